@@ -113,1410 +113,6 @@ function inertOnGitHub(text2) {
   return showBidiControls(text2).replace(GITHUB_TRIGGERS, (trigger) => `${trigger}${JOINER}`);
 }
 
-// src/core/links/pageLink.ts
-function parsePageLink(value) {
-  if (typeof value !== "object" || value === null) return void 0;
-  const v = value;
-  const text2 = (key) => typeof v[key] === "string" && v[key] !== "" ? v[key] : void 0;
-  const spaceId = text2("spaceId");
-  const parentId = text2("parentId");
-  const pageTitle = text2("pageTitle");
-  if (spaceId === void 0 || parentId === void 0 || pageTitle === void 0) return void 0;
-  const publishedAt = typeof v.publishedAt === "number" ? v.publishedAt : typeof v.at === "number" ? v.at : 0;
-  const link = { spaceId, parentId, pageTitle, publishedAt };
-  const pageId = text2("pageId");
-  if (pageId !== void 0 && /^\d+$/.test(pageId)) link.pageId = pageId;
-  if (typeof v.version === "number" && Number.isSafeInteger(v.version)) link.version = v.version;
-  const url = text2("url");
-  if (url !== void 0) link.url = url;
-  const contentSha256 = text2("contentSha256");
-  if (contentSha256 !== void 0) link.contentSha256 = contentSha256;
-  const fileTitle = text2("fileTitle");
-  if (fileTitle !== void 0) link.fileTitle = fileTitle;
-  const linkTargets = text2("linkTargets");
-  if (linkTargets !== void 0) link.linkTargets = linkTargets;
-  if (v.unconfirmedSend === true) link.unconfirmedSend = true;
-  return link;
-}
-function linkNames(link, target) {
-  return link !== void 0 && link.spaceId === target.spaceId && link.parentId === target.parentId && link.pageTitle === target.pageTitle;
-}
-function isRepositoryLink(link) {
-  return link !== void 0 && link.publishedAt === 0 && link.version === void 0 && link.unconfirmedSend === void 0;
-}
-function isUnconfirmedCreate(link) {
-  return link?.unconfirmedSend === true && link.publishedAt === 0 && link.pageId === void 0;
-}
-function unconfirmedCreateLink(target) {
-  return { spaceId: target.spaceId, parentId: target.parentId, pageTitle: target.pageTitle, unconfirmedSend: true, publishedAt: 0 };
-}
-
-// src/core/run/beforeWiki.ts
-function rememberPlanBeforeWiki(item) {
-  item.beforeWiki ??= { state: item.state, complete: item.complete };
-}
-
-// src/core/tree/collisions.ts
-function titleKey(title) {
-  return title.toLocaleLowerCase("en-US");
-}
-var OTHERS_NAMED = 3;
-function otherNames(group, isOther, nameOf2) {
-  let named = "";
-  let count = 0;
-  for (const other of group) {
-    if (!isOther(other)) continue;
-    if (count === OTHERS_NAMED) return `${named}, ...`;
-    named = count === 0 ? nameOf2(other) : `${named}, ${nameOf2(other)}`;
-    count++;
-  }
-  return named;
-}
-function groupByTitleInSpace(entries, titleOf, spaceOf) {
-  const byTitle2 = /* @__PURE__ */ new Map();
-  for (const entry of entries) {
-    const key = `${spaceOf(entry)}\0${titleKey(titleOf(entry))}`;
-    const group = byTitle2.get(key);
-    if (group) group.push(entry);
-    else byTitle2.set(key, [entry]);
-  }
-  return [...byTitle2.values()].filter((group) => group.length > 1);
-}
-async function resolveSpaceSpellings(spellings, pages, signal) {
-  const spaceOf = /* @__PURE__ */ new Map();
-  await Promise.all([...new Set([...spellings].map((spelling) => spelling.trim()))].map(async (spelling) => {
-    const space = await pages.resolveSpace(spelling, signal).catch((error) => {
-      if (signal?.aborted) throw error;
-      return void 0;
-    });
-    spaceOf.set(spelling, space?.id ?? spelling);
-  }));
-  return (spelling) => spaceOf.get(spelling.trim()) ?? spelling;
-}
-
-// src/core/util/mapBounded.ts
-async function mapBounded(items, limit2, map) {
-  const results = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    for (let index = next++; index < items.length; index = next++) results[index] = await map(items[index]);
-  };
-  await Promise.all(Array.from({ length: Math.min(Math.max(1, limit2), items.length) }, worker));
-  return results;
-}
-
-// src/core/messages/endpointMessages.ts
-var englishEndpointMessages = {
-  missing: (settingName) => `No wiki address is configured. Set ${settingName} in your user settings.`,
-  notAUrl: (settingName) => `${settingName} is not a valid URL.`,
-  hasCredentials: (settingName) => `${settingName} must not contain a user name or password.`,
-  insecure: (settingName) => `${settingName} must use https:// (plain http:// is allowed only for 127.0.0.1, [::1] and localhost), so the API token is never sent unencrypted.`
-};
-
-// src/core/messages/signInMessages.ts
-var englishSignInMessages = {
-  ...englishEndpointMessages,
-  notSignedIn: () => "You are not signed in to the export API.",
-  signedOut: () => "Your export API sign-in has expired or was revoked. Sign in again.",
-  lockLost: () => "The refresh lock was lost to another window; nothing was changed. Try again.",
-  staleView: () => "This window has not yet received the export session another window stored. Try again in a moment.",
-  storageDidNotAnswer: (budgetMs) => `The secret storage did not answer within ${budgetMs} ms while this window held the refresh lock; the lock was released. Try again.`,
-  storageDidNotDelete: (budgetMs) => `The secret storage did not delete the session within ${budgetMs} ms while this window held the refresh lock; the lock was released. Try again.`,
-  storageDidNotSave: (budgetMs) => `The secret storage did not save the session within ${budgetMs} ms while this window held the refresh lock; the lock was released. Try again.`,
-  lockUnproven: () => "This window could not prove it still holds the refresh lock (was it paused?), so the refresh token was not sent. Try again.",
-  refreshUnavailable: () => 'The export API access token has expired, and this window cannot refresh it: the extension runs on the remote side here, and refreshing works only where VS Code keeps its secrets (a local window). Open a local VS Code window to refresh the sign-in, or let the extension run locally (remove it from "remote.extensionKind").',
-  cancelled: () => "Cancelled.",
-  refreshTokenRefused: () => "The identity provider no longer accepts the refresh token (invalid_grant).",
-  codeRefused: () => "The identity provider refused the sign-in code (invalid_grant): it expired, was already used, or the sign-in took too long. Sign in again.",
-  rateLimited: () => "The identity provider is rate limiting requests (HTTP 429).",
-  providerFailed: (status) => `The identity provider failed with HTTP ${status}.`,
-  clientRejected: (status) => `The identity provider rejected the client ID or client secret (HTTP ${status}).`,
-  notJson: (status) => `The identity provider answered HTTP ${status} with something that is not JSON.`,
-  emptyBody: (status) => `The identity provider answered HTTP ${status} with an empty body.`,
-  redirected: (status) => `The token endpoint redirected (HTTP ${status}); redirects are not followed.`,
-  refused: (status) => `The identity provider refused the request with HTTP ${status}.`,
-  refusedWithCode: (status, code) => `The identity provider refused the request with HTTP ${status} (${code}).`,
-  noAccessToken: (status) => `The token response (HTTP ${status}) has no access_token.`,
-  providerTimedOut: () => "The identity provider did not answer in time.",
-  providerUnreachable: (detail) => `Could not reach the identity provider: ${detail}`,
-  codeNotResent: (said) => `${said} The sign-in code works only once, so it was not sent again: sign in again.`,
-  noClientSecret: () => 'No OAuth client secret is set. Run "Wiki: Set OAuth Client Secret".',
-  requestCancelled: () => "The sign-in request was cancelled.",
-  settingsMissing: () => "Set wikiPublisher.export.authUrl and wikiPublisher.export.clientId in your user settings.",
-  tokenRequestFailed: (detail) => `The token request failed: ${detail}`,
-  providerAddress: () => "the identity provider address",
-  noProviderAddress: (settingName) => `No identity provider address: set ${settingName}.`,
-  serviceAccountIncomplete: () => "A service account needs both a client ID and a client secret.",
-  clientRefused: (status) => `The client ID or secret was refused by the identity provider (HTTP ${status}, invalid_client).`,
-  scopeRefused: (scope) => `The identity provider refused the scope "${scope}" (invalid_scope): the service account's credential was not given it.`,
-  grantNotAllowed: (code) => `The identity provider does not let this client use the client-credentials grant (${code}): use a service account's credential.`,
-  tokenRequestCancelled: () => "The token request was cancelled.",
-  providerNotReached: () => "The identity provider could not be reached.",
-  pageSignedInTitle: () => "Signed in",
-  pageSignedIn: () => "You can close this tab and return to VS Code.",
-  pageDeniedTitle: () => "Sign-in cancelled",
-  pageDenied: () => "Access was denied. You can close this tab.",
-  pageFailedTitle: () => "Sign-in failed",
-  pageFailed: () => "The identity provider reported an error. You can close this tab and try again from VS Code.",
-  pageBadStateTitle: () => "Invalid sign-in link",
-  pageBadState: () => "This callback does not belong to the sign-in VS Code started. Nothing was changed.",
-  pageNotFoundTitle: () => "Not found",
-  pageNotFound: () => "Nothing here.",
-  accessDenied: () => "Access to the export API was denied on the authorization page.",
-  signInEnded: (error) => `The identity provider ended the sign-in (${error}).`,
-  signInEndedWithoutCode: () => "The identity provider ended the sign-in without a code.",
-  signInTimedOut: () => "Nobody completed the sign-in page within 5 minutes.",
-  signInCancelled: () => "Sign-in was cancelled.",
-  cannotListen: (port, code) => `Could not listen on 127.0.0.1:${port} for the sign-in callback (${code}).`,
-  lookupLeftOrigin: () => "The lookup address left the wiki origin.",
-  lookupRejected: () => "The platform rejected the export sign-in (HTTP 401).",
-  lookupStatus: (status) => `The platform answered HTTP ${status}.`,
-  lookupNotJson: () => "The platform answered HTTP 200 with something that is not JSON.",
-  lookupFailed: (detail) => `The platform lookup failed: ${detail}`,
-  refreshCancelled: () => "The sign-in refresh was cancelled.",
-  lockFailed: (detail) => `Could not take the refresh lock: ${detail}`,
-  lockBusy: () => "Another window is refreshing the export sign-in and has not finished. Try again in a moment.",
-  noSessionFromTokens: () => "The token response could not be turned into a session.",
-  refreshOutOfTime: () => "The export session refresh ran out of time. Try again.",
-  tokenEndpointTimedOut: (ms) => `The token endpoint did not answer within ${ms} ms. Try again.`,
-  sessionChangedTwice: () => "The export session changed twice during one refresh. Try again.",
-  sessionChanged: () => "The export session changed during the refresh. Try again.",
-  noRefreshToken: () => "Refusing to store a session without a refresh token.",
-  saveFailed: (detail) => `Could not save the refreshed export session: ${detail}`,
-  signInWaiting: () => "A sign-in to the export API is already waiting for the browser.",
-  pageNotOpened: () => "The authorization page was not opened.",
-  noRefreshTokenIssued: () => "The identity provider issued no refresh token; the authorization must include offline_access.",
-  signedInNotSaved: () => "Signed in, but the secret storage refused to save the session. Try again."
-};
-
-// src/core/messages/pageRouteMessages.ts
-var englishPageRouteMessages = {
-  ...englishSignInMessages,
-  exportSignIn: () => "export sign-in",
-  noCredential: (credential) => `No ${credential} is available.`,
-  credentialUnusable: (credential, detail) => `Could not use the ${credential}: ${detail}`,
-  wikiLeftOrigin: () => "A wiki address left the configured wiki origin; nothing was sent.",
-  wikiTimedOut: (seconds) => `The wiki did not answer within ${seconds} s.`,
-  wikiUnreachable: (detail) => `Could not reach the wiki: ${detail}`,
-  wikiRefused: (credential, status) => `The wiki refused the ${credential} (HTTP ${status}).`,
-  wikiRedirected: (status, credential) => `The wiki answered with a redirect (HTTP ${status}); it is not followed, so the ${credential} never leaves the wiki.`,
-  wikiBusy: (status) => `The wiki is busy or failing (HTTP ${status}).`,
-  wikiStatus: (status) => `The wiki answered HTTP ${status}.`,
-  wikiNotJson: () => "The wiki answered HTTP 200 with something that is not the expected JSON.",
-  wikiListLoops: (list) => `The wiki's ${list} links back to a page already read.`,
-  wikiListTooLong: (list, maxPages) => `The wiki's ${list} has more than ${maxPages} pages; stopped reading.`,
-  listOfPages: () => "list of pages",
-  listOfChildren: () => "list of children",
-  badPaginationLink: () => "The wiki sent a pagination link that is not a valid address.",
-  foreignPaginationLink: () => "The wiki sent a pagination link to another site; it was not followed.",
-  pageListNotJson: () => "The wiki answered with a list of pages that is not the expected JSON.",
-  spaceListNotJson: () => "The wiki answered with a list of spaces that is not the expected JSON.",
-  childListNotJson: () => "The wiki answered with a list of children that is not the expected JSON.",
-  pageIncomplete: () => "The wiki answered with a page that has no ID, title or version number."
-};
-
-// src/core/wikiPages/isWikiReadError.ts
-function isWikiReadError(error, kind) {
-  if (!(error instanceof Error) || error.name !== "WikiReadError") return false;
-  return kind === void 0 || error.kind === kind;
-}
-
-// src/core/wikiPages/errors.ts
-var WikiReadError = class extends Error {
-  constructor(kind, sentence, details = {}) {
-    super(redact(sentence(englishPageRouteMessages)));
-    this.kind = kind;
-    this.sentence = sentence;
-    this.details = details;
-    this.name = "WikiReadError";
-  }
-  kind;
-  sentence;
-  details;
-  /** The message in another catalogue's words (the editor's), redacted like `message`. */
-  wordedIn(messages) {
-    return redact(this.sentence(messages));
-  }
-};
-
-// src/core/http/endpoint.ts
-var LOOPBACK_HOSTS = /* @__PURE__ */ new Set(["127.0.0.1", "[::1]", "localhost"]);
-function refused(problem, say) {
-  return { ok: false, problem, message: say(englishEndpointMessages), say };
-}
-function isLoopbackHost(hostname) {
-  return LOOPBACK_HOSTS.has(hostname.toLowerCase());
-}
-function checkEndpoint(raw, settingName) {
-  const text2 = (raw ?? "").trim();
-  if (!text2) {
-    return refused("missing", (messages) => messages.missing(settingName));
-  }
-  let url;
-  try {
-    url = new URL(text2);
-  } catch {
-    return refused("invalid", (messages) => messages.notAUrl(settingName));
-  }
-  if (url.username || url.password) {
-    return refused("invalid", (messages) => messages.hasCredentials(settingName));
-  }
-  if (url.protocol === "https:") return { ok: true, url };
-  if (url.protocol === "http:" && isLoopbackHost(url.hostname)) return { ok: true, url };
-  return refused("insecure", (messages) => messages.insecure(settingName));
-}
-function sameOrigin(a, b) {
-  return originOf(a) === originOf(b);
-}
-var lastParsed = { address: "", origin: "" };
-function originOf(address2) {
-  if (typeof address2 !== "string") return address2.origin;
-  if (lastParsed.address !== address2) lastParsed = { address: address2, origin: new URL(address2).origin };
-  return lastParsed.origin;
-}
-
-// src/core/util/sha256.ts
-var crypto = __toESM(require("node:crypto"));
-var oneShot = typeof crypto.hash === "function" ? crypto.hash : void 0;
-function sha256Hex(text2) {
-  return oneShot ? oneShot("sha256", text2, "hex") : crypto.createHash("sha256").update(text2, "utf8").digest("hex");
-}
-
-// src/core/publish/publishNotice.ts
-var DIGEST_LENGTH = 20;
-var PATH_LENGTH = 8;
-var MARKER = /wiki-publisher\.v(\d{1,9})\.([0-9a-f]{20})\.([0-9a-f]{8})/g;
-function contentDigest(contentSha256, linkTargets) {
-  return sha256Hex(`${contentSha256}
-${linkTargets ?? ""}`).slice(0, DIGEST_LENGTH);
-}
-function pathDigest(label) {
-  return sha256Hex(label).slice(0, PATH_LENGTH);
-}
-function markerText(marker) {
-  return `wiki-publisher.v${marker.version}.${marker.digest}.${marker.path}`;
-}
-function findMarker(body) {
-  let found;
-  for (const match of body.matchAll(MARKER)) found = match;
-  if (found === void 0) return void 0;
-  return { version: Number(found[1]), digest: found[2], path: found[3] };
-}
-function withNotice(content, notice) {
-  const target = `${notice.sourceUrl ?? ""}#${markerText(notice.marker)}`;
-  return `${content.replace(/\s+$/, "")}
-
----
-
-*Published from [${escapeLinkText(notice.label)}](<${target}>) with Wiki Publisher. Edit the file in its repository rather than this page.*
-`;
-}
-function escapeLinkText(text2) {
-  return text2.replace(/[\r\n]+/g, " ").replace(/[!"#$%&'()*+,\-./:;<=>?@[\\\]^_`{|}~]/g, "\\$&");
-}
-
-// src/core/wikiPages/pageJson.ts
-function isObject(value) {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
-}
-function idText(value) {
-  if (typeof value === "string" && value !== "") return value;
-  if (typeof value === "number" && Number.isSafeInteger(value)) return String(value);
-  return void 0;
-}
-function optionalText(value) {
-  return typeof value === "string" && value !== "" ? value : void 0;
-}
-function parsePage(body, origin) {
-  if (!isObject(body)) return void 0;
-  const id = idText(body.id);
-  const title = body.title;
-  const version = isObject(body.version) ? body.version : void 0;
-  const number = version?.number;
-  if (id === void 0 || typeof title !== "string" || typeof number !== "number" || !Number.isSafeInteger(number) || number < 1) return void 0;
-  const page = { id, title, version: number };
-  const spaceId = idText(body.spaceId);
-  if (spaceId !== void 0) page.spaceId = spaceId;
-  const parentId = idText(body.parentId);
-  if (parentId !== void 0) page.parentId = parentId;
-  const createdAt = optionalText(version?.createdAt);
-  if (createdAt !== void 0) page.versionCreatedAt = createdAt;
-  const authorId = optionalText(version?.authorId);
-  if (authorId !== void 0) page.versionAuthorId = authorId;
-  const links = isObject(body._links) ? body._links : void 0;
-  const webUrl = webAddress(optionalText(links?.webui), origin);
-  if (webUrl !== void 0) page.webUrl = webUrl;
-  const storage = isObject(body.body) && isObject(body.body.storage) ? body.body.storage.value : void 0;
-  if (typeof storage === "string") page.body = { marker: findMarker(storage) };
-  return page;
-}
-function webAddress(webui, origin) {
-  if (webui === void 0 || !webui.startsWith("/") || webui.startsWith("//") || webui.includes("\\")) return void 0;
-  try {
-    const url = new URL(`${origin}/wiki${webui}`);
-    return sameOrigin(url, origin) ? url.href : void 0;
-  } catch {
-    return void 0;
-  }
-}
-function parseChildren(body) {
-  if (!isObject(body) || !Array.isArray(body.results)) return void 0;
-  const results = [];
-  for (const entry of body.results) {
-    if (!isObject(entry)) return void 0;
-    const id = idText(entry.id);
-    if (id === void 0 || typeof entry.title !== "string") return void 0;
-    const status = optionalText(entry.status);
-    results.push(status === void 0 ? { id, title: entry.title } : { id, title: entry.title, status });
-  }
-  const links = isObject(body._links) ? body._links : void 0;
-  const next = optionalText(links?.next);
-  return next === void 0 ? { results } : { results, next };
-}
-function parsePageList(body, origin) {
-  if (!isObject(body) || !Array.isArray(body.results)) return void 0;
-  const listed2 = [];
-  for (const entry of body.results) {
-    const page = parsePage(entry, origin);
-    if (!page || !isObject(entry)) return void 0;
-    listed2.push({ page, current: (optionalText(entry.status) ?? "current") === "current" });
-  }
-  return listed2;
-}
-function parseSpaces(body) {
-  if (!isObject(body) || !Array.isArray(body.results)) return void 0;
-  const spaces = [];
-  for (const entry of body.results) {
-    const id = isObject(entry) ? idText(entry.id) : void 0;
-    const key = isObject(entry) ? optionalText(entry.key) : void 0;
-    if (id === void 0 || key === void 0) return void 0;
-    spaces.push({ id, key });
-  }
-  return spaces;
-}
-function nextFromLinkHeader(header) {
-  if (!header) return void 0;
-  for (const part of header.split(/,(?=\s*<)/)) {
-    const match = /^\s*<([^>]*)>(.*)$/.exec(part);
-    if (match && /;\s*rel\s*=\s*"?(?:[^";]*\s)?next(?:\s[^";]*)?"?\s*(?:;|$)/i.test(match[2] ?? "")) return match[1];
-  }
-  return void 0;
-}
-function storageDigest(storage) {
-  return sha256Hex(storage.replace(/\s+ac:macro-id="[^"]*"/g, ""));
-}
-function parseVersions(body) {
-  if (!isObject(body) || !Array.isArray(body.results)) return void 0;
-  const versions = [];
-  for (const entry of body.results) {
-    if (!isObject(entry) || typeof entry.number !== "number" || !Number.isSafeInteger(entry.number)) return void 0;
-    const version = { number: entry.number };
-    const authorId = optionalText(entry.authorId);
-    if (authorId !== void 0) version.authorId = authorId;
-    const createdAt = optionalText(entry.createdAt);
-    if (createdAt !== void 0) version.createdAt = createdAt;
-    const page = isObject(entry.page) ? entry.page : void 0;
-    const storage = isObject(page?.body) && isObject(page.body.storage) ? page.body.storage.value : void 0;
-    if (typeof storage === "string") version.body = { marker: findMarker(storage), digest: storageDigest(storage) };
-    versions.push(version);
-  }
-  return versions;
-}
-
-// src/core/http/timedSend.ts
-async function timedSend(transport, request, options) {
-  if (options.signal?.aborted) return { kind: "cancelled" };
-  const controller = new AbortController();
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, options.timeoutMs);
-  const cancel = () => controller.abort();
-  options.signal?.addEventListener("abort", cancel, { once: true });
-  try {
-    const response = await transport.send({ ...request, signal: controller.signal });
-    const text2 = await response.text();
-    return { kind: "response", status: response.status, headers: response.headers, text: text2 };
-  } catch (error) {
-    if (options.signal?.aborted) return { kind: "cancelled" };
-    if (timedOut) return { kind: "timeout" };
-    return { kind: "network", detail: networkDetail(error), error };
-  } finally {
-    clearTimeout(timer);
-    options.signal?.removeEventListener("abort", cancel);
-  }
-}
-function networkDetail(error) {
-  for (let current = error; current instanceof Error; current = current.cause) {
-    const code = current.code;
-    if (typeof code === "string" && code !== "") return `${describeError(error)} (${code})`;
-  }
-  return describeError(error);
-}
-
-// src/core/util/json.ts
-function parseJsonObject(text2) {
-  let value;
-  try {
-    value = JSON.parse(text2);
-  } catch {
-    return void 0;
-  }
-  return value !== null && typeof value === "object" && !Array.isArray(value) ? value : void 0;
-}
-
-// src/core/oauth/authErrorKind.ts
-function isExportAuthError(error, kind) {
-  if (!(error instanceof Error) || error.name !== "ExportAuthError") return false;
-  return kind === void 0 || error.kind === kind;
-}
-
-// src/core/oauth/errors.ts
-var RETRYABLE = /* @__PURE__ */ new Set(["busy", "network", "rateLimited", "serverError"]);
-var ExportAuthError = class extends Error {
-  constructor(kind, sentence, details = {}) {
-    super(redact(sentence(englishSignInMessages)));
-    this.kind = kind;
-    this.sentence = sentence;
-    this.details = details;
-    this.name = "ExportAuthError";
-    this.retryable = RETRYABLE.has(kind);
-  }
-  kind;
-  sentence;
-  details;
-  retryable;
-  /** The message in another catalogue's words (the editor's), redacted like `message`. */
-  wordedIn(messages) {
-    return redact(this.sentence(messages));
-  }
-};
-function raceWithSignal(promise, signal) {
-  if (!signal) return promise;
-  if (signal.aborted) return Promise.reject(new ExportAuthError("cancelled", (m) => m.cancelled()));
-  return new Promise((resolve9, reject) => {
-    const onAbort = () => reject(new ExportAuthError("cancelled", (m) => m.cancelled()));
-    signal.addEventListener("abort", onAbort, { once: true });
-    promise.then(resolve9, reject).finally(() => signal.removeEventListener("abort", onAbort));
-  });
-}
-
-// src/core/wikiPages/tokenFailure.ts
-function tokenFailure(error, signal, credentialName) {
-  if (error instanceof WikiReadError) return error;
-  if (signal?.aborted || isExportAuthError(error, "cancelled")) return new WikiReadError("cancelled", (m) => m.cancelled(), { cause: error });
-  const transient = isExportAuthError(error) && error.retryable;
-  return new WikiReadError(transient ? "network" : "unauthorized", (m) => m.credentialUnusable(credentialName ?? m.exportSignIn(), isExportAuthError(error) ? error.wordedIn(m) : describeError(error)), { cause: error });
-}
-
-// src/core/wikiPages/request.ts
-var BASE_SETTING = "wikiPublisher.baseUrl";
-function createPageRequester(options) {
-  const { timeoutMs, credentialName } = options;
-  const credential = (m) => credentialName ?? m.exportSignIn();
-  async function accessToken(signal) {
-    let token;
-    try {
-      token = await options.getAccessToken(signal);
-    } catch (error) {
-      throw tokenFailure(error, signal, credentialName);
-    }
-    if (signal?.aborted) throw new WikiReadError("cancelled", (m) => m.cancelled());
-    if (!token) throw new WikiReadError("unauthorized", notSignedIn(credentialName));
-    return token;
-  }
-  async function getJson(url, origin, signal) {
-    if (!sameOrigin(url, origin)) throw new WikiReadError("protocol", (m) => m.wikiLeftOrigin());
-    const token = await accessToken(signal);
-    const result = await timedSend(
-      options.transport,
-      { method: "GET", url: url.toString(), headers: { authorization: `Bearer ${token}`, accept: "application/json" } },
-      signal ? { timeoutMs, signal } : { timeoutMs }
-    );
-    if (result.kind === "cancelled") throw new WikiReadError("cancelled", (m) => m.cancelled());
-    if (result.kind === "timeout") throw new WikiReadError("timeout", (m) => m.wikiTimedOut(Math.round(timeoutMs / 1e3)));
-    if (result.kind === "network") throw new WikiReadError("network", (m) => m.wikiUnreachable(result.detail));
-    const { status } = result;
-    if (status === 404) return { found: false };
-    if (status === 401 || status === 403) {
-      throw new WikiReadError("unauthorized", (m) => m.wikiRefused(credential(m), status), { status });
-    }
-    if (status >= 300 && status < 400) {
-      throw new WikiReadError("protocol", (m) => m.wikiRedirected(status, credential(m)), { status });
-    }
-    if (status === 429 || status >= 500) throw new WikiReadError("server", (m) => m.wikiBusy(status), { status });
-    if (status !== 200) throw new WikiReadError("protocol", (m) => m.wikiStatus(status), { status });
-    const body = parseJsonObject(result.text);
-    if (!body) throw new WikiReadError("protocol", (m) => m.wikiNotJson(), { status });
-    return { found: true, body, link: result.headers.link };
-  }
-  async function readPages2(first, origin, signal, what, visit) {
-    let url = first;
-    const followed = /* @__PURE__ */ new Set();
-    for (let pages = 1; ; pages++) {
-      const answer = await getJson(url, origin, signal);
-      if (!answer.found) return false;
-      const next = nextLink(answer.body) ?? nextFromLinkHeader(answer.link);
-      if (visit(answer.body, next !== void 0)) return true;
-      if (next === void 0) return true;
-      url = nextPageUrl(next, origin);
-      if (followed.has(url.toString())) throw new WikiReadError("protocol", (m) => m.wikiListLoops(what(m)));
-      followed.add(url.toString());
-      if (pages >= options.maxPages) throw new WikiReadError("protocol", (m) => m.wikiListTooLong(what(m), options.maxPages));
-    }
-  }
-  return {
-    siteOrigin() {
-      const base = checkEndpoint(options.baseUrl, BASE_SETTING);
-      if (!base.ok) throw new WikiReadError("config", base.say);
-      return base.url.origin;
-    },
-    getJson,
-    readPages: readPages2
-  };
-}
-function notSignedIn(credentialName) {
-  return (m) => credentialName === void 0 ? m.notSignedIn() : m.noCredential(credentialName);
-}
-function nextLink(body) {
-  const links = body._links;
-  if (links === null || typeof links !== "object" || Array.isArray(links)) return void 0;
-  const next = links.next;
-  return typeof next === "string" && next !== "" ? next : void 0;
-}
-function nextPageUrl(next, origin) {
-  let url;
-  try {
-    url = new URL(next, origin);
-  } catch {
-    throw new WikiReadError("protocol", (m) => m.badPaginationLink());
-  }
-  if (!sameOrigin(url, origin)) throw new WikiReadError("protocol", (m) => m.foreignPaginationLink());
-  return url;
-}
-
-// src/core/wikiPages/client.ts
-var DEFAULT_TIMEOUT_MS = 15e3;
-var MAX_PAGE_SIZE = 250;
-var MAX_IDS_PER_REQUEST = MAX_PAGE_SIZE;
-var DEFAULT_MAX_CHILD_PAGES = 100;
-function createWikiPagesClient(options) {
-  const pageSize = clamp(options.childrenPageSize ?? MAX_PAGE_SIZE);
-  const idsPerRequest = clamp(options.idsPerRequest ?? MAX_IDS_PER_REQUEST);
-  const requester = createPageRequester({
-    baseUrl: options.baseUrl,
-    transport: options.transport,
-    getAccessToken: options.getAccessToken,
-    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-    maxPages: options.maxChildPages ?? DEFAULT_MAX_CHILD_PAGES,
-    ...options.credentialName !== void 0 ? { credentialName: options.credentialName } : {}
-  });
-  async function listPagesUpTo(query, origin, signal, keep, maxAnswers) {
-    const pages = [];
-    let answers = 0;
-    let cut = false;
-    await requester.readPages(new URL(`/wiki/api/v2/pages?${query}&limit=${pageSize}`, origin), origin, signal, (m) => m.listOfPages(), (body, more) => {
-      const listed2 = parsePageList(body, origin);
-      if (!listed2) throw new WikiReadError("protocol", (m) => m.pageListNotJson());
-      for (const { page, current } of listed2) if (current && keep(page)) pages.push(page);
-      cut = more && ++answers >= maxAnswers;
-      return cut;
-    });
-    return cut ? void 0 : pages;
-  }
-  async function listPages(query, origin, signal, keep) {
-    return await listPagesUpTo(query, origin, signal, keep, Number.POSITIVE_INFINITY) ?? [];
-  }
-  async function numericSpaceId(spaceId, signal) {
-    return /^\d+$/.test(spaceId) ? spaceId : (await client.resolveSpace(spaceId, signal))?.id;
-  }
-  async function lookUpSpace(param, value, origin, signal) {
-    const answer = await requester.getJson(new URL(`/wiki/api/v2/spaces?${param}=${encodeURIComponent(value)}`, origin), origin, signal);
-    if (!answer.found) return void 0;
-    const spaces = parseSpaces(answer.body);
-    if (!spaces) throw new WikiReadError("protocol", (m) => m.spaceListNotJson());
-    return spaces.find((space) => (param === "ids" ? space.id : space.key) === value);
-  }
-  const client = {
-    async getPage(pageId, signal) {
-      const origin = requester.siteOrigin();
-      const answer = await requester.getJson(new URL(`/wiki/api/v2/pages/${encodeURIComponent(pageId)}`, origin), origin, signal);
-      if (!answer.found) return void 0;
-      const page = parsePage(answer.body, origin);
-      if (!page) throw new WikiReadError("protocol", (m) => m.pageIncomplete());
-      return page;
-    },
-    async findChildByTitle(parentId, title, signal) {
-      const origin = requester.siteOrigin();
-      const first = new URL(`/wiki/api/v2/pages/${encodeURIComponent(parentId)}/children?limit=${pageSize}`, origin);
-      let hit;
-      await requester.readPages(first, origin, signal, (m) => m.listOfChildren(), (body) => {
-        const children = parseChildren(body);
-        if (!children) throw new WikiReadError("protocol", (m) => m.childListNotJson());
-        const child = children.results.find((entry) => entry.title === title && (entry.status ?? "current") === "current");
-        if (child) hit = { id: child.id, title: child.title };
-        return hit !== void 0;
-      });
-      return hit;
-    },
-    async listChildren(parentId, signal) {
-      const origin = requester.siteOrigin();
-      const first = new URL(`/wiki/api/v2/pages/${encodeURIComponent(parentId)}/children?limit=${pageSize}`, origin);
-      const children = [];
-      const found = await requester.readPages(first, origin, signal, (m) => m.listOfChildren(), (body) => {
-        const listed2 = parseChildren(body);
-        if (!listed2) throw new WikiReadError("protocol", (m) => m.childListNotJson());
-        children.push(...listed2.results.filter((entry) => (entry.status ?? "current") === "current"));
-        return false;
-      });
-      return found ? children : void 0;
-    },
-    async getPages(pageIds, signal, read = {}) {
-      const origin = requester.siteOrigin();
-      const wanted = [...new Set(pageIds.filter((id) => /^\d+$/.test(id)))];
-      const found = /* @__PURE__ */ new Map();
-      const body = read.withBody === true ? "&body-format=storage" : "";
-      for (let start = 0; start < wanted.length; start += idsPerRequest) {
-        const batch = wanted.slice(start, start + idsPerRequest);
-        const asked = new Set(batch);
-        for (const page of await listPages(`id=${batch.join(",")}${body}`, origin, signal, (page2) => asked.has(page2.id))) {
-          if (body !== "" && page.body === void 0) page.body = { marker: void 0 };
-          found.set(page.id, page);
-        }
-      }
-      return found;
-    },
-    async pageVersions(pageId, max, signal) {
-      const origin = requester.siteOrigin();
-      const first = new URL(`/wiki/api/v2/pages/${encodeURIComponent(pageId)}/versions?body-format=storage&limit=${Math.min(pageSize, Math.max(1, max))}`, origin);
-      const versions = [];
-      const found = await requester.readPages(first, origin, signal, (m) => m.listOfPages(), (body) => {
-        const listed2 = parseVersions(body);
-        if (!listed2) throw new WikiReadError("protocol", (m) => m.pageListNotJson());
-        versions.push(...listed2);
-        return versions.length >= max;
-      });
-      return found ? versions.slice(0, max) : void 0;
-    },
-    async findPagesByTitle(spaceId, title, signal) {
-      const origin = requester.siteOrigin();
-      const numericId = await numericSpaceId(spaceId, signal);
-      if (numericId === void 0) return [];
-      const query = `space-id=${numericId}&title=${encodeURIComponent(title)}`;
-      return listPages(query, origin, signal, (page) => page.title === title && (page.spaceId === void 0 || page.spaceId === numericId));
-    },
-    async listSpacePages(spaceId, maxRequests, signal) {
-      const origin = requester.siteOrigin();
-      const numericId = await numericSpaceId(spaceId, signal);
-      if (numericId === void 0) return [];
-      return listPagesUpTo(`space-id=${numericId}`, origin, signal, (page) => page.spaceId === void 0 || page.spaceId === numericId, maxRequests);
-    },
-    async resolveSpace(keyOrId, signal) {
-      const origin = requester.siteOrigin();
-      const wanted = keyOrId.trim();
-      if (wanted === "") return void 0;
-      if (/^\d+$/.test(wanted)) return await lookUpSpace("ids", wanted, origin, signal) ?? lookUpSpace("keys", wanted, origin, signal);
-      return lookUpSpace("keys", wanted, origin, signal);
-    }
-  };
-  return client;
-}
-function clamp(size) {
-  return Math.min(MAX_PAGE_SIZE, Math.max(1, Math.floor(size)));
-}
-
-// src/core/messages/recordMessages.ts
-var FIX = "Nothing is sent to that page or under it. If the entry is wrong (a pull request may have changed it), correct it or remove it (the next publish finds or creates the page and records it); if the page was moved or renamed on the wiki, put it back.";
-var englishRecordMessages = {
-  entryRefused: (at, key, pageId, reason) => `${at} records page ${pageId} for "${key}", but ${reason}. ${FIX}`,
-  entryBelowRefused: (at, key, folder) => `${at} records a page for "${key}" below "${folder}", whose entry is refused: nothing is sent under a page the wiki did not confirm.`,
-  entryUnreadable: (at, key, pageId, why) => `${at} records page ${pageId} for "${key}", which could not be checked on the wiki: ${why}. Nothing is sent to a recorded page, or under it, until the wiki confirms it; run again.`,
-  entryUnchecked: (at, key, pageId) => `${at} records page ${pageId} for "${key}", which cannot be checked without page access: a recorded page is never used unchecked. Give page access (sign in to the export API in the editor; in CI a service account or a platform token).`,
-  entryInOtherSpace: (spaceId) => `that page is in another space (${spaceId}) than the tree's`,
-  entryTitledOtherwise: (wikiTitle, recordedTitle) => `that page is titled "${wikiTitle}" on the wiki, not "${recordedTitle}" as recorded`,
-  entryFolderNotRecorded: (folder) => `no page is recorded for its folder "${folder}", so it cannot be a page of this tree`,
-  entryUnderOtherParent: (parentId, parentTitle, expectedParentId, expectedTitle) => `that page is under ${pageNamed(parentId, parentTitle)} on the wiki, not under ${pageNamed(expectedParentId, expectedTitle)} where the tree puts it`
-};
-function pageNamed(id, title) {
-  return title === void 0 ? `page ${id}` : `"${title}" (page ${id})`;
-}
-
-// src/core/messages/treeMessages.ts
-var englishTreeMessages = {
-  ...englishPageRouteMessages,
-  ...englishRecordMessages,
-  guardTimedOut: () => "the wiki did not answer in time",
-  guardFailed: (detail) => `The lookup on the wiki failed: ${detail}.`,
-  linksStay: (count, listed2, more) => `${count === 1 ? "1 link stays" : `${count} links stay`} as written and will not work on the wiki: ${listed2}${more ? ", ..." : "."}`,
-  linksStayBecause: (count, reason, listed2, more) => `${count} links stay as written and will not work on the wiki (${reason}): ${listed2}${more ? ", ..." : "."}`,
-  linksMissHeading: (count, listed2, more) => `${count === 1 ? "1 link goes to its page, not to the heading it names (the page has no such heading)" : `${count} links go to their pages, not to the headings they name (the pages have no such headings)`}: ${listed2}${more ? ", ..." : "."}`,
-  linkWithReason: (target, reason) => `${target} (${reason})`,
-  linkOutsideRun: () => "outside the published folder",
-  linkOutsideLookup: () => "outside the folder this publish looks in",
-  linkUnknownPage: () => "no page is known for it",
-  linkRefusedPage: () => "its page is refused in this run, for the reason listed with it: a publish after it lands fills the link in",
-  linkNoFile: () => "no such file",
-  linkFolderWithoutPage: () => "a folder with no Markdown to publish, so no page",
-  linkNoPageYet: () => "it has no page yet: a publish after it has one fills the link in",
-  linkNotMarkdown: () => "not a Markdown file",
-  linkBackslashPath: () => "written with \\ between folders, where links take /",
-  linkUnknownAnchor: () => "no such heading in the target",
-  linkUnknownOwnAnchor: () => "no such heading on this page",
-  titleCollision: (title, others) => `Its title "${title}" is also the title of ${others}; the wiki keeps a title unique in a space (ignoring case). Give each its own title.`,
-  generatedTitleCollision: (title, others) => `Its title "${title}", made from the folder's name, is also the title of ${others}; the wiki keeps a title unique in a space (ignoring case). Give the folder an index.md or README.md with a title of its own, or rename the folder.`,
-  noPageAccess: () => "A tree needs each page's ID, and this page is not recorded in the repository yet: give page access (sign in to the export API in the editor; in CI a service account or a platform token) so new pages can be found after they land.",
-  parentNotPublished: (parentTitle) => `Not sent: its folder's page ("${parentTitle}") was not published, so it has no parent page yet.`,
-  parentRefused: (parentTitle) => `Not sent: its folder's page ("${parentTitle}") is refused, so it has no parent page to go under. Fix that page's refusal first.`,
-  titleUncheckable: (title, detail) => `Whether another page of the space is titled "${title}" could not be checked: ${detail}.`,
-  treeParentMissing: (parentId, recorded) => `Not sent: the tree's parent page ${parentId} was not found (it does not exist, was deleted, or this account cannot see it), so no page of the tree could land. ${parentFix(recorded)}`,
-  treeParentInOtherSpace: (parentId, spaceKey, recorded) => `Not sent: the tree's parent page ${parentId} is not in the space ${spaceKey}, so no page of the tree could land there. ${parentFix(recorded)}`,
-  recordedAsParent: (key, parentId) => `Not sent: the folder's .wiki-pages.json records page ${parentId}, the tree's parent page, for "${key}", but the parent page is never a page of the tree: the folder's files and subfolders become its children. Remove that entry (the next publish finds or creates the page and records it), or choose another parent page.`,
-  contentOfTreeParent: (file, parentId, manifest, treeFolder) => `Not sent with this folder: ${file} is the content of page ${parentId}, its folder's page, which this tree hangs under (${manifest} records the folder as part of the tree published from ${treeFolder === "" ? "the working folder" : treeFolder}), and a tree publish never rewrites the page it hangs under. Publish ${file} on its own (it updates that page through the edit guard), or publish ${treeFolder === "" ? "the working folder" : treeFolder} as a tree.`,
-  namesTreeParentById: (file, parentId) => `Not sent: the front matter of ${file} names page ${parentId} (wiki.pageId), the tree's parent page, but a tree publish never rewrites its parent page: the folder's files and subfolders become its children. ${namedParentFix(parentId)}`,
-  namesTreeParentPlace: (file, title, grandparentId, parentId) => `Not sent: the front matter of ${file} names the page titled "${title}" under page ${grandparentId}, which is page ${parentId}, the tree's parent page, but a tree publish never rewrites its parent page: the folder's files and subfolders become its children. ${namedParentFix(parentId)}`,
-  treeParentUnchecked: (parentId, detail) => `Whether its front matter names the tree's parent page ${parentId} by that page's title and parent could not be checked${detail === void 0 ? " without page access" : `: ${detail}`}. A tree publish never rewrites its parent page: check that its wiki: keys name another page.`,
-  titleElsewhere: (title, pageId, url) => `A page titled "${title}" already exists elsewhere in the space (page ${pageId}${url ? `, ${url}` : ""}); the wiki has long kept titles unique in a space and may refuse this one.`,
-  titleHeldByOldPage: (title, pageId, url) => `Its old page "${title}" (page ${pageId}${url ? `, ${url}` : ""}), which stays where it was since the service cannot move pages, holds this title; the wiki has long kept titles unique in a space and may refuse this one. If it does, rename or delete the old page on the wiki and publish again.`,
-  followsNewPage: (folderTitle, pageId) => `Its folder's page "${folderTitle}" is published as a new page, so this page is created anew under it; the page it published before (page ${pageId}) stays where it is.`,
-  retitledPage: (oldTitle, newTitle, pageId) => `Its title changed from "${oldTitle}" to "${newTitle}": the wiki finds a page by its title, so this makes a new page, and the page it published before (page ${pageId}) stays where it is.`,
-  titledBack: (oldTitle, newTitle, pageId, leftPageId) => `Its title is "${newTitle}" again, which page ${pageId} of this tree still holds at this place: this updates that page instead of making a new one, and the page it published as "${oldTitle}" (page ${leftPageId}) stays where it is.`,
-  listsChildren: (file) => `${file} has no text beyond a title, so this folder page lists its children instead.`,
-  leavesRecordedPage: (title, pageId, oldPath) => `The page "${title}" (page ${pageId}) recorded for ${oldPath} is under another parent page than this file's front matter names: the wiki cannot move a page, so this makes a new page where the front matter says, and that page stays where it is (listed as an orphan).`
-};
-function namedParentFix(parentId) {
-  return `Point its wiki: keys at another page, or remove them (the file then becomes a page of the tree); if rewriting page ${parentId} is really meant, publish that file on its own, not as a tree (on the command line, without --tree).`;
-}
-function parentFix(recorded) {
-  return recorded ? `The folder's .wiki-pages.json records it as the tree's parent ("space" and "parent"): change it there, or on the command line pass --space and --parent of another page with --retarget.` : "Choose another parent page (on the command line, --parent).";
-}
-
-// src/core/wikiPages/readFailureText.ts
-function readFailureText(error, messages) {
-  if (isWikiReadError(error) || isExportAuthError(error)) return error.wordedIn(messages);
-  return describeError(error);
-}
-
-// src/core/run/failedLookup.ts
-function failedLookupVerdict(error, timedOut, messages = englishTreeMessages) {
-  const said = (timedOut ? messages.guardTimedOut() : readFailureText(error, messages)).replace(/\.+$/, "");
-  const refused2 = isWikiReadError(error, "unauthorized") && error.details.status === 401;
-  return { kind: "unchecked", reason: "failed", detail: messages.guardFailed(said), cause: afterColon(said), ...refused2 ? { credentialRefused: true } : {} };
-}
-function afterColon(sentence) {
-  return new RegExp("^\\p{Lu}\\p{Ll}", "u").test(sentence) ? `${sentence.charAt(0).toLocaleLowerCase()}${sentence.slice(1)}` : sentence;
-}
-
-// src/core/run/lookupDeadline.ts
-var DEFAULT_LOOKUPS_AT_ONCE = 4;
-var GUARD_TIMEOUT_MS = 1e4;
-function lookupDeadline(options) {
-  const deadline = AbortSignal.timeout(options.timeoutMs ?? GUARD_TIMEOUT_MS);
-  return { deadline, signal: options.signal ? AbortSignal.any([options.signal, deadline]) : deadline };
-}
-
-// src/core/publish/target.ts
-function mergeTargets(frontMatter, link, defaults = {}) {
-  const spaceId = frontMatter.spaceId ?? link?.spaceId ?? defaults.spaceId;
-  const parentId = frontMatter.parentId ?? link?.parentId ?? defaults.parentId;
-  const pageTitle = frontMatter.pageTitle ?? link?.pageTitle ?? defaults.pageTitle;
-  const pinsPage = frontMatter.spaceId !== void 0 && frontMatter.parentId !== void 0 && frontMatter.pageTitle !== void 0;
-  const isLinkedPage = link !== void 0 && link.spaceId === spaceId && link.parentId === parentId && link.pageTitle === pageTitle;
-  const overwrite = frontMatter.overwrite ?? (isLinkedPage ? true : defaults.overwrite ?? (pinsPage ? false : void 0));
-  return { spaceId, parentId, pageTitle, overwrite };
-}
-function isCompleteTarget(target) {
-  return target.spaceId !== void 0 && target.parentId !== void 0 && target.pageTitle !== void 0 && target.overwrite !== void 0;
-}
-function completeTarget(target) {
-  const { spaceId, parentId, pageTitle, overwrite } = target;
-  if (spaceId === void 0 || parentId === void 0 || pageTitle === void 0 || overwrite === void 0) return void 0;
-  return { spaceId, parentId, pageTitle, overwrite };
-}
-function suggestTitle(frontMatterTitle, firstHeading, fileName) {
-  if (frontMatterTitle?.trim()) return frontMatterTitle.trim();
-  if (firstHeading?.trim()) return firstHeading.trim();
-  const base = fileName.replace(/^.*[\\/]/, "");
-  return base.replace(/\.(md|markdown|mdown|mkd)$/i, "") || base;
-}
-function isPageId(value) {
-  return /^\d+$/.test(value);
-}
-
-// src/core/run/guardLookups.ts
-function ownPageId(item) {
-  const link = item.link;
-  if (link?.pageId === void 0 || !isPageId(link.pageId)) return void 0;
-  if (item.state === "unchanged") return link.pageId;
-  return item.complete !== void 0 && linkNames(link, item.complete) ? link.pageId : void 0;
-}
-async function readPages(ids, options) {
-  const result = { pages: /* @__PURE__ */ new Map(), failed: /* @__PURE__ */ new Map() };
-  const wanted = [];
-  for (const id of new Set(ids)) {
-    const known = options.read?.get(id);
-    if (known?.body !== void 0) result.pages.set(id, known);
-    else wanted.push(id);
-  }
-  const batches = [];
-  for (let start = 0; start < wanted.length; start += MAX_IDS_PER_REQUEST) batches.push(wanted.slice(start, start + MAX_IDS_PER_REQUEST));
-  await mapBounded(batches, Math.max(1, options.concurrency ?? DEFAULT_LOOKUPS_AT_ONCE), async (batch) => {
-    const { deadline, signal } = lookupDeadline(options);
-    try {
-      const found = await options.pages.getPages(batch, signal, { withBody: true });
-      for (const id of batch) result.pages.set(id, found.get(id) ?? null);
-    } catch (error) {
-      if (options.signal?.aborted) throw error;
-      const verdict = failedLookupVerdict(error, deadline.aborted, options.messages);
-      for (const id of batch) result.failed.set(id, verdict);
-    }
-  });
-  options.signal?.throwIfAborted();
-  return result;
-}
-async function findAtPlaces(items, options) {
-  const byParent = /* @__PURE__ */ new Map();
-  for (const item of items) {
-    const parentId = item.complete?.parentId;
-    if (parentId === void 0) continue;
-    const sharing = byParent.get(parentId);
-    if (sharing) sharing.push(item);
-    else byParent.set(parentId, [item]);
-  }
-  const found = /* @__PURE__ */ new Map();
-  const childOf = /* @__PURE__ */ new Map();
-  await mapBounded([...byParent], Math.max(1, options.concurrency ?? DEFAULT_LOOKUPS_AT_ONCE), async ([parentId, sharing]) => {
-    const { deadline, signal } = lookupDeadline(options);
-    let children;
-    try {
-      children = await options.pages.listChildren(parentId, signal);
-    } catch (error) {
-      if (options.signal?.aborted) throw error;
-      const failed = failedLookupVerdict(error, deadline.aborted, options.messages);
-      for (const item of sharing) found.set(item, { failed });
-      return;
-    }
-    for (const item of sharing) {
-      const title = item.complete?.pageTitle ?? "";
-      const child = children?.find((each) => each.title === title) ?? children?.find((each) => titleKey(each.title) === titleKey(title));
-      if (child) childOf.set(item, child.id);
-      else found.set(item, { page: void 0 });
-    }
-  });
-  const read = await readPages(childOf.values(), options);
-  for (const [item, id] of childOf) {
-    const failed = read.failed.get(id);
-    found.set(item, failed ? { failed } : { page: read.pages.get(id) ?? void 0 });
-  }
-  return found;
-}
-async function versionsOf(pageId, options) {
-  try {
-    return await options.pages.pageVersions(pageId, HISTORY_LOOKED_AT, lookupDeadline(options).signal);
-  } catch (error) {
-    if (options.signal?.aborted) throw error;
-    return void 0;
-  }
-}
-var HISTORY_LOOKED_AT = 25;
-async function parentNamed(pageId, options) {
-  const parent = await options.pages.getPage(pageId, lookupDeadline(options).signal).catch((error) => {
-    if (options.signal?.aborted) throw error;
-    return void 0;
-  });
-  return parent ? { id: pageId, title: parent.title } : { id: pageId };
-}
-
-// src/core/run/guardVerdict.ts
-function unreadOnWiki(verdict) {
-  return verdict?.kind === "unchecked" && verdict.reason === "failed";
-}
-function credentialRefusedOnWiki(verdict) {
-  return unreadOnWiki(verdict) && verdict.credentialRefused === true;
-}
-function changedOnWikiSince(page, link) {
-  if (link.version !== void 0) return page.version > link.version;
-  const changedAt = page.versionCreatedAt === void 0 ? Number.NaN : Date.parse(page.versionCreatedAt);
-  return !(Number.isFinite(changedAt) && changedAt <= link.publishedAt);
-}
-function underAnotherParent(page, parentId) {
-  return page.parentId !== void 0 && page.parentId !== parentId;
-}
-function heldWithoutNotice(verdict) {
-  return verdict?.kind === "edited" && verdict.noNotice === true;
-}
-function movedUnderOf(verdict) {
-  return verdict?.kind === "edited" ? verdict.movedUnder : void 0;
-}
-function guardedPage(verdict) {
-  switch (verdict?.kind) {
-    case "exists":
-    case "asLeft":
-    case "notOurs":
-    case "edited":
-      return verdict.page;
-    default:
-      return void 0;
-  }
-}
-function guardChecked(verdict) {
-  return verdict !== void 0 && verdict.kind !== "unchecked" && verdict.kind !== "notNeeded";
-}
-
-// src/core/messages/publishMessages.ts
-var englishPublishMessages = {
-  ...englishEndpointMessages,
-  rendererHasQuery: (settingName) => `${settingName} must be the renderer's base address without ? or #, such as https://kroki.example.com.`,
-  rendererInsecure: (settingName) => `${settingName} must use https:// (plain http:// is allowed only for 127.0.0.1, [::1] and localhost), so diagram source is never sent unencrypted.`,
-  cancelled: () => "Publishing was cancelled.",
-  attempts: (count) => count === 1 ? "1 attempt" : `${count} attempts`,
-  timeout: (attempts) => `The wiki did not answer in time (${attempts}). The page may or may not have been published.`,
-  network: (attempts, detail) => `Could not reach the wiki (${attempts}): ${detail}`,
-  existsAfterRetry: (said, pageTitle) => `${said} A page titled "${pageTitle}" exists now. An earlier attempt that seemed to fail may have created it, or it may be someone else's page: it was not linked to this file. Look at it on the wiki, then choose Overwrite to make this file's text its content.`,
-  alreadyExists: (said, pageTitle) => `${said} Choose Overwrite to update the page "${pageTitle}".`,
-  existsUnseen: (said, pageTitle, pageId) => `${said} The account that checks wiki edits did not find this file's page (page ${pageId}), yet a page titled "${pageTitle}" is there: most likely that account may not view it, so its edits cannot be checked. Give that account permission to view the page and publish again; nothing was changed.`,
-  titleHeldInSpace: (said, pageTitle, pageId, url) => `${said} Page ${pageId}${url ? ` (${url})` : ""}, elsewhere in the space, already has the title "${pageTitle}", and this wiki keeps titles unique in a space. Choosing Overwrite would not help: it updates only a page under this file's own parent. Give this file another title, or rename or move that page on the wiki, then publish again; nothing was changed.`,
-  unauthorized: (said) => `${said} The API token is missing, malformed, unknown to the wiki or was deleted: set a new one.`,
-  licenseExpired: (said) => `${said} This token was created while the app's license was inactive (or the trial has ended). Once the license is active, create a new token in the app's settings (tab "API") and set it.`,
-  forbidden: (said) => `${said} The token has expired or could not be verified; if it has not expired, check that this computer's clock is right (clock skew).`,
-  notFound: (said, spaceId, parentId) => `${said} Sent to space "${spaceId}" under parent page ${parentId}; the wiki answers the same when the API token's owner cannot see them.`,
-  throttled: (said, attempts, waitSeconds) => `${said} The wiki is limiting requests (HTTP 429, ${attempts}).${waitSeconds === void 0 ? "" : ` Try again in ${waitSeconds} s.`}`,
-  serverError: (said, status, attempts) => `${said} (HTTP ${status}, ${attempts})`,
-  unexpected: (said, status) => `${said} (HTTP ${status})`,
-  emptyAnswer: (status) => `The wiki answered with HTTP ${status} and no message.`,
-  notJsonAnswer: (status) => `The wiki answered with HTTP ${status} and a response that is not the import service's JSON (a proxy or gateway error page?).`,
-  spaceFound: (spaceId) => `the space "${spaceId}" exists`,
-  spaceMissing: (spaceId) => `no space "${spaceId}" is visible to you (never created, or hidden)`,
-  spaceForbidden: (spaceId) => `the space "${spaceId}" exists but you may not read it`,
-  parentFound: (parentId) => `the parent page ${parentId} exists`,
-  parentMissing: (parentId) => `no page ${parentId} is visible to you (deleted, never created, or hidden)`,
-  parentForbidden: (parentId) => `the parent page ${parentId} exists but you may not read it`,
-  lookedUp: (first, second) => `Looked up with your sign-in: ${second === void 0 ? first : `${first}; ${second}`}.`,
-  bothFound: (spaceId, parentId) => `Looked up with your sign-in, both the space "${spaceId}" and the parent page ${parentId} exist: check that the parent page is in that space, and that the API token's owner can see both.`,
-  emptyContent: () => "There is nothing to publish: the file has no content besides its front matter and white space.",
-  emptySpace: () => "The space is empty. Give a space key such as DOCS, or a space ID.",
-  parentNotDigits: (parentId) => `The parent page ID "${parentId}" must consist of digits only, such as 123456.`,
-  emptyTitle: () => "The page title is empty.",
-  conflictMarkers: (count) => `The file still holds ${count === 1 ? "a conflict" : `${count} conflicts`} between its text and the wiki's (<<<<<<< ours, =======, >>>>>>> wiki). Keep the right text, remove the markers, then publish.`,
-  localImages: (count, preview2) => `${count === 1 ? "1 local image" : `${count} local images`} (${preview2}) will not show on the wiki: it takes only images at public URLs.`,
-  localLinks: (count, preview2) => `${count === 1 ? "1 link" : `${count} links`} to other local Markdown files (${preview2}) will point nowhere on the wiki.`,
-  htmlLinks: (count, preview2) => count === 1 ? `1 HTML link to a local file (${preview2}) is sent as written and will point nowhere on the wiki: write it as a Markdown link instead, which a page tree turns into a link to its page.` : `${count} HTML links to local files (${preview2}) are sent as written and will point nowhere on the wiki: write each as a Markdown link instead, which a page tree turns into a link to its page.`,
-  largeContent: (megabytes) => `The content is ${megabytes} MB; the wiki's page limit is about 1 MB. Consider splitting it into several pages.`,
-  leavesPage: (pageTitle, parentId, pageId) => `Its front matter names another place or title than its last publish ("${pageTitle}"${pageId === void 0 ? "" : `, page ${pageId},`} under page ${parentId}): the service cannot move or rename a page, so publishing creates a new one and the earlier page stays where it is.`,
-  duplicatePage: (others, pageTitle, parentId) => `It would land on the same page as ${others} ("${pageTitle}" under parent ${parentId}; titles that differ only in case count as the same). Give each file its own title.`,
-  titleTakenInSpace: (others, pageTitle, spaceId) => `Its title "${pageTitle}" is also the title of ${others} in the space ${spaceId}; the wiki keeps a title unique in a space (ignoring case). Give each file its own title.`,
-  frontMatterNotYaml: (reason, at) => at ? `The front matter is not valid YAML at line ${at.line}, column ${at.column} of the file: ${reason}` : `The front matter is not valid YAML: ${reason}`,
-  frontMatterTooDeep: (limit2) => `The front matter nests lists or maps more than ${limit2} levels deep, which is not read. Flatten it.`,
-  frontMatterWikiNotMap: () => 'The front matter key "wiki" must hold spaceId, parentId, pageTitle and overwrite.',
-  frontMatterOmitNotBoolean: () => "omitTitleHeading in the front matter must be true or false.",
-  frontMatterKeyNotText: (key) => `wiki.${key} in the front matter must be text.`,
-  frontMatterOverwriteNotBoolean: () => "wiki.overwrite in the front matter must be true or false.",
-  frontMatterPageIdNotDigits: () => "wiki.pageId in the front matter must be a page ID made of digits.",
-  diagramsRendered: (count) => `${count === 1 ? "1 Mermaid diagram" : `${count} Mermaid diagrams`} will show as images from your diagram renderer. The diagram source is part of each image address, and readers see the images only if they can reach the renderer.`,
-  diagramsAsCode: (count, settingName) => `${count === 1 ? "1 Mermaid diagram" : `${count} Mermaid diagrams`} will show as code, not pictures: the wiki takes images only at public URLs. To publish diagrams as images, set your organisation's diagram renderer (a Kroki server) in ${settingName}.`,
-  diagramsTooLong: (count, limit2) => `${count === 1 ? "1 Mermaid diagram is" : `${count} Mermaid diagrams are`} too large for an image address: longer than ${limit2} characters, the most a Kroki server takes by default, so readers may see a broken image. Split the diagram, or ask the renderer's administrators to raise its KROKI_MAX_URI_LENGTH.`,
-  diagramsUnclosed: (count) => `${count === 1 ? "1 Mermaid diagram has" : `${count} Mermaid diagrams have`} no closing fence line (\`\`\` or ~~~), so ${count === 1 ? "it shows" : "they show"} as code, not pictures, with the rest of ${count === 1 ? "its" : "their"} block. Close ${count === 1 ? "it" : "each"} with a fence line to draw ${count === 1 ? "it" : "them"}.`,
-  readAgainFailed: (label, why) => why ? `${label} could not be read again to send it: ${why}` : `${label} could not be read again to send it.`,
-  changedSincePlan: (label) => `${label} changed after it was planned, so it was not sent: what it holds now is not what the plan showed. Publish it again to see the new plan.`,
-  runStopped: (seconds, status, finished, total, after) => `The wiki asked to wait ${seconds} s before more requests (HTTP ${status}); publishing stopped after ${finished} of ${total} ${total === 1 ? "file" : "files"}. Try again after ${after}.`,
-  waitIsOver: () => "the wait is over",
-  summaryPublished: (count) => `${count} published`,
-  summaryFailed: (count) => `${count} failed`,
-  summaryExistsUnproven: (count) => `${count} found existing (may not be ours; not linked)`,
-  summaryEdited: (count) => `${count} left out (edited on the wiki)`,
-  summaryNoNotice: (count) => `${count} left out (no publish notice on the page: an edit cannot be told from a publish)`,
-  summaryLookupFailed: (count) => `${count} left out (the wiki could not be read to check for edits)`,
-  summaryRefused: (count) => `${count} refused`,
-  summarySkipped: (count) => `${count} skipped (unchanged)`,
-  summaryCancelled: (count) => `${count} cancelled while sending (may have landed)`,
-  summaryNotStarted: (count) => `${count} not started`
-};
-
-// src/core/links/pageIdentity.ts
-async function identifyPage(pages, target, signal) {
-  const child = await pages.findChildByTitle(target.parentId, target.pageTitle, signal);
-  if (!child) return void 0;
-  const page = await pages.getPage(child.id, signal);
-  if (!page) return void 0;
-  return {
-    pageId: page.id,
-    version: page.version,
-    ...page.webUrl ? { url: page.webUrl } : {},
-    ...page.versionCreatedAt ? { versionCreatedAt: page.versionCreatedAt } : {},
-    ...page.versionAuthorId ? { versionAuthorId: page.versionAuthorId } : {}
-  };
-}
-function withIdentity(link, identity) {
-  const changedAt = identity.versionCreatedAt === void 0 ? Number.NaN : Date.parse(identity.versionCreatedAt);
-  const adopt = link.version === void 0 && Number.isFinite(changedAt) && changedAt <= link.publishedAt;
-  return {
-    ...link,
-    pageId: identity.pageId,
-    ...adopt ? { version: identity.version } : {},
-    ...identity.url ? { url: identity.url } : {}
-  };
-}
-function withoutIdentity(link) {
-  const rest = { ...link };
-  delete rest.pageId;
-  delete rest.version;
-  delete rest.url;
-  return rest;
-}
-
-// src/core/http/networkError.ts
-var CONNECT_PHASE_CODES = /* @__PURE__ */ new Set([
-  "ECONNREFUSED",
-  "ENOTFOUND",
-  "EAI_AGAIN",
-  "EHOSTUNREACH",
-  "ENETUNREACH",
-  "UND_ERR_CONNECT_TIMEOUT",
-  // A certificate the client does not trust ends the TLS handshake before any request byte is sent.
-  "UNABLE_TO_VERIFY_LEAF_SIGNATURE",
-  "UNABLE_TO_GET_ISSUER_CERT_LOCALLY",
-  "SELF_SIGNED_CERT_IN_CHAIN",
-  "DEPTH_ZERO_SELF_SIGNED_CERT",
-  "CERT_HAS_EXPIRED",
-  "ERR_TLS_CERT_ALTNAME_INVALID",
-  "ERR_WIKI_NOT_SENT"
-]);
-var PERMANENT_CODES = /* @__PURE__ */ new Set([
-  "UNABLE_TO_VERIFY_LEAF_SIGNATURE",
-  "UNABLE_TO_GET_ISSUER_CERT_LOCALLY",
-  "SELF_SIGNED_CERT_IN_CHAIN",
-  "DEPTH_ZERO_SELF_SIGNED_CERT",
-  "CERT_HAS_EXPIRED",
-  "ERR_TLS_CERT_ALTNAME_INVALID",
-  "ERR_WIKI_NOT_SENT"
-]);
-function failsEveryTime(error) {
-  for (const link of causeChain(error)) if (PERMANENT_CODES.has(codeOf(link))) return true;
-  return false;
-}
-var TUNNEL_REFUSED = /when HTTP Tunneling/;
-function* causeChain(error) {
-  for (let current = error, depth = 0; current instanceof Error && depth < 8; current = current.cause, depth++) {
-    yield current;
-    if (current instanceof AggregateError) yield* current.errors.filter((inner) => inner instanceof Error);
-  }
-}
-function codeOf(error) {
-  const code = error.code;
-  return typeof code === "string" ? code : "";
-}
-function failedBeforeConnecting(error) {
-  for (const link of causeChain(error)) {
-    if (CONNECT_PHASE_CODES.has(codeOf(link)) || TUNNEL_REFUSED.test(link.message)) return true;
-  }
-  return false;
-}
-
-// src/core/importApi/attempt.ts
-async function sendImportAttempt(options) {
-  const result = await timedSend(
-    options.transport,
-    {
-      method: "POST",
-      url: options.endpoint.toString(),
-      headers: { authorization: `Bearer ${options.token}`, "content-type": "application/json", accept: "application/json" },
-      body: JSON.stringify(options.body)
-    },
-    options.signal ? { timeoutMs: options.deadlineMs, signal: options.signal } : { timeoutMs: options.deadlineMs }
-  );
-  switch (result.kind) {
-    case "response":
-      return { kind: "response", status: result.status, ...readServiceMessage(result.text), ...retryAfter(result.headers["retry-after"]) };
-    case "network":
-      return { kind: "network", detail: describeError(result.error), reachedServer: !failedBeforeConnecting(result.error), ...failsEveryTime(result.error) ? { permanent: true } : {} };
-    default:
-      return result;
-  }
-}
-function readServiceMessage(text2) {
-  if (text2.trim() === "") return { message: void 0, unreadable: "empty" };
-  const body = parseJsonObject(text2)?.body;
-  return typeof body === "string" ? { message: body } : { message: void 0, unreadable: "notJson" };
-}
-function retryAfter(value) {
-  if (!value) return {};
-  const seconds = Number(value);
-  if (Number.isFinite(seconds) && seconds >= 0) return { retryAfterMs: seconds * 1e3 };
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? {} : { retryAfterMs: Math.max(0, date - Date.now()) };
-}
-
-// src/core/importApi/backoff.ts
-var defaultBackoff = { maxAttempts: 3, baseDelayMs: 1e3, maxDelayMs: 8e3, maxRetryAfterMs: 6e4 };
-function backoffDelay(policy, nextAttempt, random, retryAfterMs) {
-  const exponential = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (nextAttempt - 2));
-  const jittered = exponential / 2 + random() * exponential / 2;
-  return retryAfterMs === void 0 ? jittered : Math.max(jittered, retryAfterMs);
-}
-function abortableSleep(ms, signal) {
-  return new Promise((resolve9) => {
-    if (signal?.aborted) return resolve9();
-    const onAbort = () => {
-      clearTimeout(timer);
-      resolve9();
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener("abort", onAbort);
-      resolve9();
-    }, ms);
-    signal?.addEventListener("abort", onAbort, { once: true });
-  });
-}
-
-// src/core/importApi/client.ts
-function isRetryable(result) {
-  switch (result.kind) {
-    case "response":
-      return result.status >= 500 || result.status === 429 || result.status === 408;
-    case "network":
-      return !result.permanent;
-    case "timeout":
-      return true;
-    case "cancelled":
-      return false;
-  }
-}
-function mayHaveLanded(result) {
-  if (result.kind === "network") return result.reachedServer;
-  return result.kind === "timeout" || result.kind === "response" && result.status >= 500;
-}
-async function withRetries(attempt, hooks = {}) {
-  const policy = hooks.policy ?? defaultBackoff;
-  const random = hooks.random ?? Math.random;
-  const sleep = hooks.sleep ?? abortableSleep;
-  let earlierAttemptMayHaveLanded = hooks.earlierRunMayHaveLanded ?? false;
-  for (let attemptNumber = 1; ; attemptNumber++) {
-    await hooks.beforeAttempt?.();
-    if (hooks.signal?.aborted) return { last: { kind: "cancelled" }, attempts: attemptNumber - 1, earlierAttemptMayHaveLanded };
-    hooks.onAttempt?.(attemptNumber, policy.maxAttempts);
-    const result = await attempt();
-    const last2 = attemptNumber >= policy.maxAttempts;
-    const retryAfterMs = result.kind === "response" ? result.retryAfterMs : void 0;
-    const waitTooLong = retryAfterMs !== void 0 && retryAfterMs > policy.maxRetryAfterMs && isRetryable(result);
-    if (waitTooLong && result.kind === "response") hooks.onRetryAfterTooLong?.(retryAfterMs, result.status);
-    if (!isRetryable(result) || last2 || waitTooLong) {
-      return { last: result, attempts: attemptNumber, earlierAttemptMayHaveLanded };
-    }
-    earlierAttemptMayHaveLanded ||= mayHaveLanded(result);
-    const delay = backoffDelay(policy, attemptNumber + 1, random, retryAfterMs);
-    hooks.onRetryWait?.(delay, attemptNumber + 1, result);
-    await sleep(delay, hooks.signal);
-    if (hooks.signal?.aborted) return { last: { kind: "cancelled" }, attempts: attemptNumber, earlierAttemptMayHaveLanded };
-  }
-}
-
-// src/core/util/detached.ts
-function detached(text2) {
-  return text2.length < 2 ? text2 : [text2.slice(0, 1), text2.slice(1)].join("");
-}
-function detachedAll(texts) {
-  return texts.map(detached);
-}
-
-// src/core/markdown/frontMatter.ts
-var FRONT_MATTER = /^---[ \t]*(?:\r\n?|\n)(?:([\s\S]*?)(?:\r\n?|\n))?(?:---|\.\.\.)[ \t]*(?:\r\n?|\n|$)/;
-var MAPPING_START = /^(?:(?:[^\s#'"\-?:,[\]{}&*!|>%@`]|[-?:]\S)[^\r\n]*?|(?:"[^"\r\n]*"|'[^'\r\n]*')[ \t]*):(?:[ \t]|$)|^\?(?:[ \t]|$)|^\{/;
-var SKIPPED_LINE = /^[ \t]*(?:#.*)?$/;
-function findFrontMatter(text2) {
-  if (!text2.startsWith("---", text2.charCodeAt(0) === 65279 ? 1 : 0)) return void 0;
-  const withoutBom = text2.charCodeAt(0) === 65279 ? text2.slice(1) : text2;
-  const match = FRONT_MATTER.exec(withoutBom);
-  if (match === null) return void 0;
-  const yaml2 = match[1] ?? "";
-  return opensMapping(yaml2) ? { yaml: yaml2, body: withoutBom.slice(match[0].length) } : void 0;
-}
-function frontMatterBody(text2) {
-  return findFrontMatter(text2)?.body ?? text2;
-}
-function opensMapping(yaml2) {
-  let comments = false;
-  for (let start = 0; start < yaml2.length; ) {
-    let end = start;
-    while (end < yaml2.length && yaml2.charCodeAt(end) !== 10 && yaml2.charCodeAt(end) !== 13) end++;
-    const line = yaml2.slice(start, end);
-    if (!SKIPPED_LINE.test(line)) return MAPPING_START.test(line);
-    comments ||= line.trim() !== "";
-    start = end + 1;
-  }
-  return !comments;
-}
-
-// src/core/publish/frontMatter.ts
-var yamlParser;
-function yaml() {
-  yamlParser ??= require_yaml();
-  return yamlParser;
-}
-function splitFrontMatter(text2, messages = englishPublishMessages) {
-  const found = findFrontMatter(text2);
-  if (found === void 0) return { content: text2, target: {}, problems: [] };
-  const content = found.body;
-  const block = lineFeedsOnly(found.yaml);
-  const facts = simpleFrontMatter(block) ?? parseFrontMatterYaml(block, messages);
-  const split = { content, target: facts.target, problems: facts.problems };
-  if (facts.title !== void 0) split.title = facts.title;
-  if (facts.pageId !== void 0) split.pageId = facts.pageId;
-  if (facts.omitTitleHeading !== void 0) split.omitTitleHeading = facts.omitTitleHeading;
-  return split;
-}
-function lineFeedsOnly(block) {
-  return block.includes("\r") ? block.replace(/\r\n?/g, "\n") : block;
-}
-var BLOCK_FIRST_LINE = 2;
-function notYaml(error, messages) {
-  if (!(error instanceof Error)) return messages.frontMatterNotYaml("unreadable YAML");
-  const reason = (error.message.split("\n")[0] ?? "").replace(/ at line \d+, column \d+:?\s*$/, "");
-  const position = error instanceof yaml().YAMLError ? error.linePos?.[0] : void 0;
-  return messages.frontMatterNotYaml(reason, position ? { line: position.line + BLOCK_FIRST_LINE - 1, column: position.col } : void 0);
-}
-var MAX_FRONT_MATTER_DEPTH = 64;
-function nestsDeeperThan(block, limit2) {
-  let marks = 0;
-  for (let at = 0; at < block.length && marks <= limit2; at++) {
-    const code = block.charCodeAt(at);
-    if (code === 91 || code === 123 || code === 45 || code === 63 || code === 58) marks++;
-  }
-  if (marks <= limit2) return false;
-  const pending = [];
-  for (const token of new (yaml()).Parser().parse(block)) pending.push({ token, depth: 0 });
-  while (pending.length > 0) {
-    const { token, depth } = pending.pop();
-    if (!token) continue;
-    if (token.type === "document") pending.push({ token: token.value, depth });
-    else if (token.type === "block-map" || token.type === "block-seq" || token.type === "flow-collection") {
-      if (depth + 1 > limit2) return true;
-      for (const item of token.items) pending.push({ token: item.key, depth: depth + 1 }, { token: item.value, depth: depth + 1 });
-    }
-  }
-  return false;
-}
-function parseFrontMatterYaml(block, messages = englishPublishMessages) {
-  if (nestsDeeperThan(block, MAX_FRONT_MATTER_DEPTH)) return { target: {}, problems: [messages.frontMatterTooDeep(MAX_FRONT_MATTER_DEPTH)] };
-  let document;
-  let data;
-  try {
-    document = yaml().parseDocument(block);
-    const [error] = document.errors;
-    if (error) throw error;
-    data = document.toJS();
-  } catch (error) {
-    return { target: {}, problems: [notYaml(error, messages)] };
-  }
-  const writtenTitle = isRecord(data) ? written(document, ["title"], data.title) : void 0;
-  const title = typeof writtenTitle === "string" && writtenTitle.trim() ? { title: writtenTitle.trim() } : {};
-  const wiki = isRecord(data) ? data.wiki : void 0;
-  const omit = omitTitleHeading(isRecord(data) ? data : {}, isRecord(wiki) ? wiki : {}, messages);
-  if (wiki === void 0 || wiki === null) return { target: {}, problems: omit.problems, ...title, ...omit.value };
-  if (!isRecord(wiki)) return { target: {}, problems: [messages.frontMatterWikiNotMap()], ...title };
-  const keys = readWikiKeys(wiki, (key) => written(document, ["wiki", key], wiki[key]), messages);
-  return { ...keys, problems: [...keys.problems, ...omit.problems], ...title, ...omit.value };
-}
-var PLAIN_SCALAR = "[^-?:,[\\]{}#&*!|>'\"%@`\\s][^:#\\t,[\\]{}]*?";
-var SIMPLE_LINE = new RegExp(`^([A-Za-z_][A-Za-z0-9_-]*):(?: +(${PLAIN_SCALAR}|\\[ *(?:[A-Za-z0-9_][A-Za-z0-9_.-]*(?: *, *[A-Za-z0-9_][A-Za-z0-9_.-]*)*)? *\\]))? *$`);
-var SIMPLE_WIKI_LINE = new RegExp(`^( +)(spaceId|parentId|pageTitle|pageId|overwrite):(?: +(?:"([^"\\\\]*)"|'([^']*)'|(${PLAIN_SCALAR})))? *$`);
-var SIMPLE_SKIPPED = /^(?: *|#.*)$/;
-var YAML_NULL = /^(?:~|null|Null|NULL)$/;
-var KEYS_FOR_THE_PARSER = /* @__PURE__ */ new Set(["omitTitleHeading"]);
-function simpleFrontMatter(block) {
-  const keys = /* @__PURE__ */ new Set();
-  let title;
-  let pageId;
-  const target = {};
-  let inWiki = false;
-  let wikiIndent;
-  const wikiKeys = /* @__PURE__ */ new Set();
-  for (let from = 0; from <= block.length; ) {
-    let end = block.indexOf("\n", from);
-    if (end === -1) end = block.length;
-    const line = block.slice(from, end);
-    from = end + 1;
-    if (SIMPLE_SKIPPED.test(line)) continue;
-    if (inWiki && line.startsWith(" ")) {
-      const wikiLine = SIMPLE_WIKI_LINE.exec(line);
-      const [, indent, key2, doubleQuoted, singleQuoted, plain] = wikiLine ?? [];
-      if (!wikiLine || indent === void 0 || key2 === void 0 || (wikiIndent ?? indent) !== indent || wikiKeys.has(key2)) return void 0;
-      wikiIndent = indent;
-      wikiKeys.add(key2);
-      const value2 = doubleQuoted ?? singleQuoted ?? plain;
-      if (value2 === void 0 || plain !== void 0 && YAML_NULL.test(plain)) return void 0;
-      if (key2 === "overwrite") {
-        if (plain !== "true" && plain !== "false") return void 0;
-        target.overwrite = plain === "true";
-        continue;
-      }
-      const text2 = value2.trim();
-      if (key2 === "pageId") {
-        if (!/^\d+$/.test(text2)) return void 0;
-        pageId = text2;
-      } else target[key2] = text2;
-      continue;
-    }
-    if (inWiki && wikiIndent === void 0) return void 0;
-    inWiki = false;
-    const match = SIMPLE_LINE.exec(line);
-    const key = match?.[1];
-    if (!match || key === void 0 || keys.has(key) || KEYS_FOR_THE_PARSER.has(key)) return void 0;
-    keys.add(key);
-    const value = match[2];
-    if (key === "wiki") {
-      if (value !== void 0) return void 0;
-      inWiki = true;
-      continue;
-    }
-    if (key !== "title" || value === void 0) continue;
-    if (value.startsWith("[")) return void 0;
-    if (!YAML_NULL.test(value)) title = value.trim();
-  }
-  if (inWiki && wikiIndent === void 0) return void 0;
-  const facts = { target, problems: [] };
-  if (title) facts.title = title;
-  if (pageId !== void 0) facts.pageId = pageId;
-  return facts;
-}
-function written(document, path, parsed) {
-  let node = document.getIn(path, true);
-  const { isAlias, isScalar } = yaml();
-  if (isAlias(node)) node = node.resolve(document);
-  if (!isScalar(node)) return parsed;
-  if (node.value === null || node.value === void 0) return null;
-  return typeof node.source === "string" ? node.source : node.value;
-}
-function omitTitleHeading(top, wiki, messages) {
-  const raw = wiki.omitTitleHeading ?? top.omitTitleHeading;
-  if (raw === void 0 || raw === null) return { value: {}, problems: [] };
-  if (typeof raw === "boolean") return { value: { omitTitleHeading: raw }, problems: [] };
-  return { value: {}, problems: [messages.frontMatterOmitNotBoolean()] };
-}
-function readWikiKeys(wiki, asWritten, messages) {
-  const target = {};
-  const problems = [];
-  const text2 = (key) => {
-    const value = asWritten(key);
-    if (value === void 0 || value === null) return void 0;
-    if (typeof value === "string" || typeof value === "number" && Number.isSafeInteger(value)) return String(value).trim();
-    problems.push(messages.frontMatterKeyNotText(key));
-    return void 0;
-  };
-  target.spaceId = text2("spaceId");
-  target.parentId = text2("parentId");
-  target.pageTitle = text2("pageTitle");
-  const overwrite = wiki.overwrite;
-  if (typeof overwrite === "boolean") target.overwrite = overwrite;
-  else if (overwrite !== void 0 && overwrite !== null) problems.push(messages.frontMatterOverwriteNotBoolean());
-  for (const key of Object.keys(target)) if (target[key] === void 0) delete target[key];
-  const pageId = text2("pageId");
-  if (pageId !== void 0 && !/^\d+$/.test(pageId)) problems.push(messages.frontMatterPageIdNotDigits());
-  return { target, problems, ...pageId !== void 0 && /^\d+$/.test(pageId) ? { pageId } : {} };
-}
-function isRecord(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 // src/core/markdown/chars.ts
 var TAB = 9;
 var LINE_FEED = 10;
@@ -2700,21 +1296,6 @@ function textOf(text2, block) {
   return parts.join(" ");
 }
 
-// src/core/markdown/headings/headings.ts
-function markdownHeadings(markdown) {
-  const headings = [];
-  for (const block of scanMarkdown(markdown).textBlocks) if (block.kind === "heading") headings.push(textOf(markdown, block));
-  return headings;
-}
-function firstLevelOneHeading(markdown) {
-  for (const block of scanMarkdown(markdown).textBlocks) {
-    if (block.kind !== "heading" || block.level !== 1 || !block.topLevel) continue;
-    const text2 = textOf(markdown, block);
-    if (text2 !== "") return { text: text2, setext: block.setext, start: block.start, end: block.end };
-  }
-  return void 0;
-}
-
 // src/core/markdown/links.ts
 function findLinkDestinations(markdown) {
   const scanned = scanMarkdown(markdown);
@@ -2731,6 +1312,1579 @@ function findLinkDestinations(markdown) {
 }
 function isImageDefinition(definition) {
   return definition.usedByImage && !definition.usedByLink;
+}
+
+// src/core/markdown/frontMatter.ts
+var FRONT_MATTER = /^---[ \t]*(?:\r\n?|\n)(?:([\s\S]*?)(?:\r\n?|\n))?(?:---|\.\.\.)[ \t]*(?:\r\n?|\n|$)/;
+var MAPPING_START = /^(?:(?:[^\s#'"\-?:,[\]{}&*!|>%@`]|[-?:]\S)[^\r\n]*?|(?:"[^"\r\n]*"|'[^'\r\n]*')[ \t]*):(?:[ \t]|$)|^\?(?:[ \t]|$)|^\{/;
+var SKIPPED_LINE = /^[ \t]*(?:#.*)?$/;
+function findFrontMatter(text2) {
+  if (!text2.startsWith("---", text2.charCodeAt(0) === 65279 ? 1 : 0)) return void 0;
+  const withoutBom = text2.charCodeAt(0) === 65279 ? text2.slice(1) : text2;
+  const match = FRONT_MATTER.exec(withoutBom);
+  if (match === null) return void 0;
+  const yaml2 = match[1] ?? "";
+  return opensMapping(yaml2) ? { yaml: yaml2, body: withoutBom.slice(match[0].length) } : void 0;
+}
+function frontMatterBody(text2) {
+  return findFrontMatter(text2)?.body ?? text2;
+}
+function opensMapping(yaml2) {
+  let comments = false;
+  for (let start = 0; start < yaml2.length; ) {
+    let end = start;
+    while (end < yaml2.length && yaml2.charCodeAt(end) !== 10 && yaml2.charCodeAt(end) !== 13) end++;
+    const line = yaml2.slice(start, end);
+    if (!SKIPPED_LINE.test(line)) return MAPPING_START.test(line);
+    comments ||= line.trim() !== "";
+    start = end + 1;
+  }
+  return !comments;
+}
+
+// src/cli/fileLines.ts
+function targetLines(text2, targets) {
+  if (targets.length === 0) return [];
+  const body = frontMatterBody(text2);
+  const bodyStart = text2.length - body.length;
+  const destinations = findLinkDestinations(body);
+  const lines = [];
+  for (const target of targets) {
+    const at = destinations.find((destination) => destination.text === target)?.start ?? body.indexOf(target);
+    if (at < 0) continue;
+    const line = lineAt(text2, bodyStart + at);
+    if (!lines.includes(line)) lines.push(line);
+  }
+  return lines;
+}
+function lineAt(text2, offset) {
+  let line = 1;
+  for (let at = text2.indexOf("\n"); at !== -1 && at < offset; at = text2.indexOf("\n", at + 1)) line++;
+  return line;
+}
+function lineAbout(text2, message) {
+  if (text2 === void 0) return 1;
+  const lines = text2.split(/\r?\n/);
+  const listed2 = /\(([^()]+)\)/.exec(message)?.[1]?.split(", ").map((part) => part.trim()) ?? [];
+  const quoted = [...message.matchAll(/"([^"\n]{2,})"/g)].map((match) => match[1]);
+  for (const wanted of [...listed2, ...quoted].filter((part) => part.length >= 2 && part !== "...")) {
+    const index = lines.findIndex((line) => line.includes(wanted));
+    if (index >= 0) return index + 1;
+  }
+  return 1;
+}
+
+// src/cli/verdictText.ts
+var PAGE_NOT_FOUND = "its page was not found on the wiki: deleted, or hidden from the account that checks wiki edits";
+function verdictFitsResult(record) {
+  if (record.wikiEdits?.verdict === "exists") return false;
+  return record.wikiEdits?.verdict !== "deleted" || record.outcome === "created";
+}
+function existsText(_wikiEdits, planned) {
+  return `a page with this title exists: the create ${planned ? "will be" : "was"} refused as "already exists"; --overwrite updates it`;
+}
+function adoptedText(wikiEdits, planned) {
+  return `wiki checked: a page with this title is there that no record names, carrying this file's publish notice (version ${wikiEdits.version ?? "?"}): ${planned ? "it would be taken" : "taken"} as this file's page and updated`;
+}
+function editedSinceText(wikiEdits) {
+  const since = wikiEdits.publishedVersion === void 0 ? "" : ` (version ${wikiEdits.publishedVersion})`;
+  return `edited on the wiki since its last publish${since}: version ${wikiEdits.version ?? "?"}${wikiEdits.editedBy ? ` by ${wikiEdits.editedBy}` : ""}${wikiEdits.editedAt ? ` at ${wikiEdits.editedAt}` : ""}`;
+}
+function overwriteEditedText(wikiEdits) {
+  return wikiEdits?.anewUnder === void 0 ? "--overwrite-edited replaces it" : `--overwrite-edited creates it anew under the new page of its folder "${wikiEdits.anewUnder}" and leaves the edited page where it is`;
+}
+function noNoticeText(wikiEdits) {
+  return `its page carries no publish notice and no record here names its version ${wikiEdits.version ?? "?"}${wikiEdits.editedBy ? ` by ${wikiEdits.editedBy}` : ""}${wikiEdits.editedAt ? ` at ${wikiEdits.editedAt}` : ""}: an edit on the wiki cannot be told from a publish (a publish with the notice on, or --state from the last one, tells)`;
+}
+function lookupFailedText(wikiEdits) {
+  return `the wiki could not be read to check for edits: ${wikiEdits.cause ?? wikiEdits.detail ?? "the lookup failed"}`;
+}
+var LOOKUP_FAILED_FIX = "run again, or --overwrite-edited sends it unchecked";
+function lookupFailedRecord(wikiEdits) {
+  return wikiEdits?.verdict === "unchecked" && wikiEdits.reason === "failed";
+}
+function heldBackText(wikiEdits) {
+  if (lookupFailedRecord(wikiEdits)) return `Would be left out: ${lookupFailedText(wikiEdits)} (${LOOKUP_FAILED_FIX}).`;
+  if (wikiEdits?.movedUnder) return `I${movedText(wikiEdits.movedUnder, true).slice(1)}.`;
+  if (wikiEdits?.noNotice) return `Would be left out: ${noNoticeText(wikiEdits)} (${overwriteEditedText(wikiEdits)}).`;
+  return `Would be left out: its page was ${wikiEdits ? editedSinceText(wikiEdits) : "edited on the wiki since its last publish"} (${overwriteEditedText(wikiEdits)}).`;
+}
+function movedText(movedUnder, heldBack) {
+  const where = movedUnder.title === void 0 ? `page ${movedUnder.id}` : `"${movedUnder.title}" (page ${movedUnder.id})`;
+  return heldBack ? `its page is under ${where} on the wiki now, not where this publish puts it: moved on the wiki, or the place changed here. Left out; --overwrite-edited publishes a new page here and leaves that one where it is` : `its page is under ${where} on the wiki now: published as a new page here (--overwrite-edited); that page stays where it is`;
+}
+function heldWithoutNoticeRecord(wikiEdits) {
+  return wikiEdits?.verdict === "edited" && wikiEdits.noNotice === true && wikiEdits.movedUnder === void 0;
+}
+
+// src/cli/annotations.ts
+var MAX_PER_LEVEL = 50;
+function runAnnotations(records, fileText) {
+  const found = [];
+  const texts = /* @__PURE__ */ new Map();
+  const textOf2 = (file) => {
+    if (!texts.has(file)) texts.set(file, fileText(file));
+    return texts.get(file);
+  };
+  const at = (file, message) => file.endsWith("/") ? {} : { file, line: lineAbout(textOf2(file), message) };
+  const check = records.check;
+  if (check && !check.matched) {
+    found.push({ level: "error", title: "Wiki Publisher: not published", message: check.reason === "wikiUnknown" ? "The reviewed plan read the wiki and this run has no page access; nothing was sent." : "The plan changed since it was reviewed; nothing was sent. Review the new plan and publish with its digest." });
+    for (const difference of check.differences ?? []) found.push({ level: "error", ...at(difference.key, ""), title: "Changed since the plan was reviewed", message: `${difference.key}: ${difference.change === "removed" ? "in the reviewed plan, no longer in this one" : difference.change === "added" ? "not in the reviewed plan" : "changed since the review"}.` });
+    return limit(found);
+  }
+  for (const record of records.summary?.dryRun === false ? [] : records.plan) {
+    const problem = record.status === "refused" ? record.refusals.join(" ") : record.status === "edited" ? heldBackText(record.wikiEdits) : record.status === "retitled" ? record.refusals.join(" ") : "";
+    if (problem) found.push({ level: "error", ...at(record.file, problem), title: record.status === "edited" ? editedTitle(record.wikiEdits) : "Would be refused", message: problem });
+    found.push(...cautionAnnotations(record, textOf2));
+  }
+  for (const record of records.files) {
+    const failed = ["failed", "refused", "edited", "existsUnproven"].includes(record.status);
+    if (failed) found.push({ level: "error", ...at(record.file, record.message), title: `Not published (${record.status})`, message: record.message });
+    else if (record.status === "cancelled" || record.status === "notStarted") found.push({ level: "warning", ...at(record.file, ""), title: "Not published", message: record.message });
+    found.push(...cautionAnnotations(record, textOf2));
+  }
+  const manifest = records.summary?.dryRun === false ? records.summary.manifest : void 0;
+  if (manifest && manifest.recorded > 0) {
+    found.push({
+      level: "warning",
+      file: manifest.file,
+      title: `Commit ${manifest.file}`,
+      message: `${manifest.recorded} page ID(s) recorded in ${manifest.file} on this runner: commit it, so teammates and CI publish to the same pages. The runner's copy goes when the job ends.`
+    });
+  }
+  return limit(found);
+}
+function limit(annotations) {
+  const kept = [];
+  for (const level of ["error", "warning", "notice"]) {
+    const of = annotations.filter((annotation) => annotation.level === level);
+    kept.push(...of.slice(0, MAX_PER_LEVEL));
+    if (of.length > MAX_PER_LEVEL) kept.push({ level, title: "Wiki Publisher", message: `${of.length - MAX_PER_LEVEL} more ${level}s are in the job summary.` });
+  }
+  return kept;
+}
+function workflowCommand(annotation) {
+  const properties = [
+    ...annotation.file !== void 0 ? [`file=${escapeProperty(showBidiControls(annotation.file))}`] : [],
+    ...annotation.line !== void 0 ? [`line=${annotation.line}`] : [],
+    `title=${escapeProperty(inertOnGitHub(annotation.title))}`
+  ];
+  return `::${annotation.level} ${properties.join(",")}::${escapeData(inertOnGitHub(annotation.message))}`;
+}
+function escapeData(text2) {
+  return text2.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+}
+function escapeProperty(text2) {
+  return escapeData(text2).replace(/:/g, "%3A").replace(/,/g, "%2C");
+}
+function cautionAnnotations(record, textOf2) {
+  return record.cautions.map((caution, index) => {
+    const title = "Wiki Publisher caution";
+    if (record.file.endsWith("/")) return { level: "warning", title, message: caution };
+    const text2 = textOf2(record.file);
+    const lines = text2 === void 0 ? [] : targetLines(text2, record.cautionTargets?.[index] ?? []);
+    return { level: "warning", file: record.file, line: lines[0] ?? lineAbout(text2, caution), title: lines.length > 1 ? `${title} (lines ${lines.join(", ")})` : title, message: caution };
+  });
+}
+function editedTitle(wikiEdits) {
+  if (wikiEdits?.movedUnder) return "Moved on the wiki";
+  if (lookupFailedRecord(wikiEdits)) return "Wiki edits could not be checked";
+  return wikiEdits?.noNotice ? "No publish notice on the page" : "Edited on the wiki";
+}
+
+// src/cli/args.ts
+var import_node_util = require("node:util");
+
+// src/core/messages/endpointMessages.ts
+var englishEndpointMessages = {
+  missing: (settingName) => `No wiki address is configured. Set ${settingName} in your user settings.`,
+  notAUrl: (settingName) => `${settingName} is not a valid URL.`,
+  hasCredentials: (settingName) => `${settingName} must not contain a user name or password.`,
+  insecure: (settingName) => `${settingName} must use https:// (plain http:// is allowed only for 127.0.0.1, [::1] and localhost), so the API token is never sent unencrypted.`
+};
+
+// src/core/messages/publishMessages.ts
+var englishPublishMessages = {
+  ...englishEndpointMessages,
+  rendererHasQuery: (settingName) => `${settingName} must be the renderer's base address without ? or #, such as https://kroki.example.com.`,
+  rendererInsecure: (settingName) => `${settingName} must use https:// (plain http:// is allowed only for 127.0.0.1, [::1] and localhost), so diagram source is never sent unencrypted.`,
+  cancelled: () => "Publishing was cancelled.",
+  attempts: (count) => count === 1 ? "1 attempt" : `${count} attempts`,
+  timeout: (attempts) => `The wiki did not answer in time (${attempts}). The page may or may not have been published.`,
+  network: (attempts, detail) => `Could not reach the wiki (${attempts}): ${detail}`,
+  existsAfterRetry: (said, pageTitle) => `${said} A page titled "${pageTitle}" exists now. An earlier attempt that seemed to fail may have created it, or it may be someone else's page: it was not linked to this file. Look at it on the wiki, then choose Overwrite to make this file's text its content.`,
+  alreadyExists: (said, pageTitle) => `${said} Choose Overwrite to update the page "${pageTitle}".`,
+  existsUnseen: (said, pageTitle, pageId) => `${said} The account that checks wiki edits did not find this file's page (page ${pageId}), yet a page titled "${pageTitle}" is there: most likely that account may not view it, so its edits cannot be checked. Give that account permission to view the page and publish again; nothing was changed.`,
+  titleHeldInSpace: (said, pageTitle, pageId, url) => `${said} Page ${pageId}${url ? ` (${url})` : ""}, elsewhere in the space, already has the title "${pageTitle}", and this wiki keeps titles unique in a space. Choosing Overwrite would not help: it updates only a page under this file's own parent. Give this file another title, or rename or move that page on the wiki, then publish again; nothing was changed.`,
+  unauthorized: (said) => `${said} The API token is missing, malformed, unknown to the wiki or was deleted: set a new one.`,
+  licenseExpired: (said) => `${said} This token was created while the app's license was inactive (or the trial has ended). Once the license is active, create a new token in the app's settings (tab "API") and set it.`,
+  forbidden: (said) => `${said} The token has expired or could not be verified; if it has not expired, check that this computer's clock is right (clock skew).`,
+  notFound: (said, spaceId, parentId) => `${said} Sent to space "${spaceId}" under parent page ${parentId}; the wiki answers the same when the API token's owner cannot see them.`,
+  throttled: (said, attempts, waitSeconds) => `${said} The wiki is limiting requests (HTTP 429, ${attempts}).${waitSeconds === void 0 ? "" : ` Try again in ${waitSeconds} s.`}`,
+  serverError: (said, status, attempts) => `${said} (HTTP ${status}, ${attempts})`,
+  unexpected: (said, status) => `${said} (HTTP ${status})`,
+  emptyAnswer: (status) => `The wiki answered with HTTP ${status} and no message.`,
+  notJsonAnswer: (status) => `The wiki answered with HTTP ${status} and a response that is not the import service's JSON (a proxy or gateway error page?).`,
+  spaceFound: (spaceId) => `the space "${spaceId}" exists`,
+  spaceMissing: (spaceId) => `no space "${spaceId}" is visible to you (never created, or hidden)`,
+  spaceForbidden: (spaceId) => `the space "${spaceId}" exists but you may not read it`,
+  parentFound: (parentId) => `the parent page ${parentId} exists`,
+  parentMissing: (parentId) => `no page ${parentId} is visible to you (deleted, never created, or hidden)`,
+  parentForbidden: (parentId) => `the parent page ${parentId} exists but you may not read it`,
+  lookedUp: (first, second) => `Looked up with your sign-in: ${second === void 0 ? first : `${first}; ${second}`}.`,
+  bothFound: (spaceId, parentId) => `Looked up with your sign-in, both the space "${spaceId}" and the parent page ${parentId} exist: check that the parent page is in that space, and that the API token's owner can see both.`,
+  emptyContent: () => "There is nothing to publish: the file has no content besides its front matter and white space.",
+  emptySpace: () => "The space is empty. Give a space key such as DOCS, or a space ID.",
+  parentNotDigits: (parentId) => `The parent page ID "${parentId}" must consist of digits only, such as 123456.`,
+  emptyTitle: () => "The page title is empty.",
+  conflictMarkers: (count) => `The file still holds ${count === 1 ? "a conflict" : `${count} conflicts`} between its text and the wiki's (<<<<<<< ours, =======, >>>>>>> wiki). Keep the right text, remove the markers, then publish.`,
+  localImages: (count, preview2) => `${count === 1 ? "1 local image" : `${count} local images`} (${preview2}) will not show on the wiki: it takes only images at public URLs.`,
+  localLinks: (count, preview2) => `${count === 1 ? "1 link" : `${count} links`} to other local Markdown files (${preview2}) will point nowhere on the wiki.`,
+  htmlLinks: (count, preview2) => count === 1 ? `1 HTML link to a local file (${preview2}) is sent as written and will point nowhere on the wiki: write it as a Markdown link instead, which a page tree turns into a link to its page.` : `${count} HTML links to local files (${preview2}) are sent as written and will point nowhere on the wiki: write each as a Markdown link instead, which a page tree turns into a link to its page.`,
+  largeContent: (megabytes) => `The content is ${megabytes} MB; the wiki's page limit is about 1 MB. Consider splitting it into several pages.`,
+  leavesPage: (pageTitle, parentId, pageId) => `Its front matter names another place or title than its last publish ("${pageTitle}"${pageId === void 0 ? "" : `, page ${pageId},`} under page ${parentId}): the service cannot move or rename a page, so publishing creates a new one and the earlier page stays where it is.`,
+  duplicatePage: (others, pageTitle, parentId) => `It would land on the same page as ${others} ("${pageTitle}" under parent ${parentId}; titles that differ only in case count as the same). Give each file its own title.`,
+  titleTakenInSpace: (others, pageTitle, spaceId) => `Its title "${pageTitle}" is also the title of ${others} in the space ${spaceId}; the wiki keeps a title unique in a space (ignoring case). Give each file its own title.`,
+  frontMatterNotYaml: (reason, at) => at ? `The front matter is not valid YAML at line ${at.line}, column ${at.column} of the file: ${reason}` : `The front matter is not valid YAML: ${reason}`,
+  frontMatterTooDeep: (limit2) => `The front matter nests lists or maps more than ${limit2} levels deep, which is not read. Flatten it.`,
+  frontMatterWikiNotMap: () => 'The front matter key "wiki" must hold spaceId, parentId, pageTitle and overwrite.',
+  frontMatterOmitNotBoolean: () => "omitTitleHeading in the front matter must be true or false.",
+  frontMatterKeyNotText: (key) => `wiki.${key} in the front matter must be text.`,
+  frontMatterOverwriteNotBoolean: () => "wiki.overwrite in the front matter must be true or false.",
+  frontMatterPageIdNotDigits: () => "wiki.pageId in the front matter must be a page ID made of digits.",
+  diagramsRendered: (count) => `${count === 1 ? "1 Mermaid diagram" : `${count} Mermaid diagrams`} will show as images from your diagram renderer. The diagram source is part of each image address, and readers see the images only if they can reach the renderer.`,
+  diagramsAsCode: (count, settingName) => `${count === 1 ? "1 Mermaid diagram" : `${count} Mermaid diagrams`} will show as code, not pictures: the wiki takes images only at public URLs. To publish diagrams as images, set your organisation's diagram renderer (a Kroki server) in ${settingName}.`,
+  diagramsTooLong: (count, limit2) => `${count === 1 ? "1 Mermaid diagram is" : `${count} Mermaid diagrams are`} too large for an image address: longer than ${limit2} characters, the most a Kroki server takes by default, so readers may see a broken image. Split the diagram, or ask the renderer's administrators to raise its KROKI_MAX_URI_LENGTH.`,
+  diagramsUnclosed: (count) => `${count === 1 ? "1 Mermaid diagram has" : `${count} Mermaid diagrams have`} no closing fence line (\`\`\` or ~~~), so ${count === 1 ? "it shows" : "they show"} as code, not pictures, with the rest of ${count === 1 ? "its" : "their"} block. Close ${count === 1 ? "it" : "each"} with a fence line to draw ${count === 1 ? "it" : "them"}.`,
+  readAgainFailed: (label, why) => why ? `${label} could not be read again to send it: ${why}` : `${label} could not be read again to send it.`,
+  changedSincePlan: (label) => `${label} changed after it was planned, so it was not sent: what it holds now is not what the plan showed. Publish it again to see the new plan.`,
+  runStopped: (seconds, status, finished, total, after) => `The wiki asked to wait ${seconds} s before more requests (HTTP ${status}); publishing stopped after ${finished} of ${total} ${total === 1 ? "file" : "files"}. Try again after ${after}.`,
+  waitIsOver: () => "the wait is over",
+  summaryPublished: (count) => `${count} published`,
+  summaryFailed: (count) => `${count} failed`,
+  summaryExistsUnproven: (count) => `${count} found existing (may not be ours; not linked)`,
+  summaryEdited: (count) => `${count} left out (edited on the wiki)`,
+  summaryNoNotice: (count) => `${count} left out (no publish notice on the page: an edit cannot be told from a publish)`,
+  summaryLookupFailed: (count) => `${count} left out (the wiki could not be read to check for edits)`,
+  summaryRefused: (count) => `${count} refused`,
+  summarySkipped: (count) => `${count} skipped (unchanged)`,
+  summaryCancelled: (count) => `${count} cancelled while sending (may have landed)`,
+  summaryNotStarted: (count) => `${count} not started`
+};
+
+// src/core/importApi/backoff.ts
+var defaultBackoff = { maxAttempts: 3, baseDelayMs: 1e3, maxDelayMs: 8e3, maxRetryAfterMs: 6e4 };
+function backoffDelay(policy, nextAttempt, random, retryAfterMs) {
+  const exponential = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (nextAttempt - 2));
+  const jittered = exponential / 2 + random() * exponential / 2;
+  return retryAfterMs === void 0 ? jittered : Math.max(jittered, retryAfterMs);
+}
+function abortableSleep(ms, signal) {
+  return new Promise((resolve9) => {
+    if (signal?.aborted) return resolve9();
+    const onAbort = () => {
+      clearTimeout(timer);
+      resolve9();
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener("abort", onAbort);
+      resolve9();
+    }, ms);
+    signal?.addEventListener("abort", onAbort, { once: true });
+  });
+}
+
+// src/core/run/guardVerdict.ts
+function unreadOnWiki(verdict) {
+  return verdict?.kind === "unchecked" && verdict.reason === "failed";
+}
+function credentialRefusedOnWiki(verdict) {
+  return unreadOnWiki(verdict) && verdict.credentialRefused === true;
+}
+function changedOnWikiSince(page, link) {
+  if (link.version !== void 0) return page.version > link.version;
+  const changedAt = page.versionCreatedAt === void 0 ? Number.NaN : Date.parse(page.versionCreatedAt);
+  return !(Number.isFinite(changedAt) && changedAt <= link.publishedAt);
+}
+function underAnotherParent(page, parentId) {
+  return page.parentId !== void 0 && page.parentId !== parentId;
+}
+function heldWithoutNotice(verdict) {
+  return verdict?.kind === "edited" && verdict.noNotice === true;
+}
+function movedUnderOf(verdict) {
+  return verdict?.kind === "edited" ? verdict.movedUnder : void 0;
+}
+function guardedPage(verdict) {
+  switch (verdict?.kind) {
+    case "exists":
+    case "asLeft":
+    case "notOurs":
+    case "edited":
+      return verdict.page;
+    default:
+      return void 0;
+  }
+}
+function guardChecked(verdict) {
+  return verdict !== void 0 && verdict.kind !== "unchecked" && verdict.kind !== "notNeeded";
+}
+
+// src/core/links/pageLink.ts
+function parsePageLink(value) {
+  if (typeof value !== "object" || value === null) return void 0;
+  const v = value;
+  const text2 = (key) => typeof v[key] === "string" && v[key] !== "" ? v[key] : void 0;
+  const spaceId = text2("spaceId");
+  const parentId = text2("parentId");
+  const pageTitle = text2("pageTitle");
+  if (spaceId === void 0 || parentId === void 0 || pageTitle === void 0) return void 0;
+  const publishedAt = typeof v.publishedAt === "number" ? v.publishedAt : typeof v.at === "number" ? v.at : 0;
+  const link = { spaceId, parentId, pageTitle, publishedAt };
+  const pageId = text2("pageId");
+  if (pageId !== void 0 && /^\d+$/.test(pageId)) link.pageId = pageId;
+  if (typeof v.version === "number" && Number.isSafeInteger(v.version)) link.version = v.version;
+  const url = text2("url");
+  if (url !== void 0) link.url = url;
+  const contentSha256 = text2("contentSha256");
+  if (contentSha256 !== void 0) link.contentSha256 = contentSha256;
+  const fileTitle = text2("fileTitle");
+  if (fileTitle !== void 0) link.fileTitle = fileTitle;
+  const linkTargets = text2("linkTargets");
+  if (linkTargets !== void 0) link.linkTargets = linkTargets;
+  if (v.unconfirmedSend === true) link.unconfirmedSend = true;
+  return link;
+}
+function linkNames(link, target) {
+  return link !== void 0 && link.spaceId === target.spaceId && link.parentId === target.parentId && link.pageTitle === target.pageTitle;
+}
+function isRepositoryLink(link) {
+  return link !== void 0 && link.publishedAt === 0 && link.version === void 0 && link.unconfirmedSend === void 0;
+}
+function isUnconfirmedCreate(link) {
+  return link?.unconfirmedSend === true && link.publishedAt === 0 && link.pageId === void 0;
+}
+function unconfirmedCreateLink(target) {
+  return { spaceId: target.spaceId, parentId: target.parentId, pageTitle: target.pageTitle, unconfirmedSend: true, publishedAt: 0 };
+}
+
+// src/core/run/beforeWiki.ts
+function rememberPlanBeforeWiki(item) {
+  item.beforeWiki ??= { state: item.state, complete: item.complete };
+}
+
+// src/core/tree/collisions.ts
+function titleKey(title) {
+  return title.toLocaleLowerCase("en-US");
+}
+var OTHERS_NAMED = 3;
+function otherNames(group, isOther, nameOf2) {
+  let named = "";
+  let count = 0;
+  for (const other of group) {
+    if (!isOther(other)) continue;
+    if (count === OTHERS_NAMED) return `${named}, ...`;
+    named = count === 0 ? nameOf2(other) : `${named}, ${nameOf2(other)}`;
+    count++;
+  }
+  return named;
+}
+function groupByTitleInSpace(entries, titleOf, spaceOf) {
+  const byTitle2 = /* @__PURE__ */ new Map();
+  for (const entry of entries) {
+    const key = `${spaceOf(entry)}\0${titleKey(titleOf(entry))}`;
+    const group = byTitle2.get(key);
+    if (group) group.push(entry);
+    else byTitle2.set(key, [entry]);
+  }
+  return [...byTitle2.values()].filter((group) => group.length > 1);
+}
+async function resolveSpaceSpellings(spellings, pages, signal) {
+  const spaceOf = /* @__PURE__ */ new Map();
+  await Promise.all([...new Set([...spellings].map((spelling) => spelling.trim()))].map(async (spelling) => {
+    const space = await pages.resolveSpace(spelling, signal).catch((error) => {
+      if (signal?.aborted) throw error;
+      return void 0;
+    });
+    spaceOf.set(spelling, space?.id ?? spelling);
+  }));
+  return (spelling) => spaceOf.get(spelling.trim()) ?? spelling;
+}
+
+// src/core/util/mapBounded.ts
+async function mapBounded(items, limit2, map) {
+  const results = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    for (let index = next++; index < items.length; index = next++) results[index] = await map(items[index]);
+  };
+  await Promise.all(Array.from({ length: Math.min(Math.max(1, limit2), items.length) }, worker));
+  return results;
+}
+
+// src/core/messages/signInMessages.ts
+var englishSignInMessages = {
+  ...englishEndpointMessages,
+  notSignedIn: () => "You are not signed in to the export API.",
+  signedOut: () => "Your export API sign-in has expired or was revoked. Sign in again.",
+  lockLost: () => "The refresh lock was lost to another window; nothing was changed. Try again.",
+  staleView: () => "This window has not yet received the export session another window stored. Try again in a moment.",
+  storageDidNotAnswer: (budgetMs) => `The secret storage did not answer within ${budgetMs} ms while this window held the refresh lock; the lock was released. Try again.`,
+  storageDidNotDelete: (budgetMs) => `The secret storage did not delete the session within ${budgetMs} ms while this window held the refresh lock; the lock was released. Try again.`,
+  storageDidNotSave: (budgetMs) => `The secret storage did not save the session within ${budgetMs} ms while this window held the refresh lock; the lock was released. Try again.`,
+  lockUnproven: () => "This window could not prove it still holds the refresh lock (was it paused?), so the refresh token was not sent. Try again.",
+  refreshUnavailable: () => 'The export API access token has expired, and this window cannot refresh it: the extension runs on the remote side here, and refreshing works only where VS Code keeps its secrets (a local window). Open a local VS Code window to refresh the sign-in, or let the extension run locally (remove it from "remote.extensionKind").',
+  cancelled: () => "Cancelled.",
+  refreshTokenRefused: () => "The identity provider no longer accepts the refresh token (invalid_grant).",
+  codeRefused: () => "The identity provider refused the sign-in code (invalid_grant): it expired, was already used, or the sign-in took too long. Sign in again.",
+  rateLimited: () => "The identity provider is rate limiting requests (HTTP 429).",
+  providerFailed: (status) => `The identity provider failed with HTTP ${status}.`,
+  clientRejected: (status) => `The identity provider rejected the client ID or client secret (HTTP ${status}).`,
+  notJson: (status) => `The identity provider answered HTTP ${status} with something that is not JSON.`,
+  emptyBody: (status) => `The identity provider answered HTTP ${status} with an empty body.`,
+  redirected: (status) => `The token endpoint redirected (HTTP ${status}); redirects are not followed.`,
+  refused: (status) => `The identity provider refused the request with HTTP ${status}.`,
+  refusedWithCode: (status, code) => `The identity provider refused the request with HTTP ${status} (${code}).`,
+  noAccessToken: (status) => `The token response (HTTP ${status}) has no access_token.`,
+  providerTimedOut: () => "The identity provider did not answer in time.",
+  providerUnreachable: (detail) => `Could not reach the identity provider: ${detail}`,
+  codeNotResent: (said) => `${said} The sign-in code works only once, so it was not sent again: sign in again.`,
+  noClientSecret: () => 'No OAuth client secret is set. Run "Wiki: Set OAuth Client Secret".',
+  requestCancelled: () => "The sign-in request was cancelled.",
+  settingsMissing: () => "Set wikiPublisher.export.authUrl and wikiPublisher.export.clientId in your user settings.",
+  tokenRequestFailed: (detail) => `The token request failed: ${detail}`,
+  providerAddress: () => "the identity provider address",
+  noProviderAddress: (settingName) => `No identity provider address: set ${settingName}.`,
+  serviceAccountIncomplete: () => "A service account needs both a client ID and a client secret.",
+  clientRefused: (status) => `The client ID or secret was refused by the identity provider (HTTP ${status}, invalid_client).`,
+  scopeRefused: (scope) => `The identity provider refused the scope "${scope}" (invalid_scope): the service account's credential was not given it.`,
+  grantNotAllowed: (code) => `The identity provider does not let this client use the client-credentials grant (${code}): use a service account's credential.`,
+  tokenRequestCancelled: () => "The token request was cancelled.",
+  providerNotReached: () => "The identity provider could not be reached.",
+  pageSignedInTitle: () => "Signed in",
+  pageSignedIn: () => "You can close this tab and return to VS Code.",
+  pageDeniedTitle: () => "Sign-in cancelled",
+  pageDenied: () => "Access was denied. You can close this tab.",
+  pageFailedTitle: () => "Sign-in failed",
+  pageFailed: () => "The identity provider reported an error. You can close this tab and try again from VS Code.",
+  pageBadStateTitle: () => "Invalid sign-in link",
+  pageBadState: () => "This callback does not belong to the sign-in VS Code started. Nothing was changed.",
+  pageNotFoundTitle: () => "Not found",
+  pageNotFound: () => "Nothing here.",
+  accessDenied: () => "Access to the export API was denied on the authorization page.",
+  signInEnded: (error) => `The identity provider ended the sign-in (${error}).`,
+  signInEndedWithoutCode: () => "The identity provider ended the sign-in without a code.",
+  signInTimedOut: () => "Nobody completed the sign-in page within 5 minutes.",
+  signInCancelled: () => "Sign-in was cancelled.",
+  cannotListen: (port, code) => `Could not listen on 127.0.0.1:${port} for the sign-in callback (${code}).`,
+  lookupLeftOrigin: () => "The lookup address left the wiki origin.",
+  lookupRejected: () => "The platform rejected the export sign-in (HTTP 401).",
+  lookupStatus: (status) => `The platform answered HTTP ${status}.`,
+  lookupNotJson: () => "The platform answered HTTP 200 with something that is not JSON.",
+  lookupFailed: (detail) => `The platform lookup failed: ${detail}`,
+  refreshCancelled: () => "The sign-in refresh was cancelled.",
+  lockFailed: (detail) => `Could not take the refresh lock: ${detail}`,
+  lockBusy: () => "Another window is refreshing the export sign-in and has not finished. Try again in a moment.",
+  noSessionFromTokens: () => "The token response could not be turned into a session.",
+  refreshOutOfTime: () => "The export session refresh ran out of time. Try again.",
+  tokenEndpointTimedOut: (ms) => `The token endpoint did not answer within ${ms} ms. Try again.`,
+  sessionChangedTwice: () => "The export session changed twice during one refresh. Try again.",
+  sessionChanged: () => "The export session changed during the refresh. Try again.",
+  noRefreshToken: () => "Refusing to store a session without a refresh token.",
+  saveFailed: (detail) => `Could not save the refreshed export session: ${detail}`,
+  signInWaiting: () => "A sign-in to the export API is already waiting for the browser.",
+  pageNotOpened: () => "The authorization page was not opened.",
+  noRefreshTokenIssued: () => "The identity provider issued no refresh token; the authorization must include offline_access.",
+  signedInNotSaved: () => "Signed in, but the secret storage refused to save the session. Try again."
+};
+
+// src/core/messages/pageRouteMessages.ts
+var englishPageRouteMessages = {
+  ...englishSignInMessages,
+  exportSignIn: () => "export sign-in",
+  noCredential: (credential) => `No ${credential} is available.`,
+  credentialUnusable: (credential, detail) => `Could not use the ${credential}: ${detail}`,
+  wikiLeftOrigin: () => "A wiki address left the configured wiki origin; nothing was sent.",
+  wikiTimedOut: (seconds) => `The wiki did not answer within ${seconds} s.`,
+  wikiUnreachable: (detail) => `Could not reach the wiki: ${detail}`,
+  wikiRefused: (credential, status) => `The wiki refused the ${credential} (HTTP ${status}).`,
+  wikiRedirected: (status, credential) => `The wiki answered with a redirect (HTTP ${status}); it is not followed, so the ${credential} never leaves the wiki.`,
+  wikiBusy: (status) => `The wiki is busy or failing (HTTP ${status}).`,
+  wikiStatus: (status) => `The wiki answered HTTP ${status}.`,
+  wikiNotJson: () => "The wiki answered HTTP 200 with something that is not the expected JSON.",
+  wikiListLoops: (list) => `The wiki's ${list} links back to a page already read.`,
+  wikiListTooLong: (list, maxPages) => `The wiki's ${list} has more than ${maxPages} pages; stopped reading.`,
+  listOfPages: () => "list of pages",
+  listOfChildren: () => "list of children",
+  badPaginationLink: () => "The wiki sent a pagination link that is not a valid address.",
+  foreignPaginationLink: () => "The wiki sent a pagination link to another site; it was not followed.",
+  pageListNotJson: () => "The wiki answered with a list of pages that is not the expected JSON.",
+  spaceListNotJson: () => "The wiki answered with a list of spaces that is not the expected JSON.",
+  childListNotJson: () => "The wiki answered with a list of children that is not the expected JSON.",
+  pageIncomplete: () => "The wiki answered with a page that has no ID, title or version number."
+};
+
+// src/core/wikiPages/isWikiReadError.ts
+function isWikiReadError(error, kind) {
+  if (!(error instanceof Error) || error.name !== "WikiReadError") return false;
+  return kind === void 0 || error.kind === kind;
+}
+
+// src/core/wikiPages/errors.ts
+var WikiReadError = class extends Error {
+  constructor(kind, sentence, details = {}) {
+    super(redact(sentence(englishPageRouteMessages)));
+    this.kind = kind;
+    this.sentence = sentence;
+    this.details = details;
+    this.name = "WikiReadError";
+  }
+  kind;
+  sentence;
+  details;
+  /** The message in another catalogue's words (the editor's), redacted like `message`. */
+  wordedIn(messages) {
+    return redact(this.sentence(messages));
+  }
+};
+
+// src/core/http/endpoint.ts
+var LOOPBACK_HOSTS = /* @__PURE__ */ new Set(["127.0.0.1", "[::1]", "localhost"]);
+function refused(problem, say) {
+  return { ok: false, problem, message: say(englishEndpointMessages), say };
+}
+function isLoopbackHost(hostname) {
+  return LOOPBACK_HOSTS.has(hostname.toLowerCase());
+}
+function checkEndpoint(raw, settingName) {
+  const text2 = (raw ?? "").trim();
+  if (!text2) {
+    return refused("missing", (messages) => messages.missing(settingName));
+  }
+  let url;
+  try {
+    url = new URL(text2);
+  } catch {
+    return refused("invalid", (messages) => messages.notAUrl(settingName));
+  }
+  if (url.username || url.password) {
+    return refused("invalid", (messages) => messages.hasCredentials(settingName));
+  }
+  if (url.protocol === "https:") return { ok: true, url };
+  if (url.protocol === "http:" && isLoopbackHost(url.hostname)) return { ok: true, url };
+  return refused("insecure", (messages) => messages.insecure(settingName));
+}
+function sameOrigin(a, b) {
+  return originOf(a) === originOf(b);
+}
+var lastParsed = { address: "", origin: "" };
+function originOf(address2) {
+  if (typeof address2 !== "string") return address2.origin;
+  if (lastParsed.address !== address2) lastParsed = { address: address2, origin: new URL(address2).origin };
+  return lastParsed.origin;
+}
+
+// src/core/util/sha256.ts
+var crypto = __toESM(require("node:crypto"));
+var oneShot = typeof crypto.hash === "function" ? crypto.hash : void 0;
+function sha256Hex(text2) {
+  return oneShot ? oneShot("sha256", text2, "hex") : crypto.createHash("sha256").update(text2, "utf8").digest("hex");
+}
+
+// src/core/publish/publishNotice.ts
+var DIGEST_LENGTH = 20;
+var PATH_LENGTH = 8;
+var MARKER = /wiki-publisher\.v(\d{1,9})\.([0-9a-f]{20})\.([0-9a-f]{8})/g;
+function contentDigest(contentSha256, linkTargets) {
+  return sha256Hex(`${contentSha256}
+${linkTargets ?? ""}`).slice(0, DIGEST_LENGTH);
+}
+function pathDigest(label) {
+  return sha256Hex(label).slice(0, PATH_LENGTH);
+}
+function markerText(marker) {
+  return `wiki-publisher.v${marker.version}.${marker.digest}.${marker.path}`;
+}
+function findMarker(body) {
+  let found;
+  for (const match of body.matchAll(MARKER)) found = match;
+  if (found === void 0) return void 0;
+  return { version: Number(found[1]), digest: found[2], path: found[3] };
+}
+function withNotice(content, notice) {
+  const target = `${notice.sourceUrl ?? ""}#${markerText(notice.marker)}`;
+  return `${content.replace(/\s+$/, "")}
+
+---
+
+*Published from [${escapeLinkText(notice.label)}](<${target}>) with Wiki Publisher. Edit the file in its repository rather than this page.*
+`;
+}
+function escapeLinkText(text2) {
+  return text2.replace(/[\r\n]+/g, " ").replace(/[!"#$%&'()*+,\-./:;<=>?@[\\\]^_`{|}~]/g, "\\$&");
+}
+
+// src/core/wikiPages/pageJson.ts
+function isObject(value) {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+function idText(value) {
+  if (typeof value === "string" && value !== "") return value;
+  if (typeof value === "number" && Number.isSafeInteger(value)) return String(value);
+  return void 0;
+}
+function optionalText(value) {
+  return typeof value === "string" && value !== "" ? value : void 0;
+}
+function parsePage(body, origin) {
+  if (!isObject(body)) return void 0;
+  const id = idText(body.id);
+  const title = body.title;
+  const version = isObject(body.version) ? body.version : void 0;
+  const number = version?.number;
+  if (id === void 0 || typeof title !== "string" || typeof number !== "number" || !Number.isSafeInteger(number) || number < 1) return void 0;
+  const page = { id, title, version: number };
+  const spaceId = idText(body.spaceId);
+  if (spaceId !== void 0) page.spaceId = spaceId;
+  const parentId = idText(body.parentId);
+  if (parentId !== void 0) page.parentId = parentId;
+  const createdAt = optionalText(version?.createdAt);
+  if (createdAt !== void 0) page.versionCreatedAt = createdAt;
+  const authorId = optionalText(version?.authorId);
+  if (authorId !== void 0) page.versionAuthorId = authorId;
+  const links = isObject(body._links) ? body._links : void 0;
+  const webUrl = webAddress(optionalText(links?.webui), origin);
+  if (webUrl !== void 0) page.webUrl = webUrl;
+  const storage = isObject(body.body) && isObject(body.body.storage) ? body.body.storage.value : void 0;
+  if (typeof storage === "string") page.body = { marker: findMarker(storage) };
+  return page;
+}
+function webAddress(webui, origin) {
+  if (webui === void 0 || !webui.startsWith("/") || webui.startsWith("//") || webui.includes("\\")) return void 0;
+  try {
+    const url = new URL(`${origin}/wiki${webui}`);
+    return sameOrigin(url, origin) ? url.href : void 0;
+  } catch {
+    return void 0;
+  }
+}
+function parseChildren(body) {
+  if (!isObject(body) || !Array.isArray(body.results)) return void 0;
+  const results = [];
+  for (const entry of body.results) {
+    if (!isObject(entry)) return void 0;
+    const id = idText(entry.id);
+    if (id === void 0 || typeof entry.title !== "string") return void 0;
+    const status = optionalText(entry.status);
+    results.push(status === void 0 ? { id, title: entry.title } : { id, title: entry.title, status });
+  }
+  const links = isObject(body._links) ? body._links : void 0;
+  const next = optionalText(links?.next);
+  return next === void 0 ? { results } : { results, next };
+}
+function parsePageList(body, origin) {
+  if (!isObject(body) || !Array.isArray(body.results)) return void 0;
+  const listed2 = [];
+  for (const entry of body.results) {
+    const page = parsePage(entry, origin);
+    if (!page || !isObject(entry)) return void 0;
+    listed2.push({ page, current: (optionalText(entry.status) ?? "current") === "current" });
+  }
+  return listed2;
+}
+function parseSpaces(body) {
+  if (!isObject(body) || !Array.isArray(body.results)) return void 0;
+  const spaces = [];
+  for (const entry of body.results) {
+    const id = isObject(entry) ? idText(entry.id) : void 0;
+    const key = isObject(entry) ? optionalText(entry.key) : void 0;
+    if (id === void 0 || key === void 0) return void 0;
+    spaces.push({ id, key });
+  }
+  return spaces;
+}
+function nextFromLinkHeader(header) {
+  if (!header) return void 0;
+  for (const part of header.split(/,(?=\s*<)/)) {
+    const match = /^\s*<([^>]*)>(.*)$/.exec(part);
+    if (match && /;\s*rel\s*=\s*"?(?:[^";]*\s)?next(?:\s[^";]*)?"?\s*(?:;|$)/i.test(match[2] ?? "")) return match[1];
+  }
+  return void 0;
+}
+function storageDigest(storage) {
+  return sha256Hex(storage.replace(/\s+ac:macro-id="[^"]*"/g, ""));
+}
+function parseVersions(body) {
+  if (!isObject(body) || !Array.isArray(body.results)) return void 0;
+  const versions = [];
+  for (const entry of body.results) {
+    if (!isObject(entry) || typeof entry.number !== "number" || !Number.isSafeInteger(entry.number)) return void 0;
+    const version = { number: entry.number };
+    const authorId = optionalText(entry.authorId);
+    if (authorId !== void 0) version.authorId = authorId;
+    const createdAt = optionalText(entry.createdAt);
+    if (createdAt !== void 0) version.createdAt = createdAt;
+    const page = isObject(entry.page) ? entry.page : void 0;
+    const storage = isObject(page?.body) && isObject(page.body.storage) ? page.body.storage.value : void 0;
+    if (typeof storage === "string") version.body = { marker: findMarker(storage), digest: storageDigest(storage) };
+    versions.push(version);
+  }
+  return versions;
+}
+
+// src/core/http/timedSend.ts
+async function timedSend(transport, request, options) {
+  if (options.signal?.aborted) return { kind: "cancelled" };
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, options.timeoutMs);
+  const cancel = () => controller.abort();
+  options.signal?.addEventListener("abort", cancel, { once: true });
+  try {
+    const response = await transport.send({ ...request, signal: controller.signal });
+    const text2 = await response.text();
+    return { kind: "response", status: response.status, headers: response.headers, text: text2 };
+  } catch (error) {
+    if (options.signal?.aborted) return { kind: "cancelled" };
+    if (timedOut) return { kind: "timeout" };
+    return { kind: "network", detail: networkDetail(error), error };
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener("abort", cancel);
+  }
+}
+function networkDetail(error) {
+  for (let current = error; current instanceof Error; current = current.cause) {
+    const code = current.code;
+    if (typeof code === "string" && code !== "") return `${describeError(error)} (${code})`;
+  }
+  return describeError(error);
+}
+
+// src/core/util/json.ts
+function parseJsonObject(text2) {
+  let value;
+  try {
+    value = JSON.parse(text2);
+  } catch {
+    return void 0;
+  }
+  return value !== null && typeof value === "object" && !Array.isArray(value) ? value : void 0;
+}
+
+// src/core/oauth/authErrorKind.ts
+function isExportAuthError(error, kind) {
+  if (!(error instanceof Error) || error.name !== "ExportAuthError") return false;
+  return kind === void 0 || error.kind === kind;
+}
+
+// src/core/oauth/errors.ts
+var RETRYABLE = /* @__PURE__ */ new Set(["busy", "network", "rateLimited", "serverError"]);
+var ExportAuthError = class extends Error {
+  constructor(kind, sentence, details = {}) {
+    super(redact(sentence(englishSignInMessages)));
+    this.kind = kind;
+    this.sentence = sentence;
+    this.details = details;
+    this.name = "ExportAuthError";
+    this.retryable = RETRYABLE.has(kind);
+  }
+  kind;
+  sentence;
+  details;
+  retryable;
+  /** The message in another catalogue's words (the editor's), redacted like `message`. */
+  wordedIn(messages) {
+    return redact(this.sentence(messages));
+  }
+};
+function raceWithSignal(promise, signal) {
+  if (!signal) return promise;
+  if (signal.aborted) return Promise.reject(new ExportAuthError("cancelled", (m) => m.cancelled()));
+  return new Promise((resolve9, reject) => {
+    const onAbort = () => reject(new ExportAuthError("cancelled", (m) => m.cancelled()));
+    signal.addEventListener("abort", onAbort, { once: true });
+    promise.then(resolve9, reject).finally(() => signal.removeEventListener("abort", onAbort));
+  });
+}
+
+// src/core/wikiPages/tokenFailure.ts
+function tokenFailure(error, signal, credentialName) {
+  if (error instanceof WikiReadError) return error;
+  if (signal?.aborted || isExportAuthError(error, "cancelled")) return new WikiReadError("cancelled", (m) => m.cancelled(), { cause: error });
+  const transient = isExportAuthError(error) && error.retryable;
+  return new WikiReadError(transient ? "network" : "unauthorized", (m) => m.credentialUnusable(credentialName ?? m.exportSignIn(), isExportAuthError(error) ? error.wordedIn(m) : describeError(error)), { cause: error });
+}
+
+// src/core/wikiPages/request.ts
+var BASE_SETTING = "wikiPublisher.baseUrl";
+function createPageRequester(options) {
+  const { timeoutMs, credentialName } = options;
+  const credential = (m) => credentialName ?? m.exportSignIn();
+  async function accessToken(signal) {
+    let token;
+    try {
+      token = await options.getAccessToken(signal);
+    } catch (error) {
+      throw tokenFailure(error, signal, credentialName);
+    }
+    if (signal?.aborted) throw new WikiReadError("cancelled", (m) => m.cancelled());
+    if (!token) throw new WikiReadError("unauthorized", notSignedIn(credentialName));
+    return token;
+  }
+  async function getJson(url, origin, signal) {
+    if (!sameOrigin(url, origin)) throw new WikiReadError("protocol", (m) => m.wikiLeftOrigin());
+    const token = await accessToken(signal);
+    const result = await timedSend(
+      options.transport,
+      { method: "GET", url: url.toString(), headers: { authorization: `Bearer ${token}`, accept: "application/json" } },
+      signal ? { timeoutMs, signal } : { timeoutMs }
+    );
+    if (result.kind === "cancelled") throw new WikiReadError("cancelled", (m) => m.cancelled());
+    if (result.kind === "timeout") throw new WikiReadError("timeout", (m) => m.wikiTimedOut(Math.round(timeoutMs / 1e3)));
+    if (result.kind === "network") throw new WikiReadError("network", (m) => m.wikiUnreachable(result.detail));
+    const { status } = result;
+    if (status === 404) return { found: false };
+    if (status === 401 || status === 403) {
+      throw new WikiReadError("unauthorized", (m) => m.wikiRefused(credential(m), status), { status });
+    }
+    if (status >= 300 && status < 400) {
+      throw new WikiReadError("protocol", (m) => m.wikiRedirected(status, credential(m)), { status });
+    }
+    if (status === 429 || status >= 500) throw new WikiReadError("server", (m) => m.wikiBusy(status), { status });
+    if (status !== 200) throw new WikiReadError("protocol", (m) => m.wikiStatus(status), { status });
+    const body = parseJsonObject(result.text);
+    if (!body) throw new WikiReadError("protocol", (m) => m.wikiNotJson(), { status });
+    return { found: true, body, link: result.headers.link };
+  }
+  async function readPages2(first, origin, signal, what, visit) {
+    let url = first;
+    const followed = /* @__PURE__ */ new Set();
+    for (let pages = 1; ; pages++) {
+      const answer = await getJson(url, origin, signal);
+      if (!answer.found) return false;
+      const next = nextLink(answer.body) ?? nextFromLinkHeader(answer.link);
+      if (visit(answer.body, next !== void 0)) return true;
+      if (next === void 0) return true;
+      url = nextPageUrl(next, origin);
+      if (followed.has(url.toString())) throw new WikiReadError("protocol", (m) => m.wikiListLoops(what(m)));
+      followed.add(url.toString());
+      if (pages >= options.maxPages) throw new WikiReadError("protocol", (m) => m.wikiListTooLong(what(m), options.maxPages));
+    }
+  }
+  return {
+    siteOrigin() {
+      const base = checkEndpoint(options.baseUrl, BASE_SETTING);
+      if (!base.ok) throw new WikiReadError("config", base.say);
+      return base.url.origin;
+    },
+    getJson,
+    readPages: readPages2
+  };
+}
+function notSignedIn(credentialName) {
+  return (m) => credentialName === void 0 ? m.notSignedIn() : m.noCredential(credentialName);
+}
+function nextLink(body) {
+  const links = body._links;
+  if (links === null || typeof links !== "object" || Array.isArray(links)) return void 0;
+  const next = links.next;
+  return typeof next === "string" && next !== "" ? next : void 0;
+}
+function nextPageUrl(next, origin) {
+  let url;
+  try {
+    url = new URL(next, origin);
+  } catch {
+    throw new WikiReadError("protocol", (m) => m.badPaginationLink());
+  }
+  if (!sameOrigin(url, origin)) throw new WikiReadError("protocol", (m) => m.foreignPaginationLink());
+  return url;
+}
+
+// src/core/wikiPages/client.ts
+var DEFAULT_TIMEOUT_MS = 15e3;
+var MAX_PAGE_SIZE = 250;
+var MAX_IDS_PER_REQUEST = MAX_PAGE_SIZE;
+var DEFAULT_MAX_CHILD_PAGES = 100;
+function createWikiPagesClient(options) {
+  const pageSize = clamp(options.childrenPageSize ?? MAX_PAGE_SIZE);
+  const idsPerRequest = clamp(options.idsPerRequest ?? MAX_IDS_PER_REQUEST);
+  const requester = createPageRequester({
+    baseUrl: options.baseUrl,
+    transport: options.transport,
+    getAccessToken: options.getAccessToken,
+    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    maxPages: options.maxChildPages ?? DEFAULT_MAX_CHILD_PAGES,
+    ...options.credentialName !== void 0 ? { credentialName: options.credentialName } : {}
+  });
+  async function listPagesUpTo(query, origin, signal, keep, maxAnswers) {
+    const pages = [];
+    let answers = 0;
+    let cut = false;
+    await requester.readPages(new URL(`/wiki/api/v2/pages?${query}&limit=${pageSize}`, origin), origin, signal, (m) => m.listOfPages(), (body, more) => {
+      const listed2 = parsePageList(body, origin);
+      if (!listed2) throw new WikiReadError("protocol", (m) => m.pageListNotJson());
+      for (const { page, current } of listed2) if (current && keep(page)) pages.push(page);
+      cut = more && ++answers >= maxAnswers;
+      return cut;
+    });
+    return cut ? void 0 : pages;
+  }
+  async function listPages(query, origin, signal, keep) {
+    return await listPagesUpTo(query, origin, signal, keep, Number.POSITIVE_INFINITY) ?? [];
+  }
+  async function numericSpaceId(spaceId, signal) {
+    return /^\d+$/.test(spaceId) ? spaceId : (await client.resolveSpace(spaceId, signal))?.id;
+  }
+  async function lookUpSpace(param, value, origin, signal) {
+    const answer = await requester.getJson(new URL(`/wiki/api/v2/spaces?${param}=${encodeURIComponent(value)}`, origin), origin, signal);
+    if (!answer.found) return void 0;
+    const spaces = parseSpaces(answer.body);
+    if (!spaces) throw new WikiReadError("protocol", (m) => m.spaceListNotJson());
+    return spaces.find((space) => (param === "ids" ? space.id : space.key) === value);
+  }
+  const client = {
+    async getPage(pageId, signal) {
+      const origin = requester.siteOrigin();
+      const answer = await requester.getJson(new URL(`/wiki/api/v2/pages/${encodeURIComponent(pageId)}`, origin), origin, signal);
+      if (!answer.found) return void 0;
+      const page = parsePage(answer.body, origin);
+      if (!page) throw new WikiReadError("protocol", (m) => m.pageIncomplete());
+      return page;
+    },
+    async findChildByTitle(parentId, title, signal) {
+      const origin = requester.siteOrigin();
+      const first = new URL(`/wiki/api/v2/pages/${encodeURIComponent(parentId)}/children?limit=${pageSize}`, origin);
+      let hit;
+      await requester.readPages(first, origin, signal, (m) => m.listOfChildren(), (body) => {
+        const children = parseChildren(body);
+        if (!children) throw new WikiReadError("protocol", (m) => m.childListNotJson());
+        const child = children.results.find((entry) => entry.title === title && (entry.status ?? "current") === "current");
+        if (child) hit = { id: child.id, title: child.title };
+        return hit !== void 0;
+      });
+      return hit;
+    },
+    async listChildren(parentId, signal) {
+      const origin = requester.siteOrigin();
+      const first = new URL(`/wiki/api/v2/pages/${encodeURIComponent(parentId)}/children?limit=${pageSize}`, origin);
+      const children = [];
+      const found = await requester.readPages(first, origin, signal, (m) => m.listOfChildren(), (body) => {
+        const listed2 = parseChildren(body);
+        if (!listed2) throw new WikiReadError("protocol", (m) => m.childListNotJson());
+        children.push(...listed2.results.filter((entry) => (entry.status ?? "current") === "current"));
+        return false;
+      });
+      return found ? children : void 0;
+    },
+    async getPages(pageIds, signal, read = {}) {
+      const origin = requester.siteOrigin();
+      const wanted = [...new Set(pageIds.filter((id) => /^\d+$/.test(id)))];
+      const found = /* @__PURE__ */ new Map();
+      const body = read.withBody === true ? "&body-format=storage" : "";
+      for (let start = 0; start < wanted.length; start += idsPerRequest) {
+        const batch = wanted.slice(start, start + idsPerRequest);
+        const asked = new Set(batch);
+        for (const page of await listPages(`id=${batch.join(",")}${body}`, origin, signal, (page2) => asked.has(page2.id))) {
+          if (body !== "" && page.body === void 0) page.body = { marker: void 0 };
+          found.set(page.id, page);
+        }
+      }
+      return found;
+    },
+    async pageVersions(pageId, max, signal) {
+      const origin = requester.siteOrigin();
+      const first = new URL(`/wiki/api/v2/pages/${encodeURIComponent(pageId)}/versions?body-format=storage&limit=${Math.min(pageSize, Math.max(1, max))}`, origin);
+      const versions = [];
+      const found = await requester.readPages(first, origin, signal, (m) => m.listOfPages(), (body) => {
+        const listed2 = parseVersions(body);
+        if (!listed2) throw new WikiReadError("protocol", (m) => m.pageListNotJson());
+        versions.push(...listed2);
+        return versions.length >= max;
+      });
+      return found ? versions.slice(0, max) : void 0;
+    },
+    async findPagesByTitle(spaceId, title, signal) {
+      const origin = requester.siteOrigin();
+      const numericId = await numericSpaceId(spaceId, signal);
+      if (numericId === void 0) return [];
+      const query = `space-id=${numericId}&title=${encodeURIComponent(title)}`;
+      return listPages(query, origin, signal, (page) => page.title === title && (page.spaceId === void 0 || page.spaceId === numericId));
+    },
+    async listSpacePages(spaceId, maxRequests, signal) {
+      const origin = requester.siteOrigin();
+      const numericId = await numericSpaceId(spaceId, signal);
+      if (numericId === void 0) return [];
+      return listPagesUpTo(`space-id=${numericId}`, origin, signal, (page) => page.spaceId === void 0 || page.spaceId === numericId, maxRequests);
+    },
+    async resolveSpace(keyOrId, signal) {
+      const origin = requester.siteOrigin();
+      const wanted = keyOrId.trim();
+      if (wanted === "") return void 0;
+      if (/^\d+$/.test(wanted)) return await lookUpSpace("ids", wanted, origin, signal) ?? lookUpSpace("keys", wanted, origin, signal);
+      return lookUpSpace("keys", wanted, origin, signal);
+    }
+  };
+  return client;
+}
+function clamp(size) {
+  return Math.min(MAX_PAGE_SIZE, Math.max(1, Math.floor(size)));
+}
+
+// src/core/messages/recordMessages.ts
+var FIX = "Nothing is sent to that page or under it. If the entry is wrong (a pull request may have changed it), correct it or remove it (the next publish finds or creates the page and records it); if the page was moved or renamed on the wiki, put it back.";
+var englishRecordMessages = {
+  entryRefused: (at, key, pageId, reason) => `${at} records page ${pageId} for "${key}", but ${reason}. ${FIX}`,
+  entryBelowRefused: (at, key, folder) => `${at} records a page for "${key}" below "${folder}", whose entry is refused: nothing is sent under a page the wiki did not confirm.`,
+  entryUnreadable: (at, key, pageId, why) => `${at} records page ${pageId} for "${key}", which could not be checked on the wiki: ${why}. Nothing is sent to a recorded page, or under it, until the wiki confirms it; run again.`,
+  entryUnchecked: (at, key, pageId) => `${at} records page ${pageId} for "${key}", which cannot be checked without page access: a recorded page is never used unchecked. Give page access (sign in to the export API in the editor; in CI a service account or a platform token).`,
+  entryInOtherSpace: (spaceId) => `that page is in another space (${spaceId}) than the tree's`,
+  entryTitledOtherwise: (wikiTitle, recordedTitle) => `that page is titled "${wikiTitle}" on the wiki, not "${recordedTitle}" as recorded`,
+  entryFolderNotRecorded: (folder) => `no page is recorded for its folder "${folder}", so it cannot be a page of this tree`,
+  entryUnderOtherParent: (parentId, parentTitle, expectedParentId, expectedTitle) => `that page is under ${pageNamed(parentId, parentTitle)} on the wiki, not under ${pageNamed(expectedParentId, expectedTitle)} where the tree puts it`
+};
+function pageNamed(id, title) {
+  return title === void 0 ? `page ${id}` : `"${title}" (page ${id})`;
+}
+
+// src/core/messages/treeMessages.ts
+var englishTreeMessages = {
+  ...englishPageRouteMessages,
+  ...englishRecordMessages,
+  guardTimedOut: () => "the wiki did not answer in time",
+  guardFailed: (detail) => `The lookup on the wiki failed: ${detail}.`,
+  linksStay: (count, listed2, more) => `${count === 1 ? "1 link stays" : `${count} links stay`} as written and will not work on the wiki: ${listed2}${more ? ", ..." : "."}`,
+  linksStayBecause: (count, reason, listed2, more) => `${count} links stay as written and will not work on the wiki (${reason}): ${listed2}${more ? ", ..." : "."}`,
+  linksMissHeading: (count, listed2, more) => `${count === 1 ? "1 link goes to its page, not to the heading it names (the page has no such heading)" : `${count} links go to their pages, not to the headings they name (the pages have no such headings)`}: ${listed2}${more ? ", ..." : "."}`,
+  linkWithReason: (target, reason) => `${target} (${reason})`,
+  linkOutsideRun: () => "outside the published folder",
+  linkOutsideLookup: () => "outside the folder this publish looks in",
+  linkUnknownPage: () => "no page is known for it",
+  linkRefusedPage: () => "its page is refused in this run, for the reason listed with it: a publish after it lands fills the link in",
+  linkNoFile: () => "no such file",
+  linkFolderWithoutPage: () => "a folder with no Markdown to publish, so no page",
+  linkNoPageYet: () => "it has no page yet: a publish after it has one fills the link in",
+  linkNotMarkdown: () => "not a Markdown file",
+  linkBackslashPath: () => "written with \\ between folders, where links take /",
+  linkUnknownAnchor: () => "no such heading in the target",
+  linkUnknownOwnAnchor: () => "no such heading on this page",
+  titleCollision: (title, others) => `Its title "${title}" is also the title of ${others}; the wiki keeps a title unique in a space (ignoring case). Give each its own title.`,
+  generatedTitleCollision: (title, others) => `Its title "${title}", made from the folder's name, is also the title of ${others}; the wiki keeps a title unique in a space (ignoring case). Give the folder an index.md or README.md with a title of its own, or rename the folder.`,
+  noPageAccess: () => "A tree needs each page's ID, and this page is not recorded in the repository yet: give page access (sign in to the export API in the editor; in CI a service account or a platform token) so new pages can be found after they land.",
+  parentNotPublished: (parentTitle) => `Not sent: its folder's page ("${parentTitle}") was not published, so it has no parent page yet.`,
+  parentRefused: (parentTitle) => `Not sent: its folder's page ("${parentTitle}") is refused, so it has no parent page to go under. Fix that page's refusal first.`,
+  titleUncheckable: (title, detail) => `Whether another page of the space is titled "${title}" could not be checked: ${detail}.`,
+  treeParentMissing: (parentId, recorded) => `Not sent: the tree's parent page ${parentId} was not found (it does not exist, was deleted, or this account cannot see it), so no page of the tree could land. ${parentFix(recorded)}`,
+  treeParentInOtherSpace: (parentId, spaceKey, recorded) => `Not sent: the tree's parent page ${parentId} is not in the space ${spaceKey}, so no page of the tree could land there. ${parentFix(recorded)}`,
+  recordedAsParent: (key, parentId) => `Not sent: the folder's .wiki-pages.json records page ${parentId}, the tree's parent page, for "${key}", but the parent page is never a page of the tree: the folder's files and subfolders become its children. Remove that entry (the next publish finds or creates the page and records it), or choose another parent page.`,
+  contentOfTreeParent: (file, parentId, manifest, treeFolder) => `Not sent with this folder: ${file} is the content of page ${parentId}, its folder's page, which this tree hangs under (${manifest} records the folder as part of the tree published from ${treeFolder === "" ? "the working folder" : treeFolder}), and a tree publish never rewrites the page it hangs under. Publish ${file} on its own (it updates that page through the edit guard), or publish ${treeFolder === "" ? "the working folder" : treeFolder} as a tree.`,
+  namesTreeParentById: (file, parentId) => `Not sent: the front matter of ${file} names page ${parentId} (wiki.pageId), the tree's parent page, but a tree publish never rewrites its parent page: the folder's files and subfolders become its children. ${namedParentFix(parentId)}`,
+  namesTreeParentPlace: (file, title, grandparentId, parentId) => `Not sent: the front matter of ${file} names the page titled "${title}" under page ${grandparentId}, which is page ${parentId}, the tree's parent page, but a tree publish never rewrites its parent page: the folder's files and subfolders become its children. ${namedParentFix(parentId)}`,
+  treeParentUnchecked: (parentId, detail) => `Whether its front matter names the tree's parent page ${parentId} by that page's title and parent could not be checked${detail === void 0 ? " without page access" : `: ${detail}`}. A tree publish never rewrites its parent page: check that its wiki: keys name another page.`,
+  titleElsewhere: (title, pageId, url) => `A page titled "${title}" already exists elsewhere in the space (page ${pageId}${url ? `, ${url}` : ""}); the wiki has long kept titles unique in a space and may refuse this one.`,
+  titleHeldByOldPage: (title, pageId, url) => `Its old page "${title}" (page ${pageId}${url ? `, ${url}` : ""}), which stays where it was since the service cannot move pages, holds this title; the wiki has long kept titles unique in a space and may refuse this one. If it does, rename or delete the old page on the wiki and publish again.`,
+  followsNewPage: (folderTitle, pageId) => `Its folder's page "${folderTitle}" is published as a new page, so this page is created anew under it; the page it published before (page ${pageId}) stays where it is.`,
+  retitledPage: (oldTitle, newTitle, pageId) => `Its title changed from "${oldTitle}" to "${newTitle}": the wiki finds a page by its title, so this makes a new page, and the page it published before (page ${pageId}) stays where it is.`,
+  titledBack: (oldTitle, newTitle, pageId, leftPageId) => `Its title is "${newTitle}" again, which page ${pageId} of this tree still holds at this place: this updates that page instead of making a new one, and the page it published as "${oldTitle}" (page ${leftPageId}) stays where it is.`,
+  listsChildren: (file) => `${file} has no text beyond a title, so this folder page lists its children instead.`,
+  leavesRecordedPage: (title, pageId, oldPath) => `The page "${title}" (page ${pageId}) recorded for ${oldPath} is under another parent page than this file's front matter names: the wiki cannot move a page, so this makes a new page where the front matter says, and that page stays where it is (listed as an orphan).`
+};
+function namedParentFix(parentId) {
+  return `Point its wiki: keys at another page, or remove them (the file then becomes a page of the tree); if rewriting page ${parentId} is really meant, publish that file on its own, not as a tree (on the command line, without --tree).`;
+}
+function parentFix(recorded) {
+  return recorded ? `The folder's .wiki-pages.json records it as the tree's parent ("space" and "parent"): change it there, or on the command line pass --space and --parent of another page with --retarget.` : "Choose another parent page (on the command line, --parent).";
+}
+
+// src/core/wikiPages/readFailureText.ts
+function readFailureText(error, messages) {
+  if (isWikiReadError(error) || isExportAuthError(error)) return error.wordedIn(messages);
+  return describeError(error);
+}
+
+// src/core/run/failedLookup.ts
+function failedLookupVerdict(error, timedOut, messages = englishTreeMessages) {
+  const said = (timedOut ? messages.guardTimedOut() : readFailureText(error, messages)).replace(/\.+$/, "");
+  const refused2 = isWikiReadError(error, "unauthorized") && error.details.status === 401;
+  return { kind: "unchecked", reason: "failed", detail: messages.guardFailed(said), cause: afterColon(said), ...refused2 ? { credentialRefused: true } : {} };
+}
+function afterColon(sentence) {
+  return new RegExp("^\\p{Lu}\\p{Ll}", "u").test(sentence) ? `${sentence.charAt(0).toLocaleLowerCase()}${sentence.slice(1)}` : sentence;
+}
+
+// src/core/run/lookupDeadline.ts
+var DEFAULT_LOOKUPS_AT_ONCE = 4;
+var GUARD_TIMEOUT_MS = 1e4;
+function lookupDeadline(options) {
+  const deadline = AbortSignal.timeout(options.timeoutMs ?? GUARD_TIMEOUT_MS);
+  return { deadline, signal: options.signal ? AbortSignal.any([options.signal, deadline]) : deadline };
+}
+
+// src/core/publish/target.ts
+function mergeTargets(frontMatter, link, defaults = {}) {
+  const spaceId = frontMatter.spaceId ?? link?.spaceId ?? defaults.spaceId;
+  const parentId = frontMatter.parentId ?? link?.parentId ?? defaults.parentId;
+  const pageTitle = frontMatter.pageTitle ?? link?.pageTitle ?? defaults.pageTitle;
+  const pinsPage = frontMatter.spaceId !== void 0 && frontMatter.parentId !== void 0 && frontMatter.pageTitle !== void 0;
+  const isLinkedPage = link !== void 0 && link.spaceId === spaceId && link.parentId === parentId && link.pageTitle === pageTitle;
+  const overwrite = frontMatter.overwrite ?? (isLinkedPage ? true : defaults.overwrite ?? (pinsPage ? false : void 0));
+  return { spaceId, parentId, pageTitle, overwrite };
+}
+function isCompleteTarget(target) {
+  return target.spaceId !== void 0 && target.parentId !== void 0 && target.pageTitle !== void 0 && target.overwrite !== void 0;
+}
+function completeTarget(target) {
+  const { spaceId, parentId, pageTitle, overwrite } = target;
+  if (spaceId === void 0 || parentId === void 0 || pageTitle === void 0 || overwrite === void 0) return void 0;
+  return { spaceId, parentId, pageTitle, overwrite };
+}
+function suggestTitle(frontMatterTitle, firstHeading, fileName) {
+  if (frontMatterTitle?.trim()) return frontMatterTitle.trim();
+  if (firstHeading?.trim()) return firstHeading.trim();
+  const base = fileName.replace(/^.*[\\/]/, "");
+  return base.replace(/\.(md|markdown|mdown|mkd)$/i, "") || base;
+}
+function isPageId(value) {
+  return /^\d+$/.test(value);
+}
+
+// src/core/run/guardLookups.ts
+function ownPageId(item) {
+  const link = item.link;
+  if (link?.pageId === void 0 || !isPageId(link.pageId)) return void 0;
+  if (item.state === "unchanged") return link.pageId;
+  return item.complete !== void 0 && linkNames(link, item.complete) ? link.pageId : void 0;
+}
+async function readPages(ids, options) {
+  const result = { pages: /* @__PURE__ */ new Map(), failed: /* @__PURE__ */ new Map() };
+  const wanted = [];
+  for (const id of new Set(ids)) {
+    const known = options.read?.get(id);
+    if (known?.body !== void 0) result.pages.set(id, known);
+    else wanted.push(id);
+  }
+  const batches = [];
+  for (let start = 0; start < wanted.length; start += MAX_IDS_PER_REQUEST) batches.push(wanted.slice(start, start + MAX_IDS_PER_REQUEST));
+  await mapBounded(batches, Math.max(1, options.concurrency ?? DEFAULT_LOOKUPS_AT_ONCE), async (batch) => {
+    const { deadline, signal } = lookupDeadline(options);
+    try {
+      const found = await options.pages.getPages(batch, signal, { withBody: true });
+      for (const id of batch) result.pages.set(id, found.get(id) ?? null);
+    } catch (error) {
+      if (options.signal?.aborted) throw error;
+      const verdict = failedLookupVerdict(error, deadline.aborted, options.messages);
+      for (const id of batch) result.failed.set(id, verdict);
+    }
+  });
+  options.signal?.throwIfAborted();
+  return result;
+}
+async function findAtPlaces(items, options) {
+  const byParent = /* @__PURE__ */ new Map();
+  for (const item of items) {
+    const parentId = item.complete?.parentId;
+    if (parentId === void 0) continue;
+    const sharing = byParent.get(parentId);
+    if (sharing) sharing.push(item);
+    else byParent.set(parentId, [item]);
+  }
+  const found = /* @__PURE__ */ new Map();
+  const childOf = /* @__PURE__ */ new Map();
+  await mapBounded([...byParent], Math.max(1, options.concurrency ?? DEFAULT_LOOKUPS_AT_ONCE), async ([parentId, sharing]) => {
+    const { deadline, signal } = lookupDeadline(options);
+    let children;
+    try {
+      children = await options.pages.listChildren(parentId, signal);
+    } catch (error) {
+      if (options.signal?.aborted) throw error;
+      const failed = failedLookupVerdict(error, deadline.aborted, options.messages);
+      for (const item of sharing) found.set(item, { failed });
+      return;
+    }
+    for (const item of sharing) {
+      const title = item.complete?.pageTitle ?? "";
+      const child = children?.find((each) => each.title === title) ?? children?.find((each) => titleKey(each.title) === titleKey(title));
+      if (child) childOf.set(item, child.id);
+      else found.set(item, { page: void 0 });
+    }
+  });
+  const read = await readPages(childOf.values(), options);
+  for (const [item, id] of childOf) {
+    const failed = read.failed.get(id);
+    found.set(item, failed ? { failed } : { page: read.pages.get(id) ?? void 0 });
+  }
+  return found;
+}
+async function versionsOf(pageId, options) {
+  try {
+    return await options.pages.pageVersions(pageId, HISTORY_LOOKED_AT, lookupDeadline(options).signal);
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    return void 0;
+  }
+}
+var HISTORY_LOOKED_AT = 25;
+async function parentNamed(pageId, options) {
+  const parent = await options.pages.getPage(pageId, lookupDeadline(options).signal).catch((error) => {
+    if (options.signal?.aborted) throw error;
+    return void 0;
+  });
+  return parent ? { id: pageId, title: parent.title } : { id: pageId };
+}
+
+// src/core/links/pageIdentity.ts
+async function identifyPage(pages, target, signal) {
+  const child = await pages.findChildByTitle(target.parentId, target.pageTitle, signal);
+  if (!child) return void 0;
+  const page = await pages.getPage(child.id, signal);
+  if (!page) return void 0;
+  return {
+    pageId: page.id,
+    version: page.version,
+    ...page.webUrl ? { url: page.webUrl } : {},
+    ...page.versionCreatedAt ? { versionCreatedAt: page.versionCreatedAt } : {},
+    ...page.versionAuthorId ? { versionAuthorId: page.versionAuthorId } : {}
+  };
+}
+function withIdentity(link, identity) {
+  const changedAt = identity.versionCreatedAt === void 0 ? Number.NaN : Date.parse(identity.versionCreatedAt);
+  const adopt = link.version === void 0 && Number.isFinite(changedAt) && changedAt <= link.publishedAt;
+  return {
+    ...link,
+    pageId: identity.pageId,
+    ...adopt ? { version: identity.version } : {},
+    ...identity.url ? { url: identity.url } : {}
+  };
+}
+function withoutIdentity(link) {
+  const rest = { ...link };
+  delete rest.pageId;
+  delete rest.version;
+  delete rest.url;
+  return rest;
+}
+
+// src/core/http/networkError.ts
+var CONNECT_PHASE_CODES = /* @__PURE__ */ new Set([
+  "ECONNREFUSED",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "UND_ERR_CONNECT_TIMEOUT",
+  // A certificate the client does not trust ends the TLS handshake before any request byte is sent.
+  "UNABLE_TO_VERIFY_LEAF_SIGNATURE",
+  "UNABLE_TO_GET_ISSUER_CERT_LOCALLY",
+  "SELF_SIGNED_CERT_IN_CHAIN",
+  "DEPTH_ZERO_SELF_SIGNED_CERT",
+  "CERT_HAS_EXPIRED",
+  "ERR_TLS_CERT_ALTNAME_INVALID",
+  "ERR_WIKI_NOT_SENT"
+]);
+var PERMANENT_CODES = /* @__PURE__ */ new Set([
+  "UNABLE_TO_VERIFY_LEAF_SIGNATURE",
+  "UNABLE_TO_GET_ISSUER_CERT_LOCALLY",
+  "SELF_SIGNED_CERT_IN_CHAIN",
+  "DEPTH_ZERO_SELF_SIGNED_CERT",
+  "CERT_HAS_EXPIRED",
+  "ERR_TLS_CERT_ALTNAME_INVALID",
+  "ERR_WIKI_NOT_SENT"
+]);
+function failsEveryTime(error) {
+  for (const link of causeChain(error)) if (PERMANENT_CODES.has(codeOf(link))) return true;
+  return false;
+}
+var TUNNEL_REFUSED = /when HTTP Tunneling/;
+function* causeChain(error) {
+  for (let current = error, depth = 0; current instanceof Error && depth < 8; current = current.cause, depth++) {
+    yield current;
+    if (current instanceof AggregateError) yield* current.errors.filter((inner) => inner instanceof Error);
+  }
+}
+function codeOf(error) {
+  const code = error.code;
+  return typeof code === "string" ? code : "";
+}
+function failedBeforeConnecting(error) {
+  for (const link of causeChain(error)) {
+    if (CONNECT_PHASE_CODES.has(codeOf(link)) || TUNNEL_REFUSED.test(link.message)) return true;
+  }
+  return false;
+}
+
+// src/core/importApi/attempt.ts
+async function sendImportAttempt(options) {
+  const result = await timedSend(
+    options.transport,
+    {
+      method: "POST",
+      url: options.endpoint.toString(),
+      headers: { authorization: `Bearer ${options.token}`, "content-type": "application/json", accept: "application/json" },
+      body: JSON.stringify(options.body)
+    },
+    options.signal ? { timeoutMs: options.deadlineMs, signal: options.signal } : { timeoutMs: options.deadlineMs }
+  );
+  switch (result.kind) {
+    case "response":
+      return { kind: "response", status: result.status, ...readServiceMessage(result.text), ...retryAfter(result.headers["retry-after"]) };
+    case "network":
+      return { kind: "network", detail: describeError(result.error), reachedServer: !failedBeforeConnecting(result.error), ...failsEveryTime(result.error) ? { permanent: true } : {} };
+    default:
+      return result;
+  }
+}
+function readServiceMessage(text2) {
+  if (text2.trim() === "") return { message: void 0, unreadable: "empty" };
+  const body = parseJsonObject(text2)?.body;
+  return typeof body === "string" ? { message: body } : { message: void 0, unreadable: "notJson" };
+}
+function retryAfter(value) {
+  if (!value) return {};
+  const seconds = Number(value);
+  if (Number.isFinite(seconds) && seconds >= 0) return { retryAfterMs: seconds * 1e3 };
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? {} : { retryAfterMs: Math.max(0, date - Date.now()) };
+}
+
+// src/core/importApi/client.ts
+function isRetryable(result) {
+  switch (result.kind) {
+    case "response":
+      return result.status >= 500 || result.status === 429 || result.status === 408;
+    case "network":
+      return !result.permanent;
+    case "timeout":
+      return true;
+    case "cancelled":
+      return false;
+  }
+}
+function mayHaveLanded(result) {
+  if (result.kind === "network") return result.reachedServer;
+  return result.kind === "timeout" || result.kind === "response" && result.status >= 500;
+}
+async function withRetries(attempt, hooks = {}) {
+  const policy = hooks.policy ?? defaultBackoff;
+  const random = hooks.random ?? Math.random;
+  const sleep = hooks.sleep ?? abortableSleep;
+  let earlierAttemptMayHaveLanded = hooks.earlierRunMayHaveLanded ?? false;
+  for (let attemptNumber = 1; ; attemptNumber++) {
+    await hooks.beforeAttempt?.();
+    if (hooks.signal?.aborted) return { last: { kind: "cancelled" }, attempts: attemptNumber - 1, earlierAttemptMayHaveLanded };
+    hooks.onAttempt?.(attemptNumber, policy.maxAttempts);
+    const result = await attempt();
+    const last2 = attemptNumber >= policy.maxAttempts;
+    const retryAfterMs = result.kind === "response" ? result.retryAfterMs : void 0;
+    const waitTooLong = retryAfterMs !== void 0 && retryAfterMs > policy.maxRetryAfterMs && isRetryable(result);
+    if (waitTooLong && result.kind === "response") hooks.onRetryAfterTooLong?.(retryAfterMs, result.status);
+    if (!isRetryable(result) || last2 || waitTooLong) {
+      return { last: result, attempts: attemptNumber, earlierAttemptMayHaveLanded };
+    }
+    earlierAttemptMayHaveLanded ||= mayHaveLanded(result);
+    const delay = backoffDelay(policy, attemptNumber + 1, random, retryAfterMs);
+    hooks.onRetryWait?.(delay, attemptNumber + 1, result);
+    await sleep(delay, hooks.signal);
+    if (hooks.signal?.aborted) return { last: { kind: "cancelled" }, attempts: attemptNumber, earlierAttemptMayHaveLanded };
+  }
+}
+
+// src/core/util/detached.ts
+function detached(text2) {
+  return text2.length < 2 ? text2 : [text2.slice(0, 1), text2.slice(1)].join("");
+}
+function detachedAll(texts) {
+  return texts.map(detached);
+}
+
+// src/core/publish/frontMatter.ts
+var yamlParser;
+function yaml() {
+  yamlParser ??= require_yaml();
+  return yamlParser;
+}
+function splitFrontMatter(text2, messages = englishPublishMessages) {
+  const found = findFrontMatter(text2);
+  if (found === void 0) return { content: text2, target: {}, problems: [] };
+  const content = found.body;
+  const block = lineFeedsOnly(found.yaml);
+  const facts = simpleFrontMatter(block) ?? parseFrontMatterYaml(block, messages);
+  const split = { content, target: facts.target, problems: facts.problems };
+  if (facts.title !== void 0) split.title = facts.title;
+  if (facts.pageId !== void 0) split.pageId = facts.pageId;
+  if (facts.omitTitleHeading !== void 0) split.omitTitleHeading = facts.omitTitleHeading;
+  return split;
+}
+function lineFeedsOnly(block) {
+  return block.includes("\r") ? block.replace(/\r\n?/g, "\n") : block;
+}
+var BLOCK_FIRST_LINE = 2;
+function notYaml(error, messages) {
+  if (!(error instanceof Error)) return messages.frontMatterNotYaml("unreadable YAML");
+  const reason = (error.message.split("\n")[0] ?? "").replace(/ at line \d+, column \d+:?\s*$/, "");
+  const position = error instanceof yaml().YAMLError ? error.linePos?.[0] : void 0;
+  return messages.frontMatterNotYaml(reason, position ? { line: position.line + BLOCK_FIRST_LINE - 1, column: position.col } : void 0);
+}
+var MAX_FRONT_MATTER_DEPTH = 64;
+function nestsDeeperThan(block, limit2) {
+  let marks = 0;
+  for (let at = 0; at < block.length && marks <= limit2; at++) {
+    const code = block.charCodeAt(at);
+    if (code === 91 || code === 123 || code === 45 || code === 63 || code === 58) marks++;
+  }
+  if (marks <= limit2) return false;
+  const pending = [];
+  for (const token of new (yaml()).Parser().parse(block)) pending.push({ token, depth: 0 });
+  while (pending.length > 0) {
+    const { token, depth } = pending.pop();
+    if (!token) continue;
+    if (token.type === "document") pending.push({ token: token.value, depth });
+    else if (token.type === "block-map" || token.type === "block-seq" || token.type === "flow-collection") {
+      if (depth + 1 > limit2) return true;
+      for (const item of token.items) pending.push({ token: item.key, depth: depth + 1 }, { token: item.value, depth: depth + 1 });
+    }
+  }
+  return false;
+}
+function parseFrontMatterYaml(block, messages = englishPublishMessages) {
+  if (nestsDeeperThan(block, MAX_FRONT_MATTER_DEPTH)) return { target: {}, problems: [messages.frontMatterTooDeep(MAX_FRONT_MATTER_DEPTH)] };
+  let document;
+  let data;
+  try {
+    document = yaml().parseDocument(block);
+    const [error] = document.errors;
+    if (error) throw error;
+    data = document.toJS();
+  } catch (error) {
+    return { target: {}, problems: [notYaml(error, messages)] };
+  }
+  const writtenTitle = isRecord(data) ? written(document, ["title"], data.title) : void 0;
+  const title = typeof writtenTitle === "string" && writtenTitle.trim() ? { title: writtenTitle.trim() } : {};
+  const wiki = isRecord(data) ? data.wiki : void 0;
+  const omit = omitTitleHeading(isRecord(data) ? data : {}, isRecord(wiki) ? wiki : {}, messages);
+  if (wiki === void 0 || wiki === null) return { target: {}, problems: omit.problems, ...title, ...omit.value };
+  if (!isRecord(wiki)) return { target: {}, problems: [messages.frontMatterWikiNotMap()], ...title };
+  const keys = readWikiKeys(wiki, (key) => written(document, ["wiki", key], wiki[key]), messages);
+  return { ...keys, problems: [...keys.problems, ...omit.problems], ...title, ...omit.value };
+}
+var PLAIN_SCALAR = "[^-?:,[\\]{}#&*!|>'\"%@`\\s][^:#\\t,[\\]{}]*?";
+var SIMPLE_LINE = new RegExp(`^([A-Za-z_][A-Za-z0-9_-]*):(?: +(${PLAIN_SCALAR}|\\[ *(?:[A-Za-z0-9_][A-Za-z0-9_.-]*(?: *, *[A-Za-z0-9_][A-Za-z0-9_.-]*)*)? *\\]))? *$`);
+var SIMPLE_WIKI_LINE = new RegExp(`^( +)(spaceId|parentId|pageTitle|pageId|overwrite):(?: +(?:"([^"\\\\]*)"|'([^']*)'|(${PLAIN_SCALAR})))? *$`);
+var SIMPLE_SKIPPED = /^(?: *|#.*)$/;
+var YAML_NULL = /^(?:~|null|Null|NULL)$/;
+var KEYS_FOR_THE_PARSER = /* @__PURE__ */ new Set(["omitTitleHeading"]);
+function simpleFrontMatter(block) {
+  const keys = /* @__PURE__ */ new Set();
+  let title;
+  let pageId;
+  const target = {};
+  let inWiki = false;
+  let wikiIndent;
+  const wikiKeys = /* @__PURE__ */ new Set();
+  for (let from = 0; from <= block.length; ) {
+    let end = block.indexOf("\n", from);
+    if (end === -1) end = block.length;
+    const line = block.slice(from, end);
+    from = end + 1;
+    if (SIMPLE_SKIPPED.test(line)) continue;
+    if (inWiki && line.startsWith(" ")) {
+      const wikiLine = SIMPLE_WIKI_LINE.exec(line);
+      const [, indent, key2, doubleQuoted, singleQuoted, plain] = wikiLine ?? [];
+      if (!wikiLine || indent === void 0 || key2 === void 0 || (wikiIndent ?? indent) !== indent || wikiKeys.has(key2)) return void 0;
+      wikiIndent = indent;
+      wikiKeys.add(key2);
+      const value2 = doubleQuoted ?? singleQuoted ?? plain;
+      if (value2 === void 0 || plain !== void 0 && YAML_NULL.test(plain)) return void 0;
+      if (key2 === "overwrite") {
+        if (plain !== "true" && plain !== "false") return void 0;
+        target.overwrite = plain === "true";
+        continue;
+      }
+      const text2 = value2.trim();
+      if (key2 === "pageId") {
+        if (!/^\d+$/.test(text2)) return void 0;
+        pageId = text2;
+      } else target[key2] = text2;
+      continue;
+    }
+    if (inWiki && wikiIndent === void 0) return void 0;
+    inWiki = false;
+    const match = SIMPLE_LINE.exec(line);
+    const key = match?.[1];
+    if (!match || key === void 0 || keys.has(key) || KEYS_FOR_THE_PARSER.has(key)) return void 0;
+    keys.add(key);
+    const value = match[2];
+    if (key === "wiki") {
+      if (value !== void 0) return void 0;
+      inWiki = true;
+      continue;
+    }
+    if (key !== "title" || value === void 0) continue;
+    if (value.startsWith("[")) return void 0;
+    if (!YAML_NULL.test(value)) title = value.trim();
+  }
+  if (inWiki && wikiIndent === void 0) return void 0;
+  const facts = { target, problems: [] };
+  if (title) facts.title = title;
+  if (pageId !== void 0) facts.pageId = pageId;
+  return facts;
+}
+function written(document, path, parsed) {
+  let node = document.getIn(path, true);
+  const { isAlias, isScalar } = yaml();
+  if (isAlias(node)) node = node.resolve(document);
+  if (!isScalar(node)) return parsed;
+  if (node.value === null || node.value === void 0) return null;
+  return typeof node.source === "string" ? node.source : node.value;
+}
+function omitTitleHeading(top, wiki, messages) {
+  const raw = wiki.omitTitleHeading ?? top.omitTitleHeading;
+  if (raw === void 0 || raw === null) return { value: {}, problems: [] };
+  if (typeof raw === "boolean") return { value: { omitTitleHeading: raw }, problems: [] };
+  return { value: {}, problems: [messages.frontMatterOmitNotBoolean()] };
+}
+function readWikiKeys(wiki, asWritten, messages) {
+  const target = {};
+  const problems = [];
+  const text2 = (key) => {
+    const value = asWritten(key);
+    if (value === void 0 || value === null) return void 0;
+    if (typeof value === "string" || typeof value === "number" && Number.isSafeInteger(value)) return String(value).trim();
+    problems.push(messages.frontMatterKeyNotText(key));
+    return void 0;
+  };
+  target.spaceId = text2("spaceId");
+  target.parentId = text2("parentId");
+  target.pageTitle = text2("pageTitle");
+  const overwrite = wiki.overwrite;
+  if (typeof overwrite === "boolean") target.overwrite = overwrite;
+  else if (overwrite !== void 0 && overwrite !== null) problems.push(messages.frontMatterOverwriteNotBoolean());
+  for (const key of Object.keys(target)) if (target[key] === void 0) delete target[key];
+  const pageId = text2("pageId");
+  if (pageId !== void 0 && !/^\d+$/.test(pageId)) problems.push(messages.frontMatterPageIdNotDigits());
+  return { target, problems, ...pageId !== void 0 && /^\d+$/.test(pageId) ? { pageId } : {} };
+}
+function isRecord(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+// src/core/markdown/headings/headings.ts
+function markdownHeadings(markdown) {
+  const headings = [];
+  for (const block of scanMarkdown(markdown).textBlocks) if (block.kind === "heading") headings.push(textOf(markdown, block));
+  return headings;
+}
+function firstLevelOneHeading(markdown) {
+  for (const block of scanMarkdown(markdown).textBlocks) {
+    if (block.kind !== "heading" || block.level !== 1 || !block.topLevel) continue;
+    const text2 = textOf(markdown, block);
+    if (text2 !== "") return { text: text2, setext: block.setext, start: block.start, end: block.end };
+  }
+  return void 0;
 }
 
 // src/core/publish/inspect.ts
@@ -3060,13 +3214,13 @@ function checkTarget(target, messages = englishPublishMessages) {
 function cautionsFor(content, findings, messages = englishPublishMessages, linksCheckedLater = false) {
   const cautions = [];
   if (findings.localImages.length > 0) {
-    cautions.push({ code: "localImages", message: detached(messages.localImages(findings.localImages.length, preview(findings.localImages))) });
+    cautions.push({ code: "localImages", message: detached(messages.localImages(findings.localImages.length, preview(findings.localImages))), targets: previewed(findings.localImages) });
   }
   if (findings.localMarkdownLinks.length > 0 && !linksCheckedLater) {
-    cautions.push({ code: "localLinks", message: detached(messages.localLinks(findings.localMarkdownLinks.length, preview(findings.localMarkdownLinks))) });
+    cautions.push({ code: "localLinks", message: detached(messages.localLinks(findings.localMarkdownLinks.length, preview(findings.localMarkdownLinks))), targets: previewed(findings.localMarkdownLinks) });
   }
   if (findings.htmlLinks.length > 0) {
-    cautions.push({ code: "htmlLinks", message: detached(messages.htmlLinks(findings.htmlLinks.length, preview(findings.htmlLinks))) });
+    cautions.push({ code: "htmlLinks", message: detached(messages.htmlLinks(findings.htmlLinks.length, preview(findings.htmlLinks))), targets: previewed(findings.htmlLinks) });
   }
   const bytes = content.length * 3 <= LARGE_CONTENT_BYTES ? 0 : Buffer.byteLength(content, "utf8");
   if (bytes > LARGE_CONTENT_BYTES) cautions.push({ code: "largeContent", message: messages.largeContent((bytes / 1e6).toFixed(1)) });
@@ -3076,6 +3230,9 @@ function preview(items) {
   let shown2 = items[0] ?? "";
   for (let index = 1; index < items.length && index < 3; index++) shown2 += `, ${items[index]}`;
   return items.length > 3 ? `${shown2}, ...` : shown2;
+}
+function previewed(items) {
+  return detachedAll(items.slice(0, 3));
 }
 
 // src/core/markdown/headings/omitTitle.ts
@@ -3846,789 +4003,7 @@ function summarise(results) {
   return summary;
 }
 
-// src/cli/runRecords.ts
-function parentText(record) {
-  if (record.parentId !== void 0) return record.parentId;
-  if (record.tree?.parentTitle !== void 0) return `the tree's page ${JSON.stringify(record.tree.parentTitle)}`;
-  return record.tree?.parentKey !== void 0 ? `its folder ${record.tree.parentKey}, which has no page in this plan` : "?";
-}
-var RunRecords = class {
-  /** Every record in the order it came, for the action's results file. */
-  all = [];
-  planned = /* @__PURE__ */ new Map();
-  results = /* @__PURE__ */ new Map();
-  moves;
-  check;
-  summary;
-  add = (record) => {
-    this.all.push(record);
-    switch (record.type) {
-      case "plan":
-        this.planned.set(String(record.file), record);
-        break;
-      case "file": {
-        const result = record;
-        const earlier = this.results.get(result.file);
-        if (!earlier || laterResultCounts(earlier.status, result.status)) this.results.set(result.file, result);
-        break;
-      }
-      case "tree":
-        this.moves = record;
-        break;
-      case "planCheck":
-        this.check = record;
-        break;
-      case "summary":
-        this.summary = record;
-        break;
-    }
-  };
-  get plan() {
-    return [...this.planned.values()];
-  }
-  get files() {
-    return [...this.results.values()];
-  }
-  /** The planned files whose lookup on the wiki failed: whether their pages were edited there is unknown. */
-  get lookupsFailed() {
-    let failed = 0;
-    for (const record of this.planned.values()) if (record.wikiEdits?.verdict === "unchecked" && record.wikiEdits.reason === "failed") failed++;
-    return failed;
-  }
-  /** Whether the run read the wiki: any guard verdict other than "not checked", or a plan digest that covers it. */
-  get wikiRead() {
-    if (this.summary?.plan) return this.summary.plan.wikiChecked;
-    if (this.check) return this.check.wikiChecked;
-    return [...this.planned.values(), ...this.results.values()].some((record) => record.wikiEdits?.checked === true);
-  }
-};
-
-// src/core/text/controlCharacters.ts
-var CONTROL = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u2028\u2029]/;
-var CONTROLS = new RegExp(CONTROL.source, "g");
-var CONTROL_BUT_LINE_FEED = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029]/;
-var CONTROLS_BUT_LINE_FEED = new RegExp(CONTROL_BUT_LINE_FEED.source, "g");
-var NAMED = { "\n": "\\n", "\r": "\\r", "\b": "\\b", "\f": "\\f" };
-function escapeOne(character) {
-  return NAMED[character] ?? `\\u${character.charCodeAt(0).toString(16).padStart(4, "0")}`;
-}
-function escapeControlCharacters(text2, keepLineFeeds = false) {
-  const test = keepLineFeeds ? CONTROL_BUT_LINE_FEED : CONTROL;
-  return showBidiControls(test.test(text2) ? text2.replace(keepLineFeeds ? CONTROLS_BUT_LINE_FEED : CONTROLS, escapeOne) : text2);
-}
-
-// src/core/apiToken/timeText.ts
-var SECOND_MS = 1e3;
-var MINUTE_MS = 60 * SECOND_MS;
-var HOUR_MS = 60 * MINUTE_MS;
-var DAY_MS = 24 * HOUR_MS;
-function formatUtc(epochMs, messages) {
-  const date = new Date(epochMs);
-  if (Number.isNaN(date.getTime())) return messages.unknownTime();
-  return `${date.toISOString().slice(0, 19).replace("T", " ")} UTC`;
-}
-
-// src/core/messages/tokenMessages.ts
-var WHERE_TOKENS_ARE_MADE = `the wiki app's settings, tab "API"`;
-var englishTokenMessages = {
-  days: (count) => count === 1 ? "1 day" : `${count} days`,
-  hours: (count) => count === 1 ? "1 hour" : `${count} hours`,
-  minutes: (count) => count === 1 ? "1 minute" : `${count} minutes`,
-  underAMinute: () => "less than a minute",
-  unknownTime: () => "an unknown time",
-  tooltipTitle: () => "**Wiki API token**",
-  whereToCreate: () => "New tokens are created in the wiki app's settings, tab **API**; a token cannot be extended.",
-  setApiTokenLink: () => "Set API Token",
-  showLogLink: () => "Show Log",
-  signInLink: () => "Sign in",
-  noneText: () => "Set wiki token",
-  noneLabel: () => "Wiki API token not set. Click to set one.",
-  noneDetail: () => "No token is set, so publishing is not possible yet. Click to paste one.",
-  unreadableText: () => "Wiki token unreadable",
-  unreadableLabel: () => "Wiki API token unreadable. Click to set a new one.",
-  unreadableDetail: () => 'The token does not decode as a JWT with "exp" and "iat" claims. Click to set a new one.',
-  validText: (left) => `Wiki token: ${left}`,
-  validLabel: (left, soon) => `Wiki API token expires in ${left}.${soon ? " Create a new one soon." : ""}`,
-  validDetail: (at, left, soon) => `Expires **${at}** (in ${left}).${soon ? " Create a new one soon." : ""}`,
-  expiredText: () => "Wiki token expired",
-  expiredLabel: (at) => `Wiki API token expired on ${at}. Click to set a new one.`,
-  expiredDetail: (at) => `Expired **${at}**. Publishing fails until a new token is set.`,
-  rejectedText: () => "Wiki token rejected",
-  rejectedLabel: (status) => `The wiki rejected the API token (HTTP ${status}). Click to set a new one.`,
-  rejectedDetail: (at, status, unknownToken, said) => `The wiki rejected this token on **${at}** (HTTP ${status}): ${unknownToken ? "it is malformed, unknown to the wiki or was deleted" : "it has expired or could not be verified (check this computer's clock)"}. It said: "${said}". Click to set a new token; the next successful publish clears this.`,
-  sourceNone: (envVar) => `Set one with **Wiki: Set API Token**, or for headless use the \`${envVar}\` environment variable.`,
-  sourceEnvironment: (envVar) => `Read from the \`${envVar}\` environment variable (used because no token is stored).`,
-  sourceSecretStorage: () => "Kept in VS Code's secret storage.",
-  exportNotSignedIn: () => "**Export API**: not signed in.",
-  exportSignedIn: () => "**Export API**: signed in.",
-  exportExpiresOn: (at) => `**Export API**: signed in. The sign-in expires from inactivity on ${at} unless it is used before then.`,
-  exportExpiresOnIn: (at, left) => `**Export API**: signed in. The sign-in expires from inactivity on ${at} (in ${left}) unless it is used before then.`,
-  exportExpiredOn: (at) => `**Export API**: signed in. The sign-in expires from inactivity on ${at} (already passed) unless it is used before then.`,
-  expiryWarning: (left, at) => `Your wiki API token expires in ${left} (${at}). Create a new one in ${WHERE_TOKENS_ARE_MADE}, then set it here.`,
-  expiryNotice: (at) => `Your wiki API token expired on ${at}, so publishing will fail. Create a new one in ${WHERE_TOKENS_ARE_MADE}, then set it here.`,
-  tokenEmpty: () => `The API token is empty. Paste the token shown when it was created in ${WHERE_TOKENS_ARE_MADE}.`,
-  notJwtShape: () => `This is not an API token: it should be three parts of letters, digits, "-" and "_" separated by dots. Copy the whole token from ${WHERE_TOKENS_ARE_MADE}.`,
-  notJwtPayload: () => `This is not an API token: its middle part is not readable JSON. Copy the whole token from ${WHERE_TOKENS_ARE_MADE}.`,
-  notJwtObject: () => `This is not an API token: its middle part is not a JSON object. Copy the whole token from ${WHERE_TOKENS_ARE_MADE}.`,
-  missingClaims: () => `This is not an API token: it does not carry numeric "exp" (expiry) and "iat" (issued at) claims. Create a token in ${WHERE_TOKENS_ARE_MADE}.`,
-  tokenExpired: (at) => `This API token expired on ${at}. Tokens cannot be extended; create a new one in ${WHERE_TOKENS_ARE_MADE}.`
-};
-
-// src/core/ports.ts
-var systemClock = { now: () => Date.now() };
-
-// src/core/oauth/authorizeUrl.ts
-function joinPath(base, path) {
-  return base.replace(/\/+$/, "") + path;
-}
-
-// node_modules/jwt-decode/build/esm/index.js
-var InvalidTokenError = class extends Error {
-};
-InvalidTokenError.prototype.name = "InvalidTokenError";
-function b64DecodeUnicode(str) {
-  return decodeURIComponent(atob(str).replace(/(.)/g, (m, p) => {
-    let code = p.charCodeAt(0).toString(16).toUpperCase();
-    if (code.length < 2) {
-      code = "0" + code;
-    }
-    return "%" + code;
-  }));
-}
-function base64UrlDecode(str) {
-  let output = str.replace(/-/g, "+").replace(/_/g, "/");
-  switch (output.length % 4) {
-    case 0:
-      break;
-    case 2:
-      output += "==";
-      break;
-    case 3:
-      output += "=";
-      break;
-    default:
-      throw new Error("base64 string is not of the correct length");
-  }
-  try {
-    return b64DecodeUnicode(output);
-  } catch (err) {
-    return atob(output);
-  }
-}
-function jwtDecode(token, options) {
-  if (typeof token !== "string") {
-    throw new InvalidTokenError("Invalid token specified: must be a string");
-  }
-  options || (options = {});
-  const pos = options.header === true ? 0 : 1;
-  const part = token.split(".")[pos];
-  if (typeof part !== "string") {
-    throw new InvalidTokenError(`Invalid token specified: missing part #${pos + 1}`);
-  }
-  let decoded;
-  try {
-    decoded = base64UrlDecode(part);
-  } catch (e) {
-    throw new InvalidTokenError(`Invalid token specified: invalid base64 for part #${pos + 1} (${e.message})`);
-  }
-  try {
-    return JSON.parse(decoded);
-  } catch (e) {
-    throw new InvalidTokenError(`Invalid token specified: invalid json for part #${pos + 1} (${e.message})`);
-  }
-}
-
-// src/core/oauth/session.ts
-var REFRESH_MARGIN_MS = 5 * 60 * 1e3;
-var REFRESH_INACTIVITY_MS = 90 * 24 * 60 * 60 * 1e3;
-var INACTIVITY_WARNING_MS = 10 * 24 * 60 * 60 * 1e3;
-function readAccessClaims(accessToken) {
-  let claims;
-  try {
-    claims = jwtDecode(accessToken);
-  } catch {
-    return void 0;
-  }
-  if (typeof claims.exp !== "number" || !Number.isFinite(claims.exp)) return void 0;
-  const account = [claims.email, claims.name, claims.sub].find((v) => typeof v === "string" && v.length > 0);
-  return { expiresAt: claims.exp * 1e3, ...account ? { account } : {} };
-}
-var ACCESS_TOKEN_LIFETIME_MS = 60 * 60 * 1e3;
-
-// src/core/oauth/tokenResponse.ts
-function fail(error) {
-  return { ok: false, error };
-}
-function text(value) {
-  return typeof value === "string" && value.length > 0 ? value : void 0;
-}
-var INVALID_GRANT_MESSAGES = {
-  refresh_token: (m) => m.refreshTokenRefused(),
-  authorization_code: (m) => m.codeRefused()
-};
-function classifyTokenResponse(status, body, retryAfterMs, grantType = "refresh_token") {
-  const json = parseJsonObject(body);
-  const oauthError = text(json?.error);
-  if (oauthError === "invalid_grant") return fail(new ExportAuthError("invalidGrant", INVALID_GRANT_MESSAGES[grantType], { status }));
-  if (status === 429) {
-    const details = retryAfterMs === void 0 ? { status } : { status, retryAfterMs };
-    return fail(new ExportAuthError("rateLimited", (m) => m.rateLimited(), details));
-  }
-  if (status >= 500) return fail(new ExportAuthError("serverError", (m) => m.providerFailed(status), { status }));
-  if (oauthError === "invalid_client" || status === 401) {
-    return fail(new ExportAuthError("invalidClient", (m) => m.clientRejected(status), { status }));
-  }
-  if (!json) {
-    const sentence = body.trim() ? (m) => m.notJson(status) : (m) => m.emptyBody(status);
-    return fail(new ExportAuthError("protocol", sentence, { status }));
-  }
-  if (status >= 300 && status < 400) {
-    return fail(new ExportAuthError("protocol", (m) => m.redirected(status), { status }));
-  }
-  if (oauthError || status >= 400) {
-    const code = oauthError?.replace(/[^a-z_]/gi, "");
-    return fail(new ExportAuthError("protocol", (m) => code !== void 0 ? m.refusedWithCode(status, code) : m.refused(status), { status }));
-  }
-  const accessToken = text(json.access_token);
-  if (!accessToken) return fail(new ExportAuthError("protocol", (m) => m.noAccessToken(status), { status }));
-  const refreshToken = text(json.refresh_token);
-  const scope = text(json.scope);
-  return { ok: true, tokens: { accessToken, ...refreshToken ? { refreshToken } : {}, ...scope ? { scope } : {} } };
-}
-function networkFailure(error, deadlinePassed) {
-  if (deadlinePassed) return fail(new ExportAuthError("network", (m) => m.providerTimedOut()));
-  return fail(new ExportAuthError("network", (m) => m.providerUnreachable(describeError(error))));
-}
-
-// src/core/oauth/clientCredentials.ts
-var DEFAULT_TIMEOUT_MS2 = 3e4;
-var RENEW_MARGIN_MS = 6e4;
-var UNKNOWN_LIFETIME_MS = 5 * 6e4;
-function createClientCredentialsSource(config) {
-  const clock = config.clock ?? systemClock;
-  let cached;
-  let inFlight;
-  const token = (signal) => {
-    if (signal?.aborted) return Promise.resolve(cancelled());
-    if (cached && clock.now() < cached.renewAt) return Promise.resolve({ ok: true, accessToken: cached.accessToken, expiresAt: cached.expiresAt });
-    inFlight ??= requestToken(config, clock).catch((error) => fail2("protocol", (m) => m.tokenRequestFailed(describeError(error)))).then((result) => {
-      inFlight = void 0;
-      if (result.ok) cached = { accessToken: result.accessToken, expiresAt: result.expiresAt, renewAt: renewAt(clock.now(), result.expiresAt) };
-      return result;
-    });
-    return raceWithSignal(inFlight, signal).catch(() => cancelled());
-  };
-  return {
-    token,
-    async getAccessToken(signal) {
-      const result = await token(signal);
-      if (!result.ok) throw result.error;
-      return result.accessToken;
-    }
-  };
-}
-function renewAt(now, expiresAt) {
-  return expiresAt - Math.min(RENEW_MARGIN_MS, Math.max(0, expiresAt - now) / 2);
-}
-async function requestToken(config, clock) {
-  const authUrlName = (messages) => config.authUrlName ?? messages.providerAddress();
-  if (!config.authUrl.trim()) return fail2("config", (m) => m.noProviderAddress(authUrlName(m)));
-  const checked = checkEndpoint(config.authUrl, authUrlName(englishSignInMessages));
-  if (!checked.ok) return fail2("config", (m) => sayEndpointProblem(checkEndpoint(config.authUrl, authUrlName(m)), m));
-  const secret = config.clientSecret.trim();
-  if (!config.clientId.trim() || !secret) return fail2("config", (m) => m.serviceAccountIncomplete());
-  const grant = { grant_type: "client_credentials", client_id: config.clientId.trim(), client_secret: secret };
-  const scope = config.scope?.trim();
-  if (scope) grant.scope = scope;
-  const timeoutMs = config.timeoutMs ?? DEFAULT_TIMEOUT_MS2;
-  const sent = await timedSend(
-    config.transport,
-    // JSON, as the refresh-token client sends (spec 4.2); no transport follows a redirect.
-    { method: "POST", url: joinPath(checked.url.toString(), "/oauth/token"), headers: { "content-type": "application/json", accept: "application/json" }, body: JSON.stringify(grant) },
-    { timeoutMs }
-  );
-  const result = interpret(sent, config, clock.now());
-  return result.ok ? result : { ok: false, error: scrubbed(result.error, secret) };
-}
-function interpret(sent, config, now) {
-  if (sent.kind === "cancelled") return cancelled();
-  if (sent.kind === "timeout") return failureOf(networkFailure(void 0, true));
-  if (sent.kind === "network") return failureOf(networkFailure(sent.error, false));
-  const classified = classifyTokenResponse(sent.status, sent.text);
-  const json = parseJsonObject(sent.text);
-  if (!classified.ok) return { ok: false, error: refine(classified.error, json?.error, sent.status, config) };
-  return { ok: true, accessToken: classified.tokens.accessToken, expiresAt: expiryOf(classified.tokens.accessToken, json?.expires_in, now) };
-}
-function refine(error, oauthError, status, config) {
-  const hint = config.refusedHint ? ` ${config.refusedHint}` : "";
-  if (error.kind === "invalidClient") {
-    return new ExportAuthError("invalidClient", (m) => `${m.clientRefused(status)}${hint}`, error.details);
-  }
-  if (oauthError === "invalid_scope") {
-    return new ExportAuthError("config", (m) => m.scopeRefused(config.scope?.trim() ?? ""), error.details);
-  }
-  if (oauthError === "unauthorized_client" || oauthError === "unsupported_grant_type" || error.kind === "invalidGrant") {
-    const code = error.kind === "invalidGrant" ? "invalid_grant" : String(oauthError);
-    return new ExportAuthError("invalidClient", (m) => `${m.grantNotAllowed(code)}${hint}`, error.details);
-  }
-  return error;
-}
-function expiryOf(accessToken, expiresIn, now) {
-  const candidates = [];
-  const fromJwt = readAccessClaims(accessToken)?.expiresAt;
-  if (fromJwt !== void 0) candidates.push(fromJwt);
-  if (typeof expiresIn === "number" && Number.isFinite(expiresIn) && expiresIn > 0) candidates.push(now + expiresIn * 1e3);
-  return candidates.length > 0 ? Math.min(...candidates) : now + UNKNOWN_LIFETIME_MS;
-}
-function scrubbed(error, secret) {
-  if (!error.message.includes(secret)) return error;
-  return new ExportAuthError(error.kind, (m) => error.wordedIn(m).split(secret).join("[redacted]"), error.details);
-}
-function cancelled() {
-  return { ok: false, error: new ExportAuthError("cancelled", (m) => m.tokenRequestCancelled()) };
-}
-function failureOf(result) {
-  return result.ok ? fail2("protocol", (m) => m.providerNotReached()) : result;
-}
-function sayEndpointProblem(check, messages) {
-  return check.ok ? "" : check.say(messages);
-}
-function fail2(kind, sentence) {
-  return { ok: false, error: new ExportAuthError(kind, sentence) };
-}
-
-// src/cli/pageAccess.ts
-var CLIENT_ID_ENV_VAR = "WIKI_PUBLISHER_CLIENT_ID";
-var CLIENT_SECRET_ENV_VAR = "WIKI_PUBLISHER_CLIENT_SECRET";
-var AUTH_URL_ENV_VAR = "WIKI_PUBLISHER_AUTH_URL";
-var BASE_URL_ENV_VAR = "WIKI_PUBLISHER_BASE_URL";
-var PLATFORM_TOKEN_ENV_VAR = "WIKI_PUBLISHER_PLATFORM_TOKEN";
-var SCOPE_ENV_VAR = "WIKI_PUBLISHER_SCOPE";
-function linksWithoutAddressProblem(count) {
-  return `Links between files stay as written (${count} of them): without page access, page addresses are made from the wiki's address. Set --base-url or ${BASE_URL_ENV_VAR}.`;
-}
-var NONE_REASON = `set ${CLIENT_ID_ENV_VAR} and ${CLIENT_SECRET_ENV_VAR} (a service account's credentials) with ${AUTH_URL_ENV_VAR} and ${BASE_URL_ENV_VAR}, or ${PLATFORM_TOKEN_ENV_VAR}, so the edit guard can check for wiki edits.`;
-function resolvePageAccess(inputs) {
-  const { env } = inputs;
-  const clientId = env[CLIENT_ID_ENV_VAR]?.trim() ?? "";
-  const clientSecret = env[CLIENT_SECRET_ENV_VAR]?.trim() ?? "";
-  const platformToken = env[PLATFORM_TOKEN_ENV_VAR]?.trim() ?? "";
-  if (!clientSecret && !platformToken) {
-    const partial = clientId ? `${CLIENT_ID_ENV_VAR} is set but ${CLIENT_SECRET_ENV_VAR} is empty; ` : "";
-    const given = inputs.baseUrl?.trim() || env[BASE_URL_ENV_VAR]?.trim() ? address(inputs.baseUrl, env[BASE_URL_ENV_VAR], "--base-url", BASE_URL_ENV_VAR, "wiki address") : void 0;
-    if (given && !given.ok) return invalid(given.message);
-    return { kind: "none", reason: `No page access: ${partial}${NONE_REASON}`, ...given?.ok ? { baseUrl: given.url } : {} };
-  }
-  if (clientSecret && platformToken) {
-    return invalid(`Set either ${PLATFORM_TOKEN_ENV_VAR} or ${CLIENT_ID_ENV_VAR} and ${CLIENT_SECRET_ENV_VAR}, not both.`);
-  }
-  if (clientSecret && !clientId) return invalid(`${CLIENT_SECRET_ENV_VAR} is set but ${CLIENT_ID_ENV_VAR} is not: a service account needs both.`);
-  const base = address(inputs.baseUrl, env[BASE_URL_ENV_VAR], "--base-url", BASE_URL_ENV_VAR, "wiki address");
-  if (!base.ok) return invalid(`${clientSecret ? CLIENT_SECRET_ENV_VAR : PLATFORM_TOKEN_ENV_VAR} is set, but ${base.message}`);
-  return clientSecret ? withClientCredentials(inputs, clientId, clientSecret, base.url) : withPlatformToken(inputs, platformToken, base.url);
-}
-function withClientCredentials(inputs, clientId, clientSecret, baseUrl) {
-  const auth = address(inputs.authUrl, inputs.env[AUTH_URL_ENV_VAR], "--auth-url", AUTH_URL_ENV_VAR, "identity provider");
-  if (!auth.ok) return invalid(`${CLIENT_SECRET_ENV_VAR} is set, but ${auth.message}`);
-  const scope = inputs.env[SCOPE_ENV_VAR]?.trim();
-  const transport = inputs.transport();
-  const source2 = createClientCredentialsSource({
-    authUrl: auth.url,
-    clientId,
-    clientSecret,
-    transport,
-    clock: { now: () => inputs.now() },
-    authUrlName: auth.name,
-    refusedHint: `Check ${CLIENT_ID_ENV_VAR} and ${CLIENT_SECRET_ENV_VAR}.`,
-    ...scope ? { scope } : {},
-    ...inputs.timeoutMs === void 0 ? {} : { timeoutMs: inputs.timeoutMs }
-  });
-  const forgotten = /* @__PURE__ */ new Set();
-  const getAccessToken = async (signal) => {
-    const token = await source2.getAccessToken(signal);
-    if (!forgotten.has(token)) {
-      forgotten.add(token);
-      inputs.forget?.(token);
-    }
-    return token;
-  };
-  const client = pagesClient(inputs, baseUrl, transport, getAccessToken, "service account token");
-  const ready = async (signal) => {
-    const answer = await source2.token(signal);
-    return answer.ok ? void 0 : answer.error.message;
-  };
-  return { kind: "pages", client, via: "clientCredentials", secrets: [clientSecret], baseUrl, ready };
-}
-function withPlatformToken(inputs, token, baseUrl) {
-  if (/\s/.test(token)) return invalid(`${PLATFORM_TOKEN_ENV_VAR} must be one token, without spaces or line breaks.`);
-  const expiresAt = readAccessClaims(token)?.expiresAt;
-  if (expiresAt !== void 0 && expiresAt <= inputs.now()) {
-    return invalid(`${PLATFORM_TOKEN_ENV_VAR} expired on ${formatUtc(expiresAt, englishTokenMessages)}; give the run a fresh one.`);
-  }
-  const client = pagesClient(inputs, baseUrl, inputs.transport(), async () => token, "platform token");
-  return { kind: "pages", client, via: "platformToken", secrets: [token], baseUrl, ready: async () => void 0 };
-}
-function pagesClient(inputs, baseUrl, transport, getAccessToken, credentialName) {
-  const timeout = inputs.timeoutMs === void 0 ? {} : { timeoutMs: inputs.timeoutMs };
-  return createWikiPagesClient({ baseUrl, transport, getAccessToken, credentialName, ...timeout });
-}
-function address(flag, fromEnv, flagName, envName, what) {
-  const fromFlag = flag?.trim();
-  const raw = fromFlag || fromEnv?.trim();
-  const name = fromFlag ? flagName : envName;
-  if (!raw) return { ok: false, message: `no ${what}: pass ${flagName} URL or set ${envName}.` };
-  const checked = checkEndpoint(raw, name);
-  if (checked.ok) return { ok: true, url: checked.url.toString(), name };
-  if (checked.problem === "insecure") {
-    return { ok: false, message: `${name} must use https:// (plain http:// only for 127.0.0.1, [::1] and localhost), so no credential is sent unencrypted.` };
-  }
-  return { ok: false, message: checked.message };
-}
-function invalid(message) {
-  return { kind: "invalid", message };
-}
-function refusedPageAccess(items) {
-  for (const item of items) {
-    if (item.guard?.kind === "unchecked" && item.guard.credentialRefused) return refusedPageAccessMessage(item.guard.detail);
-  }
-  return void 0;
-}
-function refusedPageAccessMessage(detail) {
-  return `Page access is configured but does not work: ${detail}`;
-}
-
-// src/cli/report.ts
-function fileRecord(result, notStartedBecause) {
-  const { item, outcome } = result;
-  return {
-    type: "file",
-    file: item.file.label,
-    status: result.state,
-    ...outcome ? { outcome: outcome.kind, ...outcome.status !== void 0 ? { httpStatus: outcome.status } : {} } : {},
-    ...targetFields(item),
-    message: outcome ? outcomeText(result, outcome) : result.state === "notStarted" && notStartedBecause ? notStartedBecause : notSentMessage(result),
-    ...outcome ? { attempts: outcome.attempts } : {},
-    mayHaveLanded: result.mayHaveLanded,
-    ...guardFields(item),
-    cautions: result.state === "refused" || result.state === "skipped" ? [] : item.cautions.map((caution) => caution.message)
-  };
-}
-function planRecord(item) {
-  const refusals = refusalsOf(item);
-  const status = refusals.length > 0 ? "refused" : item.state === "unchanged" || item.state === "edited" || item.state === "retitled" ? item.state : "send";
-  const record = { type: "plan", file: item.file.label, status };
-  if (status === "send") record.action = planAction(item);
-  const { pageTitle, spaceId, parentId, overwrite } = item.target;
-  if (pageTitle !== void 0) record.title = pageTitle;
-  if (spaceId !== void 0) record.spaceId = spaceId;
-  if (parentId !== void 0) record.parentId = parentId;
-  if (overwrite !== void 0) record.overwrite = overwrite;
-  record.refusals = refusals;
-  const guard = guardFields(item);
-  if (guard.wikiEdits) record.wikiEdits = guard.wikiEdits;
-  if (guard.url !== void 0) record.url = guard.url;
-  record.cautions = status === "send" || status === "edited" ? item.cautions.map((caution) => caution.message) : [];
-  if (status === "send" && item.linksToPages) record.linksToPages = item.linksToPages;
-  return record;
-}
-function planAction(item) {
-  const kind = sendKind(item);
-  const looked = item.guard !== void 0 && item.guard.kind !== "unchecked" && item.guard.kind !== "notNeeded";
-  if (kind === "replace" && !looked) return item.linkedPage ? "update" : "createOrUpdate";
-  return kind;
-}
-function guardFields(item) {
-  const verdict = item.guard;
-  if (!verdict || verdict.kind === "notNeeded") return {};
-  const page = guardedPage(verdict);
-  const url = page?.webUrl ?? item.link?.url;
-  const wikiEdits = { checked: guardChecked(verdict), verdict: verdict.kind };
-  if (verdict.kind === "unchecked") {
-    wikiEdits.reason = verdict.reason;
-    wikiEdits.detail = verdict.detail;
-    if (verdict.cause !== void 0) wikiEdits.cause = verdict.cause;
-  }
-  if (page) wikiEdits.version = page.version;
-  if (verdict.kind === "asLeft" && verdict.adopted) wikiEdits.adopted = true;
-  if (verdict.kind === "asLeft" && verdict.sameContent) wikiEdits.sameContent = true;
-  if (verdict.kind === "edited") {
-    if (page?.versionAuthorId) wikiEdits.editedBy = page.versionAuthorId;
-    if (page?.versionCreatedAt) wikiEdits.editedAt = page.versionCreatedAt;
-    if (verdict.knownVersion !== void 0) wikiEdits.publishedVersion = verdict.knownVersion;
-    if (verdict.noNotice) wikiEdits.noNotice = true;
-    if (verdict.movedUnder) wikiEdits.movedUnder = verdict.movedUnder;
-    else if (item.state === "edited" && item.heldBelowNewPage !== void 0) wikiEdits.anewUnder = item.heldBelowNewPage;
-  }
-  const fields = { wikiEdits };
-  if (url) fields.url = url;
-  return fields;
-}
-var FILE_STATUS_WORDS = {
-  published: "published",
-  failed: "FAILED",
-  existsUnproven: "EXISTS",
-  edited: "LEFT OUT",
-  skipped: "unchanged",
-  refused: "REFUSED",
-  notStarted: "not started",
-  cancelled: "interrupted"
-};
-var PAGE_NOT_FOUND = "its page was not found on the wiki: deleted, or hidden from the account that checks wiki edits";
-function fileLine(record) {
-  const word = record.outcome === "created" || record.outcome === "updated" ? record.outcome : FILE_STATUS_WORDS[record.status];
-  const guard = verdictFitsResult(record) ? guardText(record.wikiEdits, record.outcome === "updated" || record.status === "edited", record.status === "edited", false) : "";
-  return joinLine(word, record.file, targetText(record), spaced(record.message, guard), record.cautions);
-}
-function verdictFitsResult(record) {
-  if (record.wikiEdits?.verdict === "exists") return false;
-  return record.wikiEdits?.verdict !== "deleted" || record.outcome === "created";
-}
-var PLAN_STATUS_WORDS = {
-  create: "would create",
-  update: "would update",
-  replace: "WOULD REPLACE",
-  createOrUpdate: "would create or update",
-  unchanged: "unchanged",
-  refused: "WOULD REFUSE",
-  edited: "WOULD LEAVE OUT",
-  retitled: "WOULD ASK"
-};
-function planLine(record) {
-  const word = PLAN_STATUS_WORDS[record.action ?? record.status] ?? record.status;
-  const said = record.status === "unchanged" ? "same content and target as its last publish (--force sends it)" : record.status === "retitled" ? record.refusals.join(" ") : record.action === "replace" ? "a page with this title exists that this file did not publish; it would be replaced." : record.refusals.join(" ");
-  const linked = record.linksToPages ? `(${record.linksToPages === 1 ? "1 link to another file goes to its page" : `${record.linksToPages} links to other files go to their pages`})` : "";
-  const message = spaced(spaced(said, guardText(record.wikiEdits, record.action !== "create" || record.status === "edited", record.status === "edited", true)), linked);
-  return joinLine(word, record.file, targetText(record), message, record.cautions);
-}
-function guardText(wikiEdits, relevant, heldBack, planned) {
-  if (wikiEdits?.movedUnder) return `(${movedText(wikiEdits.movedUnder, heldBack)})`;
-  if (!wikiEdits || !relevant && wikiEdits.verdict !== "deleted" && wikiEdits.verdict !== "exists") return "";
-  switch (wikiEdits.verdict) {
-    case "unchecked":
-      if (heldBack && wikiEdits.reason === "failed") return `(${lookupFailedText(wikiEdits)}; ${LOOKUP_FAILED_FIX})`;
-      return `(wiki edits NOT checked: ${wikiEdits.detail ?? "no page access"})`;
-    case "edited":
-      if (wikiEdits.noNotice) return `(${noNoticeText(wikiEdits)}; ${overwriteEditedText(wikiEdits)})`;
-      return `(${editedSinceText(wikiEdits)}; ${overwriteEditedText(wikiEdits)})`;
-    case "asLeft":
-      return wikiEdits.adopted ? `(${adoptedText(wikiEdits, planned)})` : `(wiki edits checked: version ${wikiEdits.version ?? "?"} is as last published)`;
-    case "deleted":
-      return planned ? `(${PAGE_NOT_FOUND}: would be published as a new page)` : "(its page was deleted on the wiki: published as a new page)";
-    case "absent":
-      return "(wiki checked: no such page yet)";
-    case "exists":
-      return `(${existsText(wikiEdits, planned)})`;
-    case "notOurs":
-      return `(wiki checked: replaces version ${wikiEdits.version ?? "?"} of a page this file did not publish)`;
-    default:
-      return "";
-  }
-}
-function existsText(_wikiEdits, planned) {
-  return `a page with this title exists: the create ${planned ? "will be" : "was"} refused as "already exists"; --overwrite updates it`;
-}
-function adoptedText(wikiEdits, planned) {
-  return `wiki checked: a page with this title is there that no record names, carrying this file's publish notice (version ${wikiEdits.version ?? "?"}): ${planned ? "it would be taken" : "taken"} as this file's page and updated`;
-}
-function editedSinceText(wikiEdits) {
-  const since = wikiEdits.publishedVersion === void 0 ? "" : ` (version ${wikiEdits.publishedVersion})`;
-  return `edited on the wiki since its last publish${since}: version ${wikiEdits.version ?? "?"}${wikiEdits.editedBy ? ` by ${wikiEdits.editedBy}` : ""}${wikiEdits.editedAt ? ` at ${wikiEdits.editedAt}` : ""}`;
-}
-function overwriteEditedText(wikiEdits) {
-  return wikiEdits?.anewUnder === void 0 ? "--overwrite-edited replaces it" : `--overwrite-edited creates it anew under the new page of its folder "${wikiEdits.anewUnder}" and leaves the edited page where it is`;
-}
-function noNoticeText(wikiEdits) {
-  return `its page carries no publish notice and no record here names its version ${wikiEdits.version ?? "?"}${wikiEdits.editedBy ? ` by ${wikiEdits.editedBy}` : ""}${wikiEdits.editedAt ? ` at ${wikiEdits.editedAt}` : ""}: an edit on the wiki cannot be told from a publish (a publish with the notice on, or --state from the last one, tells)`;
-}
-function lookupFailedText(wikiEdits) {
-  return `the wiki could not be read to check for edits: ${wikiEdits.cause ?? wikiEdits.detail ?? "the lookup failed"}`;
-}
-var LOOKUP_FAILED_FIX = "run again, or --overwrite-edited sends it unchecked";
-function lookupFailedRecord(wikiEdits) {
-  return wikiEdits?.verdict === "unchecked" && wikiEdits.reason === "failed";
-}
-function heldBackText(wikiEdits) {
-  if (lookupFailedRecord(wikiEdits)) return `Would be left out: ${lookupFailedText(wikiEdits)} (${LOOKUP_FAILED_FIX}).`;
-  if (wikiEdits?.movedUnder) return `I${movedText(wikiEdits.movedUnder, true).slice(1)}.`;
-  if (wikiEdits?.noNotice) return `Would be left out: ${noNoticeText(wikiEdits)} (${overwriteEditedText(wikiEdits)}).`;
-  return `Would be left out: its page was ${wikiEdits ? editedSinceText(wikiEdits) : "edited on the wiki since its last publish"} (${overwriteEditedText(wikiEdits)}).`;
-}
-function movedText(movedUnder, heldBack) {
-  const where = movedUnder.title === void 0 ? `page ${movedUnder.id}` : `"${movedUnder.title}" (page ${movedUnder.id})`;
-  return heldBack ? `its page is under ${where} on the wiki now, not where this publish puts it: moved on the wiki, or the place changed here. Left out; --overwrite-edited publishes a new page here and leaves that one where it is` : `its page is under ${where} on the wiki now: published as a new page here (--overwrite-edited); that page stays where it is`;
-}
-function heldWithoutNoticeRecord(wikiEdits) {
-  return wikiEdits?.verdict === "edited" && wikiEdits.noNotice === true && wikiEdits.movedUnder === void 0;
-}
-function runSummaryLine(summary, interrupted) {
-  const parts = [`${summary.published} published`, `${summary.failed} failed`, `${summary.refused} refused`, `${summary.skipped} unchanged`];
-  const noNotice = summary.noNotice ?? 0;
-  const lookupFailed = summary.lookupFailed ?? 0;
-  if (summary.edited > noNotice + lookupFailed) parts.push(`${summary.edited - noNotice - lookupFailed} left out (edited on the wiki)`);
-  if (noNotice > 0) parts.push(`${noNotice} left out (no publish notice: an edit cannot be told from a publish)`);
-  if (lookupFailed > 0) parts.push(`${lookupFailed} left out (the wiki could not be read to check for edits)`);
-  if (summary.existsUnproven) parts.push(`${summary.existsUnproven} found existing after a retry (not ours for sure; not recorded)`);
-  if (summary.cancelled || summary.notStarted || interrupted) {
-    parts.push(`${summary.cancelled} interrupted in flight (may have landed)`, `${summary.notStarted} not started`);
-  }
-  return `${interrupted ? "Interrupted: " : ""}${parts.join(", ")}`;
-}
-function planSummaryLine(counts) {
-  const editedOnWiki = counts.edited - (counts.noNotice ?? 0) - (counts.lookupFailed ?? 0);
-  const held = [
-    ...editedOnWiki > 0 ? [`${editedOnWiki} edited on the wiki (left out)`] : [],
-    ...counts.noNotice ? [`${counts.noNotice} without a publish notice, so an edit cannot be told from a publish (left out)`] : [],
-    ...counts.lookupFailed ? [`${counts.lookupFailed} whose wiki could not be read to check for edits (left out)`] : [],
-    ...counts.retitled ? [`${counts.retitled} with a changed title (left out)`] : [],
-    ...counts.unchecked ? [`${counts.unchecked} update(s) whose wiki edits could not be checked`] : []
-  ];
-  return `Dry run, nothing sent: ${counts.send} to send (${counts.newPages} new, ${counts.updates} updating the page the file published before, ${counts.replaces} overwriting a page it did not publish, if one exists), ${counts.unchanged} unchanged, ${counts.refused + counts.incomplete} would be refused${held.length ? `, ${held.join(", ")}` : ""}`;
-}
-function refusalsOf(item) {
-  const reasons = item.refusals.map((refusal2) => refusal2.message);
-  if (item.state === "retitled" && item.retitled) {
-    reasons.push(`Its title is now "${item.retitled.fileTitle}" but it last published to "${item.retitled.pageTitle}": name the page in its front matter (wiki: pageTitle), or pass --retarget to publish it as a new page.`);
-  }
-  if (item.state === "incomplete" || !item.complete && reasons.length === 0) {
-    const missing = [item.target.spaceId === void 0 ? "space" : "", item.target.parentId === void 0 ? "parent page" : ""].filter((part) => part !== "").join(" or ");
-    reasons.push(`No ${missing || "complete target"}: give it in the front matter (wiki: spaceId, parentId) or with --space and --parent.`);
-  }
-  return reasons;
-}
-function notSentMessage(result) {
-  switch (result.state) {
-    case "skipped":
-      return "same content and target as its last publish (--force sends it)";
-    case "refused":
-      return refusalsOf(result.item).join(" ");
-    case "notStarted":
-      return "not sent: the run stopped before it was sent";
-    case "edited":
-      if (movedUnderOf(result.item.guard)) return "not sent: its page is under another parent on the wiki now.";
-      if (unreadOnWiki(result.item.guard)) return "not sent: its page could not be checked for edits on the wiki.";
-      return result.item.guard?.kind === "edited" && result.item.guard.noNotice ? "not sent: its page carries no publish notice, so an edit there cannot be told from a publish." : "not sent: its page was changed on the wiki since its last publish.";
-    default:
-      return "";
-  }
-}
-function outcomeText(result, outcome) {
-  const proven = result.proven;
-  if (outcome.kind === "alreadyExists" && mayBeInterruptedCreate(result.item) && !guardChecked(result.item.guard)) {
-    return `${forCommandLine(outcome.message)} ${INTERRUPTED_CREATE_UNCHECKED}`;
-  }
-  if (!proven || result.state !== "published" || outcome.kind !== "existsAfterRetry") return forCommandLine(outcome.message);
-  const title = result.item.complete?.pageTitle ?? result.item.target.pageTitle ?? result.item.file.label;
-  const found = `A page titled "${title}" exists now: proven to be this run's page (page ${proven.pageId}, version ${proven.version} by this token's user, made after the run started), created by an earlier attempt that seemed to fail; it is linked to this file.`;
-  return outcome.said ? `${outcome.said} ${found}` : found;
-}
-var INTERRUPTED_CREATE_UNCHECKED = `An earlier run was stopped while creating this page (the --state record says so), so it may be this file's page; this run has no page access to check who wrote it. Set ${PLATFORM_TOKEN_ENV_VAR} or a service account's credentials (${CLIENT_ID_ENV_VAR}, ...): the next run then takes the page as this file's if this run's account wrote it, and updates it. --overwrite updates it without that check.`;
-function forCommandLine(message) {
-  return message.replace(/\b([Cc])hoos(e|ing) Overwrite\b/g, (_match, c, ending) => `${c === "C" ? "P" : "p"}ass${ending === "e" ? "" : "ing"} --overwrite`);
-}
-function targetFields(item) {
-  const { pageTitle, spaceId, parentId, overwrite } = item.target;
-  return {
-    ...pageTitle !== void 0 ? { title: pageTitle } : {},
-    ...spaceId !== void 0 ? { spaceId } : {},
-    ...parentId !== void 0 ? { parentId } : {},
-    ...overwrite !== void 0 ? { overwrite } : {}
-  };
-}
-function targetText(record) {
-  const title = record.title === void 0 ? "(no title)" : JSON.stringify(record.title);
-  return `${title} in ${record.spaceId ?? "?"} under ${parentText(record)}`;
-}
-function spaced(first, second) {
-  return first === "" ? second : second === "" ? first : `${first} ${second}`;
-}
-function joinLine(word, file, target, message, cautions) {
-  let notes = "";
-  for (const caution of cautions) notes += ` [caution: ${caution}]`;
-  const said = message === "" ? "" : message.startsWith("(") ? ` ${message}` : `: ${message}`;
-  return escapeControlCharacters(`${word.padEnd(11)} ${file} -> ${target}${said}${notes}`);
-}
-function reportLinksLeft(linksLeft, json, output) {
-  if (linksLeft.length === 0) return {};
-  const listed2 = linksLeft.map(({ item, waitsFor }) => ({ file: item.file.label, waitsFor }));
-  if (!json) output.lines(listed2.map(({ file, waitsFor }) => escapeControlCharacters(`links stay as written in ${file}: ${waitsFor.join(", ")} did not land in this run (the next run fills them in)`)));
-  return { linksLeft: listed2 };
-}
-
-// src/cli/annotations.ts
-var MAX_PER_LEVEL = 50;
-function runAnnotations(records, textOf2) {
-  const found = [];
-  const at = (file, message) => file.endsWith("/") ? {} : { file, line: lineAbout(textOf2(file), message) };
-  const check = records.check;
-  if (check && !check.matched) {
-    found.push({ level: "error", title: "Wiki Publisher: not published", message: check.reason === "wikiUnknown" ? "The reviewed plan read the wiki and this run has no page access; nothing was sent." : "The plan changed since it was reviewed; nothing was sent. Review the new plan and publish with its digest." });
-    for (const difference of check.differences ?? []) found.push({ level: "error", ...at(difference.key, ""), title: "Changed since the plan was reviewed", message: `${difference.key}: ${difference.change === "removed" ? "in the reviewed plan, no longer in this one" : difference.change === "added" ? "not in the reviewed plan" : "changed since the review"}.` });
-    return limit(found);
-  }
-  for (const record of records.summary?.dryRun === false ? [] : records.plan) {
-    const problem = record.status === "refused" ? record.refusals.join(" ") : record.status === "edited" ? heldBackText(record.wikiEdits) : record.status === "retitled" ? record.refusals.join(" ") : "";
-    if (problem) found.push({ level: "error", ...at(record.file, problem), title: record.status === "edited" ? editedTitle(record.wikiEdits) : "Would be refused", message: problem });
-    for (const caution of record.cautions) found.push({ level: "warning", ...at(record.file, caution), title: "Wiki Publisher caution", message: caution });
-  }
-  for (const record of records.files) {
-    const failed = ["failed", "refused", "edited", "existsUnproven"].includes(record.status);
-    if (failed) found.push({ level: "error", ...at(record.file, record.message), title: `Not published (${record.status})`, message: record.message });
-    else if (record.status === "cancelled" || record.status === "notStarted") found.push({ level: "warning", ...at(record.file, ""), title: "Not published", message: record.message });
-    for (const caution of record.cautions) found.push({ level: "warning", ...at(record.file, caution), title: "Wiki Publisher caution", message: caution });
-  }
-  const manifest = records.summary?.dryRun === false ? records.summary.manifest : void 0;
-  if (manifest && manifest.recorded > 0) {
-    found.push({
-      level: "warning",
-      file: manifest.file,
-      title: `Commit ${manifest.file}`,
-      message: `${manifest.recorded} page ID(s) recorded in ${manifest.file} on this runner: commit it, so teammates and CI publish to the same pages. The runner's copy goes when the job ends.`
-    });
-  }
-  return limit(found);
-}
-function limit(annotations) {
-  const kept = [];
-  for (const level of ["error", "warning", "notice"]) {
-    const of = annotations.filter((annotation) => annotation.level === level);
-    kept.push(...of.slice(0, MAX_PER_LEVEL));
-    if (of.length > MAX_PER_LEVEL) kept.push({ level, title: "Wiki Publisher", message: `${of.length - MAX_PER_LEVEL} more ${level}s are in the job summary.` });
-  }
-  return kept;
-}
-function workflowCommand(annotation) {
-  const properties = [
-    ...annotation.file !== void 0 ? [`file=${escapeProperty(showBidiControls(annotation.file))}`] : [],
-    ...annotation.line !== void 0 ? [`line=${annotation.line}`] : [],
-    `title=${escapeProperty(inertOnGitHub(annotation.title))}`
-  ];
-  return `::${annotation.level} ${properties.join(",")}::${escapeData(inertOnGitHub(annotation.message))}`;
-}
-function escapeData(text2) {
-  return text2.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
-}
-function escapeProperty(text2) {
-  return escapeData(text2).replace(/:/g, "%3A").replace(/,/g, "%2C");
-}
-function lineAbout(text2, message) {
-  if (text2 === void 0) return 1;
-  const lines = text2.split(/\r?\n/);
-  const listed2 = /\(([^()]+)\)/.exec(message)?.[1]?.split(", ").map((part) => part.trim()) ?? [];
-  const quoted = [...message.matchAll(/"([^"\n]{2,})"/g)].map((match) => match[1]);
-  for (const wanted of [...listed2, ...quoted].filter((part) => part.length >= 2 && part !== "...")) {
-    const index = lines.findIndex((line) => line.includes(wanted));
-    if (index >= 0) return index + 1;
-  }
-  return 1;
-}
-function editedTitle(wikiEdits) {
-  if (wikiEdits?.movedUnder) return "Moved on the wiki";
-  if (lookupFailedRecord(wikiEdits)) return "Wiki edits could not be checked";
-  return wikiEdits?.noNotice ? "No publish notice on the page" : "Edited on the wiki";
-}
-
 // src/cli/args.ts
-var import_node_util = require("node:util");
 var FORMATS = ["text", "json", "markdown"];
 var DEFAULT_CONCURRENCY = 4;
 var DEFAULT_TIMEOUT_SECONDS = 60;
@@ -4671,44 +4046,44 @@ var SECRET_FLAGS = [
 ];
 function parseCommandLine(argv) {
   const secretRefusal = refuseSecretFlags(argv);
-  if (secretRefusal !== void 0) return fail3(secretRefusal);
+  if (secretRefusal !== void 0) return fail(secretRefusal);
   const mistyped = suggestForUnknownOption(argv);
-  if (mistyped !== void 0) return fail3(mistyped);
+  if (mistyped !== void 0) return fail(mistyped);
   let parsed;
   try {
     parsed = (0, import_node_util.parseArgs)({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
   } catch (error) {
-    return fail3(firstLine(error instanceof Error ? error.message : String(error)));
+    return fail(firstLine(error instanceof Error ? error.message : String(error)));
   }
   const { values, positionals } = parsed;
   if (values.help) return { ok: true, command: { kind: "help" } };
   if (values.version) return { ok: true, command: { kind: "version" } };
   const [command, ...paths] = positionals;
-  if (command === void 0) return fail3("No command given.");
-  if (command !== "publish" && command !== "plan") return fail3(`Unknown command "${command}"; the commands are "publish" and "plan".`);
-  if (paths.length === 0) return fail3(`Name at least one Markdown file or folder to ${command}.`);
+  if (command === void 0) return fail("No command given.");
+  if (command !== "publish" && command !== "plan") return fail(`Unknown command "${command}"; the commands are "publish" and "plan".`);
+  if (paths.length === 0) return fail(`Name at least one Markdown file or folder to ${command}.`);
   const format = outputFormat(command, values.format, values.json);
-  if (typeof format === "object") return fail3(format.problem);
-  if (values.report?.trim() === "") return fail3("--report must name a file, such as wiki-publisher-junit.xml.");
-  if (values["markdown-file"]?.trim() === "") return fail3("--markdown-file must name a file, such as wiki-plan.md.");
+  if (typeof format === "object") return fail(format.problem);
+  if (values.report?.trim() === "") return fail("--report must name a file, such as wiki-publisher-junit.xml.");
+  if (values["markdown-file"]?.trim() === "") return fail("--markdown-file must name a file, such as wiki-plan.md.");
   const expectPlan = values["expect-plan"]?.trim();
-  if (expectPlan !== void 0 && (command === "plan" || values["dry-run"])) return fail3("--expect-plan goes with publish (a dry run sends nothing to check).");
+  if (expectPlan !== void 0 && (command === "plan" || values["dry-run"])) return fail("--expect-plan goes with publish (a dry run sends nothing to check).");
   if (expectPlan !== void 0 && !expectPlan.startsWith("@") && !/^[0-9a-fA-F]{12,64}$/.test(expectPlan)) {
-    return fail3("--expect-plan takes the reviewed plan digest (12 to 64 hex digits, as the plan prints it) or @FILE holding the reviewed plan.");
+    return fail("--expect-plan takes the reviewed plan digest (12 to 64 hex digits, as the plan prints it) or @FILE holding the reviewed plan.");
   }
-  if (values.tree && paths.length !== 1) return fail3("--tree publishes one folder: name exactly one.");
-  if (values["no-record"] && !values.tree) return fail3("--no-record goes with --tree (it keeps .wiki-pages.json as it is).");
+  if (values.tree && paths.length !== 1) return fail("--tree publishes one folder: name exactly one.");
+  if (values["no-record"] && !values.tree) return fail("--no-record goes with --tree (it keeps .wiki-pages.json as it is).");
   const concurrency = integerOption(values.concurrency, DEFAULT_CONCURRENCY, 1, MAX_CONCURRENCY);
-  if (concurrency === void 0) return fail3(`--concurrency must be a whole number from 1 to ${MAX_CONCURRENCY}.`);
+  if (concurrency === void 0) return fail(`--concurrency must be a whole number from 1 to ${MAX_CONCURRENCY}.`);
   const timeoutSeconds = integerOption(values.timeout, DEFAULT_TIMEOUT_SECONDS, 1, MAX_TIMEOUT_SECONDS);
-  if (timeoutSeconds === void 0) return fail3(`--timeout must be a whole number of seconds from 1 to ${MAX_TIMEOUT_SECONDS}.`);
+  if (timeoutSeconds === void 0) return fail(`--timeout must be a whole number of seconds from 1 to ${MAX_TIMEOUT_SECONDS}.`);
   const spaceId = values.space?.trim();
-  if (spaceId === "") return fail3("--space must not be empty; give a space key such as DOCS, or a space ID.");
+  if (spaceId === "") return fail("--space must not be empty; give a space key such as DOCS, or a space ID.");
   const parentId = values.parent?.trim();
-  if (parentId !== void 0 && !/^\d+$/.test(parentId)) return fail3("--parent must be a page ID made of digits only, such as 123456.");
-  if (values.state?.trim() === "") return fail3("--state must name a file.");
+  if (parentId !== void 0 && !/^\d+$/.test(parentId)) return fail("--parent must be a page ID made of digits only, such as 123456.");
+  if (values.state?.trim() === "") return fail("--state must name a file.");
   for (const flag of ["auth-url", "base-url", "source-url"]) {
-    if (values[flag]?.trim() === "") return fail3(`--${flag} must be a URL, such as https://wiki.example.com.`);
+    if (values[flag]?.trim() === "") return fail(`--${flag} must be a URL, such as https://wiki.example.com.`);
   }
   return {
     ok: true,
@@ -4806,7 +4181,7 @@ function integerOption(text2, fallback, min, max) {
 function firstLine(text2) {
   return text2.split("\n")[0] ?? text2;
 }
-function fail3(message) {
+function fail(message) {
   return { ok: false, message };
 }
 
@@ -4834,6 +4209,20 @@ function interruption(output) {
   process.on("SIGINT", onSignal(EXIT_INTERRUPTED, "Press Ctrl+C again to quit at once."));
   process.on("SIGTERM", onSignal(EXIT_TERMINATED, "(SIGTERM: a second one quits at once.)"));
   return { interrupt: controller.signal, interruptExitCode: () => exitCode };
+}
+
+// src/core/text/controlCharacters.ts
+var CONTROL = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u2028\u2029]/;
+var CONTROLS = new RegExp(CONTROL.source, "g");
+var CONTROL_BUT_LINE_FEED = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029]/;
+var CONTROLS_BUT_LINE_FEED = new RegExp(CONTROL_BUT_LINE_FEED.source, "g");
+var NAMED = { "\n": "\\n", "\r": "\\r", "\b": "\\b", "\f": "\\f" };
+function escapeOne(character) {
+  return NAMED[character] ?? `\\u${character.charCodeAt(0).toString(16).padStart(4, "0")}`;
+}
+function escapeControlCharacters(text2, keepLineFeeds = false) {
+  const test = keepLineFeeds ? CONTROL_BUT_LINE_FEED : CONTROL;
+  return showBidiControls(test.test(text2) ? text2.replace(keepLineFeeds ? CONTROLS_BUT_LINE_FEED : CONTROLS, escapeOne) : text2);
 }
 
 // src/cli/output.ts
@@ -5156,22 +4545,454 @@ function fromJsonLines(text2) {
   return plans;
 }
 
-// src/cli/planMarkdown.ts
-var COMMENT_MAX_CHARS = 6e4;
-function runMarkdown(records, options = {}) {
-  const room = {
-    max: options.maxBytes ?? options.maxChars ?? 9e5,
-    sizeOf: options.maxBytes !== void 0 ? utf8Bytes : charCount,
-    ...options.fullPlanAt !== void 0 ? { fullPlanAt: options.fullPlanAt } : {}
-  };
-  const cut = (left) => `_${left} more lines are not shown here${options.fullPlanAt ? `: the full plan is in ${options.fullPlanAt}` : ""}._`;
-  if (records.check && !records.check.matched) return fitDocument(changedPlanLines(records, room), [], room.max, cut, room.sizeOf);
-  if (records.summary?.dryRun || records.plan.length > 0 && records.files.length === 0) {
-    const tail = planTail(records);
-    return fitDocument(planLines(records, room, tail), tail, room.max, cut, room.sizeOf);
-  }
-  return fitDocument(resultLines(records, room), [], room.max, cut, room.sizeOf);
+// src/core/apiToken/timeText.ts
+var SECOND_MS = 1e3;
+var MINUTE_MS = 60 * SECOND_MS;
+var HOUR_MS = 60 * MINUTE_MS;
+var DAY_MS = 24 * HOUR_MS;
+function formatUtc(epochMs, messages) {
+  const date = new Date(epochMs);
+  if (Number.isNaN(date.getTime())) return messages.unknownTime();
+  return `${date.toISOString().slice(0, 19).replace("T", " ")} UTC`;
 }
+
+// src/core/messages/tokenMessages.ts
+var WHERE_TOKENS_ARE_MADE = `the wiki app's settings, tab "API"`;
+var englishTokenMessages = {
+  days: (count) => count === 1 ? "1 day" : `${count} days`,
+  hours: (count) => count === 1 ? "1 hour" : `${count} hours`,
+  minutes: (count) => count === 1 ? "1 minute" : `${count} minutes`,
+  underAMinute: () => "less than a minute",
+  unknownTime: () => "an unknown time",
+  tooltipTitle: () => "**Wiki API token**",
+  whereToCreate: () => "New tokens are created in the wiki app's settings, tab **API**; a token cannot be extended.",
+  setApiTokenLink: () => "Set API Token",
+  showLogLink: () => "Show Log",
+  signInLink: () => "Sign in",
+  noneText: () => "Set wiki token",
+  noneLabel: () => "Wiki API token not set. Click to set one.",
+  noneDetail: () => "No token is set, so publishing is not possible yet. Click to paste one.",
+  unreadableText: () => "Wiki token unreadable",
+  unreadableLabel: () => "Wiki API token unreadable. Click to set a new one.",
+  unreadableDetail: () => 'The token does not decode as a JWT with "exp" and "iat" claims. Click to set a new one.',
+  validText: (left) => `Wiki token: ${left}`,
+  validLabel: (left, soon) => `Wiki API token expires in ${left}.${soon ? " Create a new one soon." : ""}`,
+  validDetail: (at, left, soon) => `Expires **${at}** (in ${left}).${soon ? " Create a new one soon." : ""}`,
+  expiredText: () => "Wiki token expired",
+  expiredLabel: (at) => `Wiki API token expired on ${at}. Click to set a new one.`,
+  expiredDetail: (at) => `Expired **${at}**. Publishing fails until a new token is set.`,
+  rejectedText: () => "Wiki token rejected",
+  rejectedLabel: (status) => `The wiki rejected the API token (HTTP ${status}). Click to set a new one.`,
+  rejectedDetail: (at, status, unknownToken, said) => `The wiki rejected this token on **${at}** (HTTP ${status}): ${unknownToken ? "it is malformed, unknown to the wiki or was deleted" : "it has expired or could not be verified (check this computer's clock)"}. It said: "${said}". Click to set a new token; the next successful publish clears this.`,
+  sourceNone: (envVar) => `Set one with **Wiki: Set API Token**, or for headless use the \`${envVar}\` environment variable.`,
+  sourceEnvironment: (envVar) => `Read from the \`${envVar}\` environment variable (used because no token is stored).`,
+  sourceSecretStorage: () => "Kept in VS Code's secret storage.",
+  exportNotSignedIn: () => "**Export API**: not signed in.",
+  exportSignedIn: () => "**Export API**: signed in.",
+  exportExpiresOn: (at) => `**Export API**: signed in. The sign-in expires from inactivity on ${at} unless it is used before then.`,
+  exportExpiresOnIn: (at, left) => `**Export API**: signed in. The sign-in expires from inactivity on ${at} (in ${left}) unless it is used before then.`,
+  exportExpiredOn: (at) => `**Export API**: signed in. The sign-in expires from inactivity on ${at} (already passed) unless it is used before then.`,
+  expiryWarning: (left, at) => `Your wiki API token expires in ${left} (${at}). Create a new one in ${WHERE_TOKENS_ARE_MADE}, then set it here.`,
+  expiryNotice: (at) => `Your wiki API token expired on ${at}, so publishing will fail. Create a new one in ${WHERE_TOKENS_ARE_MADE}, then set it here.`,
+  tokenEmpty: () => `The API token is empty. Paste the token shown when it was created in ${WHERE_TOKENS_ARE_MADE}.`,
+  notJwtShape: () => `This is not an API token: it should be three parts of letters, digits, "-" and "_" separated by dots. Copy the whole token from ${WHERE_TOKENS_ARE_MADE}.`,
+  notJwtPayload: () => `This is not an API token: its middle part is not readable JSON. Copy the whole token from ${WHERE_TOKENS_ARE_MADE}.`,
+  notJwtObject: () => `This is not an API token: its middle part is not a JSON object. Copy the whole token from ${WHERE_TOKENS_ARE_MADE}.`,
+  missingClaims: () => `This is not an API token: it does not carry numeric "exp" (expiry) and "iat" (issued at) claims. Create a token in ${WHERE_TOKENS_ARE_MADE}.`,
+  tokenExpired: (at) => `This API token expired on ${at}. Tokens cannot be extended; create a new one in ${WHERE_TOKENS_ARE_MADE}.`
+};
+
+// src/core/ports.ts
+var systemClock = { now: () => Date.now() };
+
+// src/core/oauth/authorizeUrl.ts
+function joinPath(base, path) {
+  return base.replace(/\/+$/, "") + path;
+}
+
+// node_modules/jwt-decode/build/esm/index.js
+var InvalidTokenError = class extends Error {
+};
+InvalidTokenError.prototype.name = "InvalidTokenError";
+function b64DecodeUnicode(str) {
+  return decodeURIComponent(atob(str).replace(/(.)/g, (m, p) => {
+    let code = p.charCodeAt(0).toString(16).toUpperCase();
+    if (code.length < 2) {
+      code = "0" + code;
+    }
+    return "%" + code;
+  }));
+}
+function base64UrlDecode(str) {
+  let output = str.replace(/-/g, "+").replace(/_/g, "/");
+  switch (output.length % 4) {
+    case 0:
+      break;
+    case 2:
+      output += "==";
+      break;
+    case 3:
+      output += "=";
+      break;
+    default:
+      throw new Error("base64 string is not of the correct length");
+  }
+  try {
+    return b64DecodeUnicode(output);
+  } catch (err) {
+    return atob(output);
+  }
+}
+function jwtDecode(token, options) {
+  if (typeof token !== "string") {
+    throw new InvalidTokenError("Invalid token specified: must be a string");
+  }
+  options || (options = {});
+  const pos = options.header === true ? 0 : 1;
+  const part = token.split(".")[pos];
+  if (typeof part !== "string") {
+    throw new InvalidTokenError(`Invalid token specified: missing part #${pos + 1}`);
+  }
+  let decoded;
+  try {
+    decoded = base64UrlDecode(part);
+  } catch (e) {
+    throw new InvalidTokenError(`Invalid token specified: invalid base64 for part #${pos + 1} (${e.message})`);
+  }
+  try {
+    return JSON.parse(decoded);
+  } catch (e) {
+    throw new InvalidTokenError(`Invalid token specified: invalid json for part #${pos + 1} (${e.message})`);
+  }
+}
+
+// src/core/oauth/session.ts
+var REFRESH_MARGIN_MS = 5 * 60 * 1e3;
+var REFRESH_INACTIVITY_MS = 90 * 24 * 60 * 60 * 1e3;
+var INACTIVITY_WARNING_MS = 10 * 24 * 60 * 60 * 1e3;
+function readAccessClaims(accessToken) {
+  let claims;
+  try {
+    claims = jwtDecode(accessToken);
+  } catch {
+    return void 0;
+  }
+  if (typeof claims.exp !== "number" || !Number.isFinite(claims.exp)) return void 0;
+  const account = [claims.email, claims.name, claims.sub].find((v) => typeof v === "string" && v.length > 0);
+  return { expiresAt: claims.exp * 1e3, ...account ? { account } : {} };
+}
+var ACCESS_TOKEN_LIFETIME_MS = 60 * 60 * 1e3;
+
+// src/core/oauth/tokenResponse.ts
+function fail2(error) {
+  return { ok: false, error };
+}
+function text(value) {
+  return typeof value === "string" && value.length > 0 ? value : void 0;
+}
+var INVALID_GRANT_MESSAGES = {
+  refresh_token: (m) => m.refreshTokenRefused(),
+  authorization_code: (m) => m.codeRefused()
+};
+function classifyTokenResponse(status, body, retryAfterMs, grantType = "refresh_token") {
+  const json = parseJsonObject(body);
+  const oauthError = text(json?.error);
+  if (oauthError === "invalid_grant") return fail2(new ExportAuthError("invalidGrant", INVALID_GRANT_MESSAGES[grantType], { status }));
+  if (status === 429) {
+    const details = retryAfterMs === void 0 ? { status } : { status, retryAfterMs };
+    return fail2(new ExportAuthError("rateLimited", (m) => m.rateLimited(), details));
+  }
+  if (status >= 500) return fail2(new ExportAuthError("serverError", (m) => m.providerFailed(status), { status }));
+  if (oauthError === "invalid_client" || status === 401) {
+    return fail2(new ExportAuthError("invalidClient", (m) => m.clientRejected(status), { status }));
+  }
+  if (!json) {
+    const sentence = body.trim() ? (m) => m.notJson(status) : (m) => m.emptyBody(status);
+    return fail2(new ExportAuthError("protocol", sentence, { status }));
+  }
+  if (status >= 300 && status < 400) {
+    return fail2(new ExportAuthError("protocol", (m) => m.redirected(status), { status }));
+  }
+  if (oauthError || status >= 400) {
+    const code = oauthError?.replace(/[^a-z_]/gi, "");
+    return fail2(new ExportAuthError("protocol", (m) => code !== void 0 ? m.refusedWithCode(status, code) : m.refused(status), { status }));
+  }
+  const accessToken = text(json.access_token);
+  if (!accessToken) return fail2(new ExportAuthError("protocol", (m) => m.noAccessToken(status), { status }));
+  const refreshToken = text(json.refresh_token);
+  const scope = text(json.scope);
+  return { ok: true, tokens: { accessToken, ...refreshToken ? { refreshToken } : {}, ...scope ? { scope } : {} } };
+}
+function networkFailure(error, deadlinePassed) {
+  if (deadlinePassed) return fail2(new ExportAuthError("network", (m) => m.providerTimedOut()));
+  return fail2(new ExportAuthError("network", (m) => m.providerUnreachable(describeError(error))));
+}
+
+// src/core/oauth/clientCredentials.ts
+var DEFAULT_TIMEOUT_MS2 = 3e4;
+var RENEW_MARGIN_MS = 6e4;
+var UNKNOWN_LIFETIME_MS = 5 * 6e4;
+function createClientCredentialsSource(config) {
+  const clock = config.clock ?? systemClock;
+  let cached;
+  let inFlight;
+  const token = (signal) => {
+    if (signal?.aborted) return Promise.resolve(cancelled());
+    if (cached && clock.now() < cached.renewAt) return Promise.resolve({ ok: true, accessToken: cached.accessToken, expiresAt: cached.expiresAt });
+    inFlight ??= requestToken(config, clock).catch((error) => fail3("protocol", (m) => m.tokenRequestFailed(describeError(error)))).then((result) => {
+      inFlight = void 0;
+      if (result.ok) cached = { accessToken: result.accessToken, expiresAt: result.expiresAt, renewAt: renewAt(clock.now(), result.expiresAt) };
+      return result;
+    });
+    return raceWithSignal(inFlight, signal).catch(() => cancelled());
+  };
+  return {
+    token,
+    async getAccessToken(signal) {
+      const result = await token(signal);
+      if (!result.ok) throw result.error;
+      return result.accessToken;
+    }
+  };
+}
+function renewAt(now, expiresAt) {
+  return expiresAt - Math.min(RENEW_MARGIN_MS, Math.max(0, expiresAt - now) / 2);
+}
+async function requestToken(config, clock) {
+  const authUrlName = (messages) => config.authUrlName ?? messages.providerAddress();
+  if (!config.authUrl.trim()) return fail3("config", (m) => m.noProviderAddress(authUrlName(m)));
+  const checked = checkEndpoint(config.authUrl, authUrlName(englishSignInMessages));
+  if (!checked.ok) return fail3("config", (m) => sayEndpointProblem(checkEndpoint(config.authUrl, authUrlName(m)), m));
+  const secret = config.clientSecret.trim();
+  if (!config.clientId.trim() || !secret) return fail3("config", (m) => m.serviceAccountIncomplete());
+  const grant = { grant_type: "client_credentials", client_id: config.clientId.trim(), client_secret: secret };
+  const scope = config.scope?.trim();
+  if (scope) grant.scope = scope;
+  const timeoutMs = config.timeoutMs ?? DEFAULT_TIMEOUT_MS2;
+  const sent = await timedSend(
+    config.transport,
+    // JSON, as the refresh-token client sends (spec 4.2); no transport follows a redirect.
+    { method: "POST", url: joinPath(checked.url.toString(), "/oauth/token"), headers: { "content-type": "application/json", accept: "application/json" }, body: JSON.stringify(grant) },
+    { timeoutMs }
+  );
+  const result = interpret(sent, config, clock.now());
+  return result.ok ? result : { ok: false, error: scrubbed(result.error, secret) };
+}
+function interpret(sent, config, now) {
+  if (sent.kind === "cancelled") return cancelled();
+  if (sent.kind === "timeout") return failureOf(networkFailure(void 0, true));
+  if (sent.kind === "network") return failureOf(networkFailure(sent.error, false));
+  const classified = classifyTokenResponse(sent.status, sent.text);
+  const json = parseJsonObject(sent.text);
+  if (!classified.ok) return { ok: false, error: refine(classified.error, json?.error, sent.status, config) };
+  return { ok: true, accessToken: classified.tokens.accessToken, expiresAt: expiryOf(classified.tokens.accessToken, json?.expires_in, now) };
+}
+function refine(error, oauthError, status, config) {
+  const hint = config.refusedHint ? ` ${config.refusedHint}` : "";
+  if (error.kind === "invalidClient") {
+    return new ExportAuthError("invalidClient", (m) => `${m.clientRefused(status)}${hint}`, error.details);
+  }
+  if (oauthError === "invalid_scope") {
+    return new ExportAuthError("config", (m) => m.scopeRefused(config.scope?.trim() ?? ""), error.details);
+  }
+  if (oauthError === "unauthorized_client" || oauthError === "unsupported_grant_type" || error.kind === "invalidGrant") {
+    const code = error.kind === "invalidGrant" ? "invalid_grant" : String(oauthError);
+    return new ExportAuthError("invalidClient", (m) => `${m.grantNotAllowed(code)}${hint}`, error.details);
+  }
+  return error;
+}
+function expiryOf(accessToken, expiresIn, now) {
+  const candidates = [];
+  const fromJwt = readAccessClaims(accessToken)?.expiresAt;
+  if (fromJwt !== void 0) candidates.push(fromJwt);
+  if (typeof expiresIn === "number" && Number.isFinite(expiresIn) && expiresIn > 0) candidates.push(now + expiresIn * 1e3);
+  return candidates.length > 0 ? Math.min(...candidates) : now + UNKNOWN_LIFETIME_MS;
+}
+function scrubbed(error, secret) {
+  if (!error.message.includes(secret)) return error;
+  return new ExportAuthError(error.kind, (m) => error.wordedIn(m).split(secret).join("[redacted]"), error.details);
+}
+function cancelled() {
+  return { ok: false, error: new ExportAuthError("cancelled", (m) => m.tokenRequestCancelled()) };
+}
+function failureOf(result) {
+  return result.ok ? fail3("protocol", (m) => m.providerNotReached()) : result;
+}
+function sayEndpointProblem(check, messages) {
+  return check.ok ? "" : check.say(messages);
+}
+function fail3(kind, sentence) {
+  return { ok: false, error: new ExportAuthError(kind, sentence) };
+}
+
+// src/cli/pageAccess.ts
+var CLIENT_ID_ENV_VAR = "WIKI_PUBLISHER_CLIENT_ID";
+var CLIENT_SECRET_ENV_VAR = "WIKI_PUBLISHER_CLIENT_SECRET";
+var AUTH_URL_ENV_VAR = "WIKI_PUBLISHER_AUTH_URL";
+var BASE_URL_ENV_VAR = "WIKI_PUBLISHER_BASE_URL";
+var PLATFORM_TOKEN_ENV_VAR = "WIKI_PUBLISHER_PLATFORM_TOKEN";
+var SCOPE_ENV_VAR = "WIKI_PUBLISHER_SCOPE";
+function linksWithoutAddressProblem(count) {
+  return `Links between files stay as written (${count} of them): without page access, page addresses are made from the wiki's address. Set --base-url or ${BASE_URL_ENV_VAR}.`;
+}
+var NONE_REASON = `set ${CLIENT_ID_ENV_VAR} and ${CLIENT_SECRET_ENV_VAR} (a service account's credentials) with ${AUTH_URL_ENV_VAR} and ${BASE_URL_ENV_VAR}, or ${PLATFORM_TOKEN_ENV_VAR}, so the edit guard can check for wiki edits.`;
+function resolvePageAccess(inputs) {
+  const { env } = inputs;
+  const clientId = env[CLIENT_ID_ENV_VAR]?.trim() ?? "";
+  const clientSecret = env[CLIENT_SECRET_ENV_VAR]?.trim() ?? "";
+  const platformToken = env[PLATFORM_TOKEN_ENV_VAR]?.trim() ?? "";
+  if (!clientSecret && !platformToken) {
+    const partial = clientId ? `${CLIENT_ID_ENV_VAR} is set but ${CLIENT_SECRET_ENV_VAR} is empty; ` : "";
+    const given = inputs.baseUrl?.trim() || env[BASE_URL_ENV_VAR]?.trim() ? address(inputs.baseUrl, env[BASE_URL_ENV_VAR], "--base-url", BASE_URL_ENV_VAR, "wiki address") : void 0;
+    if (given && !given.ok) return invalid(given.message);
+    return { kind: "none", reason: `No page access: ${partial}${NONE_REASON}`, ...given?.ok ? { baseUrl: given.url } : {} };
+  }
+  if (clientSecret && platformToken) {
+    return invalid(`Set either ${PLATFORM_TOKEN_ENV_VAR} or ${CLIENT_ID_ENV_VAR} and ${CLIENT_SECRET_ENV_VAR}, not both.`);
+  }
+  if (clientSecret && !clientId) return invalid(`${CLIENT_SECRET_ENV_VAR} is set but ${CLIENT_ID_ENV_VAR} is not: a service account needs both.`);
+  const base = address(inputs.baseUrl, env[BASE_URL_ENV_VAR], "--base-url", BASE_URL_ENV_VAR, "wiki address");
+  if (!base.ok) return invalid(`${clientSecret ? CLIENT_SECRET_ENV_VAR : PLATFORM_TOKEN_ENV_VAR} is set, but ${base.message}`);
+  return clientSecret ? withClientCredentials(inputs, clientId, clientSecret, base.url) : withPlatformToken(inputs, platformToken, base.url);
+}
+function withClientCredentials(inputs, clientId, clientSecret, baseUrl) {
+  const auth = address(inputs.authUrl, inputs.env[AUTH_URL_ENV_VAR], "--auth-url", AUTH_URL_ENV_VAR, "identity provider");
+  if (!auth.ok) return invalid(`${CLIENT_SECRET_ENV_VAR} is set, but ${auth.message}`);
+  const scope = inputs.env[SCOPE_ENV_VAR]?.trim();
+  const transport = inputs.transport();
+  const source2 = createClientCredentialsSource({
+    authUrl: auth.url,
+    clientId,
+    clientSecret,
+    transport,
+    clock: { now: () => inputs.now() },
+    authUrlName: auth.name,
+    refusedHint: `Check ${CLIENT_ID_ENV_VAR} and ${CLIENT_SECRET_ENV_VAR}.`,
+    ...scope ? { scope } : {},
+    ...inputs.timeoutMs === void 0 ? {} : { timeoutMs: inputs.timeoutMs }
+  });
+  const forgotten = /* @__PURE__ */ new Set();
+  const getAccessToken = async (signal) => {
+    const token = await source2.getAccessToken(signal);
+    if (!forgotten.has(token)) {
+      forgotten.add(token);
+      inputs.forget?.(token);
+    }
+    return token;
+  };
+  const client = pagesClient(inputs, baseUrl, transport, getAccessToken, "service account token");
+  const ready = async (signal) => {
+    const answer = await source2.token(signal);
+    return answer.ok ? void 0 : answer.error.message;
+  };
+  return { kind: "pages", client, via: "clientCredentials", secrets: [clientSecret], baseUrl, ready };
+}
+function withPlatformToken(inputs, token, baseUrl) {
+  if (/\s/.test(token)) return invalid(`${PLATFORM_TOKEN_ENV_VAR} must be one token, without spaces or line breaks.`);
+  const expiresAt = readAccessClaims(token)?.expiresAt;
+  if (expiresAt !== void 0 && expiresAt <= inputs.now()) {
+    return invalid(`${PLATFORM_TOKEN_ENV_VAR} expired on ${formatUtc(expiresAt, englishTokenMessages)}; give the run a fresh one.`);
+  }
+  const client = pagesClient(inputs, baseUrl, inputs.transport(), async () => token, "platform token");
+  return { kind: "pages", client, via: "platformToken", secrets: [token], baseUrl, ready: async () => void 0 };
+}
+function pagesClient(inputs, baseUrl, transport, getAccessToken, credentialName) {
+  const timeout = inputs.timeoutMs === void 0 ? {} : { timeoutMs: inputs.timeoutMs };
+  return createWikiPagesClient({ baseUrl, transport, getAccessToken, credentialName, ...timeout });
+}
+function address(flag, fromEnv, flagName, envName, what) {
+  const fromFlag = flag?.trim();
+  const raw = fromFlag || fromEnv?.trim();
+  const name = fromFlag ? flagName : envName;
+  if (!raw) return { ok: false, message: `no ${what}: pass ${flagName} URL or set ${envName}.` };
+  const checked = checkEndpoint(raw, name);
+  if (checked.ok) return { ok: true, url: checked.url.toString(), name };
+  if (checked.problem === "insecure") {
+    return { ok: false, message: `${name} must use https:// (plain http:// only for 127.0.0.1, [::1] and localhost), so no credential is sent unencrypted.` };
+  }
+  return { ok: false, message: checked.message };
+}
+function invalid(message) {
+  return { kind: "invalid", message };
+}
+function refusedPageAccess(items) {
+  for (const item of items) {
+    if (item.guard?.kind === "unchecked" && item.guard.credentialRefused) return refusedPageAccessMessage(item.guard.detail);
+  }
+  return void 0;
+}
+function refusedPageAccessMessage(detail) {
+  return `Page access is configured but does not work: ${detail}`;
+}
+
+// src/cli/runRecords.ts
+function parentText(record) {
+  if (record.parentId !== void 0) return record.parentId;
+  if (record.tree?.parentTitle !== void 0) return `the tree's page ${JSON.stringify(record.tree.parentTitle)}`;
+  return record.tree?.parentKey !== void 0 ? `its folder ${record.tree.parentKey}, which has no page in this plan` : "?";
+}
+var RunRecords = class {
+  /** Every record in the order it came, for the action's results file. */
+  all = [];
+  planned = /* @__PURE__ */ new Map();
+  results = /* @__PURE__ */ new Map();
+  moves;
+  check;
+  summary;
+  add = (record) => {
+    this.all.push(record);
+    switch (record.type) {
+      case "plan":
+        this.planned.set(String(record.file), record);
+        break;
+      case "file": {
+        const result = record;
+        const earlier = this.results.get(result.file);
+        if (!earlier || laterResultCounts(earlier.status, result.status)) this.results.set(result.file, result);
+        break;
+      }
+      case "tree":
+        this.moves = record;
+        break;
+      case "planCheck":
+        this.check = record;
+        break;
+      case "summary":
+        this.summary = record;
+        this.addLanded(this.summary.landed ?? []);
+        break;
+    }
+  };
+  /** Each page found after the run goes with its file's result, which the renderings read. */
+  addLanded(landed) {
+    for (const { file, pageId, url } of landed) {
+      const result = this.results.get(file);
+      if (!result || result.url !== void 0) continue;
+      result.pageId ??= pageId;
+      if (url !== void 0) result.url = url;
+    }
+  }
+  get plan() {
+    return [...this.planned.values()];
+  }
+  get files() {
+    return [...this.results.values()];
+  }
+  /** The planned files whose lookup on the wiki failed: whether their pages were edited there is unknown. */
+  get lookupsFailed() {
+    let failed = 0;
+    for (const record of this.planned.values()) if (record.wikiEdits?.verdict === "unchecked" && record.wikiEdits.reason === "failed") failed++;
+    return failed;
+  }
+  /** Whether the run read the wiki: any guard verdict other than "not checked", or a plan digest that covers it. */
+  get wikiRead() {
+    if (this.summary?.plan) return this.summary.plan.wikiChecked;
+    if (this.check) return this.check.wikiChecked;
+    return [...this.planned.values(), ...this.results.values()].some((record) => record.wikiEdits?.checked === true);
+  }
+};
+
+// src/cli/markdownSections.ts
 function withTable(before, header, rows, after, room, tail, leftOut) {
   if (rows.length === 0) return [...before, ...after];
   const fixed = [...before, ...header, "", ...after, ...tail].reduce((sum, line) => sum + room.sizeOf(line) + 1, 200);
@@ -5180,79 +5001,15 @@ function withTable(before, header, rows, after, room, tail, leftOut) {
 function notShownNote(what, room) {
   return (left) => `_${left} more ${left === 1 ? "file" : "files"} ${what} not shown in this table${room.fullPlanAt ? `: every file is in ${room.fullPlanAt}` : ""}._`;
 }
-function plainPlanRow(record) {
-  if (record.status === "unchanged") return true;
-  if (record.status !== "send" || record.action === "replace") return false;
-  const edits = record.wikiEdits;
-  return !edits || edits.verdict === "absent" || edits.verdict === "asLeft" && !edits.adopted || edits.verdict === "unchecked" && edits.reason !== "failed";
-}
-function planLines(records, room, tail) {
-  const plan = records.plan;
-  const counts = countBy(plan, (record) => record.status === "edited" && heldWithoutNoticeRecord(record.wikiEdits) ? NOT_PUBLISHED_HERE : record.status === "edited" && lookupFailedRecord(record.wikiEdits) ? NOT_READ : planWord(record));
-  const headline = PLAN_HEADLINE.filter(([word]) => counts.get(word)).map(([word, phrase]) => `${counts.get(word)} ${phrase}`);
-  const lines = ["### Wiki Publisher plan", "", plan.length === 0 ? "No Markdown files to publish." : `**${headline.join(", ")}**`, ""];
-  const failed = records.lookupsFailed;
-  if (failed > 0) {
-    lines.push(
-      `> **Wiki edits not checked for ${failed} file(s): the lookup on the wiki failed** (their rows say why). Whether those pages were edited on the wiki since their last publish is unknown;`,
-      "> updates among them are left out (run again, or `--overwrite-edited` sends them unchecked). This plan covers files and targets only, and the publish job checks again: its edit guard leaves out pages edited on the wiki, and pages it cannot read.",
-      ""
-    );
-  } else if (!records.wikiRead) {
-    lines.push(
-      "> **Wiki edits not checked: no page access.** Pages edited on the wiki since their last publish: unknown without page access.",
-      "> Without it the plan cannot know whether a page exists (create or update), nor its address unless recorded, nor who last changed it;",
-      "> the publish job checks again, and its edit guard leaves out pages edited on the wiki.",
-      ""
-    );
-  }
-  const movedTo = new Map((records.moves?.moves ?? []).map((move) => [move.path, move.oldPath]));
-  const rows = plan.map((record) => ({ line: planRow(record, movedTo.get(record.file)), plain: plainPlanRow(record) && !movedTo.has(record.file) }));
-  const after = [...unaddressedLines(records), ...cautionLines(plan), ...editedLines(plan, records.wikiRead, failed), ...moveLines(records)];
-  return withTable(lines, ["| File | Page | Plan | Notes |", "|---|---|---|---|"], rows, after, room, tail, notShownNote("to create, update or leave unchanged are", room));
-}
-var NOT_PUBLISHED_HERE = "no notice";
-var NOT_READ = "wiki not read";
-var PLAN_HEADLINE = [
-  ["create", "to create"],
-  ["update", "to update"],
-  ["replace", "to replace (pages these files did not publish)"],
-  ["create or update", "to create or update"],
-  ["unchanged", "unchanged"],
-  ["refused", "refused"],
-  ["left out", "left out (edited on the wiki)"],
-  [NOT_PUBLISHED_HERE, "left out (no publish notice: an edit cannot be told from a publish)"],
-  [NOT_READ, "left out (the wiki could not be read to check for edits)"],
-  ["asks first", "left out (title changed)"]
-];
-function planTail(records) {
-  const plan = records.summary?.plan;
-  if (!plan) return [];
-  const covers = plan.wikiChecked ? "files, targets, and the pages on the wiki as the edit guard saw them" : records.lookupsFailed > 0 ? "files and targets (a lookup on the wiki failed: the publish's edit guard decides on edited pages)" : "files and targets (the wiki was not read)";
-  return [
-    `Plan digest \`${shortDigest(plan.digest)}\`: covers ${covers}. Publishing with this digest (\`--expect-plan\`, the action's \`expect-plan\`) sends exactly this plan, or nothing.`,
-    "",
-    planMarkers(plan)
-  ];
-}
-function planRow(record, movedFrom) {
-  const indent = record.tree ? "&nbsp;&nbsp;".repeat(record.tree.depth) : "";
-  const notes = [
-    ...record.refusals,
-    ...record.tree?.generated ? ["a folder page listing its children"] : [],
-    ...movedFrom ? [`moved from ${movedFrom}: the old page stays (the service cannot move pages)`] : [],
-    guardNote(record.wikiEdits, record.status, true),
-    ...record.cautions.length > 0 ? [`${record.cautions.length} caution${record.cautions.length === 1 ? "" : "s"} (below)`] : []
-  ].filter((note) => note !== "");
-  return `| ${indent}${inlineText(record.file)} | ${pageCell(record)} | ${planWord(record)}${movedFrom ? " (moved)" : ""} | ${notes.map((note, index) => inlineText(index < notes.length - 1 ? note.replace(/(?<!\.)\.$/, "") : note)).join("; ")} |`;
-}
-function planWord(record) {
-  if (record.status === "send") return record.action === "createOrUpdate" ? "create or update" : record.action ?? "create";
-  return { unchanged: "unchanged", refused: "refused", edited: "left out", retitled: "asks first" }[record.status];
-}
 function pageCell(record) {
   const title = record.title === void 0 ? "(no title)" : linkText(record.title, record.url);
-  return `${title} in ${inlineText(record.spaceId ?? "?")} under ${inlineText(parentText(record))}`;
+  return `${title} in ${inlineText(record.spaceId ?? "?")} under ${parentCell(record)}`;
+}
+function parentCell(record) {
+  const named = record.parentId === void 0 ? void 0 : record.parentPage;
+  if (named?.title !== void 0) return linkText(named.title, named.url);
+  if (named?.url !== void 0) return linkText(`page ${record.parentId ?? ""}`, named.url);
+  return inlineText(parentText(record));
 }
 function guardNote(wikiEdits, status, planned) {
   if (!wikiEdits) return "";
@@ -5276,17 +5033,15 @@ function guardNote(wikiEdits, status, planned) {
       return "";
   }
 }
+function notesCell(notes) {
+  return notes.map((note, index) => inlineText(index < notes.length - 1 ? note.replace(/(?<!\.)\.$/, "") : note)).join("; ");
+}
 function unaddressedLines(records) {
   const count = records.summary?.linksWithoutAddress;
   if (typeof count !== "number" || count <= 0) return [];
   return [`> **${count} link(s) between files stay as written:** without page access, page addresses are made from the wiki's address. Set \`--base-url\` or \`${BASE_URL_ENV_VAR}\` (the action's \`base-url\`).`, ""];
 }
-function cautionLines(plan) {
-  const withCautions = plan.filter((record) => record.cautions.length > 0);
-  if (withCautions.length === 0) return [];
-  return [`#### Cautions`, "", ...withCautions.flatMap((record) => record.cautions.map((caution) => `- **${inlineText(record.file)}**: ${inlineText(caution)}`)), ""];
-}
-function editedLines(plan, wikiRead, failed) {
+function editedLines(plan, wikiRead, failed, reasons) {
   const edited = plan.filter((record) => record.wikiEdits?.verdict === "edited");
   const heading = edited.some((record) => heldWithoutNoticeRecord(record.wikiEdits)) ? "#### Pages edited on the wiki since their last publish, or without a publish notice to tell" : "#### Pages edited on the wiki since their last publish";
   if (!wikiRead && failed === 0) return [heading, "", "Unknown without page access.", ""];
@@ -5295,7 +5050,8 @@ function editedLines(plan, wikiRead, failed) {
   return [heading, "", ...unknown.map((line) => `- ${line}`), ...edited.map((record) => {
     const edits = record.wikiEdits;
     const who = [edits.editedBy ? `by ${edits.editedBy}` : "", edits.editedAt ? `at ${edits.editedAt}` : ""].filter((part) => part).join(" ");
-    if (edits.movedUnder) return `- **${inlineText(record.file)}**: ${pageCell(record)}: ${inlineText(movedText(edits.movedUnder, record.status === "edited"))}`;
+    const said = (sentence) => inlineText(reasons.note(sentence, record.file, record.title, "above"));
+    if (edits.movedUnder) return `- **${inlineText(record.file)}**: ${pageCell(record)}: ${said(movedText(edits.movedUnder, record.status === "edited"))}`;
     const fate = record.status === "edited" ? `left out; ${overwriteEditedText(edits)}` : "replaced by this publish (--overwrite-edited)";
     if (edits.noNotice) return `- **${inlineText(record.file)}**: ${pageCell(record)}: ${inlineText(noNoticeText(edits))} (${inlineText(fate)})`;
     return `- **${inlineText(record.file)}**: ${pageCell(record)}, version ${edits.version ?? "?"} ${inlineText(who)} (${inlineText(fate)})`;
@@ -5321,25 +5077,89 @@ function moveLines(records) {
     ""
   ];
 }
-function changedPlanLines(records, room) {
-  const check = records.check;
-  if (!check) return [];
-  const lines = ["### Wiki Publisher: not published", ""];
-  if (check.reason === "wikiUnknown") {
-    lines.push("The reviewed plan read the wiki, and this run has no page access: it cannot tell whether pages were edited since. **Nothing was sent.**", "");
-  } else {
-    lines.push(`The plan changed since it was reviewed (reviewed \`${inlineText(shortDigest(check.expected))}\`, now \`${shortDigest(check.digest)}\`). **Nothing was sent.** Review the new plan and publish with its digest.`, "");
-    const differences = check.differences ?? [];
-    if (differences.length > 0) {
-      lines.push("| File | Since the review |", "|---|---|");
-      for (const difference of differences) lines.push(`| ${inlineText(difference.key)} | ${{ changed: "changed (content, target or the page on the wiki)", added: "not in the reviewed plan", removed: "no longer in the plan" }[difference.change]} |`);
-      lines.push("");
+function countBy(items, wordOf) {
+  const counts = /* @__PURE__ */ new Map();
+  for (const item of items) counts.set(wordOf(item), (counts.get(wordOf(item)) ?? 0) + 1);
+  return counts;
+}
+
+// src/cli/sharedReasons.ts
+var FILE = "\0file\0";
+var TITLE = "\0title\0";
+function reasonKey(sentence, file, title) {
+  let key = title !== void 0 && title.length > 1 ? sentence.split(`"${title}"`).join(TITLE) : sentence;
+  if (file !== "" && key.includes(file)) key = key.replace(new RegExp(`(?<![\\w./-])${escapeRegExp(file)}(?![\\w/-]|\\.\\w)`, "g"), FILE);
+  return key;
+}
+function escapeRegExp(text2) {
+  return text2.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+function sentenceMarkdown(key) {
+  return key.split(FILE).map((piece) => piece.split(TITLE).map(inlineText).join('"*its title*"')).join("*the file*");
+}
+var FILES_LISTED = 30;
+var SharedReasons = class {
+  groups = /* @__PURE__ */ new Map();
+  numbered = [];
+  constructor(rows) {
+    for (const row of rows) {
+      for (const reason of row.reasons) {
+        const key = reasonKey(reason, row.file, row.title);
+        const group = this.groups.get(key);
+        if (!group) this.groups.set(key, { key, said: reason, files: [row.file] });
+        else if (group.files[group.files.length - 1] !== row.file) group.files.push(row.file);
+      }
     }
   }
-  if (records.plan.length === 0) return lines;
-  const rows = records.plan.map((record) => ({ line: planRow(record, void 0), plain: plainPlanRow(record) }));
-  return withTable([...lines, "The plan now:", ""], ["| File | Page | Plan | Notes |", "|---|---|---|---|"], rows, [], room, [], notShownNote("to create, update or leave unchanged are", room));
+  /** What a row says for one of its reasons: the sentence, or the number of the shared reason it is (listed `where`). */
+  note(reason, file, title, where = "below") {
+    const group = this.groups.get(reasonKey(reason, file, title));
+    if (!group || group.files.length < 2) return reason;
+    if (group.number === void 0) {
+      this.numbered.push(group);
+      group.number = this.numbered.length;
+    }
+    return `reason ${group.number} (${where})`;
+  }
+  /** The list of the shared reasons the rows named, each once with its files; none when no row named one. */
+  lines() {
+    if (this.numbered.length === 0) return [];
+    return ["#### Reasons shared by several files", "", ...this.numbered.map((group) => `${group.number}. ${sentenceMarkdown(group.key)} ${filesText(group.files, `reason ${group.number}`)}`), ""];
+  }
+};
+function filesText(files, name) {
+  const listed2 = files.slice(0, FILES_LISTED).map(inlineText).join(", ");
+  const more = files.length > FILES_LISTED ? `, and ${files.length - FILES_LISTED} more${name === void 0 ? "" : ` (their rows say ${name})`}` : "";
+  return `— **${files.length} files:** ${listed2}${more}`;
 }
+function groupedCautionLines(records) {
+  const groups = /* @__PURE__ */ new Map();
+  for (const record of records) {
+    for (const caution of record.cautions) {
+      const key = reasonKey(caution, record.file, record.title);
+      const group = groups.get(key);
+      if (!group) groups.set(key, { key, said: caution, files: [record.file] });
+      else if (group.files[group.files.length - 1] !== record.file) group.files.push(record.file);
+    }
+  }
+  return [...groups.values()].map((group) => group.files.length === 1 ? `- **${inlineText(group.files[0])}**: ${inlineText(group.said)}` : `- ${sentenceMarkdown(group.key)} ${filesText(group.files)}`);
+}
+var LONG_SENTENCE = 80;
+var SaidBefore = class {
+  firstFile = /* @__PURE__ */ new Map();
+  /** The sentence, or where it was said before: "the same as for docs/a.md, above". */
+  say(sentence, file) {
+    if (sentence.length < LONG_SENTENCE) return sentence;
+    const earlier = this.firstFile.get(sentence);
+    if (earlier === void 0) {
+      this.firstFile.set(sentence, file);
+      return sentence;
+    }
+    return `the same as for ${earlier}, above`;
+  }
+};
+
+// src/cli/resultMarkdown.ts
 var RESULT_WORDS = {
   published: "published",
   failed: "FAILED",
@@ -5360,8 +5180,10 @@ function resultLines(records, room) {
   const counts = countBy(files, resultWord);
   const lines = ["### Wiki Publisher: publish", "", `**${[...counts].map(([word, n]) => `${n} ${word}`).join(", ") || "No files"}**`, ""];
   if (records.check?.matched) lines.push(`Published the reviewed plan \`${shortDigest(records.check.digest)}\`.`, "");
-  const rows = files.map((record) => ({ line: resultRow(record), plain: record.status === "published" || record.status === "skipped" }));
-  const after = [...unaddressedLines(records), ...cautionLines(files), ...linksLeftLines(records), ...moveLines(records), ...manifestLines(records)];
+  const reasons = new SharedReasons(files.map((record) => ({ file: record.file, ...record.title !== void 0 ? { title: record.title } : {}, reasons: resultReasons(record) })));
+  const rows = files.map((record) => ({ line: resultRow(record, reasons), plain: plainResult(record) }));
+  const cautions = groupedCautionLines(files);
+  const after = [...reasons.lines(), ...unaddressedLines(records), ...cautions.length > 0 ? ["#### Cautions", "", ...cautions, ""] : [], ...linksLeftLines(records), ...moveLines(records), ...manifestLines(records)];
   return withTable(lines, ["| File | Page | Result | Notes |", "|---|---|---|---|"], rows, after, room, [], notShownNote("published or unchanged are", room));
 }
 function manifestLines(records) {
@@ -5400,16 +5222,140 @@ function linksLeftLines(records) {
     ""
   ];
 }
-function resultRow(record) {
+function plainResult(record) {
+  return record.status === "published" || record.status === "skipped";
+}
+function resultNotes(record) {
+  return [record.message, verdictFitsResult(record) ? guardNote(record.wikiEdits, record.status, false) : ""].filter((note) => note !== "");
+}
+function resultReasons(record) {
+  return plainResult(record) ? [] : resultNotes(record);
+}
+function resultRow(record, reasons) {
   const word = record.outcome === "created" || record.outcome === "updated" ? record.outcome : resultWord(record);
   const indent = record.tree ? "&nbsp;&nbsp;".repeat(record.tree.depth) : "";
-  const notes = [record.message, verdictFitsResult(record) ? guardNote(record.wikiEdits, record.status, false) : ""].filter((note) => note !== "");
-  return `| ${indent}${inlineText(record.file)} | ${pageCell(record)} | ${word} | ${notes.map((note, index) => inlineText(index < notes.length - 1 ? note.replace(/(?<!\.)\.$/, "") : note)).join("; ")} |`;
+  const notes = plainResult(record) ? resultNotes(record) : resultNotes(record).map((note) => reasons.note(note, record.file, record.title));
+  return `| ${indent}${inlineText(record.file)} | ${pageCell(record)} | ${word} | ${notesCell(notes)} |`;
 }
-function countBy(items, wordOf) {
-  const counts = /* @__PURE__ */ new Map();
-  for (const item of items) counts.set(wordOf(item), (counts.get(wordOf(item)) ?? 0) + 1);
-  return counts;
+
+// src/cli/planMarkdown.ts
+var COMMENT_MAX_CHARS = 6e4;
+function runMarkdown(records, options = {}) {
+  const room = {
+    max: options.maxBytes ?? options.maxChars ?? 9e5,
+    sizeOf: options.maxBytes !== void 0 ? utf8Bytes : charCount,
+    ...options.fullPlanAt !== void 0 ? { fullPlanAt: options.fullPlanAt } : {}
+  };
+  const cut = (left) => `_${left} more lines are not shown here${options.fullPlanAt ? `: the full plan is in ${options.fullPlanAt}` : ""}._`;
+  if (records.check && !records.check.matched) return fitDocument(changedPlanLines(records, room), [], room.max, cut, room.sizeOf);
+  if (records.summary?.dryRun || records.plan.length > 0 && records.files.length === 0) {
+    const tail = planTail(records);
+    return fitDocument(planLines(records, room, tail), tail, room.max, cut, room.sizeOf);
+  }
+  return fitDocument(resultLines(records, room), [], room.max, cut, room.sizeOf);
+}
+function plainPlanRow(record) {
+  if (record.status === "unchanged") return true;
+  if (record.status !== "send" || record.action === "replace") return false;
+  const edits = record.wikiEdits;
+  return !edits || edits.verdict === "absent" || edits.verdict === "asLeft" && !edits.adopted || edits.verdict === "unchecked" && edits.reason !== "failed";
+}
+function planLines(records, room, tail) {
+  const plan = records.plan;
+  const counts = countBy(plan, (record) => record.status === "edited" && heldWithoutNoticeRecord(record.wikiEdits) ? NO_NOTICE : record.status === "edited" && lookupFailedRecord(record.wikiEdits) ? NOT_READ : planWord(record));
+  const headline = PLAN_HEADLINE.filter(([word]) => counts.get(word)).map(([word, phrase]) => `${counts.get(word)} ${phrase}`);
+  const lines = ["### Wiki Publisher plan", "", plan.length === 0 ? "No Markdown files to publish." : `**${headline.join(", ")}**`, ""];
+  const failed = records.lookupsFailed;
+  if (failed > 0) {
+    lines.push(
+      `> **Wiki edits not checked for ${failed} file(s): the lookup on the wiki failed** (their rows say why). Whether those pages were edited on the wiki since their last publish is unknown;`,
+      "> updates among them are left out (run again, or `--overwrite-edited` sends them unchecked). This plan covers files and targets only, and the publish job checks again: its edit guard leaves out pages edited on the wiki, and pages it cannot read.",
+      ""
+    );
+  } else if (!records.wikiRead) {
+    lines.push(
+      "> **Wiki edits not checked: no page access.** Pages edited on the wiki since their last publish: unknown without page access.",
+      "> Without it the plan cannot know whether a page exists (create or update), nor its address unless recorded, nor who last changed it;",
+      "> the publish job checks again, and its edit guard leaves out pages edited on the wiki.",
+      ""
+    );
+  }
+  const movedTo = new Map((records.moves?.moves ?? []).map((move) => [move.path, move.oldPath]));
+  const reasons = planReasons(plan);
+  const rows = plan.map((record) => ({ line: planRow(record, movedTo.get(record.file), reasons), plain: plainPlanRow(record) && !movedTo.has(record.file) }));
+  const after = [...reasons.lines(), ...unaddressedLines(records), ...cautionLines(plan), ...editedLines(plan, records.wikiRead, failed, reasons), ...moveLines(records)];
+  return withTable(lines, ["| File | Page | Plan | Notes |", "|---|---|---|---|"], rows, after, room, tail, notShownNote("to create, update or leave unchanged are", room));
+}
+var NO_NOTICE = "no notice";
+var NOT_READ = "wiki not read";
+var PLAN_HEADLINE = [
+  ["create", "to create"],
+  ["update", "to update"],
+  ["replace", "to replace (pages these files did not publish)"],
+  ["create or update", "to create or update"],
+  ["unchanged", "unchanged"],
+  ["refused", "refused"],
+  ["left out", "left out (edited on the wiki)"],
+  [NO_NOTICE, "left out (no publish notice: an edit cannot be told from a publish)"],
+  [NOT_READ, "left out (the wiki could not be read to check for edits)"],
+  ["asks first", "left out (title changed)"]
+];
+function planTail(records) {
+  const plan = records.summary?.plan;
+  if (!plan) return [];
+  const covers = plan.wikiChecked ? "files, targets, and the pages on the wiki as the edit guard saw them" : records.lookupsFailed > 0 ? "files and targets (a lookup on the wiki failed: the publish's edit guard decides on edited pages)" : "files and targets (the wiki was not read)";
+  return [
+    `Plan digest \`${shortDigest(plan.digest)}\`: covers ${covers}. Publishing with this digest (\`--expect-plan\`, the action's \`expect-plan\`) sends exactly this plan, or nothing.`,
+    "",
+    planMarkers(plan)
+  ];
+}
+function rowReasons(record) {
+  const guard = plainPlanRow(record) ? "" : guardNote(record.wikiEdits, record.status, true);
+  return guard === "" ? record.refusals : [...record.refusals, guard];
+}
+function planReasons(plan) {
+  return new SharedReasons(plan.map((record) => ({ file: record.file, ...record.title !== void 0 ? { title: record.title } : {}, reasons: rowReasons(record) })));
+}
+function cautionLines(plan) {
+  const listed2 = groupedCautionLines(plan);
+  return listed2.length === 0 ? [] : ["#### Cautions", "", ...listed2, ""];
+}
+function planRow(record, movedFrom, reasons) {
+  const indent = record.tree ? "&nbsp;&nbsp;".repeat(record.tree.depth) : "";
+  const guard = guardNote(record.wikiEdits, record.status, true);
+  const notes = [
+    ...record.refusals.map((refusal2) => reasons.note(refusal2, record.file, record.title)),
+    ...record.tree?.generated ? ["a folder page listing its children"] : [],
+    ...movedFrom ? [`moved from ${movedFrom}: the old page stays (the service cannot move pages)`] : [],
+    plainPlanRow(record) || guard === "" ? guard : reasons.note(guard, record.file, record.title),
+    ...record.cautions.length > 0 ? [`${record.cautions.length} caution${record.cautions.length === 1 ? "" : "s"} (below)`] : []
+  ].filter((note) => note !== "");
+  return `| ${indent}${inlineText(record.file)} | ${pageCell(record)} | ${planWord(record)}${movedFrom ? " (moved)" : ""} | ${notesCell(notes)} |`;
+}
+function planWord(record) {
+  if (record.status === "send") return record.action === "createOrUpdate" ? "create or update" : record.action ?? "create";
+  return { unchanged: "unchanged", refused: "refused", edited: "left out", retitled: "asks first" }[record.status];
+}
+function changedPlanLines(records, room) {
+  const check = records.check;
+  if (!check) return [];
+  const lines = ["### Wiki Publisher: not published", ""];
+  if (check.reason === "wikiUnknown") {
+    lines.push("The reviewed plan read the wiki, and this run has no page access: it cannot tell whether pages were edited since. **Nothing was sent.**", "");
+  } else {
+    lines.push(`The plan changed since it was reviewed (reviewed \`${inlineText(shortDigest(check.expected))}\`, now \`${shortDigest(check.digest)}\`). **Nothing was sent.** Review the new plan and publish with its digest.`, "");
+    const differences = check.differences ?? [];
+    if (differences.length > 0) {
+      lines.push("| File | Since the review |", "|---|---|");
+      for (const difference of differences) lines.push(`| ${inlineText(difference.key)} | ${{ changed: "changed (content, target or the page on the wiki)", added: "not in the reviewed plan", removed: "no longer in the plan" }[difference.change]} |`);
+      lines.push("");
+    }
+  }
+  if (records.plan.length === 0) return lines;
+  const reasons = planReasons(records.plan);
+  const rows = records.plan.map((record) => ({ line: planRow(record, void 0, reasons), plain: plainPlanRow(record) }));
+  return withTable([...lines, "The plan now:", ""], ["| File | Page | Plan | Notes |", "|---|---|---|---|"], rows, reasons.lines(), room, [], notShownNote("to create, update or leave unchanged are", room));
 }
 
 // src/core/util/coalescingWriter.ts
@@ -7385,9 +7331,9 @@ function withLinkCautions(cautions, links, words) {
   let staying;
   if (sharedReason !== void 0) {
     const message = mixed || stay === 1 ? words.linksStay(stay, stayListed.map((link) => words.linkWithReason(link.target, REASONS[link.reason](words))).join(", "), stay > 3) : words.linksStayBecause(stay, REASONS[sharedReason](words), stayListed.map((link) => link.target).join(", "), stay > 3);
-    staying = { code: "localLinks", message: detached(message) };
+    staying = { code: "localLinks", message: detached(message), targets: stayListed.map((link) => detached(link.target)) };
   }
-  const missing = toPage > 0 ? { code: "localLinks", message: words.linksMissHeading(toPage, toPageListed.join(", "), toPage > 3) } : void 0;
+  const missing = toPage > 0 ? { code: "localLinks", message: words.linksMissHeading(toPage, toPageListed.join(", "), toPage > 3), targets: toPageListed.map(detached) } : void 0;
   const added = staying && missing ? [staying, missing] : staying ? [staying] : missing ? [missing] : [];
   return kept.length === 0 ? added : kept.concat(added);
 }
@@ -8670,6 +8616,289 @@ async function walkArguments(paths, cwd) {
   if (result.files.length + result.refused.length === 0) return { ok: false, message: `No Markdown files found in ${paths.join(", ")}.` };
   holdYoungGeneration();
   return { ok: true, fs, result };
+}
+
+// src/cli/fileRecords.ts
+function fileRecord(result, notStartedBecause) {
+  const { item, outcome } = result;
+  return {
+    type: "file",
+    file: item.file.label,
+    status: result.state,
+    ...outcome ? { outcome: outcome.kind, ...outcome.status !== void 0 ? { httpStatus: outcome.status } : {} } : {},
+    ...targetFields(item),
+    message: outcome ? outcomeText(result, outcome) : result.state === "notStarted" && notStartedBecause ? notStartedBecause : notSentMessage(result),
+    ...outcome ? { attempts: outcome.attempts } : {},
+    mayHaveLanded: result.mayHaveLanded,
+    ...guardFields(item),
+    cautions: result.state === "refused" || result.state === "skipped" ? [] : item.cautions.map((caution) => caution.message),
+    ...result.state === "refused" || result.state === "skipped" ? {} : targetsOf(item.cautions)
+  };
+}
+function planRecord(item) {
+  const refusals = refusalsOf(item);
+  const status = refusals.length > 0 ? "refused" : item.state === "unchanged" || item.state === "edited" || item.state === "retitled" ? item.state : "send";
+  const record = { type: "plan", file: item.file.label, status };
+  if (status === "send") record.action = planAction(item);
+  const { pageTitle, spaceId, parentId, overwrite } = item.target;
+  if (pageTitle !== void 0) record.title = pageTitle;
+  if (spaceId !== void 0) record.spaceId = spaceId;
+  if (parentId !== void 0) record.parentId = parentId;
+  if (overwrite !== void 0) record.overwrite = overwrite;
+  record.refusals = refusals;
+  const guard = guardFields(item);
+  if (guard.wikiEdits) record.wikiEdits = guard.wikiEdits;
+  if (guard.url !== void 0) record.url = guard.url;
+  record.cautions = status === "send" || status === "edited" ? item.cautions.map((caution) => caution.message) : [];
+  const targets = record.cautions.length > 0 ? targetsOf(item.cautions).cautionTargets : void 0;
+  if (targets) record.cautionTargets = targets;
+  if (status === "send" && item.linksToPages) record.linksToPages = item.linksToPages;
+  return record;
+}
+function targetsOf(cautions) {
+  if (!cautions.some((caution) => caution.targets !== void 0 && caution.targets.length > 0)) return {};
+  return { cautionTargets: cautions.map((caution) => [...caution.targets ?? []]) };
+}
+function planAction(item) {
+  const kind = sendKind(item);
+  const looked = item.guard !== void 0 && item.guard.kind !== "unchecked" && item.guard.kind !== "notNeeded";
+  if (kind === "replace" && !looked) return item.linkedPage ? "update" : "createOrUpdate";
+  return kind;
+}
+function guardFields(item) {
+  const verdict = item.guard;
+  if (!verdict || verdict.kind === "notNeeded") return {};
+  const page = guardedPage(verdict);
+  const url = page?.webUrl ?? item.link?.url;
+  const wikiEdits = { checked: guardChecked(verdict), verdict: verdict.kind };
+  if (verdict.kind === "unchecked") {
+    wikiEdits.reason = verdict.reason;
+    wikiEdits.detail = verdict.detail;
+    if (verdict.cause !== void 0) wikiEdits.cause = verdict.cause;
+  }
+  if (page) wikiEdits.version = page.version;
+  if (verdict.kind === "asLeft" && verdict.adopted) wikiEdits.adopted = true;
+  if (verdict.kind === "asLeft" && verdict.sameContent) wikiEdits.sameContent = true;
+  if (verdict.kind === "edited") {
+    if (page?.versionAuthorId) wikiEdits.editedBy = page.versionAuthorId;
+    if (page?.versionCreatedAt) wikiEdits.editedAt = page.versionCreatedAt;
+    if (verdict.knownVersion !== void 0) wikiEdits.publishedVersion = verdict.knownVersion;
+    if (verdict.noNotice) wikiEdits.noNotice = true;
+    if (verdict.movedUnder) wikiEdits.movedUnder = verdict.movedUnder;
+    else if (item.state === "edited" && item.heldBelowNewPage !== void 0) wikiEdits.anewUnder = item.heldBelowNewPage;
+  }
+  const fields = { wikiEdits };
+  if (url) fields.url = url;
+  return fields;
+}
+function refusalsOf(item) {
+  const reasons = item.refusals.map((refusal2) => refusal2.message);
+  if (item.state === "retitled" && item.retitled) {
+    reasons.push(`Its title is now "${item.retitled.fileTitle}" but it last published to "${item.retitled.pageTitle}": name the page in its front matter (wiki: pageTitle), or pass --retarget to publish it as a new page.`);
+  }
+  if (item.state === "incomplete" || !item.complete && reasons.length === 0) {
+    const missing = [item.target.spaceId === void 0 ? "space" : "", item.target.parentId === void 0 ? "parent page" : ""].filter((part) => part !== "").join(" or ");
+    reasons.push(`No ${missing || "complete target"}: give it in the front matter (wiki: spaceId, parentId) or with --space and --parent.`);
+  }
+  return reasons;
+}
+function notSentMessage(result) {
+  switch (result.state) {
+    case "skipped":
+      return "same content and target as its last publish (--force sends it)";
+    case "refused":
+      return refusalsOf(result.item).join(" ");
+    case "notStarted":
+      return "not sent: the run stopped before it was sent";
+    case "edited":
+      if (movedUnderOf(result.item.guard)) return "not sent: its page is under another parent on the wiki now.";
+      if (unreadOnWiki(result.item.guard)) return "not sent: its page could not be checked for edits on the wiki.";
+      return result.item.guard?.kind === "edited" && result.item.guard.noNotice ? "not sent: its page carries no publish notice, so an edit there cannot be told from a publish." : "not sent: its page was changed on the wiki since its last publish.";
+    default:
+      return "";
+  }
+}
+function outcomeText(result, outcome) {
+  const proven = result.proven;
+  if (outcome.kind === "alreadyExists" && mayBeInterruptedCreate(result.item) && !guardChecked(result.item.guard)) {
+    return `${forCommandLine(outcome.message)} ${INTERRUPTED_CREATE_UNCHECKED}`;
+  }
+  if (!proven || result.state !== "published" || outcome.kind !== "existsAfterRetry") return forCommandLine(outcome.message);
+  const title = result.item.complete?.pageTitle ?? result.item.target.pageTitle ?? result.item.file.label;
+  const found = `A page titled "${title}" exists now: proven to be this run's page (page ${proven.pageId}, version ${proven.version} by this token's user, made after the run started), created by an earlier attempt that seemed to fail; it is linked to this file.`;
+  return outcome.said ? `${outcome.said} ${found}` : found;
+}
+var INTERRUPTED_CREATE_UNCHECKED = `An earlier run was stopped while creating this page (the --state record says so), so it may be this file's page; this run has no page access to check who wrote it. Set ${PLATFORM_TOKEN_ENV_VAR} or a service account's credentials (${CLIENT_ID_ENV_VAR}, ...): the next run then takes the page as this file's if this run's account wrote it, and updates it. --overwrite updates it without that check.`;
+function forCommandLine(message) {
+  return message.replace(/\b([Cc])hoos(e|ing) Overwrite\b/g, (_match, c, ending) => `${c === "C" ? "P" : "p"}ass${ending === "e" ? "" : "ing"} --overwrite`);
+}
+function targetFields(item) {
+  const { pageTitle, spaceId, parentId, overwrite } = item.target;
+  return {
+    ...pageTitle !== void 0 ? { title: pageTitle } : {},
+    ...spaceId !== void 0 ? { spaceId } : {},
+    ...parentId !== void 0 ? { parentId } : {},
+    ...overwrite !== void 0 ? { overwrite } : {}
+  };
+}
+
+// src/cli/pageNames.ts
+async function readPageNames(ids, sources) {
+  const wanted = [...new Set(ids)];
+  const read = sources.pages && wanted.length > 0 ? await sources.pages.getPages(wanted, sources.signal).catch(() => void 0) : void 0;
+  const missing = new Set(read ? wanted.filter((id) => !read.has(id)) : []);
+  return pageNames(read ?? /* @__PURE__ */ new Map(), missing, sources);
+}
+function pageNames(read, missing, sources) {
+  const made = (pageId, spaceId, title) => {
+    if (missing.has(pageId)) return void 0;
+    if (sources.tree && spaceId === sources.tree.spaceId) return sources.tree.addressOf(pageId, title);
+    return sources.baseUrl && spaceId !== void 0 ? pageAddress(sources.baseUrl, spaceId, pageId, title) : void 0;
+  };
+  const address2 = (pageId, spaceId, title) => read.get(pageId)?.webUrl ?? made(pageId, spaceId, title);
+  return {
+    address: address2,
+    named(pageId, spaceId, title) {
+      const name = title ?? read.get(pageId)?.title;
+      const url = address2(pageId, spaceId, name ?? "");
+      if (name === void 0 && url === void 0) return void 0;
+      const page = {};
+      if (name !== void 0) page.title = name;
+      if (url !== void 0) page.url = url;
+      return page;
+    }
+  };
+}
+function withNames(record, names, known = {}) {
+  if (!names) return record;
+  const parent = record.parentId === void 0 ? void 0 : names.named(record.parentId, record.spaceId, known.parentTitle);
+  if (parent) record.parentPage = parent;
+  if (record.url === void 0 && known.pageId !== void 0 && record.title !== void 0) {
+    const url = names.address(known.pageId, record.spaceId, record.title);
+    if (url !== void 0) record.url = url;
+  }
+  return record;
+}
+async function findLandedPages(landed, sources) {
+  const pages = sources.pages;
+  if (!pages || landed.length === 0) return [];
+  const byParent = /* @__PURE__ */ new Map();
+  for (const page of landed) byParent.set(page.parentId, [...byParent.get(page.parentId) ?? [], page]);
+  const found = [];
+  for (const [parentId, under] of byParent) {
+    const children = await pages.listChildren(parentId, sources.signal).catch(() => void 0);
+    for (const page of under) {
+      const child = children?.find((each) => each.title === page.title);
+      if (child) found.push({ page, pageId: child.id });
+    }
+  }
+  const names = await readPageNames(found.map(({ pageId }) => pageId), sources);
+  return found.map(({ page, pageId }) => {
+    const url = names.address(pageId, page.spaceId, page.title);
+    return url === void 0 ? { file: page.file, pageId } : { file: page.file, pageId, url };
+  });
+}
+
+// src/cli/report.ts
+var FILE_STATUS_WORDS = {
+  published: "published",
+  failed: "FAILED",
+  existsUnproven: "EXISTS",
+  edited: "LEFT OUT",
+  skipped: "unchanged",
+  refused: "REFUSED",
+  notStarted: "not started",
+  cancelled: "interrupted"
+};
+function fileLine(record) {
+  const word = record.outcome === "created" || record.outcome === "updated" ? record.outcome : FILE_STATUS_WORDS[record.status];
+  const guard = verdictFitsResult(record) ? guardText(record.wikiEdits, record.outcome === "updated" || record.status === "edited", record.status === "edited", false) : "";
+  return joinLine(word, record.file, targetText(record), spaced(record.message, guard), record.cautions);
+}
+var PLAN_STATUS_WORDS = {
+  create: "would create",
+  update: "would update",
+  replace: "WOULD REPLACE",
+  createOrUpdate: "would create or update",
+  unchanged: "unchanged",
+  refused: "WOULD REFUSE",
+  edited: "WOULD LEAVE OUT",
+  retitled: "WOULD ASK"
+};
+function planLine(record, saidBefore) {
+  const word = PLAN_STATUS_WORDS[record.action ?? record.status] ?? record.status;
+  const said = record.status === "unchanged" ? "same content and target as its last publish (--force sends it)" : record.status === "retitled" ? record.refusals.join(" ") : record.action === "replace" ? "a page with this title exists that this file did not publish; it would be replaced." : record.refusals.join(" ");
+  const linked = record.linksToPages ? `(${record.linksToPages === 1 ? "1 link to another file goes to its page" : `${record.linksToPages} links to other files go to their pages`})` : "";
+  const guard = guardText(record.wikiEdits, record.action !== "create" || record.status === "edited", record.status === "edited", true);
+  const cautions = saidBefore && record.cautions.length > 0 ? record.cautions.map((caution) => saidBefore.say(caution, record.file)) : record.cautions;
+  return joinLine(word, record.file, targetText(record), spaced(spaced(saidBefore ? saidBefore.say(said, record.file) : said, guard), linked), cautions);
+}
+function guardText(wikiEdits, relevant, heldBack, planned) {
+  if (wikiEdits?.movedUnder) return `(${movedText(wikiEdits.movedUnder, heldBack)})`;
+  if (!wikiEdits || !relevant && wikiEdits.verdict !== "deleted" && wikiEdits.verdict !== "exists") return "";
+  switch (wikiEdits.verdict) {
+    case "unchecked":
+      if (heldBack && wikiEdits.reason === "failed") return `(${lookupFailedText(wikiEdits)}; ${LOOKUP_FAILED_FIX})`;
+      return `(wiki edits NOT checked: ${wikiEdits.detail ?? "no page access"})`;
+    case "edited":
+      if (wikiEdits.noNotice) return `(${noNoticeText(wikiEdits)}; ${overwriteEditedText(wikiEdits)})`;
+      return `(${editedSinceText(wikiEdits)}; ${overwriteEditedText(wikiEdits)})`;
+    case "asLeft":
+      return wikiEdits.adopted ? `(${adoptedText(wikiEdits, planned)})` : `(wiki edits checked: version ${wikiEdits.version ?? "?"} is as last published)`;
+    case "deleted":
+      return planned ? `(${PAGE_NOT_FOUND}: would be published as a new page)` : "(its page was deleted on the wiki: published as a new page)";
+    case "absent":
+      return "(wiki checked: no such page yet)";
+    case "exists":
+      return `(${existsText(wikiEdits, planned)})`;
+    case "notOurs":
+      return `(wiki checked: replaces version ${wikiEdits.version ?? "?"} of a page this file did not publish)`;
+    default:
+      return "";
+  }
+}
+function runSummaryLine(summary, interrupted) {
+  const parts = [`${summary.published} published`, `${summary.failed} failed`, `${summary.refused} refused`, `${summary.skipped} unchanged`];
+  const noNotice = summary.noNotice ?? 0;
+  const lookupFailed = summary.lookupFailed ?? 0;
+  if (summary.edited > noNotice + lookupFailed) parts.push(`${summary.edited - noNotice - lookupFailed} left out (edited on the wiki)`);
+  if (noNotice > 0) parts.push(`${noNotice} left out (no publish notice: an edit cannot be told from a publish)`);
+  if (lookupFailed > 0) parts.push(`${lookupFailed} left out (the wiki could not be read to check for edits)`);
+  if (summary.existsUnproven) parts.push(`${summary.existsUnproven} found existing after a retry (not ours for sure; not recorded)`);
+  if (summary.cancelled || summary.notStarted || interrupted) {
+    parts.push(`${summary.cancelled} interrupted in flight (may have landed)`, `${summary.notStarted} not started`);
+  }
+  return `${interrupted ? "Interrupted: " : ""}${parts.join(", ")}`;
+}
+function planSummaryLine(counts) {
+  const editedOnWiki = counts.edited - (counts.noNotice ?? 0) - (counts.lookupFailed ?? 0);
+  const held = [
+    ...editedOnWiki > 0 ? [`${editedOnWiki} edited on the wiki (left out)`] : [],
+    ...counts.noNotice ? [`${counts.noNotice} without a publish notice, so an edit cannot be told from a publish (left out)`] : [],
+    ...counts.lookupFailed ? [`${counts.lookupFailed} whose wiki could not be read to check for edits (left out)`] : [],
+    ...counts.retitled ? [`${counts.retitled} with a changed title (left out)`] : [],
+    ...counts.unchecked ? [`${counts.unchecked} update(s) whose wiki edits could not be checked`] : []
+  ];
+  return `Dry run, nothing sent: ${counts.send} to send (${counts.newPages} new, ${counts.updates} updating the page the file published before, ${counts.replaces} overwriting a page it did not publish, if one exists), ${counts.unchanged} unchanged, ${counts.refused + counts.incomplete} would be refused${held.length ? `, ${held.join(", ")}` : ""}`;
+}
+function targetText(record) {
+  const title = record.title === void 0 ? "(no title)" : JSON.stringify(record.title);
+  return `${title} in ${record.spaceId ?? "?"} under ${parentText(record)}`;
+}
+function spaced(first, second) {
+  return first === "" ? second : second === "" ? first : `${first} ${second}`;
+}
+function joinLine(word, file, target, message, cautions) {
+  let notes = "";
+  for (const caution of cautions) notes += ` [caution: ${caution}]`;
+  const said = message === "" ? "" : message.startsWith("(") ? ` ${message}` : `: ${message}`;
+  return escapeControlCharacters(`${word.padEnd(11)} ${file} -> ${target}${said}${notes}`);
+}
+function reportLinksLeft(linksLeft, json, output) {
+  if (linksLeft.length === 0) return {};
+  const listed2 = linksLeft.map(({ item, waitsFor }) => ({ file: item.file.label, waitsFor }));
+  if (!json) output.lines(listed2.map(({ file, waitsFor }) => escapeControlCharacters(`links stay as written in ${file}: ${waitsFor.join(", ")} did not land in this run (the next run fills them in)`)));
+  return { linksLeft: listed2 };
 }
 
 // src/cli/publishTree.ts
@@ -10444,20 +10673,9 @@ async function sendGoneTreePages(plan, options) {
   return sendGonePages(entries, options);
 }
 
-// src/core/tree/treeRun.ts
-function treeLandedLink(result, now) {
-  const link = landedLink(result, now, result.pageId);
-  return link && withLinksReached(link, result.linkTargets, result.linksToFillIn);
-}
-function waitsForPages(pending, cautions) {
-  return pending || cautions.some((caution) => caution.reason === "unknownPage" || caution.reason === "refusedPage" || caution.reason === "noPageYet" || caution.reason === "folderWithoutPage");
-}
-async function runTree(options) {
-  const { plan } = options;
+// src/core/tree/runLinks.ts
+async function runLinks(plan, options) {
   const rootPath = plan.tree.rootPath;
-  const guardOptions = { ...options.guard, pages: options.pages, ...options.signal ? { signal: options.signal } : {}, ...plan.read ? { read: plan.read } : {}, lookUpUnchanged: false };
-  await sendGoneTreePages(plan, guardOptions);
-  if (options.pages) await checkFollowedPages(plan, options.pages, options.signal, options.guard.messages);
   const ids = /* @__PURE__ */ new Map();
   const urls = /* @__PURE__ */ new Map();
   for (const page of plan.pages) if (page.pageId) ids.set(page.key, page.pageId);
@@ -10484,11 +10702,10 @@ async function runTree(options) {
     if (rename2) pinnedFollowed.set(key, { id: rename2.pageId, title: item.complete?.pageTitle ?? "", oldKey: rename2.oldPath.slice(rootPath.length) });
     if (item.complete) pinnedAddressOf.set(key, await options.addressInSpace(item.complete.spaceId));
   }
-  const recordedAt = (key) => plan.refusedEntries?.has(key) ? void 0 : options.identity.get?.(key);
-  const pinnedLinked = pinnedLinkedPages(plan.pinned, rootPath, { get: (key) => recordedAt(key) ?? pinnedFollowed.get(key) });
-  const recordedOutside = (path) => recordedAt(path) ?? pinnedFollowed.get(path) ?? pinnedLinked.get(path);
+  const pinnedLinked = pinnedLinkedPages(plan.pinned, rootPath, { get: (key) => options.recorded(key) ?? pinnedFollowed.get(key) });
+  const recordedOutside = (path) => options.recorded(path) ?? pinnedFollowed.get(path) ?? pinnedLinked.get(path);
+  const { addressable } = options;
   let sendsOver = false;
-  const addressable = treePageAddresses(options.pages !== void 0, options.addressOf);
   const refusedPaths = refusedLinkPaths(plan);
   const topFile = topContentFile(plan.tree);
   const resolvePage = (path) => {
@@ -10519,7 +10736,6 @@ async function runTree(options) {
     if (sending.has(key)) return sendsOver ? "notYet" : "pending";
     return refusedPaths.has(key) ? "refused" : void 0;
   };
-  const rewriting = /* @__PURE__ */ new Map();
   const reachedPageOf = addressable ? treePageIdByPath(plan.tree, idForLinks, (path) => recordedOutside(path)?.id) : () => void 0;
   const pinnedTitles = new Map(plan.pinned.flatMap((item) => {
     const key = pinnedKeyOf(item);
@@ -10533,189 +10749,65 @@ async function runTree(options) {
   const outsideOf = (fileKey) => outside ? { resolveOutside: (destination) => outside.page(fileKey, destination) } : {};
   const outsideReached = (fileKey) => outside && addressable ? (destination) => outside.reached(fileKey, destination) : void 0;
   const reachedNow = (page) => linkTargetsDigest(page.linkFacts.destinations, linkingFileOf(page.node, rootPath), reachedPageOf, plan.rootInRepository, anchorOf, outsideReached(page.item.file.key));
+  const rewriting = /* @__PURE__ */ new Map();
   const reachedWhenSent = /* @__PURE__ */ new Map();
-  const pageKeyOfFile = new Map(plan.pages.map((page) => [page.item.file.key, page.key]));
-  const linkTargetsWhenSent = (item) => {
-    const key = pageKeyOfFile.get(item.file.key);
-    return key === void 0 ? item.linkTargets : reachedWhenSent.get(key);
-  };
-  const reached = (page, result) => {
-    const sent = reachedWhenSent.get(page.key);
-    return result.state === "published" && sent !== void 0 ? { linkTargets: sent } : {};
-  };
   const waitedFor = /* @__PURE__ */ new Map();
-  const rewritten = (page) => {
-    const waiting = /* @__PURE__ */ new Set();
-    const context = {
-      filePath: linkingFileOf(page.node, rootPath),
-      rootInRepository: plan.rootInRepository,
-      resolvePage: decidedOnce((path) => {
-        const found = resolvePage(path);
-        if (found === "pending") waiting.add(path);
-        return found;
-      }),
-      ...outsideOf(page.item.file.key),
-      ownPage: { title: page.node.title, headings: page.linkFacts.headings }
-    };
-    const foreseen = foreseeRewrite(page.linkFacts.destinations, context);
-    rewriting.set(page.item.file.key, context);
-    reachedWhenSent.set(page.key, reachedNow(page));
-    if (waiting.size > 0) waitedFor.set(page.key, waiting);
-    return { item: { ...page.item }, cautions: foreseen.cautions, pending: foreseen.needsSecondPass };
-  };
-  const content = async (item) => {
-    const planned = await plannedContent(item, options.messages);
-    const context = rewriting.get(item.file.key);
-    return planned.ok && context ? { ok: true, content: rewriteLinks(planned.content, context).markdown } : planned;
-  };
-  let started = 0;
-  let total = plan.pages.filter((page) => page.item.state === "send").length + plan.pinned.filter((item) => item.state === "send").length;
-  const onStart = (item) => options.onStart?.(item, ++started, Math.max(total, started));
-  const expectMore = (count) => {
-    total += count;
-  };
-  const results = [];
-  const lookUp = callsAtMost(DEFAULT_LOOKUPS_AT_ONCE);
-  const created = /* @__PURE__ */ new Set();
-  const needSecond = [];
-  const deferred = [];
-  let stopReported = false;
-  let credentialRefused;
-  const stopsOnRefusal = (guarded) => {
-    if (options.stopOnRefusedCredential !== true) return false;
-    const refused2 = guarded.find((item) => credentialRefusedOnWiki(item.guard))?.guard;
-    if (refused2?.kind === "unchecked") credentialRefused = refused2.detail;
-    return credentialRefused !== void 0;
-  };
-  const onStopped = (stopped2) => {
-    if (!stopReported) options.onStopped?.(stopped2);
-    stopReported = true;
-  };
-  const sendEntries = async (items) => {
-    const indexOf = new Map(items.map((entry, index) => [entry.item, index]));
-    const learning = /* @__PURE__ */ new Map();
-    const recording = [];
-    const levelResults = await runPlan(items.map((entry) => entry.item), {
-      ...options,
-      onStopped,
-      content,
-      onStart,
-      linkTargetsOf: linkTargetsWhenSent,
-      ...treePageMarks(options.beforeSend),
-      onResult: (result) => {
-        const index = indexOf.get(result.item);
-        const entry = index === void 0 ? void 0 : items[index];
-        if (index === void 0 || !entry || result.state !== "published") return;
-        const learnt = lookUp(() => learnLandedPage(result, entry.page.titledBackTo ?? entry.page.pageId, options.pages, options.signal));
-        learning.set(index, learnt);
-        recording.push(learnt.then(async (found) => {
-          if (found && (entry.page.pageId !== found.pageId || entry.page.renamedFrom !== void 0)) {
-            await options.identity.record(entry.page.key, { id: found.pageId, title: entry.page.node.title });
-            if (entry.page.renamedFrom !== void 0 && found.pageId === entry.page.pageId) await options.identity.forget?.(entry.page.renamedFrom);
-          }
-        }).catch(() => void 0));
-      }
-    });
-    await Promise.all(recording);
-    for (const [index, result] of levelResults.entries()) {
-      const entry = items[index];
-      const learnt = await learning.get(index);
-      const landedElsewhere = result.state === "published" && !result.item.linkedPage;
-      const pageId = learnt?.pageId ?? (result.outcome?.kind === "created" || landedElsewhere ? void 0 : entry.page.pageId ?? entry.item.link?.pageId);
-      linkedIds.delete(entry.page.key);
-      titledBackIds.delete(entry.page.key);
-      if (learnt?.url) urls.set(entry.page.key, learnt.url);
-      if (pageId) {
-        ids.set(entry.page.key, pageId);
-        if (!learnt && entry.page.pageId !== pageId) await options.identity.record(entry.page.key, { id: pageId, title: entry.page.node.title });
-      }
-      const seen = guardedPage(entry.item.guard);
-      if (seen?.webUrl && pageId !== void 0 && seen.id === pageId && !urls.has(entry.page.key)) urls.set(entry.page.key, seen.webUrl);
-      if (result.outcome?.kind === "created") created.add(entry.page.key);
-      const treeResult = {
-        ...result,
-        pass: 1,
-        key: entry.page.key,
-        depth: entry.page.node.depth,
-        ...pageId ? { pageId } : {},
-        linkCautions: entry.cautions,
-        linksToFillIn: waitsForPages(entry.pending, entry.cautions),
-        ...reached(entry.page, result),
-        ...entry.underUnsentPage ? { underUnsentPage: entry.underUnsentPage } : {}
-      };
-      results.push(treeResult);
-      options.onResult?.(treeResult);
-      const landed = entry.pending ? landedLink(result, 0) : void 0;
-      if (landed) needSecond.push({ page: entry.page, version: landed.version });
-    }
-  };
-  for (const level of pagesByLevel(plan.pages)) {
-    if (options.signal?.aborted || options.gate.stoppedBy) break;
-    const prepared = level.map((page) => ({ page, ...withParent(page, ids, plan, rootPath, options.guard.messages ?? englishTreeMessages) }));
-    for (const { page } of prepared) if (!page.item.linkedPage) linkedIds.delete(page.key);
-    expectMore(prepared.filter((entry) => entry.sentAnew === true).length);
-    const parentCreated = (page) => page.node.parent !== void 0 && created.has(page.node.parent.slice(rootPath.length));
-    const parentReplaced = (page) => {
-      const parentKey = page.node.parent?.slice(rootPath.length);
-      return parentKey !== void 0 && !created.has(parentKey) && recordedIds.has(parentKey) && ids.get(parentKey) !== recordedIds.get(parentKey);
-    };
-    const parentAnew = (page) => parentCreated(page) || parentReplaced(page);
-    await holdEditedFollowers(prepared.filter(({ page, parentMissing }) => !parentMissing && parentAnew(page) && mayFollowNewFolderPage(page)).map(({ page }) => page), guardOptions, plan.tree);
-    const items = prepared.map(({ page, parentMissing }) => {
-      if (!parentMissing && parentAnew(page)) {
-        const overwrite = plan.overwrite === true && !parentCreated(page);
-        if (followNewFolderPage(page, folderTitleOf(plan.tree, page), options.guard.messages, overwrite) === "followsUnchanged") expectMore(1);
-      }
-      if (parentMissing && page.item.state === "send") {
-        const target = { ...page.item.target };
-        delete target.parentId;
-        const refused2 = { ...page.item, target, state: "refused", refusals: [{ code: "duplicatePage", message: parentMissing.message, fix: void 0 }] };
-        return { page, item: refused2, cautions: [], pending: false, underUnsentPage: parentMissing.parent };
-      }
-      if (parentMissing && page.item.state === "refused") {
-        const target = { ...page.item.target };
-        delete target.parentId;
-        return { page, item: { ...page.item, target }, cautions: [], pending: false, underUnsentPage: parentMissing.parent };
-      }
-      return { page, ...rewritten(page) };
-    });
-    await guardTreePages(items, { ...guardOptions, underNewPage: parentCreated });
-    if (stopsOnRefusal(items.map((entry) => entry.item))) break;
-    const now = [];
-    for (const entry of items) (updateWaitingForLinks(entry, ids) && !parentAnew(entry.page) ? deferred : now).push(entry);
-    await sendEntries(now);
-  }
-  if (options.signal?.aborted || options.gate.stoppedBy || credentialRefused !== void 0) deferred.length = 0;
-  const done = /* @__PURE__ */ new Set([...results.map((result) => result.key), ...deferred.map((entry) => entry.page.key)]);
-  const rest = plan.pages.filter((page) => !done.has(page.key));
-  const stopped = new AbortController();
-  stopped.abort();
-  if (rest.length > 0) {
-    const never = await runPlan(rest.map((page) => page.item), { ...options, signal: stopped.signal, onResult: void 0, onStopped: void 0 });
-    for (const [index, result] of never.entries()) {
-      const treeResult = { ...result, pass: 1, key: rest[index].key, depth: rest[index].node.depth, linkCautions: [], linksToFillIn: false };
-      results.push(treeResult);
-      options.onResult?.(treeResult);
-    }
-  }
-  sendsOver = true;
+  const pageKeyOfFile = new Map(plan.pages.map((page) => [page.item.file.key, page.key]));
   const pinnedLinks = (item) => {
     const key = pinnedKeyOf(item);
     const facts = key === void 0 ? void 0 : plan.pinnedLinkFacts.get(key);
     return key === void 0 || !facts ? void 0 : { key, destinations: facts.destinations, headings: facts.headings };
   };
-  const linkTargetsOf = (item) => {
+  const pinnedLinkTargets = (item) => {
     const links = pinnedLinks(item);
     return links ? linkTargetsDigest(links.destinations, links.key, reachedPageOf, plan.rootInRepository, anchorOf, outsideReached(item.file.key)) : void 0;
   };
-  const pinned = plan.pinned.map((item) => linksReachOtherPages(item, () => addressable ? linkTargetsOf(item) : void 0) ? { ...item, state: "send" } : item);
-  expectMore(pinned.filter((item, index) => item !== plan.pinned[index]).length);
-  const loose = [...plan.refused, ...pinned];
-  if (loose.length > 0) {
-    const linkCautionsOf = /* @__PURE__ */ new Map();
-    for (const item of pinned) {
+  return {
+    ids,
+    urls,
+    linkedIds,
+    titledBackIds,
+    recordedIds,
+    sending,
+    pinnedLanded,
+    pinnedFollowed,
+    pinnedKeyOf,
+    pinnedLinkTargets,
+    idForLinks,
+    resolvePage,
+    reachedNow,
+    waitedFor,
+    reachedWhenSent,
+    addressable,
+    /** Every tree page has been sent: a link to one without an address now stays as written. */
+    sendsAreOver() {
+      sendsOver = true;
+    },
+    /** Decides a tree page's links for the send about to go. */
+    decide(page) {
+      const waiting = /* @__PURE__ */ new Set();
+      const context = {
+        filePath: linkingFileOf(page.node, rootPath),
+        rootInRepository: plan.rootInRepository,
+        resolvePage: decidedOnce((path) => {
+          const found = resolvePage(path);
+          if (found === "pending") waiting.add(path);
+          return found;
+        }),
+        ...outsideOf(page.item.file.key),
+        ownPage: { title: page.node.title, headings: page.linkFacts.headings }
+      };
+      const foreseen = foreseeRewrite(page.linkFacts.destinations, context);
+      rewriting.set(page.item.file.key, context);
+      reachedWhenSent.set(page.key, reachedNow(page));
+      if (waiting.size > 0) waitedFor.set(page.key, waiting);
+      else waitedFor.delete(page.key);
+      return { cautions: foreseen.cautions, pending: foreseen.needsSecondPass };
+    },
+    /** Decides the links of a file that names its own page, sent after the tree's pages; its link cautions. */
+    decidePinned(item) {
       const links = pinnedLinks(item);
-      if (!links || item.state !== "send") continue;
+      if (!links || item.state !== "send") return void 0;
       const context = {
         filePath: links.key,
         rootInRepository: plan.rootInRepository,
@@ -10723,102 +10815,44 @@ async function runTree(options) {
         ...outsideOf(item.file.key),
         ownPage: { title: item.complete?.pageTitle ?? "", headings: links.headings }
       };
-      linkCautionsOf.set(item, foreseeRewrite(links.destinations, context).cautions);
       rewriting.set(item.file.key, context);
-    }
-    if (credentialRefused === void 0) await guardPlan(pinned, { ...guardOptions, titlesCheckedByTree: true });
-    const notSending = credentialRefused !== void 0 || stopsOnRefusal(pinned);
-    const looseResults = await runPlan(loose, { ...options, ...notSending ? { signal: stopped.signal } : {}, onResult: void 0, onStopped, onStart, content, linkTargetsOf: (item) => addressable ? linkTargetsOf(item) : void 0 });
-    const learning = await Promise.all(looseResults.map(async (result) => {
-      const key = result.state === "published" ? pinnedKeyOf(result.item) : void 0;
-      const learnt = key === void 0 ? void 0 : await lookUp(() => learnLandedPage(result, result.item.link?.pageId, options.pages, options.signal));
-      if (key !== void 0 && learnt && options.identity.get?.(key)?.id !== learnt.pageId) {
-        const followed = pinnedFollowed.get(key);
-        await options.identity.record(key, { id: learnt.pageId, title: result.item.complete?.pageTitle ?? "" }).then(async () => {
-          if (followed?.id === learnt.pageId) await options.identity.forget?.(followed.oldKey);
-        }).catch(() => void 0);
+      return foreseeRewrite(links.destinations, context).cautions;
+    },
+    /** The text to send: the plan's, read again and checked, with its links rewritten as decided. */
+    async content(item) {
+      const planned = await plannedContent(item, options.messages);
+      const context = rewriting.get(item.file.key);
+      return planned.ok && context ? { ok: true, content: rewriteLinks(planned.content, context).markdown } : planned;
+    },
+    /** What a sent item's links reached, for its notice's digest (pageNotice.ts). */
+    linkTargetsWhenSent(item) {
+      const key = pageKeyOfFile.get(item.file.key);
+      if (key !== void 0) return reachedWhenSent.get(key);
+      return addressable ? pinnedLinkTargets(item) : void 0;
+    },
+    /** What a landed page's link records of the pages its links reached. */
+    reached(page, result) {
+      const sent = reachedWhenSent.get(page.key);
+      return result.state === "published" && sent !== void 0 ? { linkTargets: sent } : {};
+    },
+    /**
+     * The pages of this run a tree page's links name that have no ID yet: what it waits for to go once (runSchedule.ts).
+     * Pages that are not sent, or that have an ID, are not waited for.
+     */
+    waitsOn(page) {
+      if (!addressable) return [];
+      const from = linkingFileOf(page.node, rootPath);
+      const keys = /* @__PURE__ */ new Set();
+      for (const destination of page.linkFacts.destinations) {
+        const target = linkTarget2(destination, from, plan.rootInRepository);
+        if (target.kind !== "file" || target.path === void 0) continue;
+        const node = nodeOfFile(plan.tree, `${rootPath}${target.path}`);
+        const key = node?.path.slice(rootPath.length);
+        if (key !== void 0 && key !== page.key && sending.has(key) && idForLinks(key) === void 0) keys.add(key);
       }
-      if (key !== void 0 && learnt) pinnedLanded.set(key, { id: learnt.pageId, title: result.item.complete?.pageTitle ?? "" });
-      return learnt;
-    }));
-    for (const [index, result] of looseResults.entries()) {
-      const learnt = learning[index];
-      const linkCautions = linkCautionsOf.get(loose[index]) ?? [];
-      const linkTargets = result.state === "published" ? linkTargetsOf(result.item) : void 0;
-      const treeResult = {
-        ...result,
-        pass: 1,
-        key: result.item.file.label,
-        depth: 0,
-        linkCautions,
-        linksToFillIn: waitsForPages(false, linkCautions),
-        ...learnt ? { pageId: learnt.pageId } : {},
-        ...linkTargets !== void 0 ? { linkTargets } : {}
-      };
-      results.push(treeResult);
-      options.onResult?.(treeResult);
+      return [...keys];
     }
-  }
-  if (deferred.length > 0) {
-    await sendEntries(deferred.map((entry) => {
-      const { cautions, pending } = rewritten(entry.page);
-      return { ...entry, cautions, pending };
-    }));
-  }
-  const passContext = { ...options, onStopped, onStart, resolved: rewritten, reached, ids, results, content, linkTargetsWhenSent };
-  const sentAgain2 = [];
-  const leftAsSent = /* @__PURE__ */ new Map();
-  for (const entry of needSecond) {
-    const waited = [...waitedFor.get(entry.page.key) ?? []];
-    if (waited.some((path) => typeof resolvePage(path) === "object")) sentAgain2.push(entry);
-    else leftAsSent.set(entry.page.key, waited.map((path) => `${rootPath}${path}`));
-  }
-  const pageOf = new Map(plan.pages.map((page) => [page.key, page]));
-  const replaced = replacedPages(plan, ids);
-  const linkedReplaced = plan.pages.some((page) => page.linkedPageId !== void 0 && ids.has(page.key) && ids.get(page.key) !== page.linkedPageId);
-  if (addressable && (replaced.length > 0 || linkedReplaced)) {
-    const going = new Set(sentAgain2.map((entry) => entry.page.key));
-    for (const result of results) {
-      const page = result.pass === 1 && result.state === "published" && !going.has(result.key) ? pageOf.get(result.key) : void 0;
-      const sent = page ? reachedWhenSent.get(page.key) : void 0;
-      if (!page || sent === void 0 || reachedNow(page) === sent) continue;
-      going.add(page.key);
-      sentAgain2.push({ page, version: landedLink(result, 0)?.version });
-    }
-  }
-  expectMore(sentAgain2.length);
-  await secondPass(sentAgain2, passContext);
-  const knownBefore = (key) => recordedIds.get(key) ?? pageOf.get(key)?.linkedPageId;
-  const newlyKnown = addressable && plan.pages.some((page) => knownBefore(page.key) === void 0 && ids.has(page.key));
-  const linkingAnew = addressable && (replaced.length > 0 || linkedReplaced || newlyKnown) ? pagesLinkingAnew(plan, results, knownBefore, ids) : [];
-  expectMore(linkingAnew.length);
-  await relinkUnchanged(linkingAnew, passContext);
-  const counted = countedResults(results, (result) => result.key);
-  const linksLeft = linksLeftOf(counted, (result) => {
-    const left = leftAsSent.get(result.key);
-    if (left && result.pass === 1) return left;
-    const page = pageOf.get(result.key);
-    if (!page) return [];
-    const from = linkingFileOf(page.node, rootPath);
-    const labelOf = (destination) => {
-      const target = linkTarget2(destination, from, plan.rootInRepository);
-      return target.kind === "file" && target.path !== void 0 ? `${rootPath}${target.path}` : destination;
-    };
-    return [...new Set(result.linkCautions.filter((caution) => caution.reason === "noPageYet").map((caution) => labelOf(caution.target)))];
-  });
-  const leftBehind = await pagesLeftBehind(replaced, options.pages);
-  return { results, secondPass: sentAgainAndLanded(results), summary: summarise(counted), linksLeft, leftBehind, ...credentialRefused !== void 0 ? { credentialRefused } : {} };
-}
-function treePageMarks(beforeSend) {
-  return beforeSend ? { beforeSend: (item) => item.link === void 0 ? Promise.resolve() : beforeSend(item) } : {};
-}
-async function guardTreePages(entries, options) {
-  const looked = [];
-  for (const entry of entries) {
-    if (!options.underNewPage(entry.page)) looked.push(entry.item);
-    else if (entry.item.state === "send") entry.item.guard = { kind: "absent" };
-  }
-  await guardPlan(looked, { ...options, titlesCheckedByTree: true });
+  };
 }
 function decidedOnce(resolve9) {
   const decided = /* @__PURE__ */ new Map();
@@ -10827,15 +10861,54 @@ function decidedOnce(resolve9) {
     return decided.get(path);
   };
 }
-function updateWaitingForLinks(entry, ids) {
-  const verdict = entry.item.guard;
-  if (!entry.pending || entry.item.state !== "send" || verdict?.kind !== "asLeft" || verdict.adopted) return false;
-  if (entry.page.retitledFrom !== void 0 || entry.page.renamedFrom !== void 0) return false;
-  const recorded = ids.get(entry.page.key);
-  return recorded !== void 0 && recorded === entry.page.pageId && verdict.page.id === recorded;
+
+// src/core/tree/runPrepare.ts
+async function guardTreePages(entries, options) {
+  const looked = [];
+  for (const entry of entries) {
+    if (!options.underNewPage(entry.page)) looked.push(entry.item);
+    else if (entry.item.state === "send") entry.item.guard = { kind: "absent" };
+  }
+  await guardPlan(looked, { ...options, titlesCheckedByTree: true });
 }
-function withParent(page, ids, plan, rootPath, words) {
+async function prepareWave(wave, context) {
+  const { plan, ids, recordedIds, created } = context;
+  const rootPath = plan.tree.rootPath;
+  const words = context.messages ?? englishTreeMessages;
+  const prepared = wave.map((page) => ({ page, ...withParent(page, ids, plan, words) }));
+  for (const { page } of prepared) if (!page.item.linkedPage) context.forgetLinked(page.key);
+  context.expectMore(prepared.filter((entry) => entry.sentAnew === true).length);
+  const parentCreated = (page) => page.node.parent !== void 0 && created.has(page.node.parent.slice(rootPath.length));
+  const parentReplaced = (page) => {
+    const parentKey = page.node.parent?.slice(rootPath.length);
+    return parentKey !== void 0 && !created.has(parentKey) && recordedIds.has(parentKey) && ids.get(parentKey) !== recordedIds.get(parentKey);
+  };
+  const parentAnew = (page) => parentCreated(page) || parentReplaced(page);
+  await holdEditedFollowers(prepared.filter(({ page, parentMissing }) => !parentMissing && parentAnew(page) && mayFollowNewFolderPage(page)).map(({ page }) => page), context.guard, plan.tree);
+  const entries = prepared.map(({ page, parentMissing }) => {
+    if (!parentMissing && parentAnew(page)) {
+      const overwrite = plan.overwrite === true && !parentCreated(page);
+      if (followNewFolderPage(page, folderTitleOf(plan.tree, page), context.messages, overwrite) === "followsUnchanged") context.expectMore(1);
+    }
+    if (parentMissing && page.item.state === "send") {
+      const target = { ...page.item.target };
+      delete target.parentId;
+      const refused2 = { ...page.item, target, state: "refused", refusals: [{ code: "duplicatePage", message: parentMissing.message, fix: void 0 }] };
+      return { page, item: refused2, cautions: [], pending: false, underUnsentPage: parentMissing.parent };
+    }
+    if (parentMissing && page.item.state === "refused") {
+      const target = { ...page.item.target };
+      delete target.parentId;
+      return { page, item: { ...page.item, target }, cautions: [], pending: false, underUnsentPage: parentMissing.parent };
+    }
+    return { page, item: { ...page.item }, cautions: [], pending: false };
+  });
+  await guardTreePages(entries, { ...context.guard, underNewPage: parentCreated });
+  return entries;
+}
+function withParent(page, ids, plan, words) {
   const complete = page.item.complete;
+  const rootPath = plan.tree.rootPath;
   if (!complete || page.node.parent === void 0) return {};
   const parentKey = page.node.parent.slice(rootPath.length);
   const parentId = ids.get(parentKey);
@@ -10857,8 +10930,10 @@ function withParent(page, ids, plan, rootPath, words) {
   } else if (overwrite && !complete.overwrite) page.item.linkedPage = true;
   return {};
 }
-function treePageAddresses(pageAccess, addressOf) {
-  return pageAccess || addressOf("1", "Page") !== void 0;
+
+// src/core/tree/runPasses.ts
+function waitsForPages(pending, cautions) {
+  return pending || cautions.some((caution) => caution.reason === "unknownPage" || caution.reason === "refusedPage" || caution.reason === "noPageYet" || caution.reason === "folderWithoutPage");
 }
 function pagesLinkingAnew(plan, results, knownBefore, ids) {
   const skipped = new Set(results.filter((result) => result.state === "skipped").map((result) => result.key));
@@ -10873,10 +10948,7 @@ function pagesLinkingAnew(plan, results, knownBefore, ids) {
 }
 async function relinkUnchanged(pages, context) {
   if (pages.length === 0 || context.signal?.aborted || context.gate.stoppedBy) return;
-  const entries = pages.map((page) => {
-    const { item, cautions, pending } = context.resolved(page);
-    return { page, cautions, pending, item: { ...item, state: "send" } };
-  });
+  const entries = pages.map((page) => ({ page, ...context.links.decide(page), item: { ...page.item, state: "send" } }));
   await guardTreePages(entries, {
     ...context.guard,
     pages: context.pages,
@@ -10887,17 +10959,20 @@ async function relinkUnchanged(pages, context) {
 }
 async function secondPass(pending, context) {
   if (pending.length === 0 || context.signal?.aborted || context.gate.stoppedBy) return;
-  const entries = pending.map(({ page, version }) => {
-    const { item, cautions, pending: stillPending } = context.resolved(page);
-    return { page, cautions, pending: stillPending, item: sentAgain(item, context.ids.get(page.key), version) };
-  });
+  const entries = pending.map(({ page, version }) => ({ page, ...context.links.decide(page), item: sentAgain({ ...page.item }, context.links.ids.get(page.key), version) }));
   await sendAgain(entries, context);
 }
 async function sendAgain(entries, context) {
-  const results = await runPlan(entries.map((entry) => entry.item), { ...context, onResult: void 0, linkTargetsOf: context.linkTargetsWhenSent });
+  const { links } = context;
+  const results = await runPlan(entries.map((entry) => entry.item), {
+    ...context,
+    onResult: void 0,
+    content: (item) => links.content(item),
+    linkTargetsOf: (item) => links.linkTargetsWhenSent(item)
+  });
   for (const [index, result] of results.entries()) {
     const entry = entries[index];
-    const pageId = context.ids.get(entry.page.key);
+    const pageId = links.ids.get(entry.page.key);
     const treeResult = {
       ...result,
       pass: 2,
@@ -10906,11 +10981,339 @@ async function sendAgain(entries, context) {
       ...pageId ? { pageId } : {},
       linkCautions: entry.cautions,
       linksToFillIn: waitsForPages(entry.pending, entry.cautions),
-      ...context.reached(entry.page, result)
+      ...links.reached(entry.page, result)
     };
     context.results.push(treeResult);
     context.onResult?.(treeResult);
   }
+}
+
+// src/core/tree/runPinned.ts
+async function sendPinnedFiles(context) {
+  const { plan, links } = context;
+  const pinned = plan.pinned.map((item) => linksReachOtherPages(item, () => links.addressable ? links.pinnedLinkTargets(item) : void 0) ? { ...item, state: "send" } : item);
+  context.expectMore(pinned.filter((item, index) => item !== plan.pinned[index]).length);
+  const loose = [...plan.refused, ...pinned];
+  if (loose.length === 0) return;
+  const linkCautionsOf = /* @__PURE__ */ new Map();
+  for (const item of pinned) {
+    const cautions = links.decidePinned(item);
+    if (cautions) linkCautionsOf.set(item, cautions);
+  }
+  if (context.stoppedBy === void 0) await guardPlan(pinned, { ...context.guardOptions, titlesCheckedByTree: true });
+  const notSending = context.stoppedBy !== void 0 || context.stopsOnRefusal(pinned);
+  const stopped = new AbortController();
+  stopped.abort();
+  const looseResults = await runPlan(loose, {
+    ...context,
+    ...notSending ? { signal: stopped.signal } : {},
+    onResult: void 0,
+    content: (item) => links.content(item),
+    linkTargetsOf: (item) => links.linkTargetsWhenSent(item)
+  });
+  const learning = await Promise.all(looseResults.map(async (result) => {
+    const key = result.state === "published" ? links.pinnedKeyOf(result.item) : void 0;
+    const learnt = key === void 0 ? void 0 : await context.lookUp(() => learnLandedPage(result, result.item.link?.pageId, context.pages, context.signal));
+    if (key !== void 0 && learnt && context.identity.get?.(key)?.id !== learnt.pageId) {
+      const followed = links.pinnedFollowed.get(key);
+      await context.identity.record(key, { id: learnt.pageId, title: result.item.complete?.pageTitle ?? "" }).then(async () => {
+        if (followed?.id === learnt.pageId) await context.identity.forget?.(followed.oldKey);
+      }).catch(() => void 0);
+    }
+    if (key !== void 0 && learnt) links.pinnedLanded.set(key, { id: learnt.pageId, title: result.item.complete?.pageTitle ?? "" });
+    return learnt;
+  }));
+  for (const [index, result] of looseResults.entries()) {
+    const learnt = learning[index];
+    const linkCautions = linkCautionsOf.get(loose[index]) ?? [];
+    const linkTargets = result.state === "published" ? links.pinnedLinkTargets(result.item) : void 0;
+    const treeResult = {
+      ...result,
+      pass: 1,
+      key: result.item.file.label,
+      depth: 0,
+      linkCautions,
+      linksToFillIn: waitsForPages(false, linkCautions),
+      ...learnt ? { pageId: learnt.pageId } : {},
+      ...linkTargets !== void 0 ? { linkTargets } : {}
+    };
+    context.results.push(treeResult);
+    context.onResult?.(treeResult);
+  }
+}
+
+// src/core/tree/runSchedule.ts
+function createsPage(item) {
+  const kind = item.guard?.kind;
+  return item.complete?.overwrite === false || kind === "absent" || kind === "deleted" || kind === "notNeeded";
+}
+function nextToSend(queue, state, nothingOut) {
+  let forced;
+  for (const entry of queue) {
+    if (!siblingsAllow(entry, queue, state)) continue;
+    const missing = state.waitsOn(entry.page).filter((key) => !state.done.has(key));
+    if (missing.length === 0) return entry;
+    if (missing.every((key) => comesAfter(key, entry, state))) return entry;
+    if (!nothingOut) continue;
+    const waitedOnBy = queue.reduce((count, other) => count + (other !== entry && state.waitsOn(other.page).includes(entry.page.key) ? 1 : 0), 0);
+    if (forced === void 0 || waitedOnBy > forced.waitedOnBy) forced = { entry, waitedOnBy };
+  }
+  return forced?.entry;
+}
+var TOP = "";
+function siblingsAllow(entry, queue, state) {
+  if (!createsPage(entry.item)) return true;
+  const parent = entry.page.node.parent ?? TOP;
+  if (state.outCreatesUnder.has(parent)) return false;
+  const at = state.order.get(entry.page.key) ?? 0;
+  return !queue.some((other) => other !== entry && (other.page.node.parent ?? TOP) === parent && createsPage(other.item) && (state.order.get(other.page.key) ?? 0) < at);
+}
+function comesAfter(key, entry, state) {
+  const own = entry.page.key;
+  if (own.endsWith("/") && key.startsWith(own)) return true;
+  if (!createsPage(entry.item)) return false;
+  const slash = own.endsWith("/") ? own.lastIndexOf("/", own.length - 2) : own.lastIndexOf("/");
+  const folder = own.slice(0, slash + 1);
+  if (!key.startsWith(folder)) return false;
+  const rest = key.slice(folder.length);
+  const cut = rest.indexOf("/");
+  const sibling = `${folder}${cut === -1 ? rest : rest.slice(0, cut + 1)}`;
+  return state.creates.has(sibling) && (state.order.get(sibling) ?? -1) > (state.order.get(own) ?? 0);
+}
+
+// src/core/tree/treeRun.ts
+function treeLandedLink(result, now) {
+  const link = landedLink(result, now, result.pageId);
+  return link && withLinksReached(link, result.linkTargets, result.linksToFillIn);
+}
+function treePageAddresses(pageAccess, addressOf) {
+  return pageAccess || addressOf("1", "Page") !== void 0;
+}
+async function runTree(options) {
+  const { plan } = options;
+  const rootPath = plan.tree.rootPath;
+  const guardOptions = { ...options.guard, pages: options.pages, ...options.signal ? { signal: options.signal } : {}, ...plan.read ? { read: plan.read } : {}, lookUpUnchanged: false };
+  await sendGoneTreePages(plan, guardOptions);
+  if (options.pages) await checkFollowedPages(plan, options.pages, options.signal, options.guard.messages);
+  const links = await runLinks(plan, {
+    // An entry the wiki refused gives no page, not even to a link (TreePlan.refusedEntries).
+    recorded: (key) => plan.refusedEntries?.has(key) ? void 0 : options.identity.get?.(key),
+    addressOf: options.addressOf,
+    addressInSpace: options.addressInSpace,
+    addressable: treePageAddresses(options.pages !== void 0, options.addressOf),
+    ...options.messages ? { messages: options.messages } : {}
+  });
+  const { ids, urls } = links;
+  let started = 0;
+  let total = plan.pages.filter((page) => page.item.state === "send").length + plan.pinned.filter((item) => item.state === "send").length;
+  const onStart = (item) => options.onStart?.(item, ++started, Math.max(total, started));
+  const expectMore = (count) => {
+    total += count;
+  };
+  const results = [];
+  const lookUp = callsAtMost(DEFAULT_LOOKUPS_AT_ONCE);
+  const created = /* @__PURE__ */ new Set();
+  const needSecond = [];
+  let stopReported = false;
+  let credentialRefused;
+  const stopsOnRefusal = (guarded) => {
+    if (options.stopOnRefusedCredential !== true) return false;
+    const refused2 = guarded.find((item) => credentialRefusedOnWiki(item.guard))?.guard;
+    if (refused2?.kind === "unchecked") credentialRefused = refused2.detail;
+    return credentialRefused !== void 0;
+  };
+  const onStopped = (stopped) => {
+    if (!stopReported) options.onStopped?.(stopped);
+    stopReported = true;
+  };
+  const sendEntries = async (entries) => {
+    const indexOf = new Map(entries.map((entry, index) => [entry.item, index]));
+    const learning = /* @__PURE__ */ new Map();
+    const recording = [];
+    const sent = await runPlan(entries.map((entry) => entry.item), {
+      ...options,
+      onStopped,
+      onStart,
+      content: (item) => links.content(item),
+      linkTargetsOf: (item) => links.linkTargetsWhenSent(item),
+      ...treePageMarks(options.beforeSend),
+      onResult: (result) => {
+        const index = indexOf.get(result.item);
+        const entry = index === void 0 ? void 0 : entries[index];
+        if (index === void 0 || !entry || result.state !== "published") return;
+        const learnt = lookUp(() => learnLandedPage(result, entry.page.titledBackTo ?? entry.page.pageId, options.pages, options.signal));
+        learning.set(index, learnt);
+        recording.push(learnt.then(async (found) => {
+          if (found && (entry.page.pageId !== found.pageId || entry.page.renamedFrom !== void 0)) {
+            await options.identity.record(entry.page.key, { id: found.pageId, title: entry.page.node.title });
+            if (entry.page.renamedFrom !== void 0 && found.pageId === entry.page.pageId) await options.identity.forget?.(entry.page.renamedFrom);
+          }
+        }).catch(() => void 0));
+      }
+    });
+    await Promise.all(recording);
+    for (const [index, result] of sent.entries()) {
+      const entry = entries[index];
+      const learnt = await learning.get(index);
+      const landedElsewhere = result.state === "published" && !result.item.linkedPage;
+      const pageId = learnt?.pageId ?? (result.outcome?.kind === "created" || landedElsewhere ? void 0 : entry.page.pageId ?? entry.item.link?.pageId);
+      links.linkedIds.delete(entry.page.key);
+      links.titledBackIds.delete(entry.page.key);
+      if (learnt?.url) urls.set(entry.page.key, learnt.url);
+      if (pageId) {
+        ids.set(entry.page.key, pageId);
+        if (!learnt && entry.page.pageId !== pageId) await options.identity.record(entry.page.key, { id: pageId, title: entry.page.node.title });
+      }
+      const seen = guardedPage(entry.item.guard);
+      if (seen?.webUrl && pageId !== void 0 && seen.id === pageId && !urls.has(entry.page.key)) urls.set(entry.page.key, seen.webUrl);
+      if (result.outcome?.kind === "created") created.add(entry.page.key);
+      const treeResult = {
+        ...result,
+        pass: 1,
+        key: entry.page.key,
+        depth: entry.page.node.depth,
+        ...pageId ? { pageId } : {},
+        linkCautions: entry.cautions,
+        linksToFillIn: waitsForPages(entry.pending, entry.cautions),
+        ...links.reached(entry.page, result),
+        ...entry.underUnsentPage ? { underUnsentPage: entry.underUnsentPage } : {}
+      };
+      results.push(treeResult);
+      options.onResult?.(treeResult);
+      const landed = entry.pending ? landedLink(result, 0) : void 0;
+      if (landed) needSecond.push({ page: entry.page, version: landed.version });
+    }
+  };
+  const state = {
+    done: /* @__PURE__ */ new Set(),
+    outCreatesUnder: /* @__PURE__ */ new Set(),
+    creates: /* @__PURE__ */ new Set(),
+    order: new Map(plan.pages.map((page, index) => [page.key, index])),
+    waitsOn: (page) => links.waitsOn(page)
+  };
+  const prepareContext = {
+    plan,
+    ids,
+    recordedIds: links.recordedIds,
+    created,
+    guard: guardOptions,
+    ...options.guard.messages ? { messages: options.guard.messages } : {},
+    forgetLinked: (key) => links.linkedIds.delete(key),
+    expectMore
+  };
+  const parentDone = (page) => page.node.parent === void 0 || state.done.has(page.node.parent.slice(rootPath.length));
+  let waiting = [...plan.pages];
+  const queue = [];
+  const out = /* @__PURE__ */ new Set();
+  const start = (entry) => {
+    Object.assign(entry, links.decide(entry.page));
+    const folder = entry.page.node.parent ?? "";
+    const creates = createsPage(entry.item);
+    if (creates) state.outCreatesUnder.add(folder);
+    const going = sendEntries([entry]).finally(() => {
+      if (creates) state.outCreatesUnder.delete(folder);
+      state.done.add(entry.page.key);
+      out.delete(going);
+    });
+    out.add(going);
+  };
+  for (; ; ) {
+    if (options.signal?.aborted || options.gate.stoppedBy || credentialRefused !== void 0) break;
+    const wave = waiting.filter(parentDone);
+    if (wave.length > 0) {
+      waiting = waiting.filter((page) => !wave.includes(page));
+      const entries = await prepareWave(wave, prepareContext);
+      if (stopsOnRefusal(entries.map((entry) => entry.item))) break;
+      const notSent = [];
+      for (const entry of entries) {
+        if (entry.item.state !== "send") notSent.push(entry);
+        else {
+          queue.push(entry);
+          if (createsPage(entry.item)) state.creates.add(entry.page.key);
+        }
+      }
+      if (notSent.length > 0) await sendEntries(notSent);
+      for (const entry of notSent) state.done.add(entry.page.key);
+      continue;
+    }
+    queue.sort((a, b) => (state.order.get(a.page.key) ?? 0) - (state.order.get(b.page.key) ?? 0));
+    while (out.size < Math.max(1, options.concurrency)) {
+      const next = nextToSend(queue, state, out.size === 0);
+      if (next === void 0) break;
+      queue.splice(queue.indexOf(next), 1);
+      start(next);
+    }
+    if (out.size === 0) break;
+    await Promise.race(out);
+  }
+  await Promise.all(out);
+  const ended = new Set(results.map((result) => result.key));
+  const rest = plan.pages.filter((page) => !ended.has(page.key));
+  if (rest.length > 0) {
+    const stopped = new AbortController();
+    stopped.abort();
+    const never = await runPlan(rest.map((page) => page.item), { ...options, signal: stopped.signal, onResult: void 0, onStopped: void 0 });
+    for (const [index, result] of never.entries()) {
+      const treeResult = { ...result, pass: 1, key: rest[index].key, depth: rest[index].node.depth, linkCautions: [], linksToFillIn: false };
+      results.push(treeResult);
+      options.onResult?.(treeResult);
+    }
+  }
+  links.sendsAreOver();
+  const passContext = { ...options, links, onStopped, onStart, results };
+  await sendPinnedFiles({ ...passContext, guardOptions, stoppedBy: credentialRefused, stopsOnRefusal, lookUp, expectMore });
+  const { sentAgain: sentAgain2, leftAsSent, replaced } = secondPassOf(needSecond, links, plan, results);
+  expectMore(sentAgain2.length);
+  await secondPass(sentAgain2, passContext);
+  const pageOf = new Map(plan.pages.map((page) => [page.key, page]));
+  const knownBefore = (key) => links.recordedIds.get(key) ?? pageOf.get(key)?.linkedPageId;
+  const linkedReplaced = plan.pages.some((page) => page.linkedPageId !== void 0 && ids.has(page.key) && ids.get(page.key) !== page.linkedPageId);
+  const newlyKnown = links.addressable && plan.pages.some((page) => knownBefore(page.key) === void 0 && ids.has(page.key));
+  const linkingAnew = links.addressable && (replaced.length > 0 || linkedReplaced || newlyKnown) ? pagesLinkingAnew(plan, results, knownBefore, ids) : [];
+  expectMore(linkingAnew.length);
+  await relinkUnchanged(linkingAnew, passContext);
+  const counted = countedResults(results, (result) => result.key);
+  const linksLeft = linksLeftOf(counted, (result) => {
+    const left = leftAsSent.get(result.key);
+    if (left && result.pass === 1) return left;
+    const page = pageOf.get(result.key);
+    if (!page) return [];
+    const from = linkingFileOf(page.node, rootPath);
+    const labelOf = (destination) => {
+      const target = linkTarget2(destination, from, plan.rootInRepository);
+      return target.kind === "file" && target.path !== void 0 ? `${rootPath}${target.path}` : destination;
+    };
+    return [...new Set(result.linkCautions.filter((caution) => caution.reason === "noPageYet").map((caution) => labelOf(caution.target)))];
+  });
+  const leftBehind = await pagesLeftBehind(replaced, options.pages);
+  return { results, secondPass: sentAgainAndLanded(results), summary: summarise(counted), linksLeft, leftBehind, ...credentialRefused !== void 0 ? { credentialRefused } : {} };
+}
+function secondPassOf(needSecond, links, plan, results) {
+  const rootPath = plan.tree.rootPath;
+  const sentAgain2 = [];
+  const leftAsSent = /* @__PURE__ */ new Map();
+  for (const entry of needSecond) {
+    const waited = [...links.waitedFor.get(entry.page.key) ?? []];
+    if (waited.some((path) => typeof links.resolvePage(path) === "object")) sentAgain2.push(entry);
+    else leftAsSent.set(entry.page.key, waited.map((path) => `${rootPath}${path}`));
+  }
+  const pageOf = new Map(plan.pages.map((page) => [page.key, page]));
+  const replaced = replacedPages(plan, links.ids);
+  const linkedReplaced = plan.pages.some((page) => page.linkedPageId !== void 0 && links.ids.has(page.key) && links.ids.get(page.key) !== page.linkedPageId);
+  if (links.addressable && (replaced.length > 0 || linkedReplaced)) {
+    const going = new Set(sentAgain2.map((entry) => entry.page.key));
+    for (const result of results) {
+      const page = result.pass === 1 && result.state === "published" && !going.has(result.key) ? pageOf.get(result.key) : void 0;
+      const sent = page ? links.reachedWhenSent.get(page.key) : void 0;
+      if (!page || sent === void 0 || links.reachedNow(page) === sent) continue;
+      going.add(page.key);
+      sentAgain2.push({ page, version: landedLink(result, 0)?.version });
+    }
+  }
+  return { sentAgain: sentAgain2, leftAsSent, replaced };
+}
+function treePageMarks(beforeSend) {
+  return beforeSend ? { beforeSend: (item) => item.link === void 0 ? Promise.resolve() : beforeSend(item) } : {};
 }
 
 // src/cli/fileLinks.ts
@@ -11128,18 +11531,21 @@ function treePlanItems(plan) {
 }
 
 // src/cli/treePlanOutput.ts
-function printTreeResult(result, json, output, refusedUnder) {
+function printTreeResult(result, json, output, plan, names) {
   const under = result.underUnsentPage === void 0 ? {} : { parentKey: result.underUnsentPage.key, parentTitle: result.underUnsentPage.title };
+  const place = plan?.refusedUnder?.get(result.item.file.label);
   const record = underItsFolder(
     { ...fileRecord(result), tree: { key: result.key, depth: result.depth, pass: result.pass, ...under }, ...result.pageId ? { pageId: result.pageId } : {} },
-    refusedUnder?.get(result.item.file.label)
+    place
   );
+  const parentTitle = place?.parentTitle ?? (plan && folderTitleAbove(plan.tree, plan.tree.rootPath + result.key));
+  withNames(record, names, { ...parentTitle !== void 0 ? { parentTitle } : {}, ...result.state === "published" && result.pageId ? { pageId: result.pageId } : {} });
   output.record({ ...record, linkCautions: result.linkCautions });
   if (json) output.json({ ...record, linkCautions: result.linkCautions });
   else output.line(`${"  ".repeat(result.depth)}${fileLine(record)}${result.pass === 2 ? " (second pass: links to new pages)" : ""}`);
 }
 var LINES_PER_WRITE = 100;
-function treePageRecord(plan, page, withTree, addressOf) {
+function treePageRecord(plan, page, withTree, addressOf, names) {
   const planned = planRecord(page.item);
   const guard = page.item.guard?.kind;
   const unlooked = guard === void 0 || guard === "notNeeded" || guard === "unchecked";
@@ -11150,6 +11556,7 @@ function treePageRecord(plan, page, withTree, addressOf) {
   const parentPath = page.parentKnown ? void 0 : page.node.parent;
   const parent = parentPath === void 0 ? void 0 : { parentKey: parentPath.slice(plan.tree.rootPath.length), parentTitle: plan.tree.byPath.get(parentPath)?.title ?? "" };
   if (parent) delete planned.parentId;
+  else if (names) withNames(planned, names, { parentTitle: folderTitleAbove(plan.tree, page.node.path) });
   if (!withTree && !parent) return planned;
   const tree = { key: page.key, depth: page.node.depth, kind: page.node.kind };
   if (page.node.generated) tree.generated = true;
@@ -11158,13 +11565,18 @@ function treePageRecord(plan, page, withTree, addressOf) {
   if (page.pageId) planned.pageId = page.pageId;
   return planned;
 }
-function treePlanRecords(plan, addressOf) {
-  return [...plan.pages.map((page) => treePageRecord(plan, page, true, addressOf)), ...[...plan.refused, ...plan.pinned].map((item) => looseRecord(plan, item))];
+function treePlanRecords(plan, addressOf, names) {
+  return [...plan.pages.map((page) => treePageRecord(plan, page, true, addressOf, names)), ...[...plan.refused, ...plan.pinned].map((item) => looseRecord(plan, item, names))];
 }
-function looseRecord(plan, item) {
+function looseRecord(plan, item, names) {
   const place = plan.refusedUnder?.get(item.file.label);
   const record = planRecord(item);
-  return place ? underItsFolder({ ...record, tree: { key: item.file.label.slice(plan.tree.rootPath.length), depth: place.parentKey.split("/").length - 1 } }, place) : record;
+  const placed = place ? underItsFolder({ ...record, tree: { key: item.file.label.slice(plan.tree.rootPath.length), depth: place.parentKey.split("/").length - 1 } }, place) : record;
+  return withNames(placed, names, place?.parentTitle !== void 0 ? { parentTitle: place.parentTitle } : {});
+}
+function folderTitleAbove(tree, path) {
+  const parent = tree.byPath.get(path)?.parent;
+  return parent === void 0 ? void 0 : tree.byPath.get(parent)?.title;
 }
 function underItsFolder(record, place) {
   if (place === void 0) return record;
@@ -11173,19 +11585,20 @@ function underItsFolder(record, place) {
   delete placed.parentId;
   return placed;
 }
-function printTreePlan(plan, json, output, addressOf) {
+function printTreePlan(plan, json, output, addressOf, names) {
   let notSendable = 0;
   const lines = [];
   const jsonRecords = [];
+  const saidBefore = new SaidBefore();
   for (const page of plan.pages) {
     const recording = json || output.recording;
-    const planned = treePageRecord(plan, page, recording, recording ? addressOf : void 0);
+    const planned = treePageRecord(plan, page, recording, recording ? addressOf : void 0, recording ? names : void 0);
     if (planned.status !== "send" && planned.status !== "unchanged") notSendable++;
     if (recording) {
       output.record(planned);
       if (json) jsonRecords.push(planned);
     }
-    if (!json) lines.push(`${"  ".repeat(page.node.depth)}${planLine(planned)}${page.node.generated ? " (folder page listing its children)" : ""}`);
+    if (!json) lines.push(`${"  ".repeat(page.node.depth)}${planLine(planned, saidBefore)}${page.node.generated ? " (folder page listing its children)" : ""}`);
     if (lines.length === LINES_PER_WRITE) {
       output.lines(lines);
       lines.length = 0;
@@ -11196,11 +11609,11 @@ function printTreePlan(plan, json, output, addressOf) {
     }
   }
   for (const item of [...plan.refused, ...plan.pinned]) {
-    const record = looseRecord(plan, item);
+    const record = looseRecord(plan, item, names);
     output.record(record);
     if (record.status !== "send" && record.status !== "unchanged") notSendable++;
     if (json) jsonRecords.push(record);
-    else lines.push(planLine(record));
+    else lines.push(planLine(record, saidBefore));
   }
   output.jsonLines(jsonRecords);
   output.lines(lines);
@@ -11361,11 +11774,17 @@ async function treeCommand(deps) {
   }
   if (deps.noAccessReason && sendsUncheckedWithoutAccess(treePlanItems(plan))) output.problem(`Wiki edits are not checked. ${deps.noAccessReason}`);
   const guardOptions = { pages: deps.pages, noAccessReason: "no page access", signal: deps.interrupt, overwriteEdited: args.overwriteEdited };
+  const names = args.json || output.recording ? await readPageNames([parentId, ...[...plan.pinned, ...plan.refused].flatMap((item) => item.target.parentId ?? [])], {
+    pages: deps.pages,
+    baseUrl: deps.baseUrl || void 0,
+    tree: { spaceId, addressOf },
+    signal: deps.interrupt
+  }) : void 0;
   if (args.dryRun || !deps.sending) {
     await guardTreeAsPlanned(plan, guardOptions);
     const refusedAccess = refusedPageAccess(treePlanItems(plan));
     if (refusedAccess !== void 0) return deps.usage(refusedAccess);
-    const notSendable = printTreePlan(plan, args.json, output, addressOf);
+    const notSendable = printTreePlan(plan, args.json, output, addressOf, names);
     const exitCode2 = notSendable > 0 ? EXIT_FAILED : EXIT_OK;
     const counts = countPlan(treePlanItems(plan));
     const views = planViews(treePlanEntries(plan), deps.pages !== void 0);
@@ -11388,7 +11807,7 @@ ${digestLine(views)}`);
       cwd: deps.cwd,
       output,
       json: args.json,
-      planRecords: () => treePlanRecords({ ...planned, refusedUnder: plan.refusedUnder }, addressOf)
+      planRecords: () => treePlanRecords({ ...planned, refusedUnder: plan.refusedUnder }, addressOf, names)
     });
     if (refused2 !== void 0) return refused2;
   }
@@ -11420,7 +11839,7 @@ ${digestLine(views)}`);
     ...ownPageProof(pages),
     onStart: (item, started, total) => output.progress(`Publishing ${started} of ${total}: ${item.complete?.pageTitle ?? item.file.label}`),
     onResult: (result) => {
-      printTreeResult(result, args.json, output, plan.refusedUnder);
+      printTreeResult(result, args.json, output, plan, names);
       recordTreeResult(result, marks, deps.now(), noteStateFailure);
     }
   });
@@ -11567,11 +11986,13 @@ async function publishCommand(args, context) {
       output.problem(`${failed.updates > 0 ? `Wiki edits could not be checked for ${failed.updates} update(s)` : "The wiki could not be read"}: ${failed.detail ?? ""} ${fate}`);
     }
     const views = planViews(flatPlanEntries(plan), pages !== void 0);
-    if (args.dryRun) return printDryRun(plan, args.json, output, views, linksWithoutAddress);
-    const unreviewed = await refuseUnreviewedPlan(args.expectPlan, views, { cwd: context.cwd, output, json: args.json, planRecords: () => plan.map(planRecord) });
+    const nameSources = { pages, baseUrl: access.baseUrl, signal: context.interrupt };
+    const names = args.json || output.recording ? await readPageNames(plan.flatMap((item) => item.target.parentId ?? []), nameSources) : void 0;
+    if (args.dryRun) return printDryRun(plan, args.json, output, views, linksWithoutAddress, names);
+    const unreviewed = await refuseUnreviewedPlan(args.expectPlan, views, { cwd: context.cwd, output, json: args.json, planRecords: () => plan.map((item) => withNames(planRecord(item), names)) });
     if (unreviewed !== void 0) return unreviewed;
     if (!endpoint.value || token === void 0) return EXIT_USAGE;
-    return await send(plan, state, pages, { ...context, args, links, endpoint: endpoint.value, token, transport: lazyTransport(), linksWithoutAddress, notice });
+    return await send(plan, state, pages, { ...context, args, links, endpoint: endpoint.value, token, transport: lazyTransport(), linksWithoutAddress, notice, names: names && { names, sources: nameSources } });
   } catch (error) {
     if (context.interrupt.aborted) return context.interruptExitCode() ?? EXIT_FAILED;
     throw error;
@@ -11588,6 +12009,7 @@ async function send(plan, state, pages, context) {
   const recording = [];
   const gate = new ThrottleGate();
   const marks = state ? sendMarks(stateRecorder(state)) : void 0;
+  const unaddressed = /* @__PURE__ */ new Map();
   const run = await runFlat(plan, {
     concurrency: args.concurrency,
     gate,
@@ -11605,7 +12027,10 @@ async function send(plan, state, pages, context) {
       })
     } : {},
     onResult: (result) => {
-      print(result, args.json, output, gate.stoppedBy ? "not sent: publishing stopped because the wiki asked to wait (see above)" : void 0);
+      const record = print(result, args.json, output, gate.stoppedBy ? "not sent: publishing stopped because the wiki asked to wait (see above)" : void 0, context.names?.names);
+      if (record.status === "published" && record.url === void 0 && record.title !== void 0 && record.spaceId !== void 0 && record.parentId !== void 0) {
+        unaddressed.set(record.file, { file: record.file, title: record.title, spaceId: record.spaceId, parentId: record.parentId });
+      } else unaddressed.delete(record.file);
       if (!state || !marks) return;
       recording.push(marks.end(result, context.now()).then((decided) => {
         const target = result.item.complete;
@@ -11635,6 +12060,7 @@ async function send(plan, state, pages, context) {
       exitCode = interruptCode ?? EXIT_FAILED;
     }
   }
+  const landed = context.names && interruptCode === void 0 ? await findLandedPages([...unaddressed.values()], context.names.sources) : [];
   const summaryRecord = {
     type: "summary",
     dryRun: false,
@@ -11644,7 +12070,8 @@ async function send(plan, state, pages, context) {
     secondPass: run.secondPass,
     ...summary,
     ...context.linksWithoutAddress,
-    ...reportLinksLeft(run.linksLeft, args.json, output)
+    ...reportLinksLeft(run.linksLeft, args.json, output),
+    ...landed.length > 0 ? { landed } : {}
   };
   output.record(summaryRecord);
   if (args.json) output.json(summaryRecord);
@@ -11683,21 +12110,24 @@ async function planCommandLine(args, place, output, renderer) {
 function flagsNameAnotherPlace(link, flags) {
   return flags.spaceId !== void 0 && flags.spaceId !== link.spaceId || flags.parentId !== void 0 && flags.parentId !== link.parentId;
 }
-function print(result, json, output, notStartedBecause) {
+function print(result, json, output, notStartedBecause, names) {
   const record = { ...fileRecord(result, notStartedBecause), ...result.pageId !== void 0 ? { pageId: result.pageId } : {}, ...result.pass === 2 ? { pass: 2 } : {} };
+  withNames(record, names, result.state === "published" && result.pageId !== void 0 ? { pageId: result.pageId } : {});
   output.record(record);
   if (json) output.json(record);
   else output.line(`${fileLine(record)}${result.pass === 2 ? " (second pass: links to new pages)" : ""}`);
+  return record;
 }
-function printDryRun(plan, json, output, views, linksWithoutAddress) {
+function printDryRun(plan, json, output, views, linksWithoutAddress, names) {
   const fingerprint = views.shown;
   let notSendable = 0;
+  const saidBefore = new SaidBefore();
   for (const item of plan) {
-    const record = planRecord(item);
+    const record = withNames(planRecord(item), names);
     output.record(record);
     if (record.status !== "send" && record.status !== "unchanged") notSendable++;
     if (json) output.json(record);
-    else output.line(planLine(record));
+    else output.line(planLine(record, saidBefore));
   }
   const counts = countPlan(plan);
   const exitCode = notSendable > 0 ? EXIT_FAILED : EXIT_OK;

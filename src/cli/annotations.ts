@@ -6,7 +6,9 @@
 // as "<U+202E>" (such a path then names no file of the diff, and its annotation shows on the run, not on a line).
 import { showBidiControls } from '../core/text/bidiControls';
 import { inertOnGitHub } from './gitHubText';
-import { heldBackText, lookupFailedRecord, type WikiEditsRecord } from './report';
+import type { CautionTargets, WikiEditsRecord } from './fileRecords';
+import { lineAbout, targetLines } from './fileLines';
+import { heldBackText, lookupFailedRecord } from './verdictText';
 import type { RunRecords } from './runRecords';
 
 export interface Annotation {
@@ -22,8 +24,14 @@ export interface Annotation {
 const MAX_PER_LEVEL = 50;
 
 /** `textOf(file)`: the file's text when it can be read, to place an annotation on the line it is about. */
-export function runAnnotations(records: RunRecords, textOf: (file: string) => string | undefined): Annotation[] {
+export function runAnnotations(records: RunRecords, fileText: (file: string) => string | undefined): Annotation[] {
   const found: Annotation[] = [];
+  // Each file read once, however many annotations it gets.
+  const texts = new Map<string, string | undefined>();
+  const textOf = (file: string): string | undefined => {
+    if (!texts.has(file)) texts.set(file, fileText(file));
+    return texts.get(file);
+  };
   const at = (file: string, message: string): Pick<Annotation, 'file' | 'line'> =>
     file.endsWith('/') ? {} : { file, line: lineAbout(textOf(file), message) };
   const check = records.check;
@@ -37,13 +45,13 @@ export function runAnnotations(records: RunRecords, textOf: (file: string) => st
       : record.status === 'edited' ? heldBackText(record.wikiEdits)
         : record.status === 'retitled' ? record.refusals.join(' ') : '';
     if (problem) found.push({ level: 'error', ...at(record.file, problem), title: record.status === 'edited' ? editedTitle(record.wikiEdits) : 'Would be refused', message: problem });
-    for (const caution of record.cautions) found.push({ level: 'warning', ...at(record.file, caution), title: 'Wiki Publisher caution', message: caution });
+    found.push(...cautionAnnotations(record, textOf));
   }
   for (const record of records.files) {
     const failed = ['failed', 'refused', 'edited', 'existsUnproven'].includes(record.status);
     if (failed) found.push({ level: 'error', ...at(record.file, record.message), title: `Not published (${record.status})`, message: record.message });
     else if (record.status === 'cancelled' || record.status === 'notStarted') found.push({ level: 'warning', ...at(record.file, ''), title: 'Not published', message: record.message });
-    for (const caution of record.cautions) found.push({ level: 'warning', ...at(record.file, caution), title: 'Wiki Publisher caution', message: caution });
+    found.push(...cautionAnnotations(record, textOf));
   }
   const manifest = records.summary?.dryRun === false ? records.summary.manifest : undefined;
   if (manifest && manifest.recorded > 0) {
@@ -83,19 +91,17 @@ export function escapeProperty(text: string): string {
 }
 
 /**
- * The line a message is about: the first line holding something it names (a local image or link it lists, a quoted
- * title), the front matter's first line for a front matter problem, else line 1.
+ * A caution's annotation, on the line of the first link or image it names (the line in the file, front matter
+ * counted); its title says the lines of the others, which its message names too.
  */
-export function lineAbout(text: string | undefined, message: string): number {
-  if (text === undefined) return 1;
-  const lines = text.split(/\r?\n/);
-  const listed = /\(([^()]+)\)/.exec(message)?.[1]?.split(', ').map((part) => part.trim()) ?? [];
-  const quoted = [...message.matchAll(/"([^"\n]{2,})"/g)].map((match) => match[1] as string);
-  for (const wanted of [...listed, ...quoted].filter((part) => part.length >= 2 && part !== '...')) {
-    const index = lines.findIndex((line) => line.includes(wanted));
-    if (index >= 0) return index + 1;
-  }
-  return 1;
+function cautionAnnotations(record: { file: string; cautions: readonly string[]; cautionTargets?: CautionTargets }, textOf: (file: string) => string | undefined): Annotation[] {
+  return record.cautions.map((caution, index) => {
+    const title = 'Wiki Publisher caution';
+    if (record.file.endsWith('/')) return { level: 'warning', title, message: caution };
+    const text = textOf(record.file);
+    const lines = text === undefined ? [] : targetLines(text, record.cautionTargets?.[index] ?? []);
+    return { level: 'warning', file: record.file, line: lines[0] ?? lineAbout(text, caution), title: lines.length > 1 ? `${title} (lines ${lines.join(', ')})` : title, message: caution };
+  });
 }
 
 /** A held-back page's annotation title: what is known of the version that holds it back. */

@@ -9,7 +9,7 @@ import { EXIT_PLAN_CHANGED, EXIT_USAGE } from './exitCodes';
 import type { Output } from './output';
 import type { PlanViews } from './planFingerprint';
 import { reviewedPlanFromText } from './planMarkers';
-import type { PlanRecord } from './report';
+import type { PlanRecord } from './fileRecords';
 
 export interface ExpectPlanDeps {
   cwd: string;

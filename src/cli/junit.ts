@@ -3,7 +3,8 @@
 // classname (GitLab's suite name), name, file and time; failure, error or skipped with their text; system-out. Jenkins,
 // Azure Pipelines and others read the same elements. A file that would be refused, was refused, failed or was left out
 // is a failure; one interrupted is an error; one unchanged is skipped; cautions go to system-out.
-import { existsText, heldBackText, LOOKUP_FAILED_FIX, lookupFailedRecord, lookupFailedText, noNoticeText, overwriteEditedText, verdictFitsResult, type WikiEditsRecord } from './report';
+import type { WikiEditsRecord } from './fileRecords';
+import { existsText, heldBackText, LOOKUP_FAILED_FIX, lookupFailedRecord, lookupFailedText, noNoticeText, overwriteEditedText, verdictFitsResult } from './verdictText';
 import { parentText, type FileResultRecord, type PlanEntryRecord, type RunRecords } from './runRecords';
 import { showBidiControls } from '../core/text/bidiControls';
 

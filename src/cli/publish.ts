@@ -31,9 +31,12 @@ import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, runExitCode } from './exitCodes';
 import { cliWorkingTree, readMarkdownSources } from './files';
 import type { Output } from './output';
 import { linksWithoutAddressProblem, refusedPageAccess, resolvePageAccess } from './pageAccess';
-import { fileLine, fileRecord, planLine, planRecord, planSummaryLine, reportLinksLeft, runSummaryLine } from './report';
+import { fileRecord, planRecord, type FileRecord } from './fileRecords';
+import { findLandedPages, readPageNames, withNames, type LandedPage, type PageNames, type PageNameSources } from './pageNames';
+import { fileLine, planLine, planSummaryLine, reportLinksLeft, runSummaryLine } from './report';
 import { stateRecorder, treeCommand } from './publishTree';
 import { refuseUnreviewedPlan } from './expectPlan';
+import { SaidBefore } from './sharedReasons';
 import { digestLine, flatPlanEntries, planSummaryField, planViews, type PlanViews } from './planFingerprint';
 import { cliTransport, type CliTransport } from './transport';
 import { cliFileLinkPorts, folderListings, labelledManifestFiles, repositoryLinkFile } from './fileLinks';
@@ -144,11 +147,14 @@ export async function publishCommand(args: PublishArgs, context: PublishContext)
       output.problem(`${failed.updates > 0 ? `Wiki edits could not be checked for ${failed.updates} update(s)` : 'The wiki could not be read'}: ${failed.detail ?? ''} ${fate}`);
     }
     const views = planViews(flatPlanEntries(plan), pages !== undefined);
-    if (args.dryRun) return printDryRun(plan, args.json, output, views, linksWithoutAddress);
-    const unreviewed = await refuseUnreviewedPlan(args.expectPlan, views, { cwd: context.cwd, output, json: args.json, planRecords: () => plan.map(planRecord) });
+    // The pages the files go under, by title and address, for whoever reads records (--json, the Markdown plan).
+    const nameSources = { pages, baseUrl: access.baseUrl, signal: context.interrupt };
+    const names = args.json || output.recording ? await readPageNames(plan.flatMap((item) => item.target.parentId ?? []), nameSources) : undefined;
+    if (args.dryRun) return printDryRun(plan, args.json, output, views, linksWithoutAddress, names);
+    const unreviewed = await refuseUnreviewedPlan(args.expectPlan, views, { cwd: context.cwd, output, json: args.json, planRecords: () => plan.map((item) => withNames(planRecord(item), names)) });
     if (unreviewed !== undefined) return unreviewed;
     if (!endpoint.value || token === undefined) return EXIT_USAGE; // resolved above; keeps the types honest
-    return await send(plan, state, pages, { ...context, args, links, endpoint: endpoint.value, token, transport: lazyTransport(), linksWithoutAddress, notice });
+    return await send(plan, state, pages, { ...context, args, links, endpoint: endpoint.value, token, transport: lazyTransport(), linksWithoutAddress, notice, names: names && { names, sources: nameSources } });
   } catch (error) {
     if (context.interrupt.aborted) return context.interruptExitCode() ?? EXIT_FAILED;
     throw error;
@@ -167,6 +173,8 @@ interface SendContext extends PublishContext {
   transport: Transport;
   /** The notice each page carries (notice.ts). */
   notice: NoticeSettings;
+  /** The pages the records name, when someone reads records (pageNames.ts). */
+  names: { names: PageNames; sources: PageNameSources } | undefined;
 }
 
 async function send(plan: PlanItem[], state: StateFileLinkStore | undefined, pages: WikiPagesClient | undefined, context: SendContext): Promise<number> {
@@ -181,6 +189,8 @@ async function send(plan: PlanItem[], state: StateFileLinkStore | undefined, pag
   // Each send's mark is in --state before its request goes out: a run killed meanwhile (SIGKILL, out of memory, a lost
   // CI runner) leaves it for the next run's guard, as an interrupted run does.
   const marks = state ? sendMarks(stateRecorder(state)) : undefined;
+  // The pages published without an address in their records, looked up once the run is over.
+  const unaddressed = new Map<string, LandedPage>();
   const run = await runFlat(plan, {
     concurrency: args.concurrency,
     gate,
@@ -198,7 +208,10 @@ async function send(plan: PlanItem[], state: StateFileLinkStore | undefined, pag
       }),
     } : {}),
     onResult: (result) => {
-      print(result, args.json, output, gate.stoppedBy ? 'not sent: publishing stopped because the wiki asked to wait (see above)' : undefined);
+      const record = print(result, args.json, output, gate.stoppedBy ? 'not sent: publishing stopped because the wiki asked to wait (see above)' : undefined, context.names?.names);
+      if (record.status === 'published' && record.url === undefined && record.title !== undefined && record.spaceId !== undefined && record.parentId !== undefined) {
+        unaddressed.set(record.file, { file: record.file, title: record.title, spaceId: record.spaceId, parentId: record.parentId });
+      } else unaddressed.delete(record.file);
       // What the file's send leaves in --state, by the core's rule: the page that landed, or the mark of a send that
       // may have landed unconfirmed, which the next run's guard explains as that send.
       if (!state || !marks) return;
@@ -233,9 +246,11 @@ async function send(plan: PlanItem[], state: StateFileLinkStore | undefined, pag
       exitCode = interruptCode ?? EXIT_FAILED;
     }
   }
+  // The pages the job summary links: those whose records gave no address, found on the wiki now that all have landed.
+  const landed = context.names && interruptCode === undefined ? await findLandedPages([...unaddressed.values()], context.names.sources) : [];
   const summaryRecord = {
     type: 'summary', dryRun: false, interrupted: interruptCode !== undefined, exitCode, files: plan.length, secondPass: run.secondPass, ...summary,
-    ...context.linksWithoutAddress, ...reportLinksLeft(run.linksLeft, args.json, output),
+    ...context.linksWithoutAddress, ...reportLinksLeft(run.linksLeft, args.json, output), ...(landed.length > 0 ? { landed } : {}),
   };
   output.record(summaryRecord);
   if (args.json) output.json(summaryRecord);
@@ -285,23 +300,26 @@ function flagsNameAnotherPlace(link: PageLink, flags: PartialTarget): boolean {
   return (flags.spaceId !== undefined && flags.spaceId !== link.spaceId) || (flags.parentId !== undefined && flags.parentId !== link.parentId);
 }
 
-function print(result: FlatFileResult, json: boolean, output: Output, notStartedBecause?: string): void {
+function print(result: FlatFileResult, json: boolean, output: Output, notStartedBecause: string | undefined, names: PageNames | undefined): FileRecord {
   // A file sent again says so: its second record is the one that counts.
   const record = { ...fileRecord(result, notStartedBecause), ...(result.pageId !== undefined ? { pageId: result.pageId } : {}), ...(result.pass === 2 ? { pass: 2 } : {}) };
+  withNames(record, names, result.state === 'published' && result.pageId !== undefined ? { pageId: result.pageId } : {});
   output.record(record);
   if (json) output.json(record);
   else output.line(`${fileLine(record)}${result.pass === 2 ? ' (second pass: links to new pages)' : ''}`);
+  return record;
 }
 
-function printDryRun(plan: readonly PlanItem[], json: boolean, output: Output, views: PlanViews, linksWithoutAddress: { linksWithoutAddress?: number }): number {
+function printDryRun(plan: readonly PlanItem[], json: boolean, output: Output, views: PlanViews, linksWithoutAddress: { linksWithoutAddress?: number }, names: PageNames | undefined): number {
   const fingerprint = views.shown;
   let notSendable = 0;
+  const saidBefore = new SaidBefore();
   for (const item of plan) {
-    const record = planRecord(item);
+    const record = withNames(planRecord(item), names);
     output.record(record);
     if (record.status !== 'send' && record.status !== 'unchanged') notSendable++;
     if (json) output.json(record);
-    else output.line(planLine(record));
+    else output.line(planLine(record, saidBefore));
   }
   const counts = countPlan(plan);
   const exitCode = notSendable > 0 ? EXIT_FAILED : EXIT_OK;

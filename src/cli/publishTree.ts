@@ -36,6 +36,7 @@ import { digestLine, planSummaryField, planViews, treePlanEntries } from './plan
 import { copyTreePlan, guardTreeAsPlanned, treePlanItems } from '../core/tree/treePlanGuard';
 import { DIAGRAMS_FLAG } from './config';
 import { printMoves, printTreePlan, printTreeResult, treePlanRecords } from './treePlanOutput';
+import { readPageNames } from './pageNames';
 import { refuseUnsafeManifest } from './writtenFiles';
 
 /**
@@ -156,11 +157,16 @@ export async function treeCommand(deps: TreeCommandDeps): Promise<number> {
   // would be sent over a page the guard cannot look at.
   if (deps.noAccessReason && sendsUncheckedWithoutAccess(treePlanItems(plan))) output.problem(`Wiki edits are not checked. ${deps.noAccessReason}`);
   const guardOptions = { pages: deps.pages, noAccessReason: 'no page access', signal: deps.interrupt, overwriteEdited: args.overwriteEdited };
+  // The pages the records name by title and address, for whoever reads records (--json, the Markdown plan): the chosen
+  // page and those the files that name their own page go under are read from the wiki; the folder pages' titles are the tree's.
+  const names = args.json || output.recording ? await readPageNames([parentId, ...[...plan.pinned, ...plan.refused].flatMap((item) => item.target.parentId ?? [])], {
+    pages: deps.pages, baseUrl: deps.baseUrl || undefined, tree: { spaceId, addressOf }, signal: deps.interrupt,
+  }) : undefined;
   if (args.dryRun || !deps.sending) {
     await guardTreeAsPlanned(plan, guardOptions);
     const refusedAccess = refusedPageAccess(treePlanItems(plan));
     if (refusedAccess !== undefined) return deps.usage(refusedAccess);
-    const notSendable = printTreePlan(plan, args.json, output, addressOf);
+    const notSendable = printTreePlan(plan, args.json, output, addressOf, names);
     const exitCode = notSendable > 0 ? EXIT_FAILED : EXIT_OK;
     const counts = countPlan(treePlanItems(plan));
     const views = planViews(treePlanEntries(plan), deps.pages !== undefined);
@@ -181,7 +187,7 @@ export async function treeCommand(deps: TreeCommandDeps): Promise<number> {
     const refusedAccess = refusedPageAccess(treePlanItems(planned));
     if (refusedAccess !== undefined) return deps.usage(refusedAccess);
     const refused = await refuseUnreviewedPlan(args.expectPlan, planViews(treePlanEntries(planned), deps.pages !== undefined), {
-      cwd: deps.cwd, output, json: args.json, planRecords: () => treePlanRecords({ ...planned, refusedUnder: plan.refusedUnder }, addressOf),
+      cwd: deps.cwd, output, json: args.json, planRecords: () => treePlanRecords({ ...planned, refusedUnder: plan.refusedUnder }, addressOf, names),
     });
     if (refused !== undefined) return refused;
   }
@@ -208,7 +214,7 @@ export async function treeCommand(deps: TreeCommandDeps): Promise<number> {
     ...ownPageProof(pages),
     onStart: (item, started, total) => output.progress(`Publishing ${started} of ${total}: ${item.complete?.pageTitle ?? item.file.label}`),
     onResult: (result) => {
-      printTreeResult(result, args.json, output, plan.refusedUnder);
+      printTreeResult(result, args.json, output, plan, names);
       recordTreeResult(result, marks, deps.now(), noteStateFailure);
     },
   });

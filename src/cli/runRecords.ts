@@ -2,7 +2,8 @@
 // JUnit report, the GitHub Action's annotations, outputs and results file. The records are the --json ones, already
 // redacted, so no rendering can carry a secret.
 import { laterResultCounts } from '../core/run/runner';
-import type { FileRecord, PlanRecord } from './report';
+import type { FileRecord, PlanRecord } from './fileRecords';
+import type { LandedAddress } from './pageNames';
 
 export interface TreeInfo {
   key: string;
@@ -65,6 +66,8 @@ export interface SummaryRecord {
   linksLeft?: Array<{ file: string; waitsFor: string[] }>;
   /** A tree run's .wiki-pages.json: how many page IDs it recorded there (to commit), or those --no-record kept out. */
   manifest?: { file: string; recorded: number; notRecorded?: Array<{ key: string; pageId: string }> };
+  /** The pages published whose file records gave no address, found on the wiki at the end of the run. */
+  landed?: LandedAddress[];
   [count: string]: unknown;
 }
 
@@ -98,9 +101,20 @@ export class RunRecords {
         break;
       case 'summary':
         this.summary = record as unknown as SummaryRecord;
+        this.addLanded(this.summary.landed ?? []);
         break;
     }
   };
+
+  /** Each page found after the run goes with its file's result, which the renderings read. */
+  private addLanded(landed: readonly LandedAddress[]): void {
+    for (const { file, pageId, url } of landed) {
+      const result = this.results.get(file);
+      if (!result || result.url !== undefined) continue;
+      result.pageId ??= pageId;
+      if (url !== undefined) result.url = url;
+    }
+  }
 
   get plan(): PlanEntryRecord[] {
     return [...this.planned.values()];

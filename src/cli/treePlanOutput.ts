@@ -6,19 +6,28 @@ import type { PageAddressOf } from '../core/tree/spaceAddresses';
 import type { RefusedPlace, TreePlan } from '../core/tree/treePlan';
 import type { TreeFileResult } from '../core/tree/treeRun';
 import type { Output } from './output';
-import { fileLine, fileRecord, planLine, planRecord } from './report';
+import { fileRecord, planRecord } from './fileRecords';
+import { fileLine, planLine } from './report';
 import type { PlanEntryRecord, TreeInfo } from './runRecords';
+import { withNames, type PageNames } from './pageNames';
+import { SaidBefore } from './sharedReasons';
+import type { PageTree } from '../core/tree/shape';
 
 /**
  * What a tree run prints of a file: the usual record, its place in the tree, and the links that stay as written.
- * `refusedUnder`: the plan's TreePlan.refusedUnder, which places the files refused before the tree was shaped.
+ * `plan`: its refusedUnder places the files refused before the tree was shaped, and its tree names the folder page each
+ * page went under; `names`, for whoever reads records, the chosen page and each landed page's address.
  */
-export function printTreeResult(result: TreeFileResult, json: boolean, output: Output, refusedUnder?: TreePlan['refusedUnder']): void {
+export function printTreeResult(result: TreeFileResult, json: boolean, output: Output, plan?: Pick<TreePlan, 'tree' | 'refusedUnder'>, names?: PageNames): void {
   const under = result.underUnsentPage === undefined ? {} : { parentKey: result.underUnsentPage.key, parentTitle: result.underUnsentPage.title };
+  const place = plan?.refusedUnder?.get(result.item.file.label);
   const record = underItsFolder(
     { ...fileRecord(result), tree: { key: result.key, depth: result.depth, pass: result.pass, ...under }, ...(result.pageId ? { pageId: result.pageId } : {}) },
-    refusedUnder?.get(result.item.file.label),
+    place,
   );
+  // The page it went under, by title, and its own page's address once it landed.
+  const parentTitle = place?.parentTitle ?? (plan && folderTitleAbove(plan.tree, plan.tree.rootPath + result.key));
+  withNames(record, names, { ...(parentTitle !== undefined ? { parentTitle } : {}), ...(result.state === 'published' && result.pageId ? { pageId: result.pageId } : {}) });
   // The plan's caution already names the links that stay as written; JSON has each one.
   output.record({ ...record, linkCautions: result.linkCautions });
   if (json) output.json({ ...record, linkCautions: result.linkCautions });
@@ -37,7 +46,7 @@ const LINES_PER_WRITE = 100;
  * first) names that page: the plan's parent ID is only the chosen page, held until the parent lands. `withTree`: the
  * record carries the page's place in the tree even when its line would not need it.
  */
-function treePageRecord(plan: Pick<TreePlan, 'tree'>, page: TreePlan['pages'][number], withTree: boolean, addressOf: PageAddressOf | undefined): PlanEntryRecord {
+function treePageRecord(plan: Pick<TreePlan, 'tree'>, page: TreePlan['pages'][number], withTree: boolean, addressOf: PageAddressOf | undefined, names?: PageNames): PlanEntryRecord {
   const planned: PlanEntryRecord = planRecord(page.item);
   // The page the repository records for it, which the guard did not look up (an unchanged page, or no page access):
   // its address all the same, so a reviewer can open every page the plan leaves or updates, not only the checked ones.
@@ -52,6 +61,7 @@ function treePageRecord(plan: Pick<TreePlan, 'tree'>, page: TreePlan['pages'][nu
   const parentPath = page.parentKnown ? undefined : page.node.parent;
   const parent = parentPath === undefined ? undefined : { parentKey: parentPath.slice(plan.tree.rootPath.length), parentTitle: plan.tree.byPath.get(parentPath)?.title ?? '' };
   if (parent) delete planned.parentId;
+  else if (names) withNames(planned, names, { parentTitle: folderTitleAbove(plan.tree, page.node.path) });
   // A text plan of 10,000 pages prints lines, which name the parent and nothing else of the page's place in the tree.
   if (!withTree && !parent) return planned;
   // Added to the plan's own record, not spread into a copy: the same members in the same order, one object fewer.
@@ -64,15 +74,22 @@ function treePageRecord(plan: Pick<TreePlan, 'tree'>, page: TreePlan['pages'][nu
 }
 
 /** A tree plan's records in the order the plan shows them, for a run that stops before sending (--expect-plan). */
-export function treePlanRecords(plan: Pick<TreePlan, 'tree' | 'pages' | 'refused' | 'pinned' | 'refusedUnder'>, addressOf: PageAddressOf | undefined): PlanEntryRecord[] {
-  return [...plan.pages.map((page) => treePageRecord(plan, page, true, addressOf)), ...[...plan.refused, ...plan.pinned].map((item) => looseRecord(plan, item))];
+export function treePlanRecords(plan: Pick<TreePlan, 'tree' | 'pages' | 'refused' | 'pinned' | 'refusedUnder'>, addressOf: PageAddressOf | undefined, names?: PageNames): PlanEntryRecord[] {
+  return [...plan.pages.map((page) => treePageRecord(plan, page, true, addressOf, names)), ...[...plan.refused, ...plan.pinned].map((item) => looseRecord(plan, item, names))];
 }
 
 /** The plan record of a file that is no page of the tree: one that names its own page, or one refused before shaping. */
-function looseRecord(plan: Pick<TreePlan, 'tree' | 'refusedUnder'>, item: PlanItem): PlanEntryRecord {
+function looseRecord(plan: Pick<TreePlan, 'tree' | 'refusedUnder'>, item: PlanItem, names: PageNames | undefined): PlanEntryRecord {
   const place = plan.refusedUnder?.get(item.file.label);
   const record: PlanEntryRecord = planRecord(item);
-  return place ? underItsFolder({ ...record, tree: { key: item.file.label.slice(plan.tree.rootPath.length), depth: place.parentKey.split('/').length - 1 } }, place) : record;
+  const placed = place ? underItsFolder({ ...record, tree: { key: item.file.label.slice(plan.tree.rootPath.length), depth: place.parentKey.split('/').length - 1 } }, place) : record;
+  return withNames(placed, names, place?.parentTitle !== undefined ? { parentTitle: place.parentTitle } : {});
+}
+
+/** The title of the tree's folder page a page goes under; undefined under the chosen page, whose title is the wiki's. */
+function folderTitleAbove(tree: PageTree, path: string): string | undefined {
+  const parent = tree.byPath.get(path)?.parent;
+  return parent === undefined ? undefined : tree.byPath.get(parent)?.title;
 }
 
 /**
@@ -88,23 +105,24 @@ function underItsFolder<R extends { parentId?: string; tree: TreeInfo }>(record:
   return placed;
 }
 
-export function printTreePlan(plan: TreePlan, json: boolean, output: Output, addressOf?: PageAddressOf): number {
+export function printTreePlan(plan: TreePlan, json: boolean, output: Output, addressOf?: PageAddressOf, names?: PageNames): number {
   let notSendable = 0;
   const lines: string[] = [];
   // Written LINES_PER_WRITE at a time, as the lines are.
   const jsonRecords: PlanEntryRecord[] = [];
+  const saidBefore = new SaidBefore();
   for (const page of plan.pages) {
     // The record with the page's place in the tree only for whoever reads records: a text plan of 10,000 pages
     // prints lines, which say nothing of it.
     const recording = json || output.recording;
     // Its address only for a record someone reads (--json, the Markdown plan): a text line does not show it.
-    const planned = treePageRecord(plan, page, recording, recording ? addressOf : undefined);
+    const planned = treePageRecord(plan, page, recording, recording ? addressOf : undefined, recording ? names : undefined);
     if (planned.status !== 'send' && planned.status !== 'unchanged') notSendable++;
     if (recording) {
       output.record(planned);
       if (json) jsonRecords.push(planned);
     }
-    if (!json) lines.push(`${'  '.repeat(page.node.depth)}${planLine(planned)}${page.node.generated ? ' (folder page listing its children)' : ''}`);
+    if (!json) lines.push(`${'  '.repeat(page.node.depth)}${planLine(planned, saidBefore)}${page.node.generated ? ' (folder page listing its children)' : ''}`);
     if (lines.length === LINES_PER_WRITE) {
       output.lines(lines);
       lines.length = 0;
@@ -117,11 +135,11 @@ export function printTreePlan(plan: TreePlan, json: boolean, output: Output, add
   // In the order a run sends them: the tree's pages level by level, then the files that name their own page (their
   // links need the tree's pages first) and the refused ones.
   for (const item of [...plan.refused, ...plan.pinned]) {
-    const record = looseRecord(plan, item);
+    const record = looseRecord(plan, item, names);
     output.record(record);
     if (record.status !== 'send' && record.status !== 'unchanged') notSendable++;
     if (json) jsonRecords.push(record);
-    else lines.push(planLine(record));
+    else lines.push(planLine(record, saidBefore));
   }
   output.jsonLines(jsonRecords);
   output.lines(lines);

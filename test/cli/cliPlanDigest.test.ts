@@ -60,7 +60,7 @@ describe('CLI plan digest and --expect-plan', () => {
     assert.equal(plan.code, 0, plan.stderr);
     assert.ok(plan.stdout.length > 8_000, 'longer than a log line may be');
     assert.doesNotMatch(plan.stdout, /more characters\)/, 'not cut');
-    assert.match(plan.stdout, /\| docs\/page-149\.md \| Page 149 in DOCS under 123456 \|/);
+    assert.match(plan.stdout, /\| docs\/page-149\.md \| Page 149 in DOCS under \[Documentation home\]\(http:\/\/127\.0\.0\.1:\d+\/wiki\/spaces\/DOCS\/pages\/123456\/[^)]+\) \|/);
     assert.match(plan.stdout, /<!-- wiki-publisher-plan-digest: [0-9a-f]{64} wiki: checked -->\n<!-- wiki-publisher-plan-entries: [A-Za-z0-9_-]{8001,} -->\n$/);
     await writeFile(join(root, 'plan.md'), plan.stdout);
     await writeFile(join(root, 'docs', 'page-007.md'), '# Page 7\n\nChanged after the review.\n');

@@ -20,9 +20,11 @@ describe('CLI plan as Markdown, with page access', () => {
     await writeFile(join(root, 'docs', 'b.md'), '# Beta\n\nTwo.\n');
     const plan = await runCli(['plan', 'docs', ...DOCS, '--state', 's.json'], { cwd: root, env: cli.env() });
     assert.equal(plan.code, 1, 'a page left out fails the plan');
-    assert.match(plan.stdout, /\| docs\/b\.md \| \[Beta\]\(http:\/\/127\.0\.0\.1:\d+\/wiki\/[^)]+\) in DOCS under 123456 \| update \| wiki checked: version 1 as last published \|/);
-    assert.match(plan.stdout, /\| docs\/a\.md \| \[Alpha\]\([^)]+\) in DOCS under 123456 \| left out \| edited on the wiki since its last publish \(version 2 by wiki-editor\) \|/);
-    assert.match(plan.stdout, /#### Pages edited on the wiki since their last publish\n\n- \*\*docs\/a\.md\*\*: \[Alpha\]\([^)]+\) in DOCS under 123456, version 2 by wiki\\?-editor at [^ ]+ \(left out; \\?-\\?-overwrite\\?-edited replaces it\)/);
+    // The parent page by its title, linked to its address (page access reads it), not by its ID.
+    const home = String.raw`\[Documentation home\]\(http:\/\/127\.0\.0\.1:\d+\/wiki\/spaces\/DOCS\/pages\/123456\/Documentation\+home\)`;
+    assert.match(plan.stdout, new RegExp(String.raw`\| docs\/b\.md \| \[Beta\]\(http:\/\/127\.0\.0\.1:\d+\/wiki\/[^)]+\) in DOCS under ${home} \| update \| wiki checked: version 1 as last published \|`));
+    assert.match(plan.stdout, new RegExp(String.raw`\| docs\/a\.md \| \[Alpha\]\([^)]+\) in DOCS under ${home} \| left out \| edited on the wiki since its last publish \(version 2 by wiki-editor\) \|`));
+    assert.match(plan.stdout, new RegExp(String.raw`#### Pages edited on the wiki since their last publish\n\n- \*\*docs\/a\.md\*\*: \[Alpha\]\([^)]+\) in DOCS under ${home}, version 2 by wiki\\?-editor at [^ ]+ \(left out; \\?-\\?-overwrite\\?-edited replaces it\)`));
     assert.doesNotMatch(plan.stdout, /no page access/);
     assert.match(plan.stdout, /Plan digest `[0-9a-f]{12}`: covers files, targets, and the pages on the wiki as the edit guard saw them/);
   });
@@ -104,5 +106,76 @@ describe('CLI plan as Markdown, with page access', () => {
     assert.ok(row, plan.stdout);
     assert.match(row, /\| refused \| [^|]*[^.]; a folder page listing its children \|$/);
     assert.doesNotMatch(plan.stdout, /\.; /);
+  });
+
+  it('a reason 18 files share is said once, with the files, in the Markdown plan and in the text plan', async () => {
+    const files: Record<string, string> = {};
+    for (let index = 1; index <= 18; index++) files[`docs/page-${String(index).padStart(2, '0')}.md`] = `# Page ${index}\n\nSee <a href="setup.md">the setup</a>.\n`;
+    const root = await cli.tree(files);
+    // Page 999999 is not on the wiki: every page of the tree is refused with one long sentence.
+    const args = ['docs', '--tree', '--space', 'DOCS', '--parent', '999999'];
+    const plan = await runCli(['plan', ...args], { cwd: root, env: cli.env() });
+    assert.equal(plan.code, 1, plan.stderr);
+    const sentence = 'Not sent: the tree\'s parent page 999999 was not found';
+    assert.equal(plan.stdout.split(sentence).length - 1, 1, `said once:\n${plan.stdout}`);
+    const rows = plan.stdout.split('\n').filter((line) => /^\| docs\/page-\d\d\.md \|/.test(line));
+    assert.equal(rows.length, 18);
+    for (const row of rows) assert.match(row, /\| refused \| reason 1 \(below\)(; 1 caution \(below\))? \|$/);
+    assert.match(plan.stdout, /#### Reasons shared by several files\n\n1\. Not sent: the tree's parent page 999999 was not found [^\n]+ — \*\*18 files:\*\* docs\/page-01\.md, docs\/page-02\.md, [^\n]*docs\/page-18\.md\n/);
+    // The page 999999 is not there: it is named by its ID, and not linked.
+    assert.match(rows[0] ?? '', / in DOCS under 999999 \|/);
+    // The text plan says it on the first file's line, and points back to it on the others.
+    const text = await runCli(['publish', ...args, '--dry-run'], { cwd: root, env: cli.env() });
+    assert.equal(text.stdout.split(sentence).length - 1, 1, text.stdout);
+    assert.equal(text.stdout.split('the same as for docs/page-01.md, above').length - 1, 17, text.stdout);
+
+    // A caution the files share is said once too (a refused page's cautions are not listed: a sent one's are).
+    const sent = await runCli(['plan', 'docs', ...DOCS], { cwd: root, env: cli.env() });
+    const caution = '1 HTML link to a local file (setup.md) is sent as written';
+    assert.equal(sent.stdout.split(caution).length - 1, 1, sent.stdout);
+    assert.match(sent.stdout, /#### Cautions\n\n- 1 HTML link to a local file \(setup\.md\) [^\n]+ — \*\*18 files:\*\* docs\/page-01\.md, /);
+  });
+
+  it('names the page each file goes under by its title with its link, reading the parent pages in one request', async () => {
+    const root = await cli.tree({ 'docs/index.md': '# Overview\n', 'docs/guide/setup.md': '# Setup\n', 'docs/guide/faq.md': '# FAQ\n' });
+    assert.equal((await runCli(['publish', 'docs', '--tree', ...DOCS], { cwd: root, env: cli.env() })).code, 0);
+    const guide = cli.world.sandbox.findPageByTitle('DOCS', '123456', 'Guide');
+    assert.ok(guide);
+    const requests = async (args: string[]): Promise<{ stdout: string; count: number }> => {
+      const before = cli.world.sandbox.pageRouteRequests;
+      const run = await runCli(args, { cwd: root, env: cli.env() });
+      assert.equal(run.code, 0, run.stdout + run.stderr);
+      return { stdout: run.stdout, count: cli.world.sandbox.pageRouteRequests - before };
+    };
+    const markdown = await requests(['plan', 'docs', '--tree']);
+    const row = (file: string): string => markdown.stdout.split('\n').find((line) => line.includes(`| ${file} |`)) ?? `no row for ${file} in:\n${markdown.stdout}`;
+    assert.match(row('&nbsp;&nbsp;docs/guide/setup.md'), new RegExp(`\\| \\[Setup\\]\\([^)]+\\) in DOCS under \\[Guide\\]\\(http://127\\.0\\.0\\.1:\\d+/wiki/spaces/DOCS/pages/${guide.id}/Guide\\) \\|`));
+    assert.match(row('docs/guide/'), /in DOCS under \[Documentation home\]\(http:\/\/127\.0\.0\.1:\d+\/wiki\/spaces\/DOCS\/pages\/123456\/Documentation\+home\) \|/);
+    // The same plan as text reads no page name: the names cost the Markdown one request.
+    const text = await requests(['publish', 'docs', '--tree', '--dry-run']);
+    assert.doesNotMatch(text.stdout, /Documentation home/);
+    assert.equal(markdown.count - text.count, 1, `${markdown.count} requests for the Markdown plan, ${text.count} for the text plan`);
+  });
+
+  it('links each page a publish created or updated, finding the new pages in one listing of their parent', async () => {
+    const files: Record<string, string> = {};
+    for (const name of ['one', 'two', 'three', 'four', 'five']) files[`docs/${name}.md`] = `# Page ${name}\n`;
+    const root = await cli.tree(files);
+    const before = cli.world.sandbox.pageRouteRequests;
+    const run = await runCli(['publish', 'docs', ...DOCS, '--format', 'markdown'], { cwd: root, env: cli.env() });
+    assert.equal(run.code, 0, run.stdout + run.stderr);
+    for (const name of ['one', 'two', 'three', 'four', 'five']) {
+      const page = cli.world.sandbox.findPageByTitle('DOCS', '123456', `Page ${name}`);
+      assert.ok(page);
+      assert.match(run.stdout, new RegExp(`\\| docs/${name}\\.md \\| \\[Page ${name}\\]\\(http://127\\.0\\.0\\.1:\\d+/wiki/spaces/DOCS/pages/${page.id}/Page\\+${name}\\) in DOCS under \\[Documentation home\\]\\([^)]+\\) \\| created \\|`));
+    }
+    // Five creates: the guard's look at each (one each), the parent page's name, one listing of its children and one
+    // read of the pages found there, however many landed.
+    const used = cli.world.sandbox.pageRouteRequests - before;
+    assert.ok(used <= 5 + 3, `${used} page route requests`);
+    // Updated pages are linked too: the guard read them.
+    await writeFile(join(root, 'docs', 'one.md'), '# Page one\n\nChanged.\n');
+    const again = await runCli(['publish', 'docs/one.md', ...DOCS, '--overwrite', '--format', 'markdown'], { cwd: root, env: cli.env() });
+    assert.match(again.stdout, /\| docs\/one\.md \| \[Page one\]\(http:\/\/127\.0\.0\.1:\d+\/wiki\/spaces\/DOCS\/pages\/\d+\/Page\+one\) in DOCS under \[Documentation home\]\([^)]+\) \| updated \|/, again.stdout + again.stderr);
   });
 });

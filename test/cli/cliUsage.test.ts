@@ -144,7 +144,7 @@ describe('CLI --dry-run', () => {
     const byFile = new Map(fileRecords(run).map((record) => [record.file, record]));
     assert.deepEqual(byFile.get('guide.md'), {
       type: 'plan', file: 'guide.md', status: 'send', action: 'create', title: 'Guide', spaceId: 'DOCS', parentId: '123456', overwrite: false,
-      refusals: [], cautions: ['1 local image (diagram.png) will not show on the wiki: it takes only images at public URLs.'],
+      refusals: [], cautions: ['1 local image (diagram.png) will not show on the wiki: it takes only images at public URLs.'], cautionTargets: [['diagram.png']],
     });
     assert.equal(byFile.get('empty.md')?.status, 'refused');
     assert.match(String((byFile.get('empty.md')?.refusals as string[])[0]), /nothing to publish/);

@@ -2,7 +2,8 @@
 // text (no table row, link, HTML comment, mention or workflow command out of a title), the digest changes with
 // everything it covers and nothing else, and a reviewed plan is read back from its Markdown or --json output.
 import assert from 'node:assert/strict';
-import { escapeData, escapeProperty, lineAbout, runAnnotations, workflowCommand } from '../../src/cli/annotations';
+import { escapeData, escapeProperty, runAnnotations, workflowCommand } from '../../src/cli/annotations';
+import { lineAbout, targetLines } from '../../src/cli/fileLines';
 import { RunRecords } from '../../src/cli/runRecords';
 import { runMarkdown } from '../../src/cli/planMarkdown';
 import { fitDocument, inlineText, linkText } from '../../src/cli/markdownText';
@@ -89,12 +90,51 @@ describe('Plan rendering and digest pieces', () => {
     }
   });
 
+  it('a reason several files share, but for their own paths and titles, is said once with placeholders; one file\'s stays in its row', () => {
+    const records = new RunRecords();
+    const names = Array.from({ length: 40 }, (_, index) => `docs/p${index}.md`);
+    for (const file of names) {
+      records.add({
+        type: 'plan', file, status: 'refused', title: `T ${file}`, spaceId: 'DOCS', parentId: '7', cautions: [],
+        refusals: [`Not sent: the front matter of ${file} names the page titled "T ${file}" under page 7, the tree's parent page.`],
+      });
+    }
+    records.add({ type: 'plan', file: 'docs/p1.md.bak/x.md', status: 'refused', title: 'X', spaceId: 'DOCS', parentId: '7', refusals: ['Not sent: docs/p1.md is its own.'], cautions: [] });
+    records.add({ type: 'summary', dryRun: true, exitCode: 1 });
+    const text = runMarkdown(records);
+    assert.match(text, /\| docs\/p0\.md \| T docs\/p0\.md in DOCS under 7 \| refused \| reason 1 \(below\) \|/);
+    assert.match(text, /\| docs\/p1\.md\.bak\/x\.md \| X in DOCS under 7 \| refused \| Not sent: docs\/p1\.md is its own\. \|/, 'a path inside another is not that file');
+    const [reason] = text.split('\n').filter((line) => line.startsWith('1. '));
+    assert.equal(reason, `1. Not sent: the front matter of *the file* names the page titled "*its title*" under page 7, the tree's parent page. — **40 files:** ${names.slice(0, 30).join(', ')}, and 10 more (their rows say reason 1)`);
+    assert.equal(text.split('the front matter of').length - 1, 1);
+  });
+
   it('places an annotation on the line it is about', () => {
     const text = '# Title\n\nText\n\n![a](pics/a.png)\n[b](other.md)\n';
     assert.equal(lineAbout(text, '1 local image (pics/a.png) will not show on the wiki.'), 5);
     assert.equal(lineAbout(text, '1 link to other local Markdown files (other.md) will point nowhere.'), 6);
     assert.equal(lineAbout(text, 'Its title "Title" is also the title of x.md.'), 1);
     assert.equal(lineAbout(undefined, 'anything'), 1);
+  });
+
+  it('places a link caution on the line of its link in the file, front matter counted, never on a mention of the path elsewhere', () => {
+    // Line 3 of the front matter names the file too, and so does a code block: the link is on line 11.
+    const text = '---\ntitle: Guide\nsee: gone.md\n---\n\n# Guide\n\n```\n[x](gone.md)\n```\n[the setup](gone.md) and ![pic](pics/a.png)\n\n[ref]: <other one.md>\n';
+    assert.deepEqual(targetLines(text, ['gone.md']), [11]);
+    assert.deepEqual(targetLines(text, ['other one.md', 'pics/a.png', 'gone.md', 'nowhere.md']), [13, 11], 'each line once; a target not there is left out');
+    assert.deepEqual(targetLines('\uFEFF---\ntitle: T\n---\n[a](a.md)\n', ['a.md']), [4], 'after a byte order mark');
+    assert.deepEqual(targetLines('\r\n[a](a.md)\r\n', ['a.md']), [2]);
+
+    const records = new RunRecords();
+    const cautions = ['2 links stay as written and will not work on the wiki (no such file): gone.md, other one.md.', 'Whether another page of the space is titled "Guide" could not be checked.'];
+    records.add({ type: 'plan', file: 'docs/guide.md', status: 'send', action: 'create', title: 'Guide', spaceId: 'DOCS', parentId: '7', refusals: [], cautions, cautionTargets: [['gone.md', 'other one.md'], []] });
+    records.add({ type: 'plan', file: 'docs/folder/', status: 'send', action: 'create', title: 'Folder', spaceId: 'DOCS', parentId: '7', refusals: [], cautions: ['1 link stays as written and will not work on the wiki: x.md (no such file).'], cautionTargets: [['x.md']] });
+    const annotations = runAnnotations(records, (file) => (file === 'docs/guide.md' ? text : undefined));
+    assert.deepEqual(annotations.map(({ file, line, title }) => [file, line, title]), [
+      ['docs/guide.md', 11, 'Wiki Publisher caution (lines 11, 13)'],
+      ['docs/guide.md', 2, 'Wiki Publisher caution'],
+      [undefined, undefined, 'Wiki Publisher caution'],
+    ], 'a caution naming no link still finds the title it quotes; a folder page has no file');
   });
 
   it('the digest of a plan of 1,500 files is the one its format has always given (the description is hashed in pieces)', () => {

@@ -2,7 +2,7 @@ import { englishPublishMessages, type PublishMessages } from '../messages/publis
 import { isPageId, type PublishTarget } from './target';
 import type { MarkdownFindings } from './inspect';
 import { countConflicts } from '../pull/conflictMarkers';
-import { detached } from '../util/detached';
+import { detached, detachedAll } from '../util/detached';
 
 /** What stops a publish before any request, with the action that fixes it. */
 export interface Blocker {
@@ -15,6 +15,11 @@ export interface Blocker {
 export interface Caution {
   code: 'localImages' | 'largeContent' | 'localLinks' | 'htmlLinks' | 'titleInSpace' | 'diagrams' | 'leavesPage' | 'titledBack' | 'followsNewPage' | 'treeParentUnchecked' | 'listsChildren';
   message: string;
+  /**
+   * The link destinations or image sources the message names, as written in the file (up to three): where a front
+   * end shows the caution at its place in the file (a GitHub annotation on the line of the link) it finds them there.
+   */
+  targets?: readonly string[];
 }
 
 /** The wiki's page size limit is about 1 MB (service facts); beyond it the import may fail or be cut. */
@@ -61,14 +66,14 @@ export function checkTarget(target: PublishTarget, messages: PublishMessages = e
 export function cautionsFor(content: string, findings: MarkdownFindings, messages: PublishMessages = englishPublishMessages, linksCheckedLater = false): Caution[] {
   const cautions: Caution[] = [];
   if (findings.localImages.length > 0) {
-    cautions.push({ code: 'localImages', message: detached(messages.localImages(findings.localImages.length, preview(findings.localImages))) });
+    cautions.push({ code: 'localImages', message: detached(messages.localImages(findings.localImages.length, preview(findings.localImages))), targets: previewed(findings.localImages) });
   }
   if (findings.localMarkdownLinks.length > 0 && !linksCheckedLater) {
-    cautions.push({ code: 'localLinks', message: detached(messages.localLinks(findings.localMarkdownLinks.length, preview(findings.localMarkdownLinks))) });
+    cautions.push({ code: 'localLinks', message: detached(messages.localLinks(findings.localMarkdownLinks.length, preview(findings.localMarkdownLinks))), targets: previewed(findings.localMarkdownLinks) });
   }
   // A page of a tree too: its Markdown links become page links, its HTML links never do.
   if (findings.htmlLinks.length > 0) {
-    cautions.push({ code: 'htmlLinks', message: detached(messages.htmlLinks(findings.htmlLinks.length, preview(findings.htmlLinks))) });
+    cautions.push({ code: 'htmlLinks', message: detached(messages.htmlLinks(findings.htmlLinks.length, preview(findings.htmlLinks))), targets: previewed(findings.htmlLinks) });
   }
   // A UTF-16 code unit is at most 3 bytes of UTF-8: a text that short cannot be large, and most files need no count.
   const bytes = content.length * 3 <= LARGE_CONTENT_BYTES ? 0 : Buffer.byteLength(content, 'utf8');
@@ -85,4 +90,9 @@ function preview(items: readonly string[]): string {
   let shown = items[0] ?? '';
   for (let index = 1; index < items.length && index < 3; index++) shown += `, ${items[index]}`;
   return items.length > 3 ? `${shown}, ...` : shown;
+}
+
+/** The items preview() names, each copied apart from the text it was found in (a plan keeps its cautions). */
+function previewed(items: readonly string[]): string[] {
+  return detachedAll(items.slice(0, 3));
 }

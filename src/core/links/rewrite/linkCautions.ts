@@ -51,9 +51,10 @@ export function withLinkCautions(cautions: readonly Caution[], links: readonly L
       ? words.linksStay(stay, stayListed.map((link) => words.linkWithReason(link.target, REASONS[link.reason](words))).join(', '), stay > 3)
       : words.linksStayBecause(stay, REASONS[sharedReason](words), stayListed.map((link) => link.target).join(', '), stay > 3);
     // One string of its own: the words are joined from pieces, each an object kept with the plan (10,000 pages).
-    staying = { code: 'localLinks', message: detached(message) };
+    staying = { code: 'localLinks', message: detached(message), targets: stayListed.map((link) => detached(link.target)) };
   }
-  const missing: Caution | undefined = toPage > 0 ? { code: 'localLinks', message: words.linksMissHeading(toPage, toPageListed.join(', '), toPage > 3) } : undefined;
+  const missing: Caution | undefined = toPage > 0
+    ? { code: 'localLinks', message: words.linksMissHeading(toPage, toPageListed.join(', '), toPage > 3), targets: toPageListed.map(detached) } : undefined;
   // A list made at its length: one grown by a push keeps room for sixteen more, and a plan keeps one for every page.
   const added: Caution[] = staying && missing ? [staying, missing] : staying ? [staying] : missing ? [missing] : [];
   return kept.length === 0 ? added : kept.concat(added);

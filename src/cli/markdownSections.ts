@@ -1,0 +1,142 @@
+// The parts the Markdown renderings of a run share (planMarkdown.ts, resultMarkdown.ts): the room a document has and
+// a table within it, how a row names its page and the page it goes under, what the edit guard found, and the sections
+// after a table. Everything from files and the wiki is made inert (markdownText.ts).
+import { fitTableRows, inlineText, linkText, type TableRow } from './markdownText';
+import { BASE_URL_ENV_VAR } from './pageAccess';
+import type { WikiEditsRecord } from './fileRecords';
+import type { NamedPage } from './pageNames';
+import type { SharedReasons } from './sharedReasons';
+import { adoptedText, editedSinceText, heldWithoutNoticeRecord, LOOKUP_FAILED_FIX, lookupFailedText, movedText, noNoticeText, overwriteEditedText, PAGE_NOT_FOUND } from './verdictText';
+import { parentText, type PlanEntryRecord, type RunRecords } from './runRecords';
+
+/** The room a document has, and how its size is counted. */
+export interface Room {
+  max: number;
+  sizeOf: (text: string) => number;
+  fullPlanAt?: string;
+}
+
+/**
+ * The lines before a table, the table, and the lines after it, within the document's room: when the table is too
+ * long, its plain rows give way first (fitTableRows), so a long plan still shows every row that needs attention and
+ * the sections after the table (cautions, pages edited on the wiki, moves).
+ */
+export function withTable(before: readonly string[], header: readonly string[], rows: readonly TableRow[], after: readonly string[], room: Room, tail: readonly string[], leftOut: (left: number) => string): string[] {
+  if (rows.length === 0) return [...before, ...after];
+  const fixed = [...before, ...header, '', ...after, ...tail].reduce((sum, line) => sum + room.sizeOf(line) + 1, 200);
+  return [...before, ...header, ...fitTableRows(rows, room.max - fixed, room.sizeOf, leftOut), '', ...after];
+}
+
+/** The note under a table whose plain rows gave way: how many, of what, and where they all are. */
+export function notShownNote(what: string, room: Room): (left: number) => string {
+  return (left) => `_${left} more ${left === 1 ? 'file' : 'files'} ${what} not shown in this table${room.fullPlanAt ? `: every file is in ${room.fullPlanAt}` : ''}._`;
+}
+
+/** The page a row is about and the page it goes under, each by its title, linked to its address when known. */
+export function pageCell(record: { title?: string; spaceId?: string; parentId?: string; parentPage?: NamedPage; url?: string; tree?: { parentTitle?: string } }): string {
+  const title = record.title === undefined ? '(no title)' : linkText(record.title, record.url);
+  return `${title} in ${inlineText(record.spaceId ?? '?')} under ${parentCell(record)}`;
+}
+
+/**
+ * The page a row's page goes under: by its title when the run knows it (a reviewer reads "Guide", not 123456), else
+ * by its ID, linked to its address when there is one; a tree's page without an ID yet by what the tree calls it.
+ */
+function parentCell(record: { parentId?: string; parentPage?: NamedPage; tree?: { parentKey?: string; parentTitle?: string } }): string {
+  const named = record.parentId === undefined ? undefined : record.parentPage;
+  if (named?.title !== undefined) return linkText(named.title, named.url);
+  if (named?.url !== undefined) return linkText(`page ${record.parentId ?? ''}`, named.url);
+  return inlineText(parentText(record));
+}
+
+/** `planned`: a plan's row, which says what the lookup found, not yet what sending will show (PAGE_NOT_FOUND). */
+export function guardNote(wikiEdits: WikiEditsRecord | undefined, status: string, planned: boolean): string {
+  if (!wikiEdits) return '';
+  switch (wikiEdits.verdict) {
+    case 'unchecked':
+      if (status === 'edited' && wikiEdits.reason === 'failed') return `${lookupFailedText(wikiEdits)}; ${LOOKUP_FAILED_FIX}`;
+      return `wiki edits not checked: ${wikiEdits.detail ?? 'no page access'}`;
+    case 'edited':
+      if (wikiEdits.movedUnder) return movedText(wikiEdits.movedUnder, status === 'edited');
+      if (wikiEdits.noNotice) return `${noNoticeText({ ...wikiEdits, editedAt: undefined })}${status === 'edited' ? '' : ': replaced (--overwrite-edited)'}`;
+      return `${editedSinceText({ ...wikiEdits, editedAt: undefined })}${status === 'edited' ? '' : ': replaced (--overwrite-edited)'}`;
+    case 'asLeft':
+      return wikiEdits.adopted ? adoptedText(wikiEdits, planned) : `wiki checked: version ${wikiEdits.version ?? '?'} as last published`;
+    case 'deleted':
+      return planned ? `${PAGE_NOT_FOUND}: would be created anew` : 'its page was deleted on the wiki: created anew';
+    case 'exists':
+      return 'a page with this title exists: the create will be refused (overwrite updates it)';
+    case 'notOurs':
+      return `replaces version ${wikiEdits.version ?? '?'} of a page this file did not publish`;
+    default:
+      return '';
+  }
+}
+
+/**
+ * A row's notes as one cell: a note's closing full stop gives way to the '; ' before the next (a refusal's would read
+ * '.;' there; an ellipsis keeps its dots).
+ */
+export function notesCell(notes: readonly string[]): string {
+  return notes.map((note, index) => inlineText(index < notes.length - 1 ? note.replace(/(?<!\.)\.$/, '') : note)).join('; ');
+}
+
+/** The links that no page address could be made for (a tree's or a flat run's): said once, as the run says it, not under every page. */
+export function unaddressedLines(records: RunRecords): string[] {
+  const count = records.summary?.linksWithoutAddress;
+  if (typeof count !== 'number' || count <= 0) return [];
+  return [`> **${count} link(s) between files stay as written:** without page access, page addresses are made from the wiki's address. Set \`--base-url\` or \`${BASE_URL_ENV_VAR}\` (the action's \`base-url\`).`, ''];
+}
+
+/**
+ * `failed`: files whose lookup failed, whose edits are unknown: never said to be "none". A sentence the table's rows
+ * share is named by its number (`reasons`), as the rows name it.
+ */
+export function editedLines(plan: readonly PlanEntryRecord[], wikiRead: boolean, failed: number, reasons: SharedReasons): string[] {
+  const edited = plan.filter((record) => record.wikiEdits?.verdict === 'edited');
+  // A page without a notice has no known "last publish" to be edited since: the heading says so when one is listed.
+  const heading = edited.some((record) => heldWithoutNoticeRecord(record.wikiEdits))
+    ? '#### Pages edited on the wiki since their last publish, or without a publish notice to tell'
+    : '#### Pages edited on the wiki since their last publish';
+  if (!wikiRead && failed === 0) return [heading, '', 'Unknown without page access.', ''];
+  const unknown = failed > 0 ? [`Unknown for ${failed} file(s): the lookup on the wiki failed (see their rows).`] : [];
+  if (edited.length === 0) return [heading, '', ...(failed > 0 ? unknown : ['None: every page this plan updates is as it was last published from here.']), ''];
+  return [heading, '', ...unknown.map((line) => `- ${line}`), ...edited.map((record) => {
+    const edits = record.wikiEdits as WikiEditsRecord;
+    const who = [edits.editedBy ? `by ${edits.editedBy}` : '', edits.editedAt ? `at ${edits.editedAt}` : ''].filter((part) => part).join(' ');
+    const said = (sentence: string): string => inlineText(reasons.note(sentence, record.file, record.title, 'above'));
+    if (edits.movedUnder) return `- **${inlineText(record.file)}**: ${pageCell(record)}: ${said(movedText(edits.movedUnder, record.status === 'edited'))}`;
+    const fate = record.status === 'edited' ? `left out; ${overwriteEditedText(edits)}` : 'replaced by this publish (--overwrite-edited)';
+    if (edits.noNotice) return `- **${inlineText(record.file)}**: ${pageCell(record)}: ${inlineText(noNoticeText(edits))} (${inlineText(fate)})`;
+    return `- **${inlineText(record.file)}**: ${pageCell(record)}, version ${edits.version ?? '?'} ${inlineText(who)} (${inlineText(fate)})`;
+  }), ''];
+}
+
+/** "page 123", a link to the page when its address is a web address (linkText encodes what could end the link early). */
+function pageRef(pageId: string, url: string | undefined): string {
+  return linkText(`page ${pageId}`, url);
+}
+
+export function moveLines(records: RunRecords): string[] {
+  const moves = records.moves;
+  const leftBehind = moves?.leftBehind ?? [];
+  const retitled = moves?.retitled ?? [];
+  const undecided = moves?.undecided ?? [];
+  if (!moves || moves.moves.length + moves.orphans.length + retitled.length + undecided.length + leftBehind.length === 0) return [];
+  return [
+    '#### Moves and orphans',
+    '',
+    ...moves.moves.map((move) => `- moved: ${inlineText(move.oldPath)} to ${inlineText(move.path)}; ${pageRef(move.pageId, move.url)} stays where it is and a new page is created`),
+    ...retitled.map((page) => `- retitled: ${inlineText(page.path)} from ${inlineText(`"${page.title}"`)} to ${inlineText(`"${page.newTitle}"`)}; the wiki finds a page by its title, so a new page is created and ${pageRef(page.pageId, page.url)} stays where it is`),
+    ...undecided.map((move) => `- undecided: ${inlineText(move.oldPath)} to ${inlineText(move.path)}: only the wiki can tell whether ${pageRef(move.pageId, undefined)} is at the place the front matter names (no page access), so the file is sent create only`),
+    ...moves.orphans.map((orphan) => `- orphan: ${inlineText(`"${orphan.title}"`)} (${pageRef(orphan.pageId, orphan.url)}, was ${inlineText(orphan.path)}): no file maps to it any more; remove it on the wiki if it should go`),
+    ...leftBehind.map((page) => `- left behind: ${inlineText(`"${page.title}"`)} (${pageRef(page.pageId, page.url)}, was ${inlineText(page.path)}): a new page replaced it (its title changed, or its folder's page was published anew); remove it on the wiki if it should go`),
+    '',
+  ];
+}
+
+export function countBy<T>(items: readonly T[], wordOf: (item: T) => string): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const item of items) counts.set(wordOf(item), (counts.get(wordOf(item)) ?? 0) + 1);
+  return counts;
+}

@@ -1,0 +1,88 @@
+// A publish's results as Markdown (the job summary and the pull request's comment after a publish, --format markdown):
+// a table of files with the pages they landed on and the pages they went under, each linked to its address when
+// known, each reason several files share said once below it, the cautions, the links left as written, moves and
+// orphans, and the page IDs a tree recorded. planMarkdown.ts renders a plan.
+import { shortDigest } from '../core/run/planDigest';
+import { inlineText } from './markdownText';
+import type { FileResultRecord, RunRecords } from './runRecords';
+import { countBy, guardNote, moveLines, notesCell, notShownNote, pageCell, unaddressedLines, withTable, type Room } from './markdownSections';
+import { groupedCautionLines, SharedReasons } from './sharedReasons';
+import { heldWithoutNoticeRecord, lookupFailedRecord, verdictFitsResult } from './verdictText';
+
+const RESULT_WORDS: Record<string, string> = {
+  published: 'published', failed: 'FAILED', existsUnproven: 'exists (not proven ours)', edited: 'left out (edited on the wiki)',
+  skipped: 'unchanged', refused: 'REFUSED', notStarted: 'not started', cancelled: 'interrupted (may have landed)',
+};
+
+function resultWord(record: FileResultRecord): string {
+  if (record.status === 'edited' && heldWithoutNoticeRecord(record.wikiEdits)) return 'left out (no publish notice: an edit cannot be told from a publish)';
+  if (record.status === 'edited' && lookupFailedRecord(record.wikiEdits)) return 'left out (the wiki could not be read to check for edits)';
+  return RESULT_WORDS[record.status] ?? record.status;
+}
+
+export function resultLines(records: RunRecords, room: Room): string[] {
+  const files = records.files;
+  const counts = countBy(files, resultWord);
+  const lines = ['### Wiki Publisher: publish', '', `**${[...counts].map(([word, n]) => `${n} ${word}`).join(', ') || 'No files'}**`, ''];
+  if (records.check?.matched) lines.push(`Published the reviewed plan \`${shortDigest(records.check.digest)}\`.`, '');
+  const reasons = new SharedReasons(files.map((record) => ({ file: record.file, ...(record.title !== undefined ? { title: record.title } : {}), reasons: resultReasons(record) })));
+  const rows = files.map((record) => ({ line: resultRow(record, reasons), plain: plainResult(record) }));
+  const cautions = groupedCautionLines(files);
+  // After the rows, which number the reasons they share.
+  const after = [...reasons.lines(), ...unaddressedLines(records), ...(cautions.length > 0 ? ['#### Cautions', '', ...cautions, ''] : []), ...linksLeftLines(records), ...moveLines(records), ...manifestLines(records)];
+  return withTable(lines, ['| File | Page | Result | Notes |', '|---|---|---|---|'], rows, after, room, [], notShownNote('published or unchanged are', room));
+}
+
+/** The page IDs a tree run wrote to .wiki-pages.json, which only a commit keeps (a CI runner's copy goes with the job). */
+function manifestLines(records: RunRecords): string[] {
+  const manifest = records.summary?.manifest;
+  if (!manifest) return [];
+  const file = inlineText(manifest.file);
+  const lines: string[] = [];
+  if (manifest.recorded > 0) {
+    lines.push(
+      `#### Page IDs recorded: commit ${file}`, '',
+      `This run recorded ${manifest.recorded} page ID(s) in ${file}. Commit it, so teammates and CI publish to the same pages: the runner's copy goes when the job ends, and until the file is committed a plan without page access (a fork's pull request) cannot know these pages.`, '',
+    );
+  }
+  const notRecorded = manifest.notRecorded ?? [];
+  if (notRecorded.length > 0) {
+    lines.push(
+      '#### Page IDs not recorded (no-record)', '',
+      `${file} was left as it is; it does not record these pages:`, '',
+      ...notRecorded.map(({ key, pageId }) => `- ${inlineText(key)}: page ${inlineText(pageId)}`), '',
+    );
+  }
+  return lines;
+}
+
+/** Links the plan counted on filling in that went out as written: the pages they wait for did not land. */
+function linksLeftLines(records: RunRecords): string[] {
+  const left = records.summary?.linksLeft ?? [];
+  if (left.length === 0) return [];
+  return [
+    '**Links that stay as written:** the pages they link to did not land in this run; the next run fills them in.', '',
+    ...left.map(({ file, waitsFor }) => `- ${inlineText(file)}: ${waitsFor.map(inlineText).join(', ')}`), '',
+  ];
+}
+
+/** A result that needs no one's attention: its page published or unchanged. */
+function plainResult(record: FileResultRecord): boolean {
+  return record.status === 'published' || record.status === 'skipped';
+}
+
+/** Why a file was not published, and what the wiki showed of its page: what several rows may share. */
+function resultNotes(record: FileResultRecord): string[] {
+  return [record.message, verdictFitsResult(record) ? guardNote(record.wikiEdits, record.status, false) : ''].filter((note) => note !== '');
+}
+
+function resultReasons(record: FileResultRecord): string[] {
+  return plainResult(record) ? [] : resultNotes(record);
+}
+
+function resultRow(record: FileResultRecord, reasons: SharedReasons): string {
+  const word = record.outcome === 'created' || record.outcome === 'updated' ? record.outcome : resultWord(record);
+  const indent = record.tree ? '&nbsp;&nbsp;'.repeat(record.tree.depth) : '';
+  const notes = plainResult(record) ? resultNotes(record) : resultNotes(record).map((note) => reasons.note(note, record.file, record.title));
+  return `| ${indent}${inlineText(record.file)} | ${pageCell(record)} | ${word} | ${notesCell(notes)} |`;
+}

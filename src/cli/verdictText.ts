@@ -1,0 +1,95 @@
+// What the edit guard's verdict on a file's page means, in the sentences every rendering of a run shares: its text
+// lines (report.ts), the Markdown plan and job summary, the annotations and the JUnit report.
+import type { FileRecord, WikiEditsRecord } from './fileRecords';
+
+/**
+ * What a plan says of a page its lookup did not find: deleted, most likely, but a page the account that checks wiki
+ * edits may not view is not found either, and only sending tells them apart (send.ts says which it was).
+ */
+export const PAGE_NOT_FOUND = 'its page was not found on the wiki: deleted, or hidden from the account that checks wiki edits';
+
+/**
+ * Whether a result's line says its guard verdict: "published as a new page" (a page taken for deleted) only of a page
+ * that was; a create refused as "already exists" says why in its message, and a page that may be the file's own, not
+ * taken for want of the publishing account, says why it was not.
+ */
+export function verdictFitsResult(record: Pick<FileRecord, 'wikiEdits' | 'outcome'>): boolean {
+  if (record.wikiEdits?.verdict === 'exists') return false;
+  return record.wikiEdits?.verdict !== 'deleted' || record.outcome === 'created';
+}
+
+/** A page holding the place of a create that is not this file's: the create is refused as "already exists". */
+export function existsText(_wikiEdits: Pick<WikiEditsRecord, 'version'>, planned: boolean): string {
+  return `a page with this title exists: the create ${planned ? 'will be' : 'was'} refused as "already exists"; --overwrite updates it`;
+}
+
+/**
+ * A page no record names, found where the file's page would be created, carrying this file's publish notice and
+ * unchanged since: taken as the file's own (from an earlier run that stopped before recording it, or a create that went
+ * out unconfirmed) and updated. Said as such, not as a page "as last published", so that a reviewer sees a page taken.
+ */
+export function adoptedText(wikiEdits: Pick<WikiEditsRecord, 'version'>, planned: boolean): string {
+  return `wiki checked: a page with this title is there that no record names, carrying this file's publish notice (version ${wikiEdits.version ?? '?'}): ${planned ? 'it would be taken' : 'taken'} as this file's page and updated`;
+}
+
+/** "edited on the wiki since its last publish (version 4): version 6 by alice at 2026-11-29T10:00:00Z". */
+export function editedSinceText(wikiEdits: Pick<WikiEditsRecord, 'version' | 'editedBy' | 'editedAt' | 'publishedVersion'>): string {
+  const since = wikiEdits.publishedVersion === undefined ? '' : ` (version ${wikiEdits.publishedVersion})`;
+  return `edited on the wiki since its last publish${since}: version ${wikiEdits.version ?? '?'}${wikiEdits.editedBy ? ` by ${wikiEdits.editedBy}` : ''}${wikiEdits.editedAt ? ` at ${wikiEdits.editedAt}` : ''}`;
+}
+
+/**
+ * What --overwrite-edited does to a page held back for an edit on the wiki: replaces it, or, below a folder page that is
+ * (or would be) published as a new page, creates it anew there, and the edited page stays where it is.
+ */
+export function overwriteEditedText(wikiEdits: Pick<WikiEditsRecord, 'anewUnder'> | undefined): string {
+  return wikiEdits?.anewUnder === undefined ? '--overwrite-edited replaces it'
+    : `--overwrite-edited creates it anew under the new page of its folder "${wikiEdits.anewUnder}" and leaves the edited page where it is`;
+}
+
+/**
+ * A page without a publish notice whose version this machine has no record of: nothing tells an edit on the wiki from
+ * a publish there. Said as what it is, never as an edit "since its last publish", with what would tell.
+ */
+export function noNoticeText(wikiEdits: Pick<WikiEditsRecord, 'version' | 'editedBy' | 'editedAt'>): string {
+  return `its page carries no publish notice and no record here names its version ${wikiEdits.version ?? '?'}${wikiEdits.editedBy ? ` by ${wikiEdits.editedBy}` : ''}${wikiEdits.editedAt ? ` at ${wikiEdits.editedAt}` : ''}: ` +
+    'an edit on the wiki cannot be told from a publish (a publish with the notice on, or --state from the last one, tells)';
+}
+
+/** Why an update is left out when the edit guard's lookup failed although there was page access. */
+export function lookupFailedText(wikiEdits: Pick<WikiEditsRecord, 'cause' | 'detail'>): string {
+  return `the wiki could not be read to check for edits: ${wikiEdits.cause ?? wikiEdits.detail ?? 'the lookup failed'}`;
+}
+
+/** What gets such an update sent: the lookup working next time, or the user's choice to send it unchecked. */
+export const LOOKUP_FAILED_FIX = 'run again, or --overwrite-edited sends it unchecked';
+
+/** A record's side of the core's unreadOnWiki (guard.ts): held back, or sent by choice, because its lookup failed. */
+export function lookupFailedRecord(wikiEdits: WikiEditsRecord | undefined): boolean {
+  return wikiEdits?.verdict === 'unchecked' && wikiEdits.reason === 'failed';
+}
+
+/** Why a file is left out for its page's edit on the wiki (or its move there), and what --overwrite-edited does, as a sentence. */
+export function heldBackText(wikiEdits: WikiEditsRecord | undefined): string {
+  if (lookupFailedRecord(wikiEdits)) return `Would be left out: ${lookupFailedText(wikiEdits as WikiEditsRecord)} (${LOOKUP_FAILED_FIX}).`;
+  if (wikiEdits?.movedUnder) return `I${movedText(wikiEdits.movedUnder, true).slice(1)}.`;
+  if (wikiEdits?.noNotice) return `Would be left out: ${noNoticeText(wikiEdits)} (${overwriteEditedText(wikiEdits)}).`;
+  return `Would be left out: its page was ${wikiEdits ? editedSinceText(wikiEdits) : 'edited on the wiki since its last publish'} (${overwriteEditedText(wikiEdits)}).`;
+}
+
+/**
+ * What a page found under another parent means: moved on the wiki since the file's last publish, or this publish names
+ * another place. The import finds a page by title and parent, so it cannot reach that page from here.
+ */
+export function movedText(movedUnder: NonNullable<WikiEditsRecord['movedUnder']>, heldBack: boolean): string {
+  const where = movedUnder.title === undefined ? `page ${movedUnder.id}` : `"${movedUnder.title}" (page ${movedUnder.id})`;
+  return heldBack
+    ? `its page is under ${where} on the wiki now, not where this publish puts it: moved on the wiki, or the place changed here. Left out; --overwrite-edited publishes a new page here and leaves that one where it is`
+    : `its page is under ${where} on the wiki now: published as a new page here (--overwrite-edited); that page stays where it is`;
+}
+
+/** A record's side of the core's heldWithoutNotice (guardVerdict.ts): no notice, no record here, nothing can tell. */
+export function heldWithoutNoticeRecord(wikiEdits: WikiEditsRecord | undefined): boolean {
+  return wikiEdits?.verdict === 'edited' && wikiEdits.noNotice === true && wikiEdits.movedUnder === undefined;
+}
+

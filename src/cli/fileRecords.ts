@@ -134,8 +134,10 @@ export function planRecord(item: PlanItem): PlanRecord {
   const guard = guardFields(item);
   if (guard.wikiEdits) record.wikiEdits = guard.wikiEdits;
   if (guard.url !== undefined) record.url = guard.url;
-  // A page held back for an edit on the wiki goes with --overwrite-edited: what would not work then is said now too.
-  record.cautions = status === 'send' || status === 'edited' ? item.cautions.map((caution) => caution.message) : [];
+  // A page held back for an edit on the wiki goes with --overwrite-edited: what would not work then is said now too. An
+  // unchanged page says only what is about its page rather than its text: a title back to a page it takes again.
+  record.cautions = status === 'send' || status === 'edited' ? item.cautions.map((caution) => caution.message)
+    : status === 'unchanged' ? item.cautions.filter((caution) => caution.code === 'titledBack').map((caution) => caution.message) : [];
   const targets = record.cautions.length > 0 ? targetsOf(item.cautions).cautionTargets : undefined;
   if (targets) record.cautionTargets = targets;
   if (status === 'send' && item.linksToPages) record.linksToPages = item.linksToPages;

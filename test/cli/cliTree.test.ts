@@ -673,7 +673,8 @@ describe('CLI --tree', () => {
     assert.ok(page('News').markdown.includes(`/wiki/spaces/DOCS/pages/${page('More').id}/`), page('News').markdown);
     const published = text.stdout.split('\n').filter((line) => /^ *(updated|created) /.test(line));
     assert.equal(published.filter((line) => line.includes('docs/news/ ')).length, 1, text.stdout);
-    assert.match(text.stdout, new RegExp(`^${published.length} published, 0 failed, 0 refused, 0 unchanged; second pass \\(links to new pages\\): 0$`, 'm'), text.stdout);
+    // Each page written once: the folder page "News" after its new child, Overview after both; the rest unchanged.
+    assert.match(text.stdout, new RegExp(`^${published.length} published, 0 failed, 0 refused, 5 unchanged; second pass \\(links to new pages\\): 0$`, 'm'), text.stdout);
   });
 
   it('a link that waited for a tree page which did not land is named after the run, in the text and the summary', async () => {
@@ -695,6 +696,9 @@ describe('CLI --tree', () => {
     assert.equal(summaryRecord(run).secondPass, 1);
     assertRecordsValid(jsonLines(run), 'a tree run whose links waited for a page that did not land');
     assert.match(page('Setup').markdown, /\[the API\]\(\.\.\/reference\/api\.md#tokens\)/);
+    // Unchanged, Setup would not go again while its link still has no page to reach (its page holds what it would
+    // send, as its notice says); changed, it goes, and its link waits again for the API page, which fails again.
+    await writeFile(join(root, 'docs/guide/setup.md'), '# Setup\n\nSee [the API](../reference/api.md#tokens), soon.\n');
     const text = await runCli(['publish', 'docs', ...TO, '--overwrite'], { cwd: root, env: cli.env() });
     assert.match(text.stdout, /^links stay as written in docs\/guide\/setup\.md: docs\/reference\/api\.md did not land in this run \(the next run fills them in\)$/m);
   });
@@ -779,12 +783,19 @@ describe('CLI --tree', () => {
     assert.deepEqual(Object.keys(manifest.pages), ['guide/', 'guide/setup.md', 'index.md', 'reference/', 'reference/api.md']);
     assert.equal(manifest.pages['guide/']?.id, page('Guide').id);
 
-    // A teammate's clone: the manifest, no --state. The pages are updated in place, not "already exists".
+    // A teammate's clone: the manifest, no --state. Unchanged pages are left as they are (their notices say they hold
+    // what would be sent); a changed one is updated in place, not "already exists".
     const count = cli.world.sandbox.pages().length;
+    const setupVersion = page('Setup').version;
+    await writeFile(join(root, 'docs/guide/README.md'), '# Guide\n\nAll about it, and more.\n');
     const again = await runCli(['publish', 'docs', '--tree', '--json'], { cwd: root, env: cli.env() });
     assert.equal(again.code, 0, `${again.stdout}\n${again.stderr}`);
     assert.equal(cli.world.sandbox.pages().length, count, 'no new pages');
-    assert.ok(jsonLines(again).filter((record) => record.type === 'file').every((record) => record.status === 'published'));
+    const statuses: Record<string, unknown[]> = Object.fromEntries(fileRecords(again).map((record) => [record.file as string, [record.status, record.outcome]]));
+    assert.deepEqual(statuses['docs/guide/README.md'], ['published', 'updated']);
+    assert.ok(Object.entries(statuses).every(([file, [status]]: [string, unknown[]]) => file === 'docs/guide/README.md' || status === 'skipped'), JSON.stringify(statuses));
+    assert.equal(page('Setup').version, setupVersion, 'an unchanged page gets no new version');
+    assert.match(page('Guide').markdown, /and more\./);
   });
 
   it('Mermaid fences: code with a caution by default, images from the organisation\'s renderer with --diagrams', async () => {
@@ -989,7 +1000,8 @@ describe('CLI --tree', () => {
     const run = await runCli(['publish', 'docs/guide', '--tree', '--json'], { cwd: root, env: cli.env() });
     assert.equal(run.code, 1, `${run.stdout}\n${run.stderr}`);
     assert.deepEqual(Object.fromEntries(fileRecords(run).map((record) => [record.file, record.status])),
-      { 'docs/guide/README.md': 'refused', 'docs/guide/deep/': 'published', 'docs/guide/deep/more.md': 'published', 'docs/guide/new.md': 'published', 'docs/guide/setup.md': 'edited' });
+      // The folder page "Deep" lists the same child as when it went: its notice says so, and it is left as it is.
+      { 'docs/guide/README.md': 'refused', 'docs/guide/deep/': 'skipped', 'docs/guide/deep/more.md': 'published', 'docs/guide/new.md': 'published', 'docs/guide/setup.md': 'edited' });
     assert.equal(cli.world.sandbox.pages().length, count + 1, 'only the new file\'s page is new');
     assert.equal(page('New').parentId, guide.id);
     assert.match(page('New').markdown, new RegExp(`\\[the guide\\]\\([^)]*/pages/${guide.id}(/[^)]*)?\\)`), 'a link to the README reaches the folder\'s page');
@@ -1008,7 +1020,7 @@ describe('CLI --tree', () => {
     assert.match(lineOf(elsewhere, 'docs/guide/new.md'), /^would create docs\/guide\/new\.md -> "New" in DOCS under 123456 /, elsewhere.stdout);
   });
 
-  it('a teammate publishing a tree CI published: each page is held back as a version this machine did not publish, never "edited since its last publish"; --overwrite-edited replaces them', async () => {
+  it('a teammate publishing a tree CI published: the pages\' notices say they are as CI left them, so a changed file updates its page and nothing is held or called edited', async () => {
     const root = await cli.tree(TREE);
     // CI (alice's token) publishes the tree, and .wiki-pages.json is committed.
     assert.equal((await runCli(['publish', 'docs', ...TO], { cwd: root, env: cli.env() })).code, 0);
@@ -1017,8 +1029,29 @@ describe('CLI --tree', () => {
     cli.secrets.push(bob);
     const asBob = { ...cli.env(), WIKI_PUBLISHER_API_TOKEN: bob };
     await writeFile(join(root, 'docs', 'guide', 'setup.md'), '# Setup\n\nSee [the API](../reference/api.md#tokens).\n\nBob\'s line.\n');
+    const lineOf = (run: { stdout: string }, file: string): string => run.stdout.split('\n').find((line) => line.includes(`${file} ->`)) ?? '';
+    const dry = await runCli(['publish', 'docs', '--tree', '--dry-run', '--json'], { cwd: root, env: asBob });
+    assert.equal(dry.code, 0, dry.stdout + dry.stderr);
+    assertRecordsValid(jsonLines(dry), 'a teammate\'s tree plan');
+    assert.deepEqual(fileRecords(dry).map((record) => [record.file, record.status]),
+      [['docs/index.md', 'unchanged'], ['docs/guide/README.md', 'unchanged'], ['docs/guide/setup.md', 'send'], ['docs/reference/', 'unchanged'], ['docs/reference/api.md', 'unchanged']]);
+    const run = await runCli(['publish', 'docs', '--tree'], { cwd: root, env: asBob });
+    assert.equal(run.code, 0, run.stdout + run.stderr);
+    assert.match(lineOf(run, 'docs/guide/setup.md'), /updated +docs\/guide\/setup\.md .*wiki edits checked: version 1 is as last published/, run.stdout);
+    assert.match(page('Setup').markdown, /Bob's line/);
+    assert.doesNotMatch(run.stdout, /LEFT OUT|edited on the wiki/, run.stdout);
+  });
+
+  it('a teammate publishing a tree CI published without notices: each page is held back as one nothing can tell, never "edited since its last publish"; --overwrite-edited replaces them', async () => {
+    const root = await cli.tree(TREE);
+    // CI (alice's token) publishes the tree with the notice off, and .wiki-pages.json is committed.
+    assert.equal((await runCli(['publish', 'docs', ...TO, '--no-notice'], { cwd: root, env: cli.env() })).code, 0);
+    const bob = cli.world.sandbox.issueToken({ label: 'teammate', owner: 'bob' }).token;
+    cli.secrets.push(bob);
+    const asBob = { ...cli.env(), WIKI_PUBLISHER_API_TOKEN: bob };
+    await writeFile(join(root, 'docs', 'guide', 'setup.md'), '# Setup\n\nSee [the API](../reference/api.md#tokens).\n\nBob\'s line.\n');
     const setup = page('Setup');
-    const said = new RegExp(`\\(its latest version ${setup.version} by alice at \\S+ is not one this machine published: it may be a teammate's or CI's publish of this file, or an edit on the wiki; --overwrite-edited replaces it\\)`);
+    const said = new RegExp(`\\(its page carries no publish notice and no record here names its version ${setup.version} by alice at \\S+: an edit on the wiki cannot be told from a publish \\(a publish with the notice on, or --state from the last one, tells\\); --overwrite-edited replaces it\\)`);
     const lineOf = (run: { stdout: string }, file: string): string => run.stdout.split('\n').find((line) => line.includes(`${file} ->`)) ?? '';
 
     const dry = await runCli(['publish', 'docs', '--tree', '--dry-run'], { cwd: root, env: asBob });
@@ -1028,37 +1061,37 @@ describe('CLI --tree', () => {
     const json = await runCli(['publish', 'docs', '--tree', '--dry-run', '--json'], { cwd: root, env: asBob });
     assertRecordsValid(jsonLines(json), 'a teammate\'s tree plan');
     assert.deepEqual(fileRecords(json).find((record) => record.file === 'docs/guide/setup.md')?.wikiEdits,
-      { checked: true, verdict: 'edited', version: setup.version, editedBy: 'alice', editedAt: setup.versionCreatedAt, knownFromRepository: true });
+      { checked: true, verdict: 'edited', version: setup.version, editedBy: 'alice', editedAt: setup.versionCreatedAt, noNotice: true });
     const markdown = await runCli(['publish', 'docs', '--tree', '--dry-run', '--format', 'markdown'], { cwd: root, env: asBob });
-    assert.match(resolvedRow(markdown.stdout, '&nbsp;&nbsp;docs/guide/setup.md'), new RegExp(`\\| left out \\| its latest version ${setup.version} by alice is not one this machine published: it may be a teammate's or CI's publish of this file, or an edit on the wiki \\|`));
-    assert.match(markdown.stdout, /#### Pages edited on the wiki since their last publish, or whose latest version this machine did not publish\n/);
+    assert.match(markdown.stdout, /its page carries no publish notice and no record here names its version/);
+    assert.match(markdown.stdout, /#### Pages edited on the wiki since their last publish, or without a publish notice to tell\n/);
 
     const run = await runCli(['publish', 'docs', '--tree', '--report', 'junit.xml'], { cwd: root, env: asBob });
     assert.equal(run.code, 1, run.stdout + run.stderr);
-    assert.match(lineOf(run, 'docs/guide/setup.md'), /LEFT OUT +docs\/guide\/setup\.md .*: not sent: its page's latest version is not one this machine published\./);
+    assert.match(lineOf(run, 'docs/guide/setup.md'), /LEFT OUT +docs\/guide\/setup\.md .*: not sent: its page carries no publish notice, so an edit there cannot be told from a publish\./);
     assert.match(lineOf(run, 'docs/guide/setup.md'), said);
-    assert.match(await readFile(join(root, 'junit.xml'), 'utf8'), /Left out: its latest version \d+ by alice at \S+ is not one this machine published/);
+    assert.match(await readFile(join(root, 'junit.xml'), 'utf8'), /Left out: its page carries no publish notice and no record here names its version \d+ by alice at \S+/);
     // None of the five pages was edited on the wiki: no line of any report says so, nor does any count.
     for (const output of [dry.stdout, markdown.stdout, run.stdout, await readFile(join(root, 'junit.xml'), 'utf8')]) {
       assert.doesNotMatch(output, /since its last publish|edited on the wiki \(left out\)|left out \(edited on the wiki\)/, output);
     }
     const heldBack = fileRecords(json).filter((record) => record.status === 'edited').length;
     assert.ok(heldBack > 0);
-    assert.match(dry.stdout, new RegExp(`, ${heldBack} with a version this machine did not publish \\(left out\\)`));
-    assert.match(markdown.stdout, new RegExp(`\\*\\*.*${heldBack} left out \\(a version this machine did not publish\\)`));
-    assert.match(run.stdout, new RegExp(`, ${heldBack} left out \\(a version this machine did not publish\\)`));
+    assert.match(dry.stdout, new RegExp(`, ${heldBack} without a publish notice, so an edit cannot be told from a publish \\(left out\\)`));
+    assert.match(markdown.stdout, new RegExp(`\\*\\*.*${heldBack} left out \\(no publish notice: an edit cannot be told from a publish\\)`));
+    assert.match(run.stdout, new RegExp(`, ${heldBack} left out \\(no publish notice: an edit cannot be told from a publish\\)`));
     const summary = jsonLines(json).find((record) => record.type === 'summary');
     assert.equal(summary?.edited, heldBack);
-    assert.equal(summary?.notPublishedHere, heldBack);
+    assert.equal(summary?.noNotice, heldBack);
     assert.doesNotMatch(page('Setup').markdown, /Bob's line/, 'held back');
 
-    // Chosen, alice's versions are replaced; bob's versions are then his own, explained, and updated.
+    // Chosen, alice's versions are replaced, now with notices; the next plan finds every page as last published.
     const replaced = await runCli(['publish', 'docs', '--tree', '--overwrite-edited'], { cwd: root, env: asBob });
     assert.equal(replaced.code, 0, replaced.stdout + replaced.stderr);
     assert.match(page('Setup').markdown, /Bob's line/);
     const again = await runCli(['publish', 'docs', '--tree', '--dry-run'], { cwd: root, env: asBob });
     assert.equal(again.code, 0, again.stdout + again.stderr);
-    assert.match(lineOf(again, 'docs/guide/setup.md'), /wiki edits checked: version \d+ is as last published/);
+    assert.match(lineOf(again, 'docs/guide/setup.md'), /unchanged .*wiki edits checked: version \d+ is as last published/);
   });
 
   it('a file of the tree that names its own page elsewhere, published on its own from a fresh clone, updates that page', async () => {
@@ -1449,48 +1482,51 @@ describe('CLI --tree', () => {
     assert.match(lineOf(again, 'docs/guide/setup.md'), /^would update docs\/guide\/setup\.md -> "Setup" in DOCS under 123456 \(wiki edits checked[^)]*\)$/, again.stdout);
   });
 
-  it('a page the tree did not record, with no publishing account known: not taken as the tree\'s, and every line says why and what tells', async () => {
+  it('a page the tree did not record, found where its page goes: taken by any account when its notice names the file, even in a plan job without an import token; without a notice the create is refused as "already exists"', async () => {
     const root = await cli.tree({ 'docs/index.md': '# Overview\n', 'docs/guide.md': '# Guide\n\nOne.\n' });
     assert.equal((await runCli(['publish', 'docs', ...TO], { cwd: root, env: cli.env() })).code, 0);
     // The run stopped before it recorded its pages (a crash), and the file changed since.
     await rm(join(root, 'docs', '.wiki-pages.json'));
     await writeFile(join(root, 'docs', 'guide.md'), '# Guide\n\nTwo.\n');
-    const why = /a page with this title exists that this tree does not record \(version 1 by alice\): it may be this tree's page from a run that stopped before recording it, but this run knows no publishing account to tell \(set WIKI_PUBLISHER_ACCOUNT_ID to the account ID of the import token's user, or WIKI_PUBLISHER_API_TOKEN to a token that names it\), so it is not taken and the create (will be|was) refused as "already exists"\. --overwrite updates it: check first that it is this tree's page/;
     const lineOf = (run: { stdout: string }, file: string): string => run.stdout.split('\n').find((line) => line.includes(`${file} ->`)) ?? '';
 
-    // A plan job: no import token, no WIKI_PUBLISHER_ACCOUNT_ID.
+    // A plan job: no import token, nothing to say which account publishes. The page's notice tells.
     const plan = { ...cli.env() } as Record<string, string>;
     delete plan.WIKI_PUBLISHER_API_TOKEN;
-    const dry = await runCli(['publish', 'docs', ...TO, '--dry-run'], { cwd: root, env: plan });
-    assert.match(lineOf(dry, 'docs/guide.md'), why, dry.stdout);
-    const json = await runCli(['publish', 'docs', ...TO, '--dry-run', '--json'], { cwd: root, env: plan });
-    assertRecordsValid(jsonLines(json), 'a tree plan with a page it cannot tell is its own');
-    const guide = fileRecords(json).find((record) => record.file === 'docs/guide.md');
-    assert.deepEqual(guide?.wikiEdits, { checked: true, verdict: 'exists', version: 1, authorUnknown: true, editedBy: 'alice' });
+    const dry = await runCli(['publish', 'docs', ...TO, '--dry-run', '--json'], { cwd: root, env: plan });
+    assertRecordsValid(jsonLines(dry), 'a tree plan that takes a page by its notice');
+    assert.deepEqual(fileRecords(dry).find((record) => record.file === 'docs/guide.md')?.wikiEdits, { checked: true, verdict: 'asLeft', version: 1, adopted: true });
+    assert.deepEqual(fileRecords(dry).find((record) => record.file === 'docs/index.md')?.wikiEdits, { checked: true, verdict: 'asLeft', version: 1, adopted: true, sameContent: true });
 
-    // A publish whose token does not name its user sends the create, which is refused: the page is not taken silently.
+    // A publish whose token does not name its user: the notice tells all the same.
     const unnamed = cli.world.sandbox.issueToken({ label: 'unnamed', withoutSubject: true }).token;
     cli.secrets.push(unnamed);
-    const blind = await runCli(['publish', 'docs', ...TO, '--report', 'junit.xml'], { cwd: root, env: { ...cli.env(), WIKI_PUBLISHER_API_TOKEN: unnamed } });
+    const run = await runCli(['publish', 'docs', ...TO], { cwd: root, env: { ...cli.env(), WIKI_PUBLISHER_API_TOKEN: unnamed } });
+    assert.equal(run.code, 0, run.stdout + run.stderr);
+    assert.match(lineOf(run, 'docs/guide.md'), /taken as this file's page and updated/, run.stdout);
+    assert.match(page('Guide').markdown, /Two\./);
+
+    // Published without notices, the page found there is nobody's that the run can tell: the create is refused.
+    await rm(join(root, 'docs', '.wiki-pages.json'));
+    await writeFile(join(root, 'docs', 'guide.md'), '# Guide\n\nThree.\n');
+    assert.equal((await runCli(['publish', 'docs', ...TO, '--no-notice', '--overwrite'], { cwd: root, env: cli.env() })).code, 0);
+    assert.equal(page('Guide').notice, undefined);
+    await rm(join(root, 'docs', '.wiki-pages.json'));
+    await writeFile(join(root, 'docs', 'guide.md'), '# Guide\n\nFour.\n');
+    const blind = await runCli(['publish', 'docs', ...TO, '--report', 'junit.xml'], { cwd: root, env: cli.env() });
     assert.equal(blind.code, 1, blind.stdout + blind.stderr);
     assert.match(lineOf(blind, 'docs/guide.md'), /^FAILED/);
-    assert.match(lineOf(blind, 'docs/guide.md'), why);
-    assert.match(await readFile(join(root, 'junit.xml'), 'utf8'), /this run knows no publishing account to tell/);
-    assert.match(page('Guide').markdown, /One\./, 'the page is as it was');
-
-    // Naming the account is the fix the lines give: the page is the tree's own, updated and recorded.
-    const named = await runCli(['publish', 'docs', ...TO], { cwd: root, env: { ...cli.env(), WIKI_PUBLISHER_API_TOKEN: unnamed, WIKI_PUBLISHER_ACCOUNT_ID: 'alice' } });
-    assert.equal(named.code, 0, named.stdout + named.stderr);
-    assert.match(page('Guide').markdown, /Two\./);
+    assert.match(lineOf(blind, 'docs/guide.md'), /A page with this title already exists under the parent page\..*Pass --overwrite to update the page "Guide"\./, blind.stdout);
+    assert.match(page('Guide').markdown, /Three\./, 'the page is as it was');
   });
 
-  it('a page the tree did not record, last written by the publishing account, is said to be taken over in the text plan, --json and the Markdown plan', async () => {
+  it('a page the tree did not record, carrying its file\'s notice, is said to be taken over in the text plan, --json and the Markdown plan', async () => {
     const root = await cli.tree({ 'docs/index.md': '# Overview\n', 'docs/guide.md': '# Guide\n\nOne.\n' });
     assert.equal((await runCli(['publish', 'docs', ...TO], { cwd: root, env: cli.env() })).code, 0);
     // A run that stopped before recording, or another folder of the same account with a page of this title here.
     await rm(join(root, 'docs', '.wiki-pages.json'));
     await writeFile(join(root, 'docs', 'guide.md'), '# Guide\n\nTwo.\n');
-    const taken = /\(wiki checked: a page with this title is there that no record names, last written by this run's account \(version 1\): it would be taken as this tree's page from a run that stopped before recording it, and updated \(if another folder published it, give this file another title: a title names one page in a space\)\)$/;
+    const taken = /\(wiki checked: a page with this title is there that no record names, carrying this file's publish notice \(version 1\): it would be taken as this file's page and updated\)$/;
     const dry = await runCli(['publish', 'docs', ...TO, '--dry-run'], { cwd: root, env: cli.env() });
     assert.equal(dry.code, 0, dry.stderr);
     assert.match(dry.stdout.split('\n').find((line) => line.includes('docs/guide.md ->')) ?? '', taken, dry.stdout);
@@ -1499,11 +1535,11 @@ describe('CLI --tree', () => {
     assertRecordsValid(jsonLines(json), 'a tree plan that takes over an unrecorded page');
     assert.deepEqual(fileRecords(json).find((record) => record.file === 'docs/guide.md')?.wikiEdits, { checked: true, verdict: 'asLeft', version: 1, adopted: true });
     const markdown = await runCli(['plan', 'docs', ...TO], { cwd: root, env: cli.env() });
-    assert.match(resolvedRow(markdown.stdout, 'docs/guide.md'), /\| docs\/guide\.md \|[^\n]*\| wiki checked: a page with this title is there that no record names, last written by this run's account \(version 1\): it would be taken as this tree's page/, markdown.stdout);
+    assert.match(resolvedRow(markdown.stdout, 'docs/guide.md'), /\| docs\/guide\.md \|[^\n]*\| wiki checked: a page with this title is there that no record names, carrying this file's publish notice \(version 1\): it would be taken as this file's page/, markdown.stdout);
     // The run takes it, as before, and its line says what it did.
     const run = await runCli(['publish', 'docs', ...TO], { cwd: root, env: cli.env() });
     assert.equal(run.code, 0, run.stdout + run.stderr);
-    assert.match(run.stdout.split('\n').find((line) => line.includes('docs/guide.md ->')) ?? '', /taken as this tree's page from a run that stopped before recording it, and updated/, run.stdout);
+    assert.match(run.stdout.split('\n').find((line) => line.includes('docs/guide.md ->')) ?? '', /taken as this file's page and updated/, run.stdout);
     assert.match(page('Guide').markdown, /Two\./);
   });
 
@@ -1646,9 +1682,10 @@ describe('CLI --tree', () => {
     const noAccess = await runCli(['publish', 'docs', '--tree', '--space', 'ENG', '--parent', '234567', '--retarget'], { cwd: root, env: cli.env(false) });
     assert.equal(noAccess.code, 1, `${noAccess.stdout}\n${noAccess.stderr}`);
     assert.equal(await readFile(manifestPath, 'utf8'), recorded, 'the record of the published tree is kept');
-    // The next run without flags still updates the recorded pages.
+    // The next run without flags still takes the recorded pages: found as last published, nothing to send.
     const again = await runCli(['publish', 'docs', '--tree', '--dry-run'], { cwd: root, env: cli.env() });
-    assert.match(again.stdout, /5 to send \(0 new, 5 updating/, again.stdout);
+    assert.match(again.stdout, /0 to send \(0 new, 0 updating.*\), 5 unchanged/, again.stdout);
+    assert.equal(again.stdout.match(/wiki edits checked: version \d+ is as last published/g)?.length, 5, again.stdout);
 
     const moved = await runCli(['publish', 'docs', '--tree', '--space', 'ENG', '--parent', '234567', '--retarget'], { cwd: root, env: cli.env() });
     assert.equal(moved.code, 0, `${moved.stdout}\n${moved.stderr}`);

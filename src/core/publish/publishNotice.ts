@@ -57,10 +57,14 @@ export function findMarker(body: string): PublishMarker | undefined {
   return { version: Number(found[1]), digest: found[2] as string, path: found[3] as string };
 }
 
-/** The Markdown to send: the content, then the notice, after a rule of its own (a blank line keeps it no heading). */
+/**
+ * The Markdown to send: the content as it is (its line ends and its last blank lines too), then the notice, after a
+ * blank line and a rule of its own (the blank line keeps the rule from underlining the last line as a heading).
+ */
 export function withNotice(content: string, notice: PageNotice): string {
   const target = `${notice.sourceUrl ?? ''}#${markerText(notice.marker)}`;
-  return `${content.replace(/\s+$/, '')}\n\n---\n\n*Published from [${escapeLinkText(notice.label)}](<${target}>) with Wiki Publisher. Edit the file in its repository rather than this page.*\n`;
+  const ended = content === '' || content.endsWith('\n') || content.endsWith('\r') ? content : `${content}\n`;
+  return `${ended}\n---\n\n*Published from [${escapeLinkText(notice.label)}](<${target}>) with Wiki Publisher. Edit the file in its repository rather than this page.*\n`;
 }
 
 /**
@@ -87,8 +91,11 @@ export function withoutNotice(markdown: string): string {
     cut--;
     while (cut > 0 && (lines[cut - 1] as string).trim() === '') cut--;
   }
+  // The paragraph may go on after the marker's line (an exporter that wraps lines).
+  let end = at;
+  while (end + 1 < lines.length && (lines[end + 1] as string).trim() !== '') end++;
   // Whatever followed the notice (a trailing newline, an exporter's blank lines) ends the text as it ended before.
-  const after = lines.slice(at + 1).join('\n').trim();
+  const after = lines.slice(end + 1).join('\n').trim();
   const kept = lines.slice(0, cut).join('\n');
   return after === '' ? `${kept}\n` : `${kept}\n\n${after}\n`;
 }

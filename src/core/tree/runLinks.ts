@@ -36,8 +36,11 @@ export async function runLinks(plan: TreePlan, options: RunLinksOptions) {
   const rootPath = plan.tree.rootPath;
   const ids = new Map<string, string>();
   const urls = new Map<string, string>();
-  for (const page of plan.pages) if (page.pageId) ids.set(page.key, page.pageId);
-  const recordedIds: ReadonlyMap<string, string> = new Map(ids);
+  const recordedIds = new Map<string, string>();
+  for (const page of plan.pages) if (page.pageId) recordedIds.set(page.key, page.pageId);
+  // A retitled page lands as a new page (the recorded one stays): links to it wait for that page's ID, so that a page
+  // linking to it goes once, after it, rather than once with the old page's address and again with the new one.
+  for (const page of plan.pages) if (page.pageId && page.retitledFrom === undefined) ids.set(page.key, page.pageId);
   // The pages the repository does not record but this machine's record names at their place (TreePage.linkedPageId):
   // until its result is in, the links that reach such a page take that ID, as they take a recorded page's.
   const linkedIds = new Map<string, string>();
@@ -151,7 +154,7 @@ export async function runLinks(plan: TreePlan, options: RunLinksOptions) {
   };
 
   return {
-    ids, urls, linkedIds, titledBackIds, recordedIds, sending, pinnedLanded, pinnedFollowed, pinnedKeyOf, pinnedLinkTargets, idForLinks, resolvePage,
+    ids, urls, linkedIds, titledBackIds, recordedIds: recordedIds as ReadonlyMap<string, string>, sending, pinnedLanded, pinnedFollowed, pinnedKeyOf, pinnedLinkTargets, idForLinks, resolvePage,
     reachedNow, waitedFor, reachedWhenSent, addressable,
     /** Every tree page has been sent: a link to one without an address now stays as written. */
     sendsAreOver(): void {

@@ -39,7 +39,8 @@ export function pagesLinkingAnew(plan: TreePlan, results: readonly TreeFileResul
   const now = treePageIdByPath(plan.tree, (key) => ids.get(key), () => undefined);
   const root = plan.tree.rootPath;
   return plan.pages.filter((page) => {
-    if (page.item.state !== 'unchanged' || !skipped.has(page.key)) return false;
+    // Skipped as unchanged by the plan, or by the guard (its page's notice says it holds what it would send).
+    if (!skipped.has(page.key)) return false;
     const file = linkingFileOf(page.node, root);
     return linkTargetsDigest(page.linkFacts.destinations, file, before, plan.rootInRepository) !== linkTargetsDigest(page.linkFacts.destinations, file, now, plan.rootInRepository);
   });
@@ -52,7 +53,8 @@ export function pagesLinkingAnew(plan: TreePlan, results: readonly TreeFileResul
  */
 export async function relinkUnchanged(pages: readonly TreePage[], context: PassContext): Promise<void> {
   if (pages.length === 0 || context.signal?.aborted || context.gate.stoppedBy) return;
-  const entries = pages.map((page) => ({ page, ...context.links.decide(page), item: { ...page.item, state: 'send' as const } }));
+  // What its links reach now is what the guard compares with its page's notice (the plan's digest was before this run's pages landed).
+  const entries = pages.map((page) => ({ page, ...context.links.decide(page), item: { ...page.item, state: 'send' as const, linkTargets: context.links.reachedNow(page) } }));
   await guardTreePages(entries, {
     ...context.guard, pages: context.pages, ...(context.signal ? { signal: context.signal } : {}), underNewPage: () => false,
   });

@@ -25,6 +25,8 @@ export interface ScheduleState {
   order: ReadonlyMap<string, number>;
   /** Keys of the pages whose send creates them (createsPage), as far as their verdicts are known. */
   creates: ReadonlySet<string>;
+  /** Keys of folder pages updated where they are: the pages below them need not wait for them. */
+  placed: ReadonlySet<string>;
 }
 
 /** Whether sending the item creates its page (the wiki appends a new child, so siblings keep their order). */
@@ -65,11 +67,11 @@ function siblingsAllow(entry: Schedulable, queue: readonly Schedulable[], state:
 
 /**
  * Whether the page at `key` (a key of the tree, relative to its folder) can only come after `entry`'s page: it is below
- * it, or, when `entry` creates its page, it is (or is below) a later new sibling, which the wiki's order puts after it.
+ * it (unless that page is updated where it is, so the pages below can go first), or, when `entry` creates its page, it is (or is below) a later new sibling, which the wiki's order puts after it.
  */
 function comesAfter(key: string, entry: Schedulable, state: ScheduleState): boolean {
   const own = entry.page.key;
-  if (own.endsWith('/') && key.startsWith(own)) return true;
+  if (own.endsWith('/') && key.startsWith(own)) return !state.placed.has(own);
   if (!createsPage(entry.item)) return false;
   // The sibling of `entry` that is `key`'s page or holds it: the first segment of `key` below their common folder.
   const slash = own.endsWith('/') ? own.lastIndexOf('/', own.length - 2) : own.lastIndexOf('/');

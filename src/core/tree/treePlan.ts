@@ -786,7 +786,12 @@ export function planTreeOf(sources: readonly TreeSource[], given: TreePlanOption
   // place (a run with --no-record, or a CI runner whose .wiki-pages.json was never committed, records only the latter),
   // and so for a file that names its own page (pinnedLinkedPages).
   const pinnedLinked = pinnedLinkedPages(pinnedSources.map((source) => source.item), rootPath, options.identity);
-  const knownPageOf = treePageIdByNodePath(tree, (path) => titledBack.get(path)?.pageId ?? recordedAtPath(path)?.pageId ?? linkedIds.get(path), (path) => recordedId(path) ?? pinnedLinked.get(path)?.id);
+  const idOfNode = (path: string): string | undefined => titledBack.get(path)?.pageId ?? (retitledFrom.has(path) ? undefined : recordedAtPath(path)?.pageId) ?? linkedIds.get(path);
+  // A page this run creates (no ID yet, sent, not refused) is reached by the links to it once it lands: what a linking
+  // page will send differs from what its page holds, so it goes, after that page (runSchedule.ts), not as unchanged
+  // and again later. Its stand-in ID is only ever compared, never sent: the notice digests the IDs the send reached.
+  const createdHere = new Set(pages.filter((page) => page.item.state === 'send' && idOfNode(page.node.path) === undefined && !refusedNode(page.node)).map((page) => page.node.path));
+  const knownPageOf = treePageIdByNodePath(tree, (path) => idOfNode(path) ?? (createdHere.has(path) ? `new:${path}` : undefined), (path) => recordedId(path) ?? pinnedLinked.get(path)?.id);
   // What each page's links reach now, as the run will digest them when it sends the page (treeRun.ts): kept on the item
   // (PlanItem.linkTargets), since the wiki's notice of the page's last publish says whether its content and these were
   // what it holds (run/pageNotice.ts). Without page addresses no link reaches a page, as the run takes them.

@@ -121,7 +121,10 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
       // A page created anew is not the one recorded (deleted on the wiki), nor is one that landed at another place or
       // title than the recorded page's (retitled, or following a new folder page): only what was learnt names it.
       const landedElsewhere = result.state === 'published' && !result.item.linkedPage;
-      const pageId = learnt?.pageId ?? (result.outcome?.kind === 'created' || landedElsewhere ? undefined : entry.page.pageId ?? entry.item.link?.pageId);
+      // The page the guard found holding this page's place as last published (its notice says so): a page a run that
+      // stopped before recording it made (a retitled folder page's new page, say) is that page, not the recorded one.
+      const foundAsLeft = result.item.guard?.kind === 'asLeft' ? result.item.guard.page.id : undefined;
+      const pageId = learnt?.pageId ?? (result.outcome?.kind === 'created' || landedElsewhere ? undefined : foundAsLeft ?? entry.page.pageId ?? entry.item.link?.pageId);
       // Its result is in: what it landed as (or kept) answers the links to it from now on.
       links.linkedIds.delete(entry.page.key);
       links.titledBackIds.delete(entry.page.key);
@@ -148,8 +151,11 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
   };
 
   // The first pass: each page once its folder's page has its result, in the order runSchedule.ts picks.
+  // A folder page that is updated in place (its page exists, its ID known, the guard found it as last published) need
+  // not land first: the pages below it can go before it, so that it can link to new ones among them and go once.
+  const placed = new Set<string>();
   const state: ScheduleState & { done: Set<string>; outCreatesUnder: Set<string>; creates: Set<string> } = {
-    done: new Set(), outCreatesUnder: new Set(), creates: new Set(),
+    done: new Set(), outCreatesUnder: new Set(), creates: new Set(), placed,
     order: new Map(plan.pages.map((page, index) => [page.key, index])),
     waitsOn: (page) => links.waitsOn(page),
   };
@@ -158,7 +164,11 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
     ...(options.guard.messages ? { messages: options.guard.messages } : {}),
     forgetLinked: (key: string) => links.linkedIds.delete(key), expectMore,
   };
-  const parentDone = (page: TreePage): boolean => page.node.parent === undefined || state.done.has(page.node.parent.slice(rootPath.length));
+  const parentDone = (page: TreePage): boolean => {
+    if (page.node.parent === undefined) return true;
+    const parentKey = page.node.parent.slice(rootPath.length);
+    return state.done.has(parentKey) || placed.has(parentKey);
+  };
   let waiting = [...plan.pages];
   const queue: RunEntry[] = [];
   const out = new Set<Promise<void>>();
@@ -189,6 +199,7 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
         else {
           queue.push(entry);
           if (createsPage(entry.item)) state.creates.add(entry.page.key);
+          else if (updatesInPlace(entry, ids)) placed.add(entry.page.key);
         }
       }
       // Pages not sent (unchanged, held back, refused) end at once; the pages below them can go next.
@@ -253,6 +264,15 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
   });
   const leftBehind = await pagesLeftBehind(replaced, options.pages);
   return { results, secondPass: sentAgainAndLanded(results), summary: summarise(counted), linksLeft, leftBehind, ...(credentialRefused !== undefined ? { credentialRefused } : {}) };
+}
+
+/** Whether an entry going out updates the page its key already has an ID for, where that page is (asLeft, or unchecked). */
+function updatesInPlace(entry: RunEntry, ids: ReadonlyMap<string, string>): boolean {
+  const id = ids.get(entry.page.key);
+  const verdict = entry.item.guard;
+  if (id === undefined || verdict === undefined) return false;
+  if (verdict.kind === 'asLeft') return verdict.page.id === id;
+  return verdict.kind === 'unchecked';
 }
 
 /**

@@ -1,0 +1,59 @@
+// The publish notice a page ends with (src/core/publish/publishNotice.ts): what is sent keeps the file's text to the
+// letter before it, its marker is read back from the text or the wiki's body, and Pull and Compare take it away again.
+import { strict as assert } from 'node:assert';
+import { Parser, HtmlRenderer } from 'commonmark';
+import { contentDigest, findMarker, markerText, pathDigest, withNotice, withoutNotice, type PageNotice } from '../../src/core/publish/publishNotice';
+
+const notice = (label = 'docs/setup.md', version = 3): PageNotice => ({
+  label, marker: { version, digest: contentDigest('a'.repeat(64), ''), path: pathDigest(label) }, sourceUrl: 'https://git.example.test/org/repo/blob/main/docs/setup.md',
+});
+
+describe('publish notice', () => {
+  it('keeps the text before it as written, CRLF and trailing blank lines included', () => {
+    for (const text of ['# Setup\n\nRun it.\n', '# Setup\r\n\r\nRun it.\r\n', 'No newline at the end', 'Text\n\n\n', '']) {
+      const sent = withNotice(text, notice());
+      const ended = text === '' || /[\r\n]$/.test(text) ? text : `${text}\n`;
+      assert.ok(sent.startsWith(ended), JSON.stringify(sent));
+      assert.match(sent.slice(ended.length), /^\n---\n\n\*Published from .*\*\n$/);
+    }
+  });
+
+  it('is its own paragraph after a rule, never a setext underline of the last line, and its link carries the marker', () => {
+    const sent = withNotice('Last line of the text', notice());
+    const html = new HtmlRenderer().render(new Parser().parse(sent));
+    assert.doesNotMatch(html, /<h2>/, html);
+    assert.match(html, /<p>Last line of the text<\/p>\n<hr \/>\n<p><em>Published from <a href="https:\/\/git\.example\.test\/org\/repo\/blob\/main\/docs\/setup\.md#wiki-publisher\.v3\.[0-9a-f]{20}\.[0-9a-f]{8}">docs\/setup\.md<\/a>/, html);
+  });
+
+  it('a file name cannot end the link or start markup in it', () => {
+    const sent = withNotice('Text\n', notice('docs/](javascript:x)*[a].md'));
+    const html = new HtmlRenderer().render(new Parser().parse(sent));
+    assert.match(html, /<a href="https:\/\/git\.example\.test[^"]*#wiki-publisher\.v3\.[0-9a-f]{20}\.[0-9a-f]{8}">docs\/\]\(javascript:x\)\*\[a\]\.md<\/a>/, html);
+  });
+
+  it('finds the last marker of a body, and none in a page without one', () => {
+    const marker = notice().marker;
+    const quoted = `A page about the tool quotes ${markerText({ ...marker, version: 9 })} in its text.`;
+    assert.deepEqual(findMarker(withNotice(quoted, notice())), marker);
+    assert.deepEqual(findMarker(`<p>${quoted}</p><hr/><p><em><a href="#${markerText(marker)}">x</a></em></p>`), marker);
+    assert.equal(findMarker('# A page\n\nNo notice.\n'), undefined);
+  });
+
+  it('digests differ with the content, the pages its links reached, and the file', () => {
+    const sha = 'b'.repeat(64);
+    assert.notEqual(contentDigest(sha, ''), contentDigest('c'.repeat(64), ''));
+    assert.notEqual(contentDigest(sha, ''), contentDigest(sha, '1000001'));
+    assert.equal(contentDigest(sha, undefined), contentDigest(sha, ''));
+    assert.notEqual(pathDigest('docs/a.md'), pathDigest('docs/b.md'));
+  });
+
+  it('comes off the exported Markdown again, whatever the exporter did to its rule, leaving the text as it was', () => {
+    const marker = markerText(notice().marker);
+    const exported = [
+      `# Setup\n\nRun it.\n\n---\n\n*Published from [docs/setup.md](https://git.example.test/x#${marker}) with Wiki Publisher.*\n`,
+      `# Setup\n\nRun it.\n\n* * *\n\n_Published from [docs/setup.md](https://git.example.test/x#${marker}) with Wiki Publisher.\nEdit the file in its repository rather than this page._\n\n`,
+    ];
+    for (const markdown of exported) assert.equal(withoutNotice(markdown), '# Setup\n\nRun it.\n');
+    assert.equal(withoutNotice('# Setup\n\nNo notice here.\n\n---\n\nA closing line.\n'), '# Setup\n\nNo notice here.\n\n---\n\nA closing line.\n');
+  });
+});

@@ -58,7 +58,7 @@ export interface Sandbox {
   pages(): SeenPage[];
   /** Every version of the page, oldest first (a deleted page keeps its own); empty for an unknown ID. */
   pageVersions(pageId: string): SandboxVersion[];
-  findPageByTitle(spaceKeyOrId: string, parentId: string, title: string): SandboxPage | undefined;
+  findPageByTitle(spaceKeyOrId: string, parentId: string, title: string): SeenPage | undefined;
   pageViewUrl(pageId: string): string;
   deletePage(pageId: string): void;
   /** `{baseUrl}/gateway/api/svc/wiki/apps/<appId>_<envId>`: append `/bulkExport`. */
@@ -206,7 +206,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     },
     pages: () => wiki.pages().map(seenPage),
     pageVersions: (pageId) => wiki.versions(pageId),
-    findPageByTitle: (spaceKeyOrId, parentId, title) => wiki.findPageByTitle(spaceKeyOrId, parentId, title),
+    findPageByTitle: (spaceKeyOrId, parentId, title) => {
+      const found = wiki.findPageByTitle(spaceKeyOrId, parentId, title);
+      return found && seenPage(found);
+    },
     pageViewUrl: (pageId) => `${baseUrl}${pageViewPath(pageId)}`,
     deletePage: (pageId) => wiki.delete(pageId),
     exportApiUrl: `${baseUrl}${exportPath}`,

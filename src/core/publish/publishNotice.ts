@@ -59,12 +59,16 @@ export function findMarker(body: string): PublishMarker | undefined {
 
 /**
  * The Markdown to send: the content as it is (its line ends and its last blank lines too), then the notice, after a
- * blank line and a rule of its own (the blank line keeps the rule from underlining the last line as a heading).
+ * blank line and a rule of its own (the blank line keeps the rule from underlining the last line as a heading), its
+ * lines ended as the file's are (a CR-only file's text followed by LF lines would read its last line ending and the
+ * next as one CRLF, and the rule would underline it).
  */
 export function withNotice(content: string, notice: PageNotice): string {
   const target = `${notice.sourceUrl ?? ''}#${markerText(notice.marker)}`;
-  const ended = content === '' || content.endsWith('\n') || content.endsWith('\r') ? content : `${content}\n`;
-  return `${ended}\n---\n\n*Published from [${escapeLinkText(notice.label)}](<${target}>) with Wiki Publisher. Edit the file in its repository rather than this page.*\n`;
+  const eol = /\r\n|\r|\n/.exec(content)?.[0] ?? '\n';
+  const ended = content === '' || content.endsWith('\n') || content.endsWith('\r') ? content : `${content}${eol}`;
+  const paragraph = `*Published from [${escapeLinkText(notice.label)}](<${target}>) with Wiki Publisher. Edit the file in its repository rather than this page.*`;
+  return `${ended}${eol}---${eol}${eol}${paragraph}${eol}`;
 }
 
 /**

@@ -224,7 +224,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     editLineOnWiki(pageId, editOptions) {
       const page = wiki.page(pageId);
       if (!page || page.deleted) throw new Error(`No live page ${pageId} in the sandbox`);
-      const markdown = appendToFirstParagraphLine(page.markdown, editOptions?.append ?? DEFAULT_LINE_EDIT);
+      // The page's own text is edited, not the publish notice that may end it (as a colleague edits a page).
+      const text = seenPage(page).markdown;
+      const markdown = `${appendToFirstParagraphLine(text, editOptions?.append ?? DEFAULT_LINE_EDIT)}${page.markdown.slice(text.length)}`;
       return wiki.editOnWiki(pageId, markdown, undefined, editOptions?.message);
     },
     movePageOnWiki: (pageId, parentId) => wiki.moveOnWiki(pageId, parentId),

@@ -8,6 +8,7 @@
 //   now, at the version the marker names, the page needs no new version: unchanged, whatever this machine remembers.
 // - path digest: which file it came from, so a page found where a create would go is known as this file's own.
 // The importer converts Markdown on the server, but link targets survive it; the marker is read from the page's body.
+import { englishPublishMessages, type PublishMessages } from '../messages/publishMessages';
 import { sha256Hex } from '../util/sha256';
 
 export interface PublishMarker {
@@ -63,11 +64,12 @@ export function findMarker(body: string): PublishMarker | undefined {
  * lines ended as the file's are (a CR-only file's text followed by LF lines would read its last line ending and the
  * next as one CRLF, and the rule would underline it).
  */
-export function withNotice(content: string, notice: PageNotice): string {
+export function withNotice(content: string, notice: PageNotice, words: Pick<PublishMessages, 'publishNotice'> = englishPublishMessages): string {
   const target = `${notice.sourceUrl ?? ''}#${markerText(notice.marker)}`;
   const eol = /\r\n|\r|\n/.exec(content)?.[0] ?? '\n';
   const ended = content === '' || content.endsWith('\n') || content.endsWith('\r') ? content : `${content}${eol}`;
-  const paragraph = `*Published from [${escapeLinkText(notice.label)}](<${target}>) with Wiki Publisher. Edit the file in its repository rather than this page.*`;
+  // One line whatever the words: the paragraph that carries the marker is what Pull and Compare take off again.
+  const paragraph = words.publishNotice(`[${escapeLinkText(notice.label)}](<${target}>)`).replace(/[\r\n]+/g, ' ');
   return `${ended}${eol}---${eol}${eol}${paragraph}${eol}`;
 }
 

@@ -33,10 +33,16 @@ const TRAILING_NOTICE = /(\r\n|\r|\n)(?:\r\n|\r|\n)(?:---|\*\*\*|___)(?:\r\n|\r|
 
 /** The page with its text apart from a trailing publish notice (SeenPage). */
 export function seenPage(page: SandboxPage): SeenPage {
-  const notice = TRAILING_NOTICE.exec(page.markdown);
-  if (!notice) return { ...page, notice: undefined, imported: page.markdown };
+  const { text, notice } = apartFromNotice(page.markdown);
+  return { ...page, markdown: text, notice, imported: page.markdown };
+}
+
+/** Markdown as a publisher sent it (an import's content), apart from the publish notice that ends it, if any. */
+export function apartFromNotice(markdown: string): { text: string; notice: string | undefined } {
+  const notice = TRAILING_NOTICE.exec(markdown);
+  if (!notice) return { text: markdown, notice: undefined };
   // The text up to the line end that ended it (the notice's blank line and rule follow that).
-  return { ...page, markdown: page.markdown.slice(0, notice.index + (notice[1] as string).length), notice: notice[2], imported: page.markdown };
+  return { text: markdown.slice(0, notice.index + (notice[1] as string).length), notice: notice[2] };
 }
 
 /** The author of seeded pages and of edits made "on the wiki" through editOnWiki. */

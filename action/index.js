@@ -1384,7 +1384,8 @@ function existsText(_wikiEdits, planned) {
   return `a page with this title exists: the create ${planned ? "will be" : "was"} refused as "already exists"; --overwrite updates it`;
 }
 function adoptedText(wikiEdits, planned) {
-  return `wiki checked: a page with this title is there that no record names, carrying this file's publish notice (version ${wikiEdits.version ?? "?"}): ${planned ? "it would be taken" : "taken"} as this file's page and updated`;
+  const fate = wikiEdits.sameContent ? "and left as it is: it holds what this file would send" : "and updated";
+  return `wiki checked: a page with this title is there that no record names, carrying this file's publish notice (version ${wikiEdits.version ?? "?"}): ${planned ? "it would be taken" : "taken"} as this file's page ${fate}`;
 }
 function editedSinceText(wikiEdits) {
   const since = wikiEdits.publishedVersion === void 0 ? "" : ` (version ${wikiEdits.publishedVersion})`;
@@ -1417,7 +1418,18 @@ function heldWithoutNoticeRecord(wikiEdits) {
   return wikiEdits?.verdict === "edited" && wikiEdits.noNotice === true && wikiEdits.movedUnder === void 0;
 }
 
+// src/cli/counted.ts
+function counted(count, one, many) {
+  return count === 1 ? `1 ${one}` : `${count} ${many}`;
+}
+
 // src/cli/annotations.ts
+var NOT_PUBLISHED_BECAUSE = {
+  failed: "failed",
+  refused: "refused",
+  edited: "left out",
+  existsUnproven: "a page of its title exists"
+};
 var MAX_PER_LEVEL = 50;
 function runAnnotations(records, fileText) {
   const found = [];
@@ -1440,7 +1452,7 @@ function runAnnotations(records, fileText) {
   }
   for (const record of records.files) {
     const failed = ["failed", "refused", "edited", "existsUnproven"].includes(record.status);
-    if (failed) found.push({ level: "error", ...at(record.file, record.message), title: `Not published (${record.status})`, message: record.message });
+    if (failed) found.push({ level: "error", ...at(record.file, record.message), title: `Not published (${NOT_PUBLISHED_BECAUSE[record.status] ?? "failed"})`, message: record.message });
     else if (record.status === "cancelled" || record.status === "notStarted") found.push({ level: "warning", ...at(record.file, ""), title: "Not published", message: record.message });
     found.push(...cautionAnnotations(record, textOf2));
   }
@@ -1450,7 +1462,7 @@ function runAnnotations(records, fileText) {
       level: "warning",
       file: manifest.file,
       title: `Commit ${manifest.file}`,
-      message: `${manifest.recorded} page ID(s) recorded in ${manifest.file} on this runner: commit it, so teammates and CI publish to the same pages. The runner's copy goes when the job ends.`
+      message: `${counted(manifest.recorded, "page ID", "page IDs")} recorded in ${manifest.file} on this runner: commit it, so teammates and CI publish to the same pages. The runner's copy goes when the job ends.`
     });
   }
   return limit(found);
@@ -1914,8 +1926,9 @@ function findMarker(body) {
 }
 function withNotice(content, notice) {
   const target = `${notice.sourceUrl ?? ""}#${markerText(notice.marker)}`;
-  return `${content.replace(/\s+$/, "")}
-
+  const ended = content === "" || content.endsWith("\n") || content.endsWith("\r") ? content : `${content}
+`;
+  return `${ended}
 ---
 
 *Published from [${escapeLinkText(notice.label)}](<${target}>) with Wiki Publisher. Edit the file in its repository rather than this page.*
@@ -3986,12 +3999,12 @@ function laterResultCounts(earlier, later) {
   return !(earlier === "published" && (later === "notStarted" || later === "cancelled"));
 }
 function countedResults(results, keyOf) {
-  const counted = /* @__PURE__ */ new Map();
+  const counted2 = /* @__PURE__ */ new Map();
   for (const result of results) {
-    const earlier = counted.get(keyOf(result));
-    if (!earlier || laterResultCounts(earlier.state, result.state)) counted.set(keyOf(result), result);
+    const earlier = counted2.get(keyOf(result));
+    if (!earlier || laterResultCounts(earlier.state, result.state)) counted2.set(keyOf(result), result);
   }
-  return [...counted.values()];
+  return [...counted2.values()];
 }
 function summarise(results) {
   const summary = { published: 0, failed: 0, existsUnproven: 0, edited: 0, skipped: 0, refused: 0, notStarted: 0, cancelled: 0 };
@@ -4610,7 +4623,7 @@ function joinPath(base, path) {
   return base.replace(/\/+$/, "") + path;
 }
 
-// node_modules/jwt-decode/build/esm/index.js
+// ../../main/node_modules/jwt-decode/build/esm/index.js
 var InvalidTokenError = class extends Error {
 };
 InvalidTokenError.prototype.name = "InvalidTokenError";
@@ -5039,13 +5052,13 @@ function notesCell(notes) {
 function unaddressedLines(records) {
   const count = records.summary?.linksWithoutAddress;
   if (typeof count !== "number" || count <= 0) return [];
-  return [`> **${count} link(s) between files stay as written:** without page access, page addresses are made from the wiki's address. Set \`--base-url\` or \`${BASE_URL_ENV_VAR}\` (the action's \`base-url\`).`, ""];
+  return [`> **${count === 1 ? "1 link between files stays" : `${count} links between files stay`} as written:** without page access, page addresses are made from the wiki's address. Set \`--base-url\` or \`${BASE_URL_ENV_VAR}\` (the action's \`base-url\`).`, ""];
 }
 function editedLines(plan, wikiRead, failed, reasons) {
   const edited = plan.filter((record) => record.wikiEdits?.verdict === "edited");
   const heading = edited.some((record) => heldWithoutNoticeRecord(record.wikiEdits)) ? "#### Pages edited on the wiki since their last publish, or without a publish notice to tell" : "#### Pages edited on the wiki since their last publish";
   if (!wikiRead && failed === 0) return [heading, "", "Unknown without page access.", ""];
-  const unknown = failed > 0 ? [`Unknown for ${failed} file(s): the lookup on the wiki failed (see their rows).`] : [];
+  const unknown = failed > 0 ? [`Unknown for ${counted(failed, "file", "files")}: the lookup on the wiki failed (see ${failed === 1 ? "its row" : "their rows"}).`] : [];
   if (edited.length === 0) return [heading, "", ...failed > 0 ? unknown : ["None: every page this plan updates is as it was last published from here."], ""];
   return [heading, "", ...unknown.map((line) => `- ${line}`), ...edited.map((record) => {
     const edits = record.wikiEdits;
@@ -5195,7 +5208,7 @@ function manifestLines(records) {
     lines.push(
       `#### Page IDs recorded: commit ${file}`,
       "",
-      `This run recorded ${manifest.recorded} page ID(s) in ${file}. Commit it, so teammates and CI publish to the same pages: the runner's copy goes when the job ends, and until the file is committed a plan without page access (a fork's pull request) cannot know these pages.`,
+      `This run recorded ${counted(manifest.recorded, "page ID", "page IDs")} in ${file}. Commit it, so teammates and CI publish to the same pages: the runner's copy goes when the job ends, and until the file is committed a plan without page access (a fork's pull request) cannot know these pages.`,
       ""
     );
   }
@@ -5268,7 +5281,7 @@ function planLines(records, room, tail) {
   const failed = records.lookupsFailed;
   if (failed > 0) {
     lines.push(
-      `> **Wiki edits not checked for ${failed} file(s): the lookup on the wiki failed** (their rows say why). Whether those pages were edited on the wiki since their last publish is unknown;`,
+      `> **Wiki edits not checked for ${counted(failed, "file", "files")}: the lookup on the wiki failed** (${failed === 1 ? "its row says" : "their rows say"} why). Whether those pages were edited on the wiki since their last publish is unknown;`,
       "> updates among them are left out (run again, or `--overwrite-edited` sends them unchecked). This plan covers files and targets only, and the publish job checks again: its edit guard leaves out pages edited on the wiki, and pages it cannot read.",
       ""
     );
@@ -8151,9 +8164,9 @@ async function runFlat(items, options) {
       }
     });
   }
-  const counted = countedResults(results, (result) => result.item.file.key);
-  const linksLeft = linksLeftOf(counted, (result) => links.stillWaitingFor(result.item.file.key));
-  return { results, secondPass: sentAgainAndLanded(results), summary: summarise(counted), linksLeft };
+  const counted2 = countedResults(results, (result) => result.item.file.key);
+  const linksLeft = linksLeftOf(counted2, (result) => links.stillWaitingFor(result.item.file.key));
+  return { results, secondPass: sentAgainAndLanded(results), summary: summarise(counted2), linksLeft };
 }
 
 // src/core/run/send.ts
@@ -8649,7 +8662,7 @@ function planRecord(item) {
   const guard = guardFields(item);
   if (guard.wikiEdits) record.wikiEdits = guard.wikiEdits;
   if (guard.url !== void 0) record.url = guard.url;
-  record.cautions = status === "send" || status === "edited" ? item.cautions.map((caution) => caution.message) : [];
+  record.cautions = status === "send" || status === "edited" ? item.cautions.map((caution) => caution.message) : status === "unchanged" ? item.cautions.filter((caution) => caution.code === "titledBack").map((caution) => caution.message) : [];
   const targets = record.cautions.length > 0 ? targetsOf(item.cautions).cautionTargets : void 0;
   if (targets) record.cautionTargets = targets;
   if (status === "send" && item.linksToPages) record.linksToPages = item.linksToPages;
@@ -8877,7 +8890,7 @@ function planSummaryLine(counts) {
     ...counts.noNotice ? [`${counts.noNotice} without a publish notice, so an edit cannot be told from a publish (left out)`] : [],
     ...counts.lookupFailed ? [`${counts.lookupFailed} whose wiki could not be read to check for edits (left out)`] : [],
     ...counts.retitled ? [`${counts.retitled} with a changed title (left out)`] : [],
-    ...counts.unchecked ? [`${counts.unchecked} update(s) whose wiki edits could not be checked`] : []
+    ...counts.unchecked ? [`${counted(counts.unchecked, "update", "updates")} whose wiki edits could not be checked`] : []
   ];
   return `Dry run, nothing sent: ${counts.send} to send (${counts.newPages} new, ${counts.updates} updating the page the file published before, ${counts.replaces} overwriting a page it did not publish, if one exists), ${counts.unchanged} unchanged, ${counts.refused + counts.incomplete} would be refused${held.length ? `, ${held.join(", ")}` : ""}`;
 }
@@ -10333,7 +10346,9 @@ function planTreeOf(sources, given) {
   });
   const pinnedLinkFacts = new Map(pinnedSources.map((source2) => [keyOf(source2.file.label), source2.linkFacts]));
   const pinnedLinked = pinnedLinkedPages(pinnedSources.map((source2) => source2.item), rootPath, options.identity);
-  const knownPageOf = treePageIdByNodePath(tree, (path) => titledBack.get(path)?.pageId ?? recordedAtPath(path)?.pageId ?? linkedIds.get(path), (path) => recordedId(path) ?? pinnedLinked.get(path)?.id);
+  const idOfNode = (path) => titledBack.get(path)?.pageId ?? (retitledFrom.has(path) ? void 0 : recordedAtPath(path)?.pageId) ?? linkedIds.get(path);
+  const createdHere = new Set(pages.filter((page) => page.item.state === "send" && idOfNode(page.node.path) === void 0 && !refusedNode(page.node)).map((page) => page.node.path));
+  const knownPageOf = treePageIdByNodePath(tree, (path) => idOfNode(path) ?? (createdHere.has(path) ? `new:${path}` : void 0), (path) => recordedId(path) ?? pinnedLinked.get(path)?.id);
   const pageIdForLinks = checkLinkTargets ? knownPageOf : NO_PAGE;
   for (const page of pages) {
     const item = page.item;
@@ -10678,8 +10693,9 @@ async function runLinks(plan, options) {
   const rootPath = plan.tree.rootPath;
   const ids = /* @__PURE__ */ new Map();
   const urls = /* @__PURE__ */ new Map();
-  for (const page of plan.pages) if (page.pageId) ids.set(page.key, page.pageId);
-  const recordedIds = new Map(ids);
+  const recordedIds = /* @__PURE__ */ new Map();
+  for (const page of plan.pages) if (page.pageId) recordedIds.set(page.key, page.pageId);
+  for (const page of plan.pages) if (page.pageId && page.retitledFrom === void 0) ids.set(page.key, page.pageId);
   const linkedIds = /* @__PURE__ */ new Map();
   for (const page of plan.pages) if (page.linkedPageId !== void 0) linkedIds.set(page.key, page.linkedPageId);
   const titledBackIds = /* @__PURE__ */ new Map();
@@ -10941,14 +10957,14 @@ function pagesLinkingAnew(plan, results, knownBefore, ids) {
   const now = treePageIdByPath(plan.tree, (key) => ids.get(key), () => void 0);
   const root = plan.tree.rootPath;
   return plan.pages.filter((page) => {
-    if (page.item.state !== "unchanged" || !skipped.has(page.key)) return false;
+    if (!skipped.has(page.key)) return false;
     const file = linkingFileOf(page.node, root);
     return linkTargetsDigest(page.linkFacts.destinations, file, before, plan.rootInRepository) !== linkTargetsDigest(page.linkFacts.destinations, file, now, plan.rootInRepository);
   });
 }
 async function relinkUnchanged(pages, context) {
   if (pages.length === 0 || context.signal?.aborted || context.gate.stoppedBy) return;
-  const entries = pages.map((page) => ({ page, ...context.links.decide(page), item: { ...page.item, state: "send" } }));
+  const entries = pages.map((page) => ({ page, ...context.links.decide(page), item: { ...page.item, state: "send", linkTargets: context.links.reachedNow(page) } }));
   await guardTreePages(entries, {
     ...context.guard,
     pages: context.pages,
@@ -11070,7 +11086,7 @@ function siblingsAllow(entry, queue, state) {
 }
 function comesAfter(key, entry, state) {
   const own = entry.page.key;
-  if (own.endsWith("/") && key.startsWith(own)) return true;
+  if (own.endsWith("/") && key.startsWith(own)) return !state.placed.has(own);
   if (!createsPage(entry.item)) return false;
   const slash = own.endsWith("/") ? own.lastIndexOf("/", own.length - 2) : own.lastIndexOf("/");
   const folder = own.slice(0, slash + 1);
@@ -11156,7 +11172,8 @@ async function runTree(options) {
       const entry = entries[index];
       const learnt = await learning.get(index);
       const landedElsewhere = result.state === "published" && !result.item.linkedPage;
-      const pageId = learnt?.pageId ?? (result.outcome?.kind === "created" || landedElsewhere ? void 0 : entry.page.pageId ?? entry.item.link?.pageId);
+      const foundAsLeft = result.item.guard?.kind === "asLeft" ? result.item.guard.page.id : void 0;
+      const pageId = learnt?.pageId ?? (result.outcome?.kind === "created" || landedElsewhere ? void 0 : foundAsLeft ?? entry.page.pageId ?? entry.item.link?.pageId);
       links.linkedIds.delete(entry.page.key);
       links.titledBackIds.delete(entry.page.key);
       if (learnt?.url) urls.set(entry.page.key, learnt.url);
@@ -11184,10 +11201,12 @@ async function runTree(options) {
       if (landed) needSecond.push({ page: entry.page, version: landed.version });
     }
   };
+  const placed = /* @__PURE__ */ new Set();
   const state = {
     done: /* @__PURE__ */ new Set(),
     outCreatesUnder: /* @__PURE__ */ new Set(),
     creates: /* @__PURE__ */ new Set(),
+    placed,
     order: new Map(plan.pages.map((page, index) => [page.key, index])),
     waitsOn: (page) => links.waitsOn(page)
   };
@@ -11201,7 +11220,11 @@ async function runTree(options) {
     forgetLinked: (key) => links.linkedIds.delete(key),
     expectMore
   };
-  const parentDone = (page) => page.node.parent === void 0 || state.done.has(page.node.parent.slice(rootPath.length));
+  const parentDone = (page) => {
+    if (page.node.parent === void 0) return true;
+    const parentKey = page.node.parent.slice(rootPath.length);
+    return state.done.has(parentKey) || placed.has(parentKey);
+  };
   let waiting = [...plan.pages];
   const queue = [];
   const out = /* @__PURE__ */ new Set();
@@ -11230,6 +11253,7 @@ async function runTree(options) {
         else {
           queue.push(entry);
           if (createsPage(entry.item)) state.creates.add(entry.page.key);
+          else if (updatesInPlace(entry, ids)) placed.add(entry.page.key);
         }
       }
       if (notSent.length > 0) await sendEntries(notSent);
@@ -11272,8 +11296,8 @@ async function runTree(options) {
   const linkingAnew = links.addressable && (replaced.length > 0 || linkedReplaced || newlyKnown) ? pagesLinkingAnew(plan, results, knownBefore, ids) : [];
   expectMore(linkingAnew.length);
   await relinkUnchanged(linkingAnew, passContext);
-  const counted = countedResults(results, (result) => result.key);
-  const linksLeft = linksLeftOf(counted, (result) => {
+  const counted2 = countedResults(results, (result) => result.key);
+  const linksLeft = linksLeftOf(counted2, (result) => {
     const left = leftAsSent.get(result.key);
     if (left && result.pass === 1) return left;
     const page = pageOf.get(result.key);
@@ -11286,7 +11310,14 @@ async function runTree(options) {
     return [...new Set(result.linkCautions.filter((caution) => caution.reason === "noPageYet").map((caution) => labelOf(caution.target)))];
   });
   const leftBehind = await pagesLeftBehind(replaced, options.pages);
-  return { results, secondPass: sentAgainAndLanded(results), summary: summarise(counted), linksLeft, leftBehind, ...credentialRefused !== void 0 ? { credentialRefused } : {} };
+  return { results, secondPass: sentAgainAndLanded(results), summary: summarise(counted2), linksLeft, leftBehind, ...credentialRefused !== void 0 ? { credentialRefused } : {} };
+}
+function updatesInPlace(entry, ids) {
+  const id = ids.get(entry.page.key);
+  const verdict = entry.item.guard;
+  if (id === void 0 || verdict === void 0) return false;
+  if (verdict.kind === "asLeft") return verdict.page.id === id;
+  return verdict.kind === "unchecked";
 }
 function secondPassOf(needSecond, links, plan, results) {
   const rootPath = plan.tree.rootPath;
@@ -11837,7 +11868,7 @@ ${digestLine(views)}`);
     stopOnRefusedCredential: true,
     onStopped: (stopped) => output.problem(describeRunStop(stopped)),
     ...ownPageProof(pages),
-    onStart: (item, started, total) => output.progress(`Publishing ${started} of ${total}: ${item.complete?.pageTitle ?? item.file.label}`),
+    onStart: (item, started, total) => output.progress(`Publishing ${started} of ${total}: ${item.complete ? JSON.stringify(item.complete.pageTitle) : item.file.label}`),
     onResult: (result) => {
       printTreeResult(result, args.json, output, plan, names);
       recordTreeResult(result, marks, deps.now(), noteStateFailure);
@@ -11857,9 +11888,9 @@ ${digestLine(views)}`);
     output.problem(`The state file or ${MANIFEST_FILE_NAME} could not be written: ${describeError(stateFailure)}. The next run will not know what this one published.`);
     exitCode = interruptCode ?? EXIT_FAILED;
   }
-  if (manifest.recordedCount() > 0) output.problem(`Recorded ${manifest.recordedCount()} page ID(s) in ${manifestLabel(manifest.location, deps.cwd)}: commit it, so teammates and CI publish to the same pages (in CI, commit it from the job: the runner's copy goes when the job ends).`);
+  if (manifest.recordedCount() > 0) output.problem(`Recorded ${counted(manifest.recordedCount(), "page ID", "page IDs")} in ${manifestLabel(manifest.location, deps.cwd)}: commit it, so teammates and CI publish to the same pages (in CI, commit it from the job: the runner's copy goes when the job ends).`);
   const unrecorded = manifest.pendingChanges();
-  if (unrecorded.length > 0) output.problem(`${unrecorded.length} page ID(s) were not recorded in ${manifestLabel(manifest.location, deps.cwd)} (--no-record): ${unrecorded.map(([key, entry]) => `${key} = ${entry.id}`).join(", ")}`);
+  if (unrecorded.length > 0) output.problem(`${unrecorded.length === 1 ? "1 page ID was" : `${unrecorded.length} page IDs were`} not recorded in ${manifestLabel(manifest.location, deps.cwd)} (--no-record): ${unrecorded.map(([key, entry]) => `${key} = ${entry.id}`).join(", ")}`);
   const summaryRecord = {
     type: "summary",
     dryRun: false,
@@ -11979,11 +12010,11 @@ async function publishCommand(args, context) {
     const failed = countLookupFailures(plan);
     if (failed.updates + failed.creates > 0) {
       const fate = [
-        ...failed.updatesHeld > 0 ? [`${failed.updatesHeld} update(s) left out: run again, or --overwrite-edited sends them unchecked.`] : [],
-        ...failed.updatesSentUnchecked > 0 ? [`${failed.updatesSentUnchecked} update(s) sent unchecked (--overwrite-edited).`] : [],
-        ...failed.creates > 0 ? [`${failed.creates} new page(s) sent as creates, which replace no page.`] : []
+        ...failed.updatesHeld > 0 ? [`${counted(failed.updatesHeld, "update", "updates")} left out: run again, or --overwrite-edited sends ${failed.updatesHeld === 1 ? "it" : "them"} unchecked.`] : [],
+        ...failed.updatesSentUnchecked > 0 ? [`${counted(failed.updatesSentUnchecked, "update", "updates")} sent unchecked (--overwrite-edited).`] : [],
+        ...failed.creates > 0 ? [failed.creates === 1 ? "1 new page sent as a create, which replaces no page." : `${failed.creates} new pages sent as creates, which replace no page.`] : []
       ].join(" ");
-      output.problem(`${failed.updates > 0 ? `Wiki edits could not be checked for ${failed.updates} update(s)` : "The wiki could not be read"}: ${failed.detail ?? ""} ${fate}`);
+      output.problem(`${failed.updates > 0 ? `Wiki edits could not be checked for ${counted(failed.updates, "update", "updates")}` : "The wiki could not be read"}: ${failed.detail ?? ""} ${fate}`);
     }
     const views = planViews(flatPlanEntries(plan), pages !== void 0);
     const nameSources = { pages, baseUrl: access.baseUrl, signal: context.interrupt };
@@ -12020,7 +12051,7 @@ async function send(plan, state, pages, context) {
     send: (item, target, sendContext) => sendPlanned(item, target, sendContext, settings),
     ...ownPageProof(pages),
     onStopped: (stopped) => output.problem(describeRunStop(stopped)),
-    onStart: (item, started, total) => output.progress(`Publishing ${started} of ${total}: ${item.complete?.pageTitle ?? item.file.label}`),
+    onStart: (item, started, total) => output.progress(`Publishing ${started} of ${total}: ${item.complete ? JSON.stringify(item.complete.pageTitle) : item.file.label}`),
     ...marks ? {
       beforeSend: (item) => marks.beforeSend(item).catch((error) => {
         stateFailure ??= error;

@@ -1472,7 +1472,7 @@ function limit(annotations) {
   for (const level of ["error", "warning", "notice"]) {
     const of = annotations.filter((annotation) => annotation.level === level);
     kept.push(...of.slice(0, MAX_PER_LEVEL));
-    if (of.length > MAX_PER_LEVEL) kept.push({ level, title: "Wiki Publisher", message: `${of.length - MAX_PER_LEVEL} more ${level}s are in the job summary.` });
+    if (of.length > MAX_PER_LEVEL) kept.push({ level, title: "Wiki Publisher", message: `${of.length - MAX_PER_LEVEL === 1 ? `1 more ${level} is` : `${of.length - MAX_PER_LEVEL} more ${level}s are`} in the job summary.` });
   }
   return kept;
 }
@@ -5259,7 +5259,7 @@ function runMarkdown(records, options = {}) {
     sizeOf: options.maxBytes !== void 0 ? utf8Bytes : charCount,
     ...options.fullPlanAt !== void 0 ? { fullPlanAt: options.fullPlanAt } : {}
   };
-  const cut = (left) => `_${left} more lines are not shown here${options.fullPlanAt ? `: the full plan is in ${options.fullPlanAt}` : ""}._`;
+  const cut = (left) => `_${left === 1 ? "1 more line is" : `${left} more lines are`} not shown here${options.fullPlanAt ? `: the full plan is in ${options.fullPlanAt}` : ""}._`;
   if (records.check && !records.check.matched) return fitDocument(changedPlanLines(records, room), [], room.max, cut, room.sizeOf);
   if (records.summary?.dryRun || records.plan.length > 0 && records.files.length === 0) {
     const tail = planTail(records);

@@ -74,7 +74,7 @@ function limit(annotations: Annotation[]): Annotation[] {
   for (const level of ['error', 'warning', 'notice'] as const) {
     const of = annotations.filter((annotation) => annotation.level === level);
     kept.push(...of.slice(0, MAX_PER_LEVEL));
-    if (of.length > MAX_PER_LEVEL) kept.push({ level, title: 'Wiki Publisher', message: `${of.length - MAX_PER_LEVEL} more ${level}s are in the job summary.` });
+    if (of.length > MAX_PER_LEVEL) kept.push({ level, title: 'Wiki Publisher', message: `${of.length - MAX_PER_LEVEL === 1 ? `1 more ${level} is` : `${of.length - MAX_PER_LEVEL} more ${level}s are`} in the job summary.` });
   }
   return kept;
 }

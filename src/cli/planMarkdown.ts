@@ -31,7 +31,7 @@ export function runMarkdown(records: RunRecords, options: MarkdownOptions = {}):
     sizeOf: options.maxBytes !== undefined ? utf8Bytes : charCount,
     ...(options.fullPlanAt !== undefined ? { fullPlanAt: options.fullPlanAt } : {}),
   };
-  const cut = (left: number): string => `_${left} more lines are not shown here${options.fullPlanAt ? `: the full plan is in ${options.fullPlanAt}` : ''}._`;
+  const cut = (left: number): string => `_${left === 1 ? '1 more line is' : `${left} more lines are`} not shown here${options.fullPlanAt ? `: the full plan is in ${options.fullPlanAt}` : ''}._`;
   if (records.check && !records.check.matched) return fitDocument(changedPlanLines(records, room), [], room.max, cut, room.sizeOf);
   if (records.summary?.dryRun || (records.plan.length > 0 && records.files.length === 0)) {
     const tail = planTail(records);

@@ -143,7 +143,7 @@ export class ManyPublisher {
       ...listed(vscode.l10n.t('Warnings (published anyway)'), cautioned, (item) => item.cautions.map((caution) => caution.message).join(' ')),
     ];
     if (counts.send === 0 && edited.length === 0) {
-      void showWithActions(counts.refused > 0 ? 'error' : 'info', [vscode.l10n.t('Nothing to publish among {0} files.', counts.files), ...lines.slice(1)].join(' '), []);
+      void showWithActions(counts.refused > 0 ? 'error' : 'info', [counts.files === 1 ? vscode.l10n.t('Nothing to publish in 1 file.') : vscode.l10n.t('Nothing to publish among {0} files.', counts.files), ...lines.slice(1)].join(' '), []);
       return 'cancel';
     }
     const question = counts.files === 1

@@ -173,8 +173,9 @@ export class TreePublisher {
       ...(unchecked ? [unchecked] : []),
     ];
     const severity = summary.failed + summary.refused + summary.existsUnproven > 0 ? 'error' : summary.edited + summary.notStarted + summary.cancelled + run.linksLeft.length > 0 ? 'warning' : 'info';
-    // Open Page: the tree's top page, as a link to the folder reaches it (its index or README, else the chosen page).
-    const top = core.treeTopPage(plan, run.results);
+    // Open Page: the tree's top page, as a link to the folder reaches it (its index or README, else the chosen page),
+    // once some page of the tree is there to see (published now, or before and unchanged).
+    const top = summary.published + summary.skipped > 0 ? core.treeTopPage(plan, run.results) : undefined;
     const topUrl = top ? addressOf(top.pageId, top.title ?? '') : undefined;
     const choice = await showWithActions(severity, `${core.summaryLine(summary, editorPublishMessages)}.${notes.length ? ` ${notes.join(' ')}` : ''}`, topUrl ? ['openPage', 'showResults'] : ['showResults']);
     if (choice === 'showResults') this.deps.showLog();

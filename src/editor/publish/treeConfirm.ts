@@ -71,9 +71,9 @@ export async function confirmTree(deps: PublishDependencies, { plan, spaceId, pa
     ...refusals,
     vscode.l10n.t('As a page tree under page {0} in space {1}:', parentId, spaceId),
     ...treeLines,
-    ...(plan.pages.length > SHOWN ? [`${indent(1)}${vscode.l10n.t('... and {0} more pages', plan.pages.length - SHOWN)}`] : []),
+    ...(plan.pages.length > SHOWN ? [`${indent(1)}${morePages(plan.pages.length - SHOWN)}`] : []),
     ...(pinned.length > 0 ? [vscode.l10n.t('Then, where their front matter says:'), ...pinnedLines] : []),
-    ...(pinned.length > SHOWN ? [`${indent(1)}${vscode.l10n.t('... and {0} more pages', pinned.length - SHOWN)}`] : []),
+    ...(pinned.length > SHOWN ? [`${indent(1)}${morePages(pinned.length - SHOWN)}`] : []),
     countsLine(counts),
     ...(plan.moves.moves.length > 0 ? [vscode.l10n.t('Moves: {0} - the old page stays where it is (the service cannot move pages): {1}', plan.moves.moves.length, plan.moves.moves.map((move) => `${move.oldPath} -> ${move.path}`).join(', '))] : []),
     ...(plan.moves.undecided.length > 0 ? [vscode.l10n.t('Undecided: {0} - only the wiki can tell whether the page recorded for the old path is at the place the front matter names (not signed in), so each is sent create only: {1}', plan.moves.undecided.length, plan.moves.undecided.map((move) => `${move.oldPath} -> ${move.path}`).join(', '))] : []),
@@ -87,7 +87,7 @@ export async function confirmTree(deps: PublishDependencies, { plan, spaceId, pa
     ...edited.slice(0, SHOWN).map(editedLine),
     ...titleCautions.slice(0, SHOWN),
     ...linkCautions.slice(0, SHOWN),
-    ...(linkCautions.length > SHOWN ? [vscode.l10n.t('... and {0} more pages with links that stay as written', linkCautions.length - SHOWN)] : []),
+    ...(linkCautions.length > SHOWN ? [linkCautions.length - SHOWN === 1 ? vscode.l10n.t('... and 1 more page with links that stay as written') : vscode.l10n.t('... and {0} more pages with links that stay as written', linkCautions.length - SHOWN)] : []),
   ];
   if (counts.send === 0 && edited.length === 0) {
     void showWithActions(counts.refused > 0 ? 'error' : 'info', lines.join(' '), []);
@@ -121,6 +121,10 @@ function countsLine(counts: { newPages: number; updates: number; relinked: numbe
   return counts.relinked === 1
     ? vscode.l10n.t('{0} new, {1} updated (1 of them only so its links reach a page made anew), {2} unchanged (skipped), {3} refused.', counts.newPages, counts.updates, counts.unchanged, counts.refused)
     : vscode.l10n.t('{0} new, {1} updated ({2} of them only so their links reach a page made anew), {3} unchanged (skipped), {4} refused.', counts.newPages, counts.updates, counts.relinked, counts.unchanged, counts.refused);
+}
+
+function morePages(count: number): string {
+  return count === 1 ? vscode.l10n.t('... and 1 more page') : vscode.l10n.t('... and {0} more pages', count);
 }
 
 /**

@@ -1418,7 +1418,18 @@ function heldWithoutNoticeRecord(wikiEdits) {
   return wikiEdits?.verdict === "edited" && wikiEdits.noNotice === true && wikiEdits.movedUnder === void 0;
 }
 
+// src/cli/counted.ts
+function counted(count, one, many) {
+  return count === 1 ? `1 ${one}` : `${count} ${many}`;
+}
+
 // src/cli/annotations.ts
+var NOT_PUBLISHED_BECAUSE = {
+  failed: "failed",
+  refused: "refused",
+  edited: "left out",
+  existsUnproven: "a page of its title exists"
+};
 var MAX_PER_LEVEL = 50;
 function runAnnotations(records, fileText) {
   const found = [];
@@ -1441,7 +1452,7 @@ function runAnnotations(records, fileText) {
   }
   for (const record of records.files) {
     const failed = ["failed", "refused", "edited", "existsUnproven"].includes(record.status);
-    if (failed) found.push({ level: "error", ...at(record.file, record.message), title: `Not published (${record.status})`, message: record.message });
+    if (failed) found.push({ level: "error", ...at(record.file, record.message), title: `Not published (${NOT_PUBLISHED_BECAUSE[record.status] ?? "failed"})`, message: record.message });
     else if (record.status === "cancelled" || record.status === "notStarted") found.push({ level: "warning", ...at(record.file, ""), title: "Not published", message: record.message });
     found.push(...cautionAnnotations(record, textOf2));
   }
@@ -1451,7 +1462,7 @@ function runAnnotations(records, fileText) {
       level: "warning",
       file: manifest.file,
       title: `Commit ${manifest.file}`,
-      message: `${manifest.recorded} page ID(s) recorded in ${manifest.file} on this runner: commit it, so teammates and CI publish to the same pages. The runner's copy goes when the job ends.`
+      message: `${counted(manifest.recorded, "page ID", "page IDs")} recorded in ${manifest.file} on this runner: commit it, so teammates and CI publish to the same pages. The runner's copy goes when the job ends.`
     });
   }
   return limit(found);
@@ -1461,7 +1472,7 @@ function limit(annotations) {
   for (const level of ["error", "warning", "notice"]) {
     const of = annotations.filter((annotation) => annotation.level === level);
     kept.push(...of.slice(0, MAX_PER_LEVEL));
-    if (of.length > MAX_PER_LEVEL) kept.push({ level, title: "Wiki Publisher", message: `${of.length - MAX_PER_LEVEL} more ${level}s are in the job summary.` });
+    if (of.length > MAX_PER_LEVEL) kept.push({ level, title: "Wiki Publisher", message: `${of.length - MAX_PER_LEVEL === 1 ? `1 more ${level} is` : `${of.length - MAX_PER_LEVEL} more ${level}s are`} in the job summary.` });
   }
   return kept;
 }
@@ -1508,6 +1519,7 @@ var englishEndpointMessages = {
 // src/core/messages/publishMessages.ts
 var englishPublishMessages = {
   ...englishEndpointMessages,
+  publishNotice: (fileLink) => `*Published from ${fileLink} with Wiki Publisher. Edit the file in its repository rather than this page.*`,
   rendererHasQuery: (settingName) => `${settingName} must be the renderer's base address without ? or #, such as https://kroki.example.com.`,
   rendererInsecure: (settingName) => `${settingName} must use https:// (plain http:// is allowed only for 127.0.0.1, [::1] and localhost), so diagram source is never sent unencrypted.`,
   cancelled: () => "Publishing was cancelled.",
@@ -1913,11 +1925,11 @@ function findMarker(body) {
   if (found === void 0) return void 0;
   return { version: Number(found[1]), digest: found[2], path: found[3] };
 }
-function withNotice(content, notice) {
+function withNotice(content, notice, words = englishPublishMessages) {
   const target = `${notice.sourceUrl ?? ""}#${markerText(notice.marker)}`;
   const eol = /\r\n|\r|\n/.exec(content)?.[0] ?? "\n";
   const ended = content === "" || content.endsWith("\n") || content.endsWith("\r") ? content : `${content}${eol}`;
-  const paragraph = `*Published from [${escapeLinkText(notice.label)}](<${target}>) with Wiki Publisher. Edit the file in its repository rather than this page.*`;
+  const paragraph = words.publishNotice(`[${escapeLinkText(notice.label)}](<${target}>)`).replace(/[\r\n]+/g, " ");
   return `${ended}${eol}---${eol}${eol}${paragraph}${eol}`;
 }
 function escapeLinkText(text2) {
@@ -3676,8 +3688,16 @@ function historyVerdict(page, versions, item, link) {
   return link === void 0 ? { ...left, adopted: true } : left;
 }
 function asLeft(page, item, marker) {
-  const same = marker.digest === digestNow(item) && marker.path === pathDigest(item.file.label) && page.title === item.complete?.pageTitle;
-  return same ? { kind: "asLeft", page, sameContent: true } : { kind: "asLeft", page };
+  return holdsWhatItSends(page, marker, item) ? { kind: "asLeft", page, sameContent: true } : { kind: "asLeft", page };
+}
+function holdsWhatItSends(page, marker, item, linkTargets = item.linkTargets) {
+  return marker.digest === digestNow(item, linkTargets) && marker.path === pathDigest(item.file.label) && page.title === item.complete?.pageTitle;
+}
+function alreadyHolds(item, linkTargets) {
+  const verdict = item.guard;
+  if (verdict?.kind !== "asLeft" || item.forced === true) return false;
+  const marker = verdict.page.body?.marker;
+  return marker !== void 0 && marker.version === verdict.page.version && holdsWhatItSends(verdict.page, marker, item, linkTargets);
 }
 
 // src/core/run/guard.ts
@@ -3744,17 +3764,24 @@ async function verdictsOf(items, options) {
     const found = places.get(item);
     if (found === void 0 || "failed" in found) verdicts.set(item, found?.failed ?? { kind: "absent" });
     else if (found.page === void 0) verdicts.set(item, { kind: "absent" });
-    else decided.push({ item, page: found.page, verdict: item.link?.pageId === found.page.id ? ownPageVerdict(found.page, item, item.link) : placeVerdict(found.page, item) });
+    else decided.push({ item, page: found.page, verdict: item.link !== void 0 && recordNamesPage(item, found.page) ? ownPageVerdict(found.page, item, item.link) : placeVerdict(found.page, item) });
   }
   for (const { item, page, verdict } of decided) {
     if (verdict !== "history") verdicts.set(item, verdict);
     else {
       const versions = await versionsOf(page.id, options);
-      const own = item.link?.pageId === page.id ? item.link : void 0;
+      const own = recordNamesPage(item, page) ? item.link : void 0;
       verdicts.set(item, versions === void 0 ? { kind: "edited", page, knownVersion: void 0, publishedAt: 0, noNotice: true } : historyVerdict(page, versions, item, own));
     }
   }
   return verdicts;
+}
+function recordNamesPage(item, page) {
+  const link = item.link;
+  if (link === void 0) return false;
+  if (link.pageId !== void 0) return link.pageId === page.id;
+  const recorded = link.version !== void 0 || link.publishedAt > 0;
+  return recorded && item.complete !== void 0 && linkNames(link, item.complete);
 }
 async function ownVerdict(page, item, options) {
   const link = item.link;
@@ -3985,12 +4012,12 @@ function laterResultCounts(earlier, later) {
   return !(earlier === "published" && (later === "notStarted" || later === "cancelled"));
 }
 function countedResults(results, keyOf) {
-  const counted = /* @__PURE__ */ new Map();
+  const counted2 = /* @__PURE__ */ new Map();
   for (const result of results) {
-    const earlier = counted.get(keyOf(result));
-    if (!earlier || laterResultCounts(earlier.state, result.state)) counted.set(keyOf(result), result);
+    const earlier = counted2.get(keyOf(result));
+    if (!earlier || laterResultCounts(earlier.state, result.state)) counted2.set(keyOf(result), result);
   }
-  return [...counted.values()];
+  return [...counted2.values()];
 }
 function summarise(results) {
   const summary = { published: 0, failed: 0, existsUnproven: 0, edited: 0, skipped: 0, refused: 0, notStarted: 0, cancelled: 0 };
@@ -5038,13 +5065,13 @@ function notesCell(notes) {
 function unaddressedLines(records) {
   const count = records.summary?.linksWithoutAddress;
   if (typeof count !== "number" || count <= 0) return [];
-  return [`> **${count} link(s) between files stay as written:** without page access, page addresses are made from the wiki's address. Set \`--base-url\` or \`${BASE_URL_ENV_VAR}\` (the action's \`base-url\`).`, ""];
+  return [`> **${count === 1 ? "1 link between files stays" : `${count} links between files stay`} as written:** without page access, page addresses are made from the wiki's address. Set \`--base-url\` or \`${BASE_URL_ENV_VAR}\` (the action's \`base-url\`).`, ""];
 }
 function editedLines(plan, wikiRead, failed, reasons) {
   const edited = plan.filter((record) => record.wikiEdits?.verdict === "edited");
   const heading = edited.some((record) => heldWithoutNoticeRecord(record.wikiEdits)) ? "#### Pages edited on the wiki since their last publish, or without a publish notice to tell" : "#### Pages edited on the wiki since their last publish";
   if (!wikiRead && failed === 0) return [heading, "", "Unknown without page access.", ""];
-  const unknown = failed > 0 ? [`Unknown for ${failed} file(s): the lookup on the wiki failed (see their rows).`] : [];
+  const unknown = failed > 0 ? [`Unknown for ${counted(failed, "file", "files")}: the lookup on the wiki failed (see ${failed === 1 ? "its row" : "their rows"}).`] : [];
   if (edited.length === 0) return [heading, "", ...failed > 0 ? unknown : ["None: every page this plan updates is as it was last published from here."], ""];
   return [heading, "", ...unknown.map((line) => `- ${line}`), ...edited.map((record) => {
     const edits = record.wikiEdits;
@@ -5194,7 +5221,7 @@ function manifestLines(records) {
     lines.push(
       `#### Page IDs recorded: commit ${file}`,
       "",
-      `This run recorded ${manifest.recorded} page ID(s) in ${file}. Commit it, so teammates and CI publish to the same pages: the runner's copy goes when the job ends, and until the file is committed a plan without page access (a fork's pull request) cannot know these pages.`,
+      `This run recorded ${counted(manifest.recorded, "page ID", "page IDs")} in ${file}. Commit it, so teammates and CI publish to the same pages: the runner's copy goes when the job ends, and until the file is committed a plan without page access (a fork's pull request) cannot know these pages.`,
       ""
     );
   }
@@ -5245,7 +5272,7 @@ function runMarkdown(records, options = {}) {
     sizeOf: options.maxBytes !== void 0 ? utf8Bytes : charCount,
     ...options.fullPlanAt !== void 0 ? { fullPlanAt: options.fullPlanAt } : {}
   };
-  const cut = (left) => `_${left} more lines are not shown here${options.fullPlanAt ? `: the full plan is in ${options.fullPlanAt}` : ""}._`;
+  const cut = (left) => `_${left === 1 ? "1 more line is" : `${left} more lines are`} not shown here${options.fullPlanAt ? `: the full plan is in ${options.fullPlanAt}` : ""}._`;
   if (records.check && !records.check.matched) return fitDocument(changedPlanLines(records, room), [], room.max, cut, room.sizeOf);
   if (records.summary?.dryRun || records.plan.length > 0 && records.files.length === 0) {
     const tail = planTail(records);
@@ -5267,7 +5294,7 @@ function planLines(records, room, tail) {
   const failed = records.lookupsFailed;
   if (failed > 0) {
     lines.push(
-      `> **Wiki edits not checked for ${failed} file(s): the lookup on the wiki failed** (their rows say why). Whether those pages were edited on the wiki since their last publish is unknown;`,
+      `> **Wiki edits not checked for ${counted(failed, "file", "files")}: the lookup on the wiki failed** (${failed === 1 ? "its row says" : "their rows say"} why). Whether those pages were edited on the wiki since their last publish is unknown;`,
       "> updates among them are left out (run again, or `--overwrite-edited` sends them unchecked). This plan covers files and targets only, and the publish job checks again: its edit guard leaves out pages edited on the wiki, and pages it cannot read.",
       ""
     );
@@ -8176,9 +8203,9 @@ async function runFlat(items, options) {
       }
     });
   }
-  const counted = countedResults(results, (result) => result.item.file.key);
-  const linksLeft = linksLeftOf(counted, (result) => links.stillWaitingFor(result.item.file.key));
-  return { results, secondPass: sentAgainAndLanded(results), summary: summarise(counted), linksLeft };
+  const counted2 = countedResults(results, (result) => result.item.file.key);
+  const linksLeft = linksLeftOf(counted2, (result) => links.stillWaitingFor(result.item.file.key));
+  return { results, secondPass: sentAgainAndLanded(results), summary: summarise(counted2), linksLeft };
 }
 
 // src/core/run/send.ts
@@ -8193,7 +8220,7 @@ async function sendPlanned(item, target, context, settings) {
     deadlineMs: settings.deadlineMs,
     ...settings.messages ? { messages: settings.messages } : {},
     target,
-    content: notice === void 0 ? context.content : withNotice(context.content, notice),
+    content: notice === void 0 ? context.content : withNotice(context.content, notice, settings.messages),
     signal: context.signal,
     beforeAttempt: () => context.gate.wait(context.signal),
     // The wiki asked for a longer wait than a run waits: the whole run stops, no new file is sent into it.
@@ -8902,7 +8929,7 @@ function planSummaryLine(counts) {
     ...counts.noNotice ? [`${counts.noNotice} without a publish notice, so an edit cannot be told from a publish (left out)`] : [],
     ...counts.lookupFailed ? [`${counts.lookupFailed} whose wiki could not be read to check for edits (left out)`] : [],
     ...counts.retitled ? [`${counts.retitled} with a changed title (left out)`] : [],
-    ...counts.unchecked ? [`${counts.unchecked} update(s) whose wiki edits could not be checked`] : []
+    ...counts.unchecked ? [`${counted(counts.unchecked, "update", "updates")} whose wiki edits could not be checked`] : []
   ];
   return `Dry run, nothing sent: ${counts.send} to send (${counts.newPages} new, ${counts.updates} updating the page the file published before, ${counts.replaces} overwriting a page it did not publish, if one exists), ${counts.unchanged} unchanged, ${counts.refused + counts.incomplete} would be refused${held.length ? `, ${held.join(", ")}` : ""}`;
 }
@@ -10018,12 +10045,18 @@ function planOptionsOf(options) {
 }
 async function lookingAtWiki(wiki, plan) {
   if (wiki?.whileLooking === void 0) return plan(wiki?.signal);
-  let planned;
+  let ended;
   await wiki.whileLooking(async (signal) => {
-    planned = { value: await plan(signal) };
+    try {
+      ended = { value: await plan(signal) };
+    } catch (error) {
+      ended = { error };
+      throw error;
+    }
   });
-  if (planned === void 0) throw new Error("lookingAtWiki: whileLooking returned without running look");
-  return planned.value;
+  if (ended === void 0) return plan(wiki.signal);
+  if ("error" in ended) throw ended.error;
+  return ended.value;
 }
 async function withEntriesChecked(sources, options, wiki, signal) {
   if (wiki === void 0) return options;
@@ -10734,6 +10767,7 @@ async function runLinks(plan, options) {
   const recordedOutside = (path) => options.recorded(path) ?? pinnedFollowed.get(path) ?? pinnedLinked.get(path);
   const { addressable } = options;
   let sendsOver = false;
+  const ended = /* @__PURE__ */ new Set();
   const refusedPaths = refusedLinkPaths(plan);
   const topFile = topContentFile(plan.tree);
   const resolvePage = (path) => {
@@ -10761,7 +10795,7 @@ async function runLinks(plan, options) {
     const id = idForLinks(key);
     const url = urls.get(key) ?? (id ? options.addressOf(id, node.title) : void 0);
     if (url) return { url, title: node.title, headings: headings.get(key) ?? [] };
-    if (sending.has(key)) return sendsOver ? "notYet" : "pending";
+    if (sending.has(key)) return sendsOver || ended.has(key) ? "notYet" : "pending";
     return refusedPaths.has(key) ? "refused" : void 0;
   };
   const reachedPageOf = addressable ? treePageIdByPath(plan.tree, idForLinks, (path) => recordedOutside(path)?.id) : () => void 0;
@@ -10795,6 +10829,7 @@ async function runLinks(plan, options) {
     urls,
     linkedIds,
     titledBackIds,
+    ended,
     recordedIds,
     sending,
     pinnedLanded,
@@ -11019,8 +11054,14 @@ async function sendAgain(entries, context) {
 // src/core/tree/runPinned.ts
 async function sendPinnedFiles(context) {
   const { plan, links } = context;
-  const pinned = plan.pinned.map((item) => linksReachOtherPages(item, () => links.addressable ? links.pinnedLinkTargets(item) : void 0) ? { ...item, state: "send" } : item);
-  context.expectMore(pinned.filter((item, index) => item !== plan.pinned[index]).length);
+  const reachedNow = (item) => links.addressable ? links.pinnedLinkTargets(item) : void 0;
+  const resent = plan.pinned.map((item) => linksReachOtherPages(item, () => reachedNow(item)));
+  context.expectMore(resent.filter((again) => again).length);
+  const pinned = plan.pinned.map((item, index) => {
+    const now = reachedNow(item);
+    const linkTargets = now === void 0 ? {} : { linkTargets: now };
+    return resent[index] ? { ...item, ...linkTargets, state: "send" } : { ...item, ...linkTargets };
+  });
   const loose = [...plan.refused, ...pinned];
   if (loose.length === 0) return;
   const linkCautionsOf = /* @__PURE__ */ new Map();
@@ -11186,6 +11227,7 @@ async function runTree(options) {
       const landedElsewhere = result.state === "published" && !result.item.linkedPage;
       const foundAsLeft = result.item.guard?.kind === "asLeft" ? result.item.guard.page.id : void 0;
       const pageId = learnt?.pageId ?? (result.outcome?.kind === "created" || landedElsewhere ? void 0 : foundAsLeft ?? entry.page.pageId ?? entry.item.link?.pageId);
+      links.ended.add(entry.page.key);
       links.linkedIds.delete(entry.page.key);
       links.titledBackIds.delete(entry.page.key);
       if (learnt?.url) urls.set(entry.page.key, learnt.url);
@@ -11242,6 +11284,7 @@ async function runTree(options) {
   const out = /* @__PURE__ */ new Set();
   const start = (entry) => {
     Object.assign(entry, links.decide(entry.page));
+    if (alreadyHolds(entry.item, links.reachedWhenSent.get(entry.page.key))) entry.item.state = "unchanged";
     const folder = entry.page.node.parent ?? "";
     const creates = createsPage(entry.item);
     if (creates) state.outCreatesUnder.add(folder);
@@ -11308,8 +11351,8 @@ async function runTree(options) {
   const linkingAnew = links.addressable && (replaced.length > 0 || linkedReplaced || newlyKnown) ? pagesLinkingAnew(plan, results, knownBefore, ids) : [];
   expectMore(linkingAnew.length);
   await relinkUnchanged(linkingAnew, passContext);
-  const counted = countedResults(results, (result) => result.key);
-  const linksLeft = linksLeftOf(counted, (result) => {
+  const counted2 = countedResults(results, (result) => result.key);
+  const linksLeft = linksLeftOf(counted2, (result) => {
     const left = leftAsSent.get(result.key);
     if (left && result.pass === 1) return left;
     const page = pageOf.get(result.key);
@@ -11322,7 +11365,7 @@ async function runTree(options) {
     return [...new Set(result.linkCautions.filter((caution) => caution.reason === "noPageYet").map((caution) => labelOf(caution.target)))];
   });
   const leftBehind = await pagesLeftBehind(replaced, options.pages);
-  return { results, secondPass: sentAgainAndLanded(results), summary: summarise(counted), linksLeft, leftBehind, ...credentialRefused !== void 0 ? { credentialRefused } : {} };
+  return { results, secondPass: sentAgainAndLanded(results), summary: summarise(counted2), linksLeft, leftBehind, ...credentialRefused !== void 0 ? { credentialRefused } : {} };
 }
 function updatesInPlace(entry, ids) {
   const id = ids.get(entry.page.key);
@@ -11880,7 +11923,7 @@ ${digestLine(views)}`);
     stopOnRefusedCredential: true,
     onStopped: (stopped) => output.problem(describeRunStop(stopped)),
     ...ownPageProof(pages),
-    onStart: (item, started, total) => output.progress(`Publishing ${started} of ${total}: ${item.complete?.pageTitle ?? item.file.label}`),
+    onStart: (item, started, total) => output.progress(`Publishing ${started} of ${total}: ${item.complete ? JSON.stringify(item.complete.pageTitle) : item.file.label}`),
     onResult: (result) => {
       printTreeResult(result, args.json, output, plan, names);
       recordTreeResult(result, marks, deps.now(), noteStateFailure);
@@ -11900,9 +11943,9 @@ ${digestLine(views)}`);
     output.problem(`The state file or ${MANIFEST_FILE_NAME} could not be written: ${describeError(stateFailure)}. The next run will not know what this one published.`);
     exitCode = interruptCode ?? EXIT_FAILED;
   }
-  if (manifest.recordedCount() > 0) output.problem(`Recorded ${manifest.recordedCount()} page ID(s) in ${manifestLabel(manifest.location, deps.cwd)}: commit it, so teammates and CI publish to the same pages (in CI, commit it from the job: the runner's copy goes when the job ends).`);
+  if (manifest.recordedCount() > 0) output.problem(`Recorded ${counted(manifest.recordedCount(), "page ID", "page IDs")} in ${manifestLabel(manifest.location, deps.cwd)}: commit it, so teammates and CI publish to the same pages (in CI, commit it from the job: the runner's copy goes when the job ends).`);
   const unrecorded = manifest.pendingChanges();
-  if (unrecorded.length > 0) output.problem(`${unrecorded.length} page ID(s) were not recorded in ${manifestLabel(manifest.location, deps.cwd)} (--no-record): ${unrecorded.map(([key, entry]) => `${key} = ${entry.id}`).join(", ")}`);
+  if (unrecorded.length > 0) output.problem(`${unrecorded.length === 1 ? "1 page ID was" : `${unrecorded.length} page IDs were`} not recorded in ${manifestLabel(manifest.location, deps.cwd)} (--no-record): ${unrecorded.map(([key, entry]) => `${key} = ${entry.id}`).join(", ")}`);
   const summaryRecord = {
     type: "summary",
     dryRun: false,
@@ -12022,11 +12065,11 @@ async function publishCommand(args, context) {
     const failed = countLookupFailures(plan);
     if (failed.updates + failed.creates > 0) {
       const fate = [
-        ...failed.updatesHeld > 0 ? [`${failed.updatesHeld} update(s) left out: run again, or --overwrite-edited sends them unchecked.`] : [],
-        ...failed.updatesSentUnchecked > 0 ? [`${failed.updatesSentUnchecked} update(s) sent unchecked (--overwrite-edited).`] : [],
-        ...failed.creates > 0 ? [`${failed.creates} new page(s) sent as creates, which replace no page.`] : []
+        ...failed.updatesHeld > 0 ? [`${counted(failed.updatesHeld, "update", "updates")} left out: run again, or --overwrite-edited sends ${failed.updatesHeld === 1 ? "it" : "them"} unchecked.`] : [],
+        ...failed.updatesSentUnchecked > 0 ? [`${counted(failed.updatesSentUnchecked, "update", "updates")} sent unchecked (--overwrite-edited).`] : [],
+        ...failed.creates > 0 ? [failed.creates === 1 ? "1 new page sent as a create, which replaces no page." : `${failed.creates} new pages sent as creates, which replace no page.`] : []
       ].join(" ");
-      output.problem(`${failed.updates > 0 ? `Wiki edits could not be checked for ${failed.updates} update(s)` : "The wiki could not be read"}: ${failed.detail ?? ""} ${fate}`);
+      output.problem(`${failed.updates > 0 ? `Wiki edits could not be checked for ${counted(failed.updates, "update", "updates")}` : "The wiki could not be read"}: ${failed.detail ?? ""} ${fate}`);
     }
     const views = planViews(flatPlanEntries(plan), pages !== void 0);
     const nameSources = { pages, baseUrl: access.baseUrl, signal: context.interrupt };
@@ -12063,7 +12106,7 @@ async function send(plan, state, pages, context) {
     send: (item, target, sendContext) => sendPlanned(item, target, sendContext, settings),
     ...ownPageProof(pages),
     onStopped: (stopped) => output.problem(describeRunStop(stopped)),
-    onStart: (item, started, total) => output.progress(`Publishing ${started} of ${total}: ${item.complete?.pageTitle ?? item.file.label}`),
+    onStart: (item, started, total) => output.progress(`Publishing ${started} of ${total}: ${item.complete ? JSON.stringify(item.complete.pageTitle) : item.file.label}`),
     ...marks ? {
       beforeSend: (item) => marks.beforeSend(item).catch((error) => {
         stateFailure ??= error;

@@ -10,6 +10,12 @@ import type { CautionTargets, WikiEditsRecord } from './fileRecords';
 import { lineAbout, targetLines } from './fileLines';
 import { heldBackText, lookupFailedRecord } from './verdictText';
 import type { RunRecords } from './runRecords';
+import { counted } from './counted';
+
+/** An annotation's title says why a file was not published in words, never its status code (`existsUnproven`). */
+const NOT_PUBLISHED_BECAUSE: Readonly<Record<string, string>> = {
+  failed: 'failed', refused: 'refused', edited: 'left out', existsUnproven: 'a page of its title exists',
+};
 
 export interface Annotation {
   level: 'error' | 'warning' | 'notice';
@@ -49,7 +55,7 @@ export function runAnnotations(records: RunRecords, fileText: (file: string) => 
   }
   for (const record of records.files) {
     const failed = ['failed', 'refused', 'edited', 'existsUnproven'].includes(record.status);
-    if (failed) found.push({ level: 'error', ...at(record.file, record.message), title: `Not published (${record.status})`, message: record.message });
+    if (failed) found.push({ level: 'error', ...at(record.file, record.message), title: `Not published (${NOT_PUBLISHED_BECAUSE[record.status] ?? 'failed'})`, message: record.message });
     else if (record.status === 'cancelled' || record.status === 'notStarted') found.push({ level: 'warning', ...at(record.file, ''), title: 'Not published', message: record.message });
     found.push(...cautionAnnotations(record, textOf));
   }
@@ -57,7 +63,7 @@ export function runAnnotations(records: RunRecords, fileText: (file: string) => 
   if (manifest && manifest.recorded > 0) {
     found.push({
       level: 'warning', file: manifest.file, title: `Commit ${manifest.file}`,
-      message: `${manifest.recorded} page ID(s) recorded in ${manifest.file} on this runner: commit it, so teammates and CI publish to the same pages. The runner's copy goes when the job ends.`,
+      message: `${counted(manifest.recorded, 'page ID', 'page IDs')} recorded in ${manifest.file} on this runner: commit it, so teammates and CI publish to the same pages. The runner's copy goes when the job ends.`,
     });
   }
   return limit(found);
@@ -68,7 +74,7 @@ function limit(annotations: Annotation[]): Annotation[] {
   for (const level of ['error', 'warning', 'notice'] as const) {
     const of = annotations.filter((annotation) => annotation.level === level);
     kept.push(...of.slice(0, MAX_PER_LEVEL));
-    if (of.length > MAX_PER_LEVEL) kept.push({ level, title: 'Wiki Publisher', message: `${of.length - MAX_PER_LEVEL} more ${level}s are in the job summary.` });
+    if (of.length > MAX_PER_LEVEL) kept.push({ level, title: 'Wiki Publisher', message: `${of.length - MAX_PER_LEVEL === 1 ? `1 more ${level} is` : `${of.length - MAX_PER_LEVEL} more ${level}s are`} in the job summary.` });
   }
   return kept;
 }

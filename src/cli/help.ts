@@ -61,10 +61,20 @@ Options:
   -h, --help           Show this help.
   -V, --version        Show the version.
 
-Environment:
+Environment (every variable the command reads):
   WIKI_PUBLISHER_API_TOKEN   The import API token (never a flag). Not needed with --dry-run.
   WIKI_PUBLISHER_ENDPOINT    The import endpoint, when --endpoint is not given.
-  HTTPS_PROXY, NO_PROXY      Proxy for the wiki's address (loopback addresses never use it).
+  WIKI_PUBLISHER_DIAGRAMS    The diagram renderer, when --diagrams is not given.
+  WIKI_PUBLISHER_NOTICE      off (or false, 0, no): publish without the notice, as --no-notice does.
+  WIKI_PUBLISHER_SOURCE_URL  Where the notice links a file's repository path, when --source-url is not given.
+  GITHUB_SERVER_URL, GITHUB_REPOSITORY, GITHUB_SHA
+                             Set by GitHub Actions: without --source-url or WIKI_PUBLISHER_SOURCE_URL, the
+                             notice links to the file in the commit being built.
+  CI_PROJECT_URL, CI_COMMIT_SHA
+                             Set by GitLab CI: the same.
+  HTTPS_PROXY, HTTP_PROXY, NO_PROXY
+                             Proxy for the wiki's address (loopback addresses never use it); https_proxy,
+                             http_proxy and no_proxy in lower case too.
 
   Page access: read access to the wiki's page routes, so a run can check for pages edited on the wiki since
   their last publish (the edit guard). Without it the run still publishes, and says the check was skipped.

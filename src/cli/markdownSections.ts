@@ -8,6 +8,7 @@ import type { NamedPage } from './pageNames';
 import type { SharedReasons } from './sharedReasons';
 import { adoptedText, editedSinceText, heldWithoutNoticeRecord, LOOKUP_FAILED_FIX, lookupFailedText, movedText, noNoticeText, overwriteEditedText, PAGE_NOT_FOUND } from './verdictText';
 import { parentText, type PlanEntryRecord, type RunRecords } from './runRecords';
+import { counted } from './counted';
 
 /** The room a document has, and how its size is counted. */
 export interface Room {
@@ -85,7 +86,7 @@ export function notesCell(notes: readonly string[]): string {
 export function unaddressedLines(records: RunRecords): string[] {
   const count = records.summary?.linksWithoutAddress;
   if (typeof count !== 'number' || count <= 0) return [];
-  return [`> **${count} link(s) between files stay as written:** without page access, page addresses are made from the wiki's address. Set \`--base-url\` or \`${BASE_URL_ENV_VAR}\` (the action's \`base-url\`).`, ''];
+  return [`> **${count === 1 ? '1 link between files stays' : `${count} links between files stay`} as written:** without page access, page addresses are made from the wiki's address. Set \`--base-url\` or \`${BASE_URL_ENV_VAR}\` (the action's \`base-url\`).`, ''];
 }
 
 /**
@@ -99,7 +100,7 @@ export function editedLines(plan: readonly PlanEntryRecord[], wikiRead: boolean,
     ? '#### Pages edited on the wiki since their last publish, or without a publish notice to tell'
     : '#### Pages edited on the wiki since their last publish';
   if (!wikiRead && failed === 0) return [heading, '', 'Unknown without page access.', ''];
-  const unknown = failed > 0 ? [`Unknown for ${failed} file(s): the lookup on the wiki failed (see their rows).`] : [];
+  const unknown = failed > 0 ? [`Unknown for ${counted(failed, 'file', 'files')}: the lookup on the wiki failed (see ${failed === 1 ? 'its row' : 'their rows'}).`] : [];
   if (edited.length === 0) return [heading, '', ...(failed > 0 ? unknown : ['None: every page this plan updates is as it was last published from here.']), ''];
   return [heading, '', ...unknown.map((line) => `- ${line}`), ...edited.map((record) => {
     const edits = record.wikiEdits as WikiEditsRecord;

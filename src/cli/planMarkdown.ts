@@ -12,6 +12,7 @@ import type { PlanEntryRecord, RunRecords } from './runRecords';
 import { countBy, editedLines, guardNote, moveLines, notesCell, notShownNote, pageCell, unaddressedLines, withTable, type Room } from './markdownSections';
 import { resultLines } from './resultMarkdown';
 import { groupedCautionLines, SharedReasons } from './sharedReasons';
+import { counted } from './counted';
 
 export interface MarkdownOptions {
   /** Cut the document to this many characters (GitHub: 65,536 for a comment). */
@@ -30,7 +31,7 @@ export function runMarkdown(records: RunRecords, options: MarkdownOptions = {}):
     sizeOf: options.maxBytes !== undefined ? utf8Bytes : charCount,
     ...(options.fullPlanAt !== undefined ? { fullPlanAt: options.fullPlanAt } : {}),
   };
-  const cut = (left: number): string => `_${left} more lines are not shown here${options.fullPlanAt ? `: the full plan is in ${options.fullPlanAt}` : ''}._`;
+  const cut = (left: number): string => `_${left === 1 ? '1 more line is' : `${left} more lines are`} not shown here${options.fullPlanAt ? `: the full plan is in ${options.fullPlanAt}` : ''}._`;
   if (records.check && !records.check.matched) return fitDocument(changedPlanLines(records, room), [], room.max, cut, room.sizeOf);
   if (records.summary?.dryRun || (records.plan.length > 0 && records.files.length === 0)) {
     const tail = planTail(records);
@@ -57,7 +58,7 @@ function planLines(records: RunRecords, room: Room, tail: readonly string[]): st
   const failed = records.lookupsFailed;
   if (failed > 0) {
     lines.push(
-      `> **Wiki edits not checked for ${failed} file(s): the lookup on the wiki failed** (their rows say why). Whether those pages were edited on the wiki since their last publish is unknown;`,
+      `> **Wiki edits not checked for ${counted(failed, 'file', 'files')}: the lookup on the wiki failed** (${failed === 1 ? 'its row says' : 'their rows say'} why). Whether those pages were edited on the wiki since their last publish is unknown;`,
       '> updates among them are left out (run again, or `--overwrite-edited` sends them unchecked). This plan covers files and targets only, and the publish job checks again: its edit guard leaves out pages edited on the wiki, and pages it cannot read.',
       '',
     );

@@ -41,6 +41,7 @@ import { digestLine, flatPlanEntries, planSummaryField, planViews, type PlanView
 import { cliTransport, type CliTransport } from './transport';
 import { cliFileLinkPorts, folderListings, labelledManifestFiles, repositoryLinkFile } from './fileLinks';
 import { refuseUnsafeWrites } from './writtenFiles';
+import { counted } from './counted';
 
 export interface PublishContext {
   env: NodeJS.ProcessEnv;
@@ -140,11 +141,11 @@ export async function publishCommand(args: PublishArgs, context: PublishContext)
     const failed = countLookupFailures(plan);
     if (failed.updates + failed.creates > 0) {
       const fate = [
-        ...(failed.updatesHeld > 0 ? [`${failed.updatesHeld} update(s) left out: run again, or --overwrite-edited sends them unchecked.`] : []),
-        ...(failed.updatesSentUnchecked > 0 ? [`${failed.updatesSentUnchecked} update(s) sent unchecked (--overwrite-edited).`] : []),
-        ...(failed.creates > 0 ? [`${failed.creates} new page(s) sent as creates, which replace no page.`] : []),
+        ...(failed.updatesHeld > 0 ? [`${counted(failed.updatesHeld, 'update', 'updates')} left out: run again, or --overwrite-edited sends ${failed.updatesHeld === 1 ? 'it' : 'them'} unchecked.`] : []),
+        ...(failed.updatesSentUnchecked > 0 ? [`${counted(failed.updatesSentUnchecked, 'update', 'updates')} sent unchecked (--overwrite-edited).`] : []),
+        ...(failed.creates > 0 ? [failed.creates === 1 ? '1 new page sent as a create, which replaces no page.' : `${failed.creates} new pages sent as creates, which replace no page.`] : []),
       ].join(' ');
-      output.problem(`${failed.updates > 0 ? `Wiki edits could not be checked for ${failed.updates} update(s)` : 'The wiki could not be read'}: ${failed.detail ?? ''} ${fate}`);
+      output.problem(`${failed.updates > 0 ? `Wiki edits could not be checked for ${counted(failed.updates, 'update', 'updates')}` : 'The wiki could not be read'}: ${failed.detail ?? ''} ${fate}`);
     }
     const views = planViews(flatPlanEntries(plan), pages !== undefined);
     // The pages the files go under, by title and address, for whoever reads records (--json, the Markdown plan).
@@ -201,7 +202,7 @@ async function send(plan: PlanItem[], state: StateFileLinkStore | undefined, pag
     send: (item, target, sendContext) => sendPlanned(item, target, sendContext, settings),
     ...ownPageProof(pages),
     onStopped: (stopped) => output.problem(describeRunStop(stopped)),
-    onStart: (item, started, total) => output.progress(`Publishing ${started} of ${total}: ${item.complete?.pageTitle ?? item.file.label}`),
+    onStart: (item, started, total) => output.progress(`Publishing ${started} of ${total}: ${item.complete ? JSON.stringify(item.complete.pageTitle) : item.file.label}`),
     ...(marks ? {
       beforeSend: (item: PlanItem) => marks.beforeSend(item).catch((error: unknown) => {
         stateFailure ??= error;

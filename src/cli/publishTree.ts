@@ -38,6 +38,7 @@ import { DIAGRAMS_FLAG } from './config';
 import { printMoves, printTreePlan, printTreeResult, treePlanRecords } from './treePlanOutput';
 import { readPageNames } from './pageNames';
 import { refuseUnsafeManifest } from './writtenFiles';
+import { counted } from './counted';
 
 /**
  * Records each page's end in --state as it ends, as a flat run does (generated folder pages included): a page that
@@ -212,7 +213,7 @@ export async function treeCommand(deps: TreeCommandDeps): Promise<number> {
     stopOnRefusedCredential: true,
     onStopped: (stopped) => output.problem(describeRunStop(stopped)),
     ...ownPageProof(pages),
-    onStart: (item, started, total) => output.progress(`Publishing ${started} of ${total}: ${item.complete?.pageTitle ?? item.file.label}`),
+    onStart: (item, started, total) => output.progress(`Publishing ${started} of ${total}: ${item.complete ? JSON.stringify(item.complete.pageTitle) : item.file.label}`),
     onResult: (result) => {
       printTreeResult(result, args.json, output, plan, names);
       recordTreeResult(result, marks, deps.now(), noteStateFailure);
@@ -233,9 +234,9 @@ export async function treeCommand(deps: TreeCommandDeps): Promise<number> {
     exitCode = interruptCode ?? EXIT_FAILED;
   }
   // Said on every run that wrote the file: a CI runner's copy goes with the job, so the words say to commit it from there.
-  if (manifest.recordedCount() > 0) output.problem(`Recorded ${manifest.recordedCount()} page ID(s) in ${manifestLabel(manifest.location, deps.cwd)}: commit it, so teammates and CI publish to the same pages (in CI, commit it from the job: the runner's copy goes when the job ends).`);
+  if (manifest.recordedCount() > 0) output.problem(`Recorded ${counted(manifest.recordedCount(), 'page ID', 'page IDs')} in ${manifestLabel(manifest.location, deps.cwd)}: commit it, so teammates and CI publish to the same pages (in CI, commit it from the job: the runner's copy goes when the job ends).`);
   const unrecorded = manifest.pendingChanges();
-  if (unrecorded.length > 0) output.problem(`${unrecorded.length} page ID(s) were not recorded in ${manifestLabel(manifest.location, deps.cwd)} (--no-record): ${unrecorded.map(([key, entry]) => `${key} = ${entry.id}`).join(', ')}`);
+  if (unrecorded.length > 0) output.problem(`${unrecorded.length === 1 ? '1 page ID was' : `${unrecorded.length} page IDs were`} not recorded in ${manifestLabel(manifest.location, deps.cwd)} (--no-record): ${unrecorded.map(([key, entry]) => `${key} = ${entry.id}`).join(', ')}`);
   const summaryRecord = {
     type: 'summary', dryRun: false, interrupted: interruptCode !== undefined, exitCode, files: plan.pages.length + plan.pinned.length + plan.refused.length,
     secondPass: run.secondPass, moves: plan.moves.moves.length, orphans: plan.moves.orphans.length, ...linksWithoutAddress, ...summary, ...reportLinksLeft(run.linksLeft, args.json, output),

@@ -9,6 +9,7 @@ import { escapeControlCharacters } from '../core/text/controlCharacters';
 import type { FileRecord, PlanRecord, WikiEditsRecord } from './fileRecords';
 import type { SaidBefore } from './sharedReasons';
 import { adoptedText, editedSinceText, existsText, LOOKUP_FAILED_FIX, lookupFailedText, movedText, noNoticeText, overwriteEditedText, PAGE_NOT_FOUND, verdictFitsResult } from './verdictText';
+import { counted } from './counted';
 
 const FILE_STATUS_WORDS: Record<FileResult['state'], string> = {
   published: 'published',
@@ -101,7 +102,7 @@ export function planSummaryLine(counts: PlanCounts): string {
     ...(counts.noNotice ? [`${counts.noNotice} without a publish notice, so an edit cannot be told from a publish (left out)`] : []),
     ...(counts.lookupFailed ? [`${counts.lookupFailed} whose wiki could not be read to check for edits (left out)`] : []),
     ...(counts.retitled ? [`${counts.retitled} with a changed title (left out)`] : []),
-    ...(counts.unchecked ? [`${counts.unchecked} update(s) whose wiki edits could not be checked`] : []),
+    ...(counts.unchecked ? [`${counted(counts.unchecked, 'update', 'updates')} whose wiki edits could not be checked`] : []),
   ];
   return `Dry run, nothing sent: ${counts.send} to send (${counts.newPages} new, ${counts.updates} updating the page the file published before, ${counts.replaces} overwriting a page it did not publish, if one exists), ` +
     `${counts.unchanged} unchanged, ${counts.refused + counts.incomplete} would be refused${held.length ? `, ${held.join(', ')}` : ''}`;

@@ -8,6 +8,7 @@ import type { FileResultRecord, RunRecords } from './runRecords';
 import { countBy, guardNote, moveLines, notesCell, notShownNote, pageCell, unaddressedLines, withTable, type Room } from './markdownSections';
 import { groupedCautionLines, SharedReasons } from './sharedReasons';
 import { heldWithoutNoticeRecord, lookupFailedRecord, verdictFitsResult } from './verdictText';
+import { counted } from './counted';
 
 const RESULT_WORDS: Record<string, string> = {
   published: 'published', failed: 'FAILED', existsUnproven: 'exists (not proven ours)', edited: 'left out (edited on the wiki)',
@@ -42,7 +43,7 @@ function manifestLines(records: RunRecords): string[] {
   if (manifest.recorded > 0) {
     lines.push(
       `#### Page IDs recorded: commit ${file}`, '',
-      `This run recorded ${manifest.recorded} page ID(s) in ${file}. Commit it, so teammates and CI publish to the same pages: the runner's copy goes when the job ends, and until the file is committed a plan without page access (a fork's pull request) cannot know these pages.`, '',
+      `This run recorded ${counted(manifest.recorded, 'page ID', 'page IDs')} in ${file}. Commit it, so teammates and CI publish to the same pages: the runner's copy goes when the job ends, and until the file is committed a plan without page access (a fork's pull request) cannot know these pages.`, '',
     );
   }
   const notRecorded = manifest.notRecorded ?? [];

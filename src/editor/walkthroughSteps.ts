@@ -19,6 +19,9 @@ const RETRY_AFTER_MS = 10_000;
 
 export type SetupStep = 'setImportEndpoint' | 'setApiToken';
 
+/** The steps as the walkthrough titles them (package.nls.json), for the log: never the step's ID. */
+const STEP_TITLES: Record<SetupStep, string> = { setImportEndpoint: 'Set the import endpoint', setApiToken: 'Set your API token' };
+
 export class WalkthroughSteps implements vscode.Disposable {
   private readonly marked = new Set<SetupStep>();
   private readonly subscription: vscode.Disposable;
@@ -38,12 +41,12 @@ export class WalkthroughSteps implements vscode.Disposable {
     const stepId = `${this.extensionId}#${WALKTHROUGH_ID}#${step}`;
     const mark = (): Promise<unknown> => Promise.resolve(vscode.commands.executeCommand(MARK_STEP_COMPLETE, stepId));
     void mark().catch((first: unknown) => {
-      this.log.debug(`Checking off the walkthrough step ${step} again later: ${describeError(first)}`);
+      this.log.debug(`Checking off the walkthrough step "${STEP_TITLES[step]}" again later: ${describeError(first)}`);
       const retry = setTimeout(() => {
         this.retries.delete(retry);
         void mark().then(
-          () => this.log.info(`Checked off the walkthrough step ${step} (the walkthrough was not loaded yet at first).`),
-          (error: unknown) => this.log.warn(`Could not check off the walkthrough step ${step}: ${describeError(error)}`),
+          () => this.log.info(`Checked off the walkthrough step "${STEP_TITLES[step]}" (the walkthrough was not loaded yet at first).`),
+          (error: unknown) => this.log.warn(`Could not check off the walkthrough step "${STEP_TITLES[step]}": ${describeError(error)}`),
         );
       }, RETRY_AFTER_MS);
       this.retries.add(retry);

@@ -175,11 +175,11 @@ describe('GitHub Action: a page tree (tree: true)', () => {
     assert.equal(run.code, 0, run.stdout + run.stderr);
     const recorded = JSON.parse(await readFile(join(workspace, 'docs', '.wiki-pages.json'), 'utf8')) as { pages: Record<string, { id: string }> };
     assert.equal(Object.keys(recorded.pages).length, 3);
-    assert.match(run.summary, /#### Page IDs recorded: commit docs\/\.wiki-pages\.json\n\nThis run recorded 3 page ID\(s\) in docs\/\.wiki-pages\.json\. Commit it[^\n]*the runner's copy goes when the job ends/);
+    assert.match(run.summary, /#### Page IDs recorded: commit docs\/\.wiki-pages\.json\n\nThis run recorded 3 page IDs in docs\/\.wiki-pages\.json\. Commit it[^\n]*the runner's copy goes when the job ends/);
     const notice = run.commands.find((command) => command.command === 'warning' && command.properties.file === 'docs/.wiki-pages.json');
     assert.ok(notice, `an annotation on docs/.wiki-pages.json in:\n${run.stdout}`);
-    assert.match(notice.message, /^3 page ID\(s\) recorded in docs\/\.wiki-pages\.json on this runner: commit it/);
-    assert.match(run.stderr, /Recorded 3 page ID\(s\) in docs\/\.wiki-pages\.json: commit it[^\n]*the runner's copy goes when the job ends/);
+    assert.match(notice.message, /^3 page IDs recorded in docs\/\.wiki-pages\.json on this runner: commit it/);
+    assert.match(run.stderr, /Recorded 3 page IDs in docs\/\.wiki-pages\.json: commit it[^\n]*the runner's copy goes when the job ends/);
     const results = JSON.parse(await readFile(run.outputs.results ?? '', 'utf8')) as Array<Record<string, unknown>>;
     assertRecordsValid(results, 'a tree run that recorded page IDs');
     assert.deepEqual(results.find((record) => record.type === 'summary')?.manifest, { file: 'docs/.wiki-pages.json', recorded: 3 });
@@ -204,9 +204,9 @@ describe('GitHub Action: a page tree (tree: true)', () => {
     const again = await runAction({ workspace, inputs: TREE_INPUTS, env: cli.env() });
     assert.equal(again.code, 0, again.stdout + again.stderr);
     assert.equal(cli.world.sandbox.pages().filter((page) => !page.deleted).length, pagesBefore, 'no page was created: both were found');
-    assert.match(again.summary, /This run recorded 2 page ID\(s\) in docs\/\.wiki-pages\.json\. Commit it/);
+    assert.match(again.summary, /This run recorded 2 page IDs in docs\/\.wiki-pages\.json\. Commit it/);
     const notice = again.commands.find((command) => command.command === 'warning' && command.properties.file === 'docs/.wiki-pages.json');
-    assert.match(notice?.message ?? '', /^2 page ID\(s\) recorded in docs\/\.wiki-pages\.json on this runner: commit it/);
+    assert.match(notice?.message ?? '', /^2 page IDs recorded in docs\/\.wiki-pages\.json on this runner: commit it/);
     assert.doesNotMatch(`${again.summary}${again.stdout}${again.stderr}`, /new page ID/, 'the pages are not new');
   });
 });

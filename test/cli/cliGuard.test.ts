@@ -212,7 +212,7 @@ describe('CLI with page access: the edit guard in CI', () => {
     assert.equal(summary.lookupFailed, 1);
     assert.equal(summary.exitCode, 1);
     // The create whose lookup failed too is sent, not counted among the updates left out.
-    assert.match(hung.stderr, /Wiki edits could not be checked for 1 update\(s\): .* 1 update\(s\) left out: run again, or --overwrite-edited sends them unchecked\. 1 new page\(s\) sent as creates, which replace no page\./);
+    assert.match(hung.stderr, /Wiki edits could not be checked for 1 update: .* 1 update left out: run again, or --overwrite-edited sends it unchecked\. 1 new page sent as a create, which replaces no page\./);
     assert.match(cli.world.sandbox.findPageByTitle('DOCS', '123456', 'Alpha')?.markdown ?? '', /A colleague's line/, 'the colleague\'s edit survives');
 
     cli.world.sandbox.setPageLookupFault('error');
@@ -222,7 +222,7 @@ describe('CLI with page access: the edit guard in CI', () => {
     assert.match(line, /^LEFT OUT +docs\/a\.md -> .*\(the wiki could not be read to check for edits: [^;]*500[^;]*; run again, or --overwrite-edited sends it unchecked\)$/);
     assert.doesNotMatch(line, /NOT checked/);
     assert.match(failing.stdout, /^0 published, 0 failed, 0 refused, 1 unchanged, 1 left out \(the wiki could not be read to check for edits\)$/m);
-    assert.match(failing.stderr, /Wiki edits could not be checked for 1 update\(s\): .* 1 update\(s\) left out: run again, or --overwrite-edited sends them unchecked\./);
+    assert.match(failing.stderr, /Wiki edits could not be checked for 1 update: .* 1 update left out: run again, or --overwrite-edited sends it unchecked\./);
     const markdown = await publish('--format', 'markdown');
     assert.match(markdown.stdout, /^\*\*1 left out \(the wiki could not be read to check for edits\), 1 unchanged\*\*$/m);
     assert.match(markdown.stdout, /^\| docs\/a\.md \| .* \| left out \(the wiki could not be read to check for edits\) \| not sent: its page could not be checked for edits on the wiki; the wiki could not be read to check for edits: [^|]*500[^|]*; run again, or \\?-\\?-overwrite\\?-edited sends it unchecked \|$/m);
@@ -236,7 +236,7 @@ describe('CLI with page access: the edit guard in CI', () => {
     const forced = await publish('--overwrite-edited');
     assert.equal(forced.code, 0, forced.stdout + forced.stderr);
     assert.match(forced.stdout, /^updated +docs\/a\.md .*\(wiki edits NOT checked: The lookup on the wiki failed: /m);
-    assert.match(forced.stderr, /Wiki edits could not be checked for 1 update\(s\): .* 1 update\(s\) sent unchecked \(--overwrite-edited\)\.$/m);
+    assert.match(forced.stderr, /Wiki edits could not be checked for 1 update: .* 1 update sent unchecked \(--overwrite-edited\)\.$/m);
     assert.equal(cli.world.sandbox.findPageByTitle('DOCS', '123456', 'Alpha')?.markdown, '# Alpha\n\nTwo.\n');
   });
 

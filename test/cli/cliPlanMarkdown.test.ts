@@ -45,8 +45,8 @@ describe('CLI plan as Markdown, with page access', () => {
     assert.equal(plan.code, 1, `an update the guard could not check is left out: ${plan.stdout}${plan.stderr}`);
     assert.match(plan.stdout, /^\*\*1 left out \(the wiki could not be read to check for edits\)\*\*$/m);
     assert.match(plan.stdout, /^\| docs\/a\.md \| .* \| left out \| the wiki could not be read to check for edits: could not reach the wiki: [^|]*; run again, or \\?-\\?-overwrite\\?-edited sends it unchecked \|$/m);
-    assert.match(plan.stdout, /Wiki edits not checked for 1 file\(s\): the lookup on the wiki failed/);
-    assert.match(plan.stdout, /#### Pages edited on the wiki since their last publish\n\nUnknown for 1 file\(s\): the lookup on the wiki failed/);
+    assert.match(plan.stdout, /Wiki edits not checked for 1 file: the lookup on the wiki failed/);
+    assert.match(plan.stdout, /#### Pages edited on the wiki since their last publish\n\nUnknown for 1 file: the lookup on the wiki failed/);
     assert.doesNotMatch(plan.stdout, /None: every page/);
     assert.doesNotMatch(plan.stdout, /no page access/);
     assert.doesNotMatch(plan.stdout, /\.\.(?!\.)/, 'no doubled full stop');

@@ -1548,7 +1548,7 @@ describe('CLI --tree', () => {
     const run = await runCli(['publish', 'docs', ...TO, '--no-record'], { cwd: root, env: cli.env() });
     assert.equal(run.code, 0, `${run.stdout}\n${run.stderr}`);
     await assert.rejects(readFile(join(root, 'docs', '.wiki-pages.json'), 'utf8'), { code: 'ENOENT' }, 'no manifest written');
-    const listed = `2 page ID(s) were not recorded in docs/.wiki-pages.json (--no-record): guide/ = ${page('Guide').id}, guide/setup.md = ${page('Setup').id}`;
+    const listed = `2 page IDs were not recorded in docs/.wiki-pages.json (--no-record): guide/ = ${page('Guide').id}, guide/setup.md = ${page('Setup').id}`;
     assert.ok(run.stderr.includes(listed), run.stderr);
     // Run again: both pages are found unchanged, none is new, and the line says only what is true of them.
     const again = await runCli(['publish', 'docs', ...TO, '--no-record', '--overwrite'], { cwd: root, env: cli.env() });

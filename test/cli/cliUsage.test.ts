@@ -160,7 +160,7 @@ describe('CLI --dry-run', () => {
     assert.deepEqual(run.stdout.trimEnd().split('\n'), [
       'would create or update a.md -> "A" in DOCS under 123456 (wiki edits NOT checked: no page access)',
       'would create or update b.md -> "B" in DOCS under 123456 (wiki edits NOT checked: no page access)',
-      'Dry run, nothing sent: 2 to send (0 new, 0 updating the page the file published before, 2 overwriting a page it did not publish, if one exists), 0 unchanged, 0 would be refused, 2 update(s) whose wiki edits could not be checked',
+      'Dry run, nothing sent: 2 to send (0 new, 0 updating the page the file published before, 2 overwriting a page it did not publish, if one exists), 0 unchanged, 0 would be refused, 2 updates whose wiki edits could not be checked',
       run.stdout.trimEnd().split('\n')[3] ?? '',
     ]);
     assert.match(run.stdout, /^Plan digest: [0-9a-f]{12} \(files and targets only: the wiki was not read \(no page access\)\)\. Publish exactly this plan with --expect-plan [0-9a-f]{64}$/m);

@@ -1,13 +1,15 @@
 // The commands `npm run demo` prints work as printed, against a running sandbox: the token command prints a token the
-// import endpoint accepts, the command line set up by the printed lines publishes, and the printed colleague's edit
-// changes one line of the page on the wiki, in a new version.
+// import endpoint accepts, the command line set up by the printed lines publishes, and plans the demo's docs folder as
+// a page tree, the printed colleague's edit changes one line of the page on the wiki, in a new version, and the
+// printed read command prints the page as the wiki holds it.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { demoInstructions } from '../e2e/demoInstructions';
-import { addCliServiceAccount, freshTokenCommand, type CliServiceAccount } from '../sandbox/tryItCommands';
+import { readSampleDocs } from '../e2e/support/sampleDocs';
+import { addCliServiceAccount, freshTokenCommand, readPageCommand, type CliServiceAccount } from '../sandbox/tryItCommands';
 import { startSandboxWorld, type SandboxWorld } from '../sandbox/world';
 import { assertBuilt, CLI_PATH } from './cliHarness';
 
@@ -96,6 +98,14 @@ describe('The demo\'s printed commands, run against a sandbox', function () {
     const edited = world.sandbox.findPageByTitle('DOCS', '123456', 'Edited page');
     assert.deepEqual([edited?.version, edited?.authorId], [page.version + 1, 'wiki-editor']);
     assert.equal(edited?.markdown, '# Edited page\n\nFirst line. (edited on the wiki)\nSecond line.\n\nMore.\n');
+
+    // The printed read command shows the page as the wiki holds it now: that version, by the colleague, with the line.
+    const [read] = printed(lines, readPageCommand(world.sandbox.controlUrl));
+    assert.ok(read !== undefined && read.includes('<page id>'), lines.join('\n'));
+    const shown = await runInShell([read.replace('<page id>', page.id)]);
+    assert.equal(shown.code, 0, shown.stderr);
+    const held = JSON.parse(shown.stdout) as { title?: string; version?: number; authorId?: string; markdown?: string };
+    assert.deepEqual([held.title, held.version, held.authorId, held.markdown], ['Edited page', page.version + 1, 'wiki-editor', edited?.markdown]);
   });
 
   it('the printed switch makes the sandbox refuse a title used elsewhere in the space, as the platform long did', async () => {
@@ -113,5 +123,18 @@ describe('The demo\'s printed commands, run against a sandbox', function () {
     assert.equal(answer.status, 400);
     assert.match(((await answer.json()) as { body: string }).body, /already exists in the space "DOCS"/);
     world.sandbox.setUniqueTitlesInSpace(false);
+  });
+
+  it('the printed tree plan shows the demo\'s docs folder as a page tree, its links reaching the tree\'s pages', async () => {
+    for (const [path, text] of Object.entries(readSampleDocs()).filter(([path]) => path.startsWith('docs/'))) {
+      await mkdir(dirname(join(workspaceDir, path)), { recursive: true });
+      await writeFile(join(workspaceDir, path), text);
+    }
+    const [plan] = printed(lines, 'node dist/cli.js plan');
+    assert.ok(plan !== undefined && plan.includes(`${workspaceDir}/docs --tree`), lines.join('\n'));
+    const run = await runInShell([...printed(lines, 'export '), plan]);
+    assert.equal(run.code, 0, `${run.stdout}${run.stderr}`);
+    for (const title of ['Orders service', 'Set up a development machine', 'Deploy to staging', 'The Orders API']) assert.ok(run.stdout.includes(title), `${title}: ${run.stdout}`);
+    assert.doesNotMatch(run.stdout, /stay as written/, 'every link between the files reaches a page of the tree');
   });
 });

@@ -184,7 +184,7 @@ describe('GitLab CI template with --tree', () => {
     const variables = { WIKI_PUBLISHER_PATH: 'docs', WIKI_PUBLISHER_ARGS: '--tree --space DOCS --parent 123456', CI_PIPELINE_SOURCE: 'push', CI: 'true' };
     const publish = await runJob('wiki-publisher:publish', { cwd: workspace, env: { ...cli.env(), ...variables } });
     assert.equal(publish.code, 0, publish.output);
-    assert.match(publish.output, /Recorded 3 page ID\(s\) in docs\/\.wiki-pages\.json: commit it[^\n]*the runner's copy goes when the job ends/);
+    assert.match(publish.output, /Recorded 3 page IDs in docs\/\.wiki-pages\.json: commit it[^\n]*the runner's copy goes when the job ends/);
     // GitLab's runner expands the job's variables in artifacts:paths.
     const kept = (job('wiki-publisher:publish').artifacts?.paths ?? []).map((path) => path.replace(/\$WIKI_PUBLISHER_PATH|\$\{WIKI_PUBLISHER_PATH\}/g, variables.WIKI_PUBLISHER_PATH));
     assert.ok(kept.includes('docs/.wiki-pages.json'), `the publish job keeps docs/.wiki-pages.json: ${kept.join(', ')}`);

@@ -50,7 +50,7 @@ describe('Links to other files in single-file and flat publishes', function () {
     await answerFolderPrompts(page);
     const confirm = page.locator('.monaco-dialog-box', { hasText: 'Publish 1 of 1 Markdown file' });
     await confirm.waitFor();
-    assert.match(await confirm.innerText(), /1 link\(s\) to other files will go to their wiki pages\./);
+    assert.match(await confirm.innerText(), /1 link to another file will go to its wiki page\./);
     await confirm.locator('.monaco-button', { hasText: /^Publish$/ }).click();
     await waitForCenterNotification(page, '1 published.');
     assert.equal(sandbox.findPageByTitle('DOCS', '123456', 'Links')?.markdown, `# Links\n\nBack to [the setup](${setup}).\n`);
@@ -73,7 +73,7 @@ describe('Links to other files in single-file and flat publishes', function () {
     await confirm.waitFor();
     assert.doesNotMatch(await confirm.innerText(), /stay as written/);
     await confirm.locator('.monaco-button', { hasText: /^Publish$/ }).click();
-    await waitForCenterNotification(page, /2 published\. 2 page\(s\) were sent again so their links reach pages created in this run\./);
+    await waitForCenterNotification(page, /2 published\. 2 pages were sent again so their links reach pages created in this run\./);
     const first = sandbox.findPageByTitle('DOCS', '123456', 'First');
     const second = sandbox.findPageByTitle('DOCS', '123456', 'Second');
     assert.ok(first && second);
@@ -116,7 +116,7 @@ describe('Links to other files in single-file and flat publishes', function () {
     assert.doesNotMatch(await confirm.innerText(), /stay as written/);
     await confirm.locator('.monaco-button', { hasText: /^Publish$/ }).click();
     // ...and the summary says it stayed, naming the file that got no page.
-    await waitForCenterNotification(page, /Links in 1 file\(s\) stay as written, because these files got no page in this run: broken\/fourth\.md\. Publishing again fills them in\./);
+    await waitForCenterNotification(page, /Links in 1 file stay as written, because the file they link to got no page in this run: broken\/fourth\.md\. Publishing again fills them in\./);
     assert.equal(sandbox.findPageByTitle('DOCS', '123456', 'Third')?.markdown, '# Third\n\nThen read [the fourth](fourth.md).\n');
   });
 });

@@ -86,7 +86,7 @@ describe('Publishing a folder as a page tree', function () {
 
     const summary = await waitForCenterNotification(page, /5 published\./);
     const said = await summary.innerText();
-    assert.match(said, /5 page ID\(s\) were not recorded in docs\/\.wiki-pages\.json \(wikiPublisher\.recordPageIds is off\)/, 'the file, as the workspace names it');
+    assert.match(said, /5 page IDs were not recorded in docs\/\.wiki-pages\.json \(wikiPublisher\.recordPageIds is off\)/, 'the file, as the workspace names it');
     assert.doesNotMatch(said, /were recorded in/, 'nothing claims to be recorded');
     const byTitle = (title: string) => livePage(sandbox, title);
     assert.equal(byTitle('Overview').parentId, '123456');
@@ -160,7 +160,7 @@ describe('Publishing a folder as a page tree', function () {
     assert.match(await confirm.innerText(), /API \(new: its page was not found on the wiki \(deleted, or hidden from your sign-in\)\)/);
     await confirm.locator('.monaco-button', { hasText: /^Publish$/ }).click();
     // API made anew; Setup and the generated Reference page sent again so their links reach it.
-    await waitForCenterNotification(page, /3 published, 2 skipped \(unchanged\)\. 2 page\(s\) were sent again so their links reach pages created in this run/);
+    await waitForCenterNotification(page, /3 published, 2 skipped \(unchanged\)\. 2 pages were sent again so their links reach pages created in this run/);
     const fresh = livePage(sandbox, 'API');
     assert.notEqual(fresh.id, api.id, 'made anew');
     assert.equal(fresh.parentId, livePage(sandbox, 'Reference').id);
@@ -253,7 +253,7 @@ describe('Publishing a folder as a page tree', function () {
     assert.ok(said.includes(`"Setup" is under "Reference" (page ${reference.id}) on the wiki now, not where this publish puts it. Overwriting publishes a new page in the tree and leaves that one where it is.`), said);
     await confirm.locator('.monaco-button', { hasText: 'Overwrite Edited Pages Too' }).click();
     // Setup anew, API, and Overview again so that its link reaches the new Setup page.
-    await waitForCenterNotification(page, /3 published, 2 skipped \(unchanged\)\. 1 page\(s\) were sent again so their links reach pages created in this run\./);
+    await waitForCenterNotification(page, /3 published, 2 skipped \(unchanged\)\. 1 page was sent again so its links reach pages created in this run\./);
     const setups = sandbox.pages().filter((candidate) => candidate.title === 'Setup' && !candidate.deleted);
     assert.deepEqual(setups.map((each) => each.parentId).sort(), [livePage(sandbox, 'Guide').id, reference.id].sort(), 'a new page in the tree; the moved one stays');
     const fresh = setups.find((each) => each.id !== setup.id);
@@ -275,7 +275,7 @@ describe('Publishing a folder as a page tree', function () {
     const said = await confirm.innerText();
     assert.ok(said.includes(`"Guide" is under "Reference" (page ${reference.id}) on the wiki now, not where this publish puts it. Overwriting publishes a new page in the tree and leaves that one where it is; the 1 page(s) below it go with it, created anew under the new page, while the pages they published before stay.`), said);
     await confirm.locator('.monaco-button', { hasText: 'Overwrite Edited Pages Too' }).click();
-    await waitForCenterNotification(page, /2 page\(s\) this tree published before stay where they are on the wiki: new pages replace them \(a title changed, or a folder page was published anew; see Show Results\)/);
+    await waitForCenterNotification(page, /2 pages this tree published before stay where they are on the wiki: new pages replace them \(a title changed, or a folder page was published anew; see Show Results\)/);
     const newGuide = sandbox.pages().find((candidate) => candidate.title === 'Guide' && !candidate.deleted && candidate.id !== guide.id);
     assert.ok(newGuide, 'a new Guide in the tree');
     assert.equal(newGuide.parentId, '123456');
@@ -414,7 +414,7 @@ describe('Publishing a folder as a page tree', function () {
     assert.match(said, new RegExp(`docs/guide/README\\.md is the content of page ${guide.id}, its folder's page, which this tree hangs under \\(docs/\\.wiki-pages\\.json records the folder as part of the tree published from docs\\)`), said);
     await confirm.locator('.monaco-button', { hasText: /^Publish$/ }).click();
 
-    const summary = await waitForCenterNotification(page, /1 page ID\(s\) were recorded in docs\/\.wiki-pages\.json/);
+    const summary = await waitForCenterNotification(page, /1 page ID was recorded in docs\/\.wiki-pages\.json/);
     assert.match(await summary.innerText(), /refused/);
     assert.equal(sandbox.pages().length, count + 1, 'only the new file\'s page is new: no second "Guide" below the first');
     const faq = livePage(sandbox, 'FAQ');

@@ -47,3 +47,11 @@ export function uniqueTitlesCommand(controlUrl: string): string {
 export function wikiEditCommand(controlUrl: string, pageId = '<page id>'): string {
   return `curl -s -X POST ${controlUrl}/pages/${pageId}/editLine`;
 }
+
+/**
+ * Reads a page as the sandbox wiki holds it now: its title, version, who wrote that version and its Markdown (with the
+ * publish notice apart), as JSON. What a colleague's edit changed, or what a publish sent, can be read there.
+ */
+export function readPageCommand(controlUrl: string, pageId = '<page id>'): string {
+  return `curl -s ${controlUrl}/pages/${pageId}`;
+}

@@ -9,5 +9,14 @@ import { fewNames } from './fewNames';
 export function linksLeftNote(linksLeft: readonly LinksLeft[]): string | undefined {
   if (linksLeft.length === 0) return undefined;
   const names = [...new Set(linksLeft.flatMap((left) => left.waitsFor))];
-  return vscode.l10n.t('Links in {0} file(s) stay as written, because these files got no page in this run: {1}. Publishing again fills them in.', linksLeft.length, fewNames(names));
+  // Counted both ways, the files whose links stay and the files they link to: the sentence is plural by each count.
+  const named = fewNames(names);
+  if (linksLeft.length === 1) {
+    return names.length === 1
+      ? vscode.l10n.t('Links in 1 file stay as written, because the file they link to got no page in this run: {0}. Publishing again fills them in.', named)
+      : vscode.l10n.t('Links in 1 file stay as written, because the files they link to got no page in this run: {0}. Publishing again fills them in.', named);
+  }
+  return names.length === 1
+    ? vscode.l10n.t('Links in {0} files stay as written, because the file they link to got no page in this run: {1}. Publishing again fills them in.', linksLeft.length, named)
+    : vscode.l10n.t('Links in {0} files stay as written, because the files they link to got no page in this run: {1}. Publishing again fills them in.', linksLeft.length, named);
 }

@@ -30,7 +30,7 @@ export async function askForMissing(
 
 /**
  * For publishing many files (issue 10): asks once for the space, the parent and create-or-update; no title.
- * `asking` is what the answers are for: the files that do not name their page (by path), or how many files.
+ * `asking` is what the answers are for: the files that do not name their page (by path), or how many pages a tree makes.
  */
 export async function askPlanDefaults(known: Partial<PlanDefaults>, recent: RecentTargetsView, defaults: Partial<PlanDefaults> = {}, asking?: readonly string[] | number): Promise<PlanDefaults | undefined> {
   const title = askingTitle(asking);
@@ -40,13 +40,16 @@ export async function askPlanDefaults(known: Partial<PlanDefaults>, recent: Rece
   return spaceId === undefined || parentId === undefined || overwrite === undefined ? undefined : { spaceId, parentId, overwrite };
 }
 
-/** The prompt speaks of the files it asks for: one by name (the run may hold more that name their own pages). */
+/**
+ * The prompt counts the pages it asks for (each file a page; a tree's folders too), never the items selected (one
+ * folder of 12 files is 12 pages): one file by name (the run may hold more that name their own pages).
+ */
 function askingTitle(asking: readonly string[] | number | undefined): string {
   const count = typeof asking === 'number' ? asking : asking?.length;
   if (count === undefined) return TITLE;
   const only = typeof asking === 'number' ? undefined : asking?.[0];
   if (count === 1 && only !== undefined) return neutralise(vscode.l10n.t('Publish "{0}" to Wiki', only.slice(only.lastIndexOf('/') + 1)));
-  return count === 1 ? vscode.l10n.t('Publish 1 File to Wiki') : vscode.l10n.t('Publish {0} Files to Wiki', count);
+  return count === 1 ? vscode.l10n.t('Publish 1 Page to Wiki') : vscode.l10n.t('Publish {0} Pages to Wiki', count);
 }
 
 interface OverwriteChoices {

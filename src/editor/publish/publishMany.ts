@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import { describeError } from '../../core/log/redact';
 import { neutralise } from '../../core/text/neutralise';
 import { linksLeftNote } from './linksLeftNote';
+import { FILE_STATE_WORDS } from './logWords';
 import { isUnconfirmedCreate, type PageLink } from '../../core/links/pageLink';
 import type { FileLinks } from '../../core/run/fileLinks';
 import type { PlanItem, SourceFile } from '../../core/run/plan';
@@ -123,7 +124,7 @@ export class ManyPublisher {
       ...(counts.noNotice ? [vscode.l10n.t('{0} whose page carries no publish notice, so an edit there cannot be told from a publish (left out).', counts.noNotice)] : []),
       ...(counts.lookupFailed ? [vscode.l10n.t('{0} whose page the wiki could not be read to check for edits (left out).', counts.lookupFailed)] : []),
       ...(unchecked ? [unchecked] : []),
-      ...(linksToPages > 0 ? [vscode.l10n.t('{0} link(s) to other files will go to their wiki pages.', linksToPages)] : []),
+      ...(linksToPages > 0 ? [linksToPages === 1 ? vscode.l10n.t('1 link to another file will go to its wiki page.') : vscode.l10n.t('{0} links to other files will go to their wiki pages.', linksToPages)] : []),
       ...listed(vscode.l10n.t('Edited on the wiki since their last publish (left out unless you overwrite them)'), edited.filter((item) => !isMoved(item) && !heldWithoutNotice(item) && !unreadOnWiki(item)), (item) =>
         item.guard?.kind === 'edited' ? vscode.l10n.t('"{0}", {1}', item.guard.page.title, editedText(item.guard)) : ''),
       ...listed(vscode.l10n.t('No publish notice on the page and no record of its version here: an edit on the wiki cannot be told from a publish (left out unless you overwrite them; Compare shows the difference)'), edited.filter(heldWithoutNotice), (item) =>
@@ -142,7 +143,7 @@ export class ManyPublisher {
       ...listed(vscode.l10n.t('Warnings (published anyway)'), cautioned, (item) => item.cautions.map((caution) => caution.message).join(' ')),
     ];
     if (counts.send === 0 && edited.length === 0) {
-      void showWithActions(counts.refused > 0 ? 'error' : 'info', [vscode.l10n.t('Nothing to publish among {0} files.', counts.files), ...lines.slice(1)].join(' '), []);
+      void showWithActions(counts.refused > 0 ? 'error' : 'info', [counts.files === 1 ? vscode.l10n.t('Nothing to publish in 1 file.') : vscode.l10n.t('Nothing to publish among {0} files.', counts.files), ...lines.slice(1)].join(' '), []);
       return 'cancel';
     }
     const question = counts.files === 1
@@ -182,7 +183,8 @@ export class ManyPublisher {
         },
         onStart: (item, started, all) => {
           total = all;
-          progress.report({ message: neutralise(vscode.l10n.t('Publishing {0} of {1}: {2}', started, all, item.complete?.pageTitle ?? item.file.label)) });
+          const title = item.complete?.pageTitle;
+          progress.report({ message: neutralise(title !== undefined ? vscode.l10n.t('Publishing {0} of {1}: "{2}"', started, all, title) : vscode.l10n.t('Publishing {0} of {1}: {2}', started, all, item.file.label)) });
         },
         beforeSend: (item) => {
           this.linking = this.linking.then(() => marks.beforeSend(item)).catch((error: unknown) => {
@@ -254,7 +256,7 @@ export class ManyPublisher {
       const where = target ? ` -> "${target.pageTitle}" (space ${target.spaceId}, parent ${target.parentId})` : '';
       const said = result.outcome ? `: ${result.outcome.status ? `HTTP ${result.outcome.status} ` : ''}${result.outcome.message}` : result.item.refusals.length ? `: ${result.item.refusals.map((refusal) => refusal.message).join(' ')}` : '';
       const landed = result.mayHaveLanded && result.state !== 'published' ? ' (may have landed)' : '';
-      const line = `  ${result.item.file.label}${where}: ${result.state}${result.pass === 2 ? ' (second pass)' : ''}${landed}${said}`;
+      const line = `  ${result.item.file.label}${where}: ${FILE_STATE_WORDS[result.state]}${result.pass === 2 ? ' (second pass)' : ''}${landed}${said}`;
       if (result.state === 'failed' || result.state === 'refused') this.deps.log.error(line);
       else this.deps.log.info(line);
     }
@@ -273,11 +275,13 @@ export class ManyPublisher {
     this.stopped = undefined;
     const notes = [
       ...(stopped ? [stopped] : []),
-      ...(run.secondPass > 0 ? [vscode.l10n.t('{0} page(s) were sent again so their links reach pages created in this run.', run.secondPass)] : []),
+      ...(run.secondPass > 0 ? [run.secondPass === 1 ? vscode.l10n.t('1 page was sent again so its links reach pages created in this run.') : vscode.l10n.t('{0} pages were sent again so their links reach pages created in this run.', run.secondPass)] : []),
       // The plan counted on the second pass for these links and gave them no caution: said here, or nobody would know.
       ...(linksLeft ? [linksLeft] : []),
       ...(summary.cancelled + summary.notStarted > 0 ? [vscode.l10n.t('Publishing was cancelled: the files cancelled while sending may or may not have landed.')] : []),
-      ...(summary.existsUnproven > 0 ? [vscode.l10n.t('A page with the title of {0} file(s) exists after a retry; it may be another person\'s page, so it was not linked. Publish those files one by one to compare and overwrite.', summary.existsUnproven)] : []),
+      ...(summary.existsUnproven > 0 ? [summary.existsUnproven === 1
+        ? vscode.l10n.t('A page with the title of 1 file exists after a retry; it may be another person\'s page, so it was not linked. Publish that file alone to compare and overwrite.')
+        : vscode.l10n.t('Pages with the titles of {0} files exist after a retry; they may be another person\'s pages, so they were not linked. Publish those files one by one to compare and overwrite.', summary.existsUnproven)] : []),
       ...(unchecked ? [unchecked] : []),
     ];
     const message = `${core.summaryLine(summary, editorPublishMessages)}.${notes.length > 0 ? ` ${notes.join(' ')}` : ''}`;

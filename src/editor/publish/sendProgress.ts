@@ -4,6 +4,7 @@ import type { RetryHooks } from '../../core/importApi/client';
 import type { Logger } from '../../core/ports';
 import type { PublishOutcome } from '../../core/publish/outcome';
 import type { PublishTarget } from '../../core/publish/target';
+import { OUTCOME_WORDS } from './logWords';
 
 /** `"Title" to space DOCS under parent 123456 (update if it exists)`: for the log, in English. */
 export function describeTarget(target: PublishTarget): string {
@@ -28,9 +29,11 @@ export function withPublishProgress(title: string, run: (signal: AbortSignal, ho
         if (attempt > 1) progress.report({ message: vscode.l10n.t('Attempt {0} of {1}', attempt, max) });
       },
       onRetryWait: (delayMs, next, previous) => {
-        const why = previous.kind === 'response' ? `HTTP ${previous.status}` : previous.kind;
+        // What failed, in words: a status, or that the wiki could not be reached or did not answer in time.
+        const why = previous.kind === 'response' ? `HTTP ${previous.status}` : previous.kind === 'timeout' ? vscode.l10n.t('no answer in time') : vscode.l10n.t('the wiki could not be reached');
+        const logged = previous.kind === 'response' ? `HTTP ${previous.status}` : OUTCOME_WORDS[previous.kind];
         progress.report({ message: vscode.l10n.t('{0}; attempt {1} in {2} s', why, next, Math.ceil(delayMs / 1000)) });
-        log.warn(`Publish attempt ${next - 1} failed (${why}); retrying in ${Math.round(delayMs)} ms`);
+        log.warn(`Publish attempt ${next - 1} failed (${logged}); retrying in ${Math.round(delayMs)} ms`);
       },
     });
     return run(signal, hooks);
@@ -38,7 +41,7 @@ export function withPublishProgress(title: string, run: (signal: AbortSignal, ho
 }
 
 export function logOutcome(log: Logger, target: PublishTarget, outcome: PublishOutcome, tookMs: number): void {
-  const line = `Publish ${describeTarget(target)}: ${outcome.kind}${outcome.status ? ` (HTTP ${outcome.status})` : ''} in ${tookMs} ms, ${outcome.attempts} attempt(s)`;
+  const line = `Publish ${describeTarget(target)}: ${OUTCOME_WORDS[outcome.kind]}${outcome.status ? ` (HTTP ${outcome.status})` : ''} in ${tookMs} ms, ${outcome.attempts === 1 ? '1 attempt' : `${outcome.attempts} attempts`}`;
   if (outcome.severity === 'error') log.error(`${line}: ${outcome.message}`);
   else log.info(line);
 }

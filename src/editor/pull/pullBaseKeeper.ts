@@ -10,6 +10,13 @@ import type { WikiAccess } from '../wiki/wikiAccess';
 
 const CAPTURE_DEADLINE_MS = 60_000;
 
+/** Why no base was kept (captureBase's reasons), in the log's words. */
+const SKIPPED_BECAUSE: Record<'noIdentity' | 'deleted' | 'changed', string> = {
+  noIdentity: 'the page\'s ID or version is not known',
+  deleted: 'the page is gone from the wiki',
+  changed: 'the page changed on the wiki since this publish made it',
+};
+
 export interface PullBaseKeeperDeps {
   wiki: WikiAccess;
   bases: PullBaseStore;
@@ -44,6 +51,6 @@ export class PullBaseKeeper {
       exportMarkdown: async (pageId, exportSignal) => (await this.deps.wiki.exportPage(pageId, known.pageTitle, exportSignal ?? signal)).markdown,
     });
     if (outcome.kind === 'kept') this.deps.log.info(`Kept page ${outcome.base.pageId} version ${outcome.base.version} as the base for Pull.`);
-    else this.deps.log.info(`No base kept for Pull of page ${known.pageId ?? '?'}: ${outcome.reason}.`);
+    else this.deps.log.info(`No base kept for Pull of page ${known.pageId ?? '?'}: ${SKIPPED_BECAUSE[outcome.reason]}.`);
   }
 }

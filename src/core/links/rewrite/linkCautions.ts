@@ -2,7 +2,7 @@
 // them, each with why; and apart from them the links that reach their page but not the heading they name (the page
 // has no such heading: the link opens the page's top). It takes the place of the caution that every link to a local
 // Markdown file points nowhere.
-import type { TreeMessages } from '../../messages/treeMessages';
+import { englishTreeMessages, type TreeMessages } from '../../messages/treeMessages';
 import { detached } from '../../util/detached';
 import type { Caution } from '../../publish/preflight';
 import type { LinkCaution, LinkCautionReason } from './rewriteLinks';
@@ -19,6 +19,11 @@ const REASONS: Record<LinkCautionReason, (words: TreeMessages) => string> = {
   unknownAnchor: (words) => words.linkUnknownAnchor(),
   unknownOwnAnchor: (words) => words.linkUnknownOwnAnchor(),
 };
+
+/** Why a link stays as written, in words (the editor's log says this in English, never the reason's code). */
+export function linkCautionReasonText(reason: LinkCautionReason, words: TreeMessages = englishTreeMessages): string {
+  return REASONS[reason](words);
+}
 
 /**
  * The cautions with the 'localLinks' ones replaced by one naming the links that stay as written and one naming the

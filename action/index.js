@@ -8931,7 +8931,11 @@ function planSummaryLine(counts) {
     ...counts.retitled ? [`${counts.retitled} with a changed title (left out)`] : [],
     ...counts.unchecked ? [`${counted(counts.unchecked, "update", "updates")} whose wiki edits could not be checked`] : []
   ];
-  return `Dry run, nothing sent: ${counts.send} to send (${counts.newPages} new, ${counts.updates} updating the page the file published before, ${counts.replaces} overwriting a page it did not publish, if one exists), ${counts.unchanged} unchanged, ${counts.refused + counts.incomplete} would be refused${held.length ? `, ${held.join(", ")}` : ""}`;
+  const besides = [
+    ...counts.relinked ? [`${counted(counts.relinked, "unchanged page", "unchanged pages")} sent again so ${counts.relinked === 1 ? "its" : "their"} links reach a page made anew`] : [],
+    ...counts.sentTwice ? [`${counted(counts.sentTwice, "page", "pages")} sent twice, ${counts.sentTwice === 1 ? "its" : "their"} links naming pages created after ${counts.sentTwice === 1 ? "it" : "them"}`] : []
+  ];
+  return `Dry run, nothing sent: ${counts.send} to send (${counts.newPages} new, ${counts.updates} updating the page the file published before, ${counts.replaces} overwriting a page it did not publish, if one exists${besides.length ? `; ${besides.join("; ")}` : ""}), ${counts.unchanged} unchanged, ${counts.refused + counts.incomplete} would be refused${held.length ? `, ${held.join(", ")}` : ""}`;
 }
 function targetText(record) {
   const title = record.title === void 0 ? "(no title)" : JSON.stringify(record.title);
@@ -9279,6 +9283,141 @@ async function addressSpaceKey(spaceId, pages, signal) {
   return space?.key ?? spaceId;
 }
 
+// src/core/tree/runSchedule.ts
+function createsPage(item) {
+  const kind = item.guard?.kind;
+  return item.complete?.overwrite === false || kind === "absent" || kind === "deleted" || kind === "notNeeded";
+}
+function nextToSend(queue, state, nothingOut) {
+  let forced;
+  for (const entry of queue) {
+    if (!siblingsAllow(entry, queue, state)) continue;
+    const missing = state.waitsOn(entry.page).filter((key) => !state.done.has(key));
+    if (missing.length === 0) return entry;
+    if (missing.every((key) => comesAfter(key, entry, state))) return entry;
+    if (!nothingOut) continue;
+    const waitedOnBy = queue.reduce((count, other) => count + (other !== entry && state.waitsOn(other.page).includes(entry.page.key) ? 1 : 0), 0);
+    if (forced === void 0 || waitedOnBy > forced.waitedOnBy) forced = { entry, waitedOnBy };
+  }
+  return forced?.entry;
+}
+var TOP = "";
+function siblingsAllow(entry, queue, state) {
+  if (!createsPage(entry.item)) return true;
+  const parent = entry.page.node.parent ?? TOP;
+  if (state.outCreatesUnder.has(parent)) return false;
+  const at = state.order.get(entry.page.key) ?? 0;
+  return !queue.some((other) => other !== entry && (other.page.node.parent ?? TOP) === parent && createsPage(other.item) && (state.order.get(other.page.key) ?? 0) < at);
+}
+function comesAfter(key, entry, state) {
+  const own = entry.page.key;
+  if (own.endsWith("/") && key.startsWith(own)) return !state.placed.has(own);
+  if (!createsPage(entry.item)) return false;
+  const slash = own.endsWith("/") ? own.lastIndexOf("/", own.length - 2) : own.lastIndexOf("/");
+  const folder = own.slice(0, slash + 1);
+  if (!key.startsWith(folder)) return false;
+  const rest = key.slice(folder.length);
+  const cut = rest.indexOf("/");
+  const sibling = `${folder}${cut === -1 ? rest : rest.slice(0, cut + 1)}`;
+  return state.creates.has(sibling) && (state.order.get(sibling) ?? -1) > (state.order.get(own) ?? 0);
+}
+
+// src/core/tree/linkWaits.ts
+function linkedPagesWithoutId(page, plan, withoutId) {
+  const rootPath = plan.tree.rootPath;
+  const from = linkingFileOf(page.node, rootPath);
+  const keys = /* @__PURE__ */ new Set();
+  for (const destination of page.linkFacts.destinations) {
+    const target = linkTarget2(destination, from, plan.rootInRepository);
+    if (target.kind !== "file" || target.path === void 0) continue;
+    const key = nodeOfFile(plan.tree, `${rootPath}${target.path}`)?.path.slice(rootPath.length);
+    if (key !== void 0 && key !== page.key && withoutId(key)) keys.add(key);
+  }
+  return [...keys];
+}
+
+// src/core/tree/foreseenSends.ts
+function foreseenSecondSends(plan, addressable) {
+  const twice = /* @__PURE__ */ new Set();
+  if (!addressable) return twice;
+  const rootPath = plan.tree.rootPath;
+  const sending = new Set(plan.pages.filter((page) => page.item.state === "send").map((page) => page.key));
+  const creating = new Set(plan.pages.filter((page) => sending.has(page.key) && createsPage(page.item)).map((page) => page.key));
+  const knownId = (page) => {
+    if (creating.has(page.key)) return void 0;
+    return page.titledBackTo ?? (page.retitledFrom === void 0 ? page.pageId : void 0) ?? page.linkedPageId;
+  };
+  const byKey = new Map(plan.pages.map((page) => [page.key, page]));
+  const waitsOn = new Map(plan.pages.map((page) => [page.key, linkedPagesWithoutId(page, plan, (key) => {
+    const linked = byKey.get(key);
+    return linked !== void 0 && sending.has(key) && knownId(linked) === void 0;
+  })]));
+  const done = /* @__PURE__ */ new Set();
+  const placed = /* @__PURE__ */ new Set();
+  const state = {
+    done,
+    placed,
+    creates: creating,
+    outCreatesUnder: /* @__PURE__ */ new Set(),
+    order: new Map(plan.pages.map((page, index) => [page.key, index])),
+    waitsOn: (page) => waitsOn.get(page.key) ?? []
+  };
+  const parentDone = (page) => {
+    if (page.node.parent === void 0) return true;
+    const parentKey = page.node.parent.slice(rootPath.length);
+    return done.has(parentKey) || placed.has(parentKey);
+  };
+  let waiting = [...plan.pages];
+  const queue = [];
+  for (; ; ) {
+    const wave = waiting.filter(parentDone);
+    if (wave.length > 0) {
+      waiting = waiting.filter((page) => !wave.includes(page));
+      for (const page of wave) {
+        if (!sending.has(page.key)) done.add(page.key);
+        else {
+          queue.push(page);
+          if (!creating.has(page.key) && knownId(page) !== void 0) placed.add(page.key);
+        }
+      }
+      continue;
+    }
+    queue.sort((a, b) => (state.order.get(a.key) ?? 0) - (state.order.get(b.key) ?? 0));
+    const next = nextToSend(queue.map((page) => ({ page, item: page.item })), state, true);
+    if (next === void 0) break;
+    queue.splice(queue.indexOf(next.page), 1);
+    if (state.waitsOn(next.page).some((key) => !done.has(key))) twice.add(next.page.key);
+    done.add(next.page.key);
+  }
+  return twice;
+}
+
+// src/core/run/gonePages.ts
+async function sendGonePages(entries, options) {
+  if (!options.pages) return [];
+  const unchanged = [];
+  for (const { item, pageId } of entries) {
+    if (item.state !== "unchanged" || pageId === void 0) continue;
+    if (item.link?.pageId !== pageId && item.link !== void 0) continue;
+    if (item.link === void 0) item.link = { spaceId: item.complete?.spaceId ?? "", parentId: item.complete?.parentId ?? "", pageTitle: item.complete?.pageTitle ?? "", pageId, publishedAt: 0 };
+    unchanged.push(item);
+  }
+  if (unchanged.length === 0) return [];
+  await guardPlan(unchanged, { ...options, lookUpUnchanged: true, titlesCheckedByTree: true });
+  return unchanged.filter((item) => item.state === "send");
+}
+
+// src/core/tree/goneTreePages.ts
+async function sendGoneTreePages(plan, options) {
+  if (!options.pages) return [];
+  const entries = [
+    // The repository's record names a tree page's page; this machine's link, when the record was not written.
+    ...plan.pages.map((page) => ({ item: page.item, pageId: page.pageId ?? page.item.link?.pageId })),
+    ...plan.pinned.map((item) => ({ item, pageId: item.link?.pageId }))
+  ];
+  return sendGonePages(entries, options);
+}
+
 // src/core/tree/chosenPage.ts
 function namesChosenPageById(item, parentId, words) {
   if (item.prepared.frontMatterPageId === parentId) return { code: "treeParent", message: words.namesTreeParentById(item.file.label, parentId), fix: "editFile" };
@@ -9386,124 +9525,8 @@ async function checkTitlesAcrossSpaceNames(plan, pages, spaceId, signal, message
   if (refusedAny) refuseUnderRefusedFolders(plan.pages, messages);
 }
 
-// src/core/tree/newFolderPage.ts
-var LOOKUPS_AT_ONCE2 = 4;
-function publishedAnew(page) {
-  const { item } = page;
-  if (page.pageId === void 0 || item.state !== "send" || item.linkedPage) return false;
-  return page.retitledFrom !== void 0 || item.guard?.kind === "deleted" || movedUnderOf(item.guard) !== void 0;
-}
-function followsNewFolderPage(page) {
-  return page.pageId !== void 0 && (page.item.state === "send" || page.item.state === "unchanged") && page.item.complete !== void 0;
-}
-function followNewFolderPage(page, folderTitle, words = englishTreeMessages, overwrite = false) {
-  const { item } = page;
-  if (!followsNewFolderPage(page) || !item.complete || page.pageId === void 0) return "no";
-  const wasUnchanged = item.state === "unchanged";
-  item.state = "send";
-  item.complete = { ...item.complete, overwrite };
-  item.linkedPage = false;
-  const message = words.followsNewPage(folderTitle, page.pageId);
-  if (!item.cautions.some((caution) => caution.code === "followsNewPage")) item.cautions = [...item.cautions, { code: "followsNewPage", message }];
-  return wasUnchanged ? "followsUnchanged" : "follows";
-}
-async function holdEditedFollowers(candidates, options, tree) {
-  const probes = candidates.flatMap((page) => {
-    const probe = oldPageProbe(page);
-    return probe ? [{ page, probe }] : [];
-  });
-  const held = /* @__PURE__ */ new Set();
-  if (probes.length === 0) return held;
-  await guardPlan(probes.map(({ probe }) => probe), { ...options, titlesCheckedByTree: true });
-  for (const { page, probe } of probes) {
-    if (probe.state === "edited") {
-      page.item.state = "edited";
-      page.item.guard = probe.guard;
-      page.item.heldBelowNewPage = folderTitleOf(tree, page);
-      held.add(page);
-    } else if (page.item.state === "edited") {
-      page.item.state = "send";
-      delete page.item.heldBelowNewPage;
-    }
-  }
-  return held;
-}
-function folderTitleOf(tree, page) {
-  const parent = page.node.parent ?? "";
-  return tree.byPath.get(parent)?.title ?? parent.slice(tree.rootPath.length);
-}
-function mayFollowNewFolderPage(page) {
-  return followsNewFolderPage(page) || page.pageId !== void 0 && page.item.state === "edited" && page.item.complete !== void 0;
-}
-function oldPageProbe(page) {
-  const { item, pageId } = page;
-  if (pageId === void 0 || !item.complete) return void 0;
-  const { spaceId, parentId, pageTitle } = item.complete;
-  const link = item.link?.pageId === pageId ? item.link : { spaceId, parentId, pageTitle, pageId, publishedAt: 0 };
-  return {
-    ...item,
-    state: "send",
-    link,
-    linkedPage: true,
-    cautions: [],
-    complete: { spaceId: link.spaceId, parentId: link.parentId, pageTitle: link.pageTitle, overwrite: true }
-  };
-}
-async function followNewFolderPages(plan, options) {
-  const words = options.messages ?? englishTreeMessages;
-  const anew = /* @__PURE__ */ new Set();
-  const anewIfOverwritten = /* @__PURE__ */ new Set();
-  for (const level of pagesByLevel(plan.pages)) {
-    const candidates = level.filter((page) => page.node.parent !== void 0 && anew.has(page.node.parent) && mayFollowNewFolderPage(page));
-    await holdEditedFollowers(candidates, options, plan.tree);
-    for (const page of level) {
-      const parent = page.node.parent;
-      const underNewPage = parent !== void 0 && anew.has(parent);
-      if (underNewPage && followNewFolderPage(page, folderTitleOf(plan.tree, page), words) !== "no") {
-        page.parentKnown = false;
-        page.item.guard = { kind: "absent" };
-        anew.add(page.node.path);
-      } else if (underNewPage && leavesLinkedPlace(page)) {
-        page.parentKnown = false;
-        page.item.guard = { kind: "absent" };
-        page.item.linkedPage = false;
-        if (page.item.complete) page.item.complete = { ...page.item.complete, overwrite: false };
-        if (page.item.state === "unchanged") page.item.state = "send";
-        anew.add(page.node.path);
-      } else if (page.pageId === void 0 && !atLinkedPlace(page) || publishedAnew(page) || titledBackIn(page)) {
-        anew.add(page.node.path);
-      } else if (movedUnderOf(page.item.guard) !== void 0 && page.item.state === "edited") {
-        anewIfOverwritten.add(page.node.path);
-      } else if (parent !== void 0 && (anew.has(parent) || anewIfOverwritten.has(parent)) && mayFollowNewFolderPage(page)) {
-        if (page.item.state === "edited") page.item.heldBelowNewPage = folderTitleOf(plan.tree, page);
-        anewIfOverwritten.add(page.node.path);
-      }
-    }
-  }
-}
-function titledBackIn(page) {
-  return page.titledBackTo !== void 0 && page.item.state === "send";
-}
-function atLinkedPlace(page) {
-  return page.pageId === void 0 && page.parentKnown && page.item.linkedPage && page.item.state !== "refused";
-}
-function leavesLinkedPlace(page) {
-  return atLinkedPlace(page) && page.node.parent !== void 0 && (page.item.state === "send" || page.item.state === "unchanged" || page.item.state === "edited");
-}
-function replacedPages(plan, idsNow) {
-  return plan.pages.filter((page) => page.pageId !== void 0 && idsNow.has(page.key) && idsNow.get(page.key) !== page.pageId);
-}
-async function pagesLeftBehind(replaced, pages) {
-  if (!pages) return [];
-  const found = await mapBounded(replaced, LOOKUPS_AT_ONCE2, async (page) => {
-    const old = await pages.getPage(page.pageId, AbortSignal.timeout(GUARD_TIMEOUT_MS)).catch(() => void 0);
-    return old ? { path: page.node.path, pageId: old.id, title: old.title } : void 0;
-  });
-  return found.filter((entry) => entry !== void 0);
-}
-
 // src/core/tree/titlesInSpace.ts
-var LOOKUPS_AT_ONCE3 = 4;
+var LOOKUPS_AT_ONCE2 = 4;
 var LIST_FROM_TITLES = 8;
 var LIST_REQUEST_PER_TITLES = 8;
 var MAX_LIST_REQUESTS = 20;
@@ -9613,7 +9636,7 @@ async function checkTitlesInSpace(plan, pages, spaceId, signal, messages = engli
       if (elsewhere.length === found.length) item.titleHeldElsewhere = { id: first.id, parentId: first.parentId, url: first.webUrl };
     }
   };
-  await Promise.all(Array.from({ length: Math.min(LOOKUPS_AT_ONCE3, Math.max(1, queue.length)) }, worker));
+  await Promise.all(Array.from({ length: Math.min(LOOKUPS_AT_ONCE2, Math.max(1, queue.length)) }, worker));
 }
 function byTitle(listed2) {
   if (listed2 === void 0) return void 0;
@@ -10493,7 +10516,7 @@ function countLinksWithoutAddress(plan, unaddressed) {
 }
 async function sayMissingLinkFiles(plan, options, disk) {
   const looked = [...plan.unknownLinkPaths ?? []];
-  const found = await mapBounded(looked, LOOKUPS_AT_ONCE4, async (path) => ({ path, entry: await lookUpEntry(disk.fs, disk.root, path) }));
+  const found = await mapBounded(looked, LOOKUPS_AT_ONCE3, async (path) => ({ path, entry: await lookUpEntry(disk.fs, disk.root, path) }));
   const missing = /* @__PURE__ */ new Set();
   const pageless = /* @__PURE__ */ new Set();
   let refused2;
@@ -10503,7 +10526,7 @@ async function sayMissingLinkFiles(plan, options, disk) {
     else if (path.endsWith("/") && unrecordedFolder(path, entry)) pageless.add(path);
   }
   const dotted = [...plan.dottedLinkPaths ?? []];
-  const folders = await mapBounded(dotted, LOOKUPS_AT_ONCE4, async (path) => unrecordedFolder(path, await lookUpEntry(disk.fs, disk.root, path)) ? [path] : []);
+  const folders = await mapBounded(dotted, LOOKUPS_AT_ONCE3, async (path) => unrecordedFolder(path, await lookUpEntry(disk.fs, disk.root, path)) ? [path] : []);
   for (const path of folders.flat()) pageless.add(path);
   if (missing.size === 0 && pageless.size === 0) return;
   if (missing.size > 0) plan.missingFiles = missing;
@@ -10516,7 +10539,7 @@ async function sayMissingLinkFiles(plan, options, disk) {
 function isLocation(found) {
   return found !== void 0 && found !== ABSENT;
 }
-var LOOKUPS_AT_ONCE4 = 8;
+var LOOKUPS_AT_ONCE3 = 8;
 function foreseeTreeLinks(plan, pinned, options, onDisk = { missing: /* @__PURE__ */ new Set(), pageless: /* @__PURE__ */ new Set() }, only = () => true) {
   const rootPath = plan.tree.rootPath;
   const headingsOf = /* @__PURE__ */ new Map();
@@ -10707,30 +10730,120 @@ function refuseWithoutIds(pages, withoutId, words) {
   }
 }
 
-// src/core/run/gonePages.ts
-async function sendGonePages(entries, options) {
-  if (!options.pages) return [];
-  const unchanged = [];
-  for (const { item, pageId } of entries) {
-    if (item.state !== "unchanged" || pageId === void 0) continue;
-    if (item.link?.pageId !== pageId && item.link !== void 0) continue;
-    if (item.link === void 0) item.link = { spaceId: item.complete?.spaceId ?? "", parentId: item.complete?.parentId ?? "", pageTitle: item.complete?.pageTitle ?? "", pageId, publishedAt: 0 };
-    unchanged.push(item);
-  }
-  if (unchanged.length === 0) return [];
-  await guardPlan(unchanged, { ...options, lookUpUnchanged: true, titlesCheckedByTree: true });
-  return unchanged.filter((item) => item.state === "send");
+// src/core/tree/newFolderPage.ts
+var LOOKUPS_AT_ONCE4 = 4;
+function publishedAnew(page) {
+  const { item } = page;
+  if (page.pageId === void 0 || item.state !== "send" || item.linkedPage) return false;
+  return page.retitledFrom !== void 0 || item.guard?.kind === "deleted" || movedUnderOf(item.guard) !== void 0;
 }
-
-// src/core/tree/goneTreePages.ts
-async function sendGoneTreePages(plan, options) {
-  if (!options.pages) return [];
-  const entries = [
-    // The repository's record names a tree page's page; this machine's link, when the record was not written.
-    ...plan.pages.map((page) => ({ item: page.item, pageId: page.pageId ?? page.item.link?.pageId })),
-    ...plan.pinned.map((item) => ({ item, pageId: item.link?.pageId }))
-  ];
-  return sendGonePages(entries, options);
+function followsNewFolderPage(page) {
+  return page.pageId !== void 0 && (page.item.state === "send" || page.item.state === "unchanged") && page.item.complete !== void 0;
+}
+function followNewFolderPage(page, folderTitle, words = englishTreeMessages, overwrite = false) {
+  const { item } = page;
+  if (!followsNewFolderPage(page) || !item.complete || page.pageId === void 0) return "no";
+  const wasUnchanged = item.state === "unchanged";
+  item.state = "send";
+  item.complete = { ...item.complete, overwrite };
+  item.linkedPage = false;
+  const message = words.followsNewPage(folderTitle, page.pageId);
+  if (!item.cautions.some((caution) => caution.code === "followsNewPage")) item.cautions = [...item.cautions, { code: "followsNewPage", message }];
+  return wasUnchanged ? "followsUnchanged" : "follows";
+}
+async function holdEditedFollowers(candidates, options, tree) {
+  const probes = candidates.flatMap((page) => {
+    const probe = oldPageProbe(page);
+    return probe ? [{ page, probe }] : [];
+  });
+  const held = /* @__PURE__ */ new Set();
+  if (probes.length === 0) return held;
+  await guardPlan(probes.map(({ probe }) => probe), { ...options, titlesCheckedByTree: true });
+  for (const { page, probe } of probes) {
+    if (probe.state === "edited") {
+      page.item.state = "edited";
+      page.item.guard = probe.guard;
+      page.item.heldBelowNewPage = folderTitleOf(tree, page);
+      held.add(page);
+    } else if (page.item.state === "edited") {
+      page.item.state = "send";
+      delete page.item.heldBelowNewPage;
+    }
+  }
+  return held;
+}
+function folderTitleOf(tree, page) {
+  const parent = page.node.parent ?? "";
+  return tree.byPath.get(parent)?.title ?? parent.slice(tree.rootPath.length);
+}
+function mayFollowNewFolderPage(page) {
+  return followsNewFolderPage(page) || page.pageId !== void 0 && page.item.state === "edited" && page.item.complete !== void 0;
+}
+function oldPageProbe(page) {
+  const { item, pageId } = page;
+  if (pageId === void 0 || !item.complete) return void 0;
+  const { spaceId, parentId, pageTitle } = item.complete;
+  const link = item.link?.pageId === pageId ? item.link : { spaceId, parentId, pageTitle, pageId, publishedAt: 0 };
+  return {
+    ...item,
+    state: "send",
+    link,
+    linkedPage: true,
+    cautions: [],
+    complete: { spaceId: link.spaceId, parentId: link.parentId, pageTitle: link.pageTitle, overwrite: true }
+  };
+}
+async function followNewFolderPages(plan, options) {
+  const words = options.messages ?? englishTreeMessages;
+  const anew = /* @__PURE__ */ new Set();
+  const anewIfOverwritten = /* @__PURE__ */ new Set();
+  for (const level of pagesByLevel(plan.pages)) {
+    const candidates = level.filter((page) => page.node.parent !== void 0 && anew.has(page.node.parent) && mayFollowNewFolderPage(page));
+    await holdEditedFollowers(candidates, options, plan.tree);
+    for (const page of level) {
+      const parent = page.node.parent;
+      const underNewPage = parent !== void 0 && anew.has(parent);
+      if (underNewPage && followNewFolderPage(page, folderTitleOf(plan.tree, page), words) !== "no") {
+        page.parentKnown = false;
+        page.item.guard = { kind: "absent" };
+        anew.add(page.node.path);
+      } else if (underNewPage && leavesLinkedPlace(page)) {
+        page.parentKnown = false;
+        page.item.guard = { kind: "absent" };
+        page.item.linkedPage = false;
+        if (page.item.complete) page.item.complete = { ...page.item.complete, overwrite: false };
+        if (page.item.state === "unchanged") page.item.state = "send";
+        anew.add(page.node.path);
+      } else if (page.pageId === void 0 && !atLinkedPlace(page) || publishedAnew(page) || titledBackIn(page)) {
+        anew.add(page.node.path);
+      } else if (movedUnderOf(page.item.guard) !== void 0 && page.item.state === "edited") {
+        anewIfOverwritten.add(page.node.path);
+      } else if (parent !== void 0 && (anew.has(parent) || anewIfOverwritten.has(parent)) && mayFollowNewFolderPage(page)) {
+        if (page.item.state === "edited") page.item.heldBelowNewPage = folderTitleOf(plan.tree, page);
+        anewIfOverwritten.add(page.node.path);
+      }
+    }
+  }
+}
+function titledBackIn(page) {
+  return page.titledBackTo !== void 0 && page.item.state === "send";
+}
+function atLinkedPlace(page) {
+  return page.pageId === void 0 && page.parentKnown && page.item.linkedPage && page.item.state !== "refused";
+}
+function leavesLinkedPlace(page) {
+  return atLinkedPlace(page) && page.node.parent !== void 0 && (page.item.state === "send" || page.item.state === "unchanged" || page.item.state === "edited");
+}
+function replacedPages(plan, idsNow) {
+  return plan.pages.filter((page) => page.pageId !== void 0 && idsNow.has(page.key) && idsNow.get(page.key) !== page.pageId);
+}
+async function pagesLeftBehind(replaced, pages) {
+  if (!pages) return [];
+  const found = await mapBounded(replaced, LOOKUPS_AT_ONCE4, async (page) => {
+    const old = await pages.getPage(page.pageId, AbortSignal.timeout(GUARD_TIMEOUT_MS)).catch(() => void 0);
+    return old ? { path: page.node.path, pageId: old.id, title: old.title } : void 0;
+  });
+  return found.filter((entry) => entry !== void 0);
 }
 
 // src/core/tree/runLinks.ts
@@ -10904,16 +11017,7 @@ async function runLinks(plan, options) {
      */
     waitsOn(page) {
       if (!addressable) return [];
-      const from = linkingFileOf(page.node, rootPath);
-      const keys = /* @__PURE__ */ new Set();
-      for (const destination of page.linkFacts.destinations) {
-        const target = linkTarget2(destination, from, plan.rootInRepository);
-        if (target.kind !== "file" || target.path === void 0) continue;
-        const node = nodeOfFile(plan.tree, `${rootPath}${target.path}`);
-        const key = node?.path.slice(rootPath.length);
-        if (key !== void 0 && key !== page.key && sending.has(key) && idForLinks(key) === void 0) keys.add(key);
-      }
-      return [...keys];
+      return linkedPagesWithoutId(page, plan, (key) => sending.has(key) && idForLinks(key) === void 0);
     }
   };
 }
@@ -11109,45 +11213,6 @@ async function sendPinnedFiles(context) {
     context.results.push(treeResult);
     context.onResult?.(treeResult);
   }
-}
-
-// src/core/tree/runSchedule.ts
-function createsPage(item) {
-  const kind = item.guard?.kind;
-  return item.complete?.overwrite === false || kind === "absent" || kind === "deleted" || kind === "notNeeded";
-}
-function nextToSend(queue, state, nothingOut) {
-  let forced;
-  for (const entry of queue) {
-    if (!siblingsAllow(entry, queue, state)) continue;
-    const missing = state.waitsOn(entry.page).filter((key) => !state.done.has(key));
-    if (missing.length === 0) return entry;
-    if (missing.every((key) => comesAfter(key, entry, state))) return entry;
-    if (!nothingOut) continue;
-    const waitedOnBy = queue.reduce((count, other) => count + (other !== entry && state.waitsOn(other.page).includes(entry.page.key) ? 1 : 0), 0);
-    if (forced === void 0 || waitedOnBy > forced.waitedOnBy) forced = { entry, waitedOnBy };
-  }
-  return forced?.entry;
-}
-var TOP = "";
-function siblingsAllow(entry, queue, state) {
-  if (!createsPage(entry.item)) return true;
-  const parent = entry.page.node.parent ?? TOP;
-  if (state.outCreatesUnder.has(parent)) return false;
-  const at = state.order.get(entry.page.key) ?? 0;
-  return !queue.some((other) => other !== entry && (other.page.node.parent ?? TOP) === parent && createsPage(other.item) && (state.order.get(other.page.key) ?? 0) < at);
-}
-function comesAfter(key, entry, state) {
-  const own = entry.page.key;
-  if (own.endsWith("/") && key.startsWith(own)) return !state.placed.has(own);
-  if (!createsPage(entry.item)) return false;
-  const slash = own.endsWith("/") ? own.lastIndexOf("/", own.length - 2) : own.lastIndexOf("/");
-  const folder = own.slice(0, slash + 1);
-  if (!key.startsWith(folder)) return false;
-  const rest = key.slice(folder.length);
-  const cut = rest.indexOf("/");
-  const sibling = `${folder}${cut === -1 ? rest : rest.slice(0, cut + 1)}`;
-  return state.creates.has(sibling) && (state.order.get(sibling) ?? -1) > (state.order.get(own) ?? 0);
 }
 
 // src/core/tree/treeRun.ts
@@ -11402,6 +11467,66 @@ function treePageMarks(beforeSend) {
   return beforeSend ? { beforeSend: (item) => item.link === void 0 ? Promise.resolve() : beforeSend(item) } : {};
 }
 
+// src/core/tree/treePlanGuard.ts
+async function guardTreeAsPlanned(plan, given) {
+  const options = plan.read !== void 0 && given.read === void 0 ? { ...given, read: plan.read } : given;
+  await sendGoneTreePages(plan, options);
+  const looked = { ...options, lookUpUnchanged: false };
+  await guardTreePages(plan.pages.map((page) => ({ page, item: page.item })), { ...looked, underNewPage: (page) => !page.parentKnown });
+  await followNewFolderPages(plan, looked);
+  if (plan.pinned.length > 0) await guardPlan([...plan.pinned], { ...looked, titlesCheckedByTree: true });
+  const spaceId = plan.pages.find((page) => page.item.complete !== void 0)?.item.complete?.spaceId;
+  if (options.pages) await checkTitlesInSpace(plan, options.pages, spaceId, options.signal, options.messages);
+}
+function copyTreePlan(plan) {
+  const copy = (item) => ({ ...item });
+  return { tree: plan.tree, refused: plan.refused.map(copy), pinned: plan.pinned.map(copy), pages: plan.pages.map((page) => ({ ...page, item: copy(page.item) })), ...plan.read ? { read: plan.read } : {} };
+}
+function treePlanItems(plan) {
+  const items = [...plan.refused, ...plan.pinned];
+  for (const page of plan.pages) items.push(page.item);
+  return items;
+}
+
+// src/core/tree/treeSends.ts
+function relinkedKeys(plan, addressable) {
+  const relinked = /* @__PURE__ */ new Set();
+  if (!addressable) return relinked;
+  const knownBefore = /* @__PURE__ */ new Map();
+  for (const page of plan.pages) {
+    const id = page.pageId ?? page.linkedPageId;
+    if (id !== void 0) knownBefore.set(page.key, id);
+  }
+  const madeAnew = new Set(plan.pages.filter((page) => knownBefore.has(page.key) && page.item.state === "send" && sendKind(page.item) === "create").map((page) => page.key));
+  if (madeAnew.size === 0) return relinked;
+  const before = treePageIdByPath(plan.tree, (key) => knownBefore.get(key), () => void 0);
+  const after = treePageIdByPath(plan.tree, (key) => madeAnew.has(key) ? `new:${key}` : knownBefore.get(key), () => void 0);
+  const changes = (destinations, file) => linkTargetsDigest(destinations, file, before, plan.rootInRepository) !== linkTargetsDigest(destinations, file, after, plan.rootInRepository);
+  const root = plan.tree.rootPath;
+  for (const page of plan.pages) {
+    if (page.item.state === "unchanged" && changes(page.linkFacts.destinations, linkingFileOf(page.node, root))) relinked.add(page.key);
+  }
+  for (const item of plan.pinned) {
+    const key = item.file.label.slice(root.length);
+    const facts = item.state === "unchanged" && item.file.label.startsWith(root) ? plan.pinnedLinkFacts.get(key) : void 0;
+    if (facts && changes(facts.destinations, key)) relinked.add(key);
+  }
+  return relinked;
+}
+function treePlanCounts(plan, addressable) {
+  const counts = countPlan(treePlanItems(plan));
+  const relinked = relinkedKeys(plan, addressable).size;
+  const sentTwice = foreseenSecondSends(plan, addressable).size;
+  return {
+    ...counts,
+    send: counts.send + relinked,
+    updates: counts.updates + relinked,
+    unchanged: counts.unchanged - relinked,
+    ...relinked > 0 ? { relinked } : {},
+    ...sentTwice > 0 ? { sentTwice } : {}
+  };
+}
+
 // src/cli/fileLinks.ts
 var import_node_fs6 = require("node:fs");
 var import_node_path6 = require("node:path");
@@ -11593,27 +11718,6 @@ function planSummaryField(fingerprint) {
 function digestLine({ shown: fingerprint, lookupFailed }) {
   const covers = fingerprint.wikiChecked ? "files, targets and the wiki's pages as the guard saw them" : `files and targets only: the wiki was not read (${lookupFailed ? "a lookup failed" : "no page access"})`;
   return `Plan digest: ${shortDigest(fingerprint.digest)} (${covers}). Publish exactly this plan with --expect-plan ${fingerprint.digest}`;
-}
-
-// src/core/tree/treePlanGuard.ts
-async function guardTreeAsPlanned(plan, given) {
-  const options = plan.read !== void 0 && given.read === void 0 ? { ...given, read: plan.read } : given;
-  await sendGoneTreePages(plan, options);
-  const looked = { ...options, lookUpUnchanged: false };
-  await guardTreePages(plan.pages.map((page) => ({ page, item: page.item })), { ...looked, underNewPage: (page) => !page.parentKnown });
-  await followNewFolderPages(plan, looked);
-  if (plan.pinned.length > 0) await guardPlan([...plan.pinned], { ...looked, titlesCheckedByTree: true });
-  const spaceId = plan.pages.find((page) => page.item.complete !== void 0)?.item.complete?.spaceId;
-  if (options.pages) await checkTitlesInSpace(plan, options.pages, spaceId, options.signal, options.messages);
-}
-function copyTreePlan(plan) {
-  const copy = (item) => ({ ...item });
-  return { tree: plan.tree, refused: plan.refused.map(copy), pinned: plan.pinned.map(copy), pages: plan.pages.map((page) => ({ ...page, item: copy(page.item) })), ...plan.read ? { read: plan.read } : {} };
-}
-function treePlanItems(plan) {
-  const items = [...plan.refused, ...plan.pinned];
-  for (const page of plan.pages) items.push(page.item);
-  return items;
 }
 
 // src/cli/treePlanOutput.ts
@@ -11872,7 +11976,7 @@ async function treeCommand(deps) {
     if (refusedAccess !== void 0) return deps.usage(refusedAccess);
     const notSendable = printTreePlan(plan, args.json, output, addressOf, names);
     const exitCode2 = notSendable > 0 ? EXIT_FAILED : EXIT_OK;
-    const counts = countPlan(treePlanItems(plan));
+    const counts = treePlanCounts(plan, treePageAddresses(deps.pages !== void 0, addressOf));
     const views = planViews(treePlanEntries(plan), deps.pages !== void 0);
     const fingerprint = views.shown;
     const summary2 = { type: "summary", dryRun: true, interrupted: false, exitCode: exitCode2, ...counts, moves: plan.moves.moves.length, orphans: plan.moves.orphans.length, ...linksWithoutAddress, ...planSummaryField(fingerprint) };

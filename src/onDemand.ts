@@ -30,6 +30,7 @@ export { openTreeManifest } from './core/tree/pageManifest';
 export { guardTreeAsPlanned, treePlanItems } from './core/tree/treePlanGuard';
 export { recordedPagesBelow } from './core/tree/newFolderPage';
 export { relinkedKeys, treePageCount, treeSendCounts, treeSendKind, treeTopPage } from './core/tree/treeSends';
+export { foreseenSecondSends } from './core/tree/foreseenSends';
 export { pageAddress } from './core/publish/pageAddress';
 export { sendPlanned } from './core/run/send';
 export { heldContent } from './core/run/plannedContent';

@@ -104,7 +104,12 @@ export function planSummaryLine(counts: PlanCounts): string {
     ...(counts.retitled ? [`${counts.retitled} with a changed title (left out)`] : []),
     ...(counts.unchecked ? [`${counted(counts.unchecked, 'update', 'updates')} whose wiki edits could not be checked`] : []),
   ];
-  return `Dry run, nothing sent: ${counts.send} to send (${counts.newPages} new, ${counts.updates} updating the page the file published before, ${counts.replaces} overwriting a page it did not publish, if one exists), ` +
+  // A tree's: what goes besides the files that changed, and what goes twice, counted before anything is sent.
+  const besides = [
+    ...(counts.relinked ? [`${counted(counts.relinked, 'unchanged page', 'unchanged pages')} sent again so ${counts.relinked === 1 ? 'its' : 'their'} links reach a page made anew`] : []),
+    ...(counts.sentTwice ? [`${counted(counts.sentTwice, 'page', 'pages')} sent twice, ${counts.sentTwice === 1 ? 'its' : 'their'} links naming pages created after ${counts.sentTwice === 1 ? 'it' : 'them'}`] : []),
+  ];
+  return `Dry run, nothing sent: ${counts.send} to send (${counts.newPages} new, ${counts.updates} updating the page the file published before, ${counts.replaces} overwriting a page it did not publish, if one exists${besides.length ? `; ${besides.join('; ')}` : ''}), ` +
     `${counts.unchanged} unchanged, ${counts.refused + counts.incomplete} would be refused${held.length ? `, ${held.join(', ')}` : ''}`;
 }
 

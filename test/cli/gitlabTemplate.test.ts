@@ -20,6 +20,7 @@ interface Job {
   script: string[];
   after_script?: string[];
   artifacts?: { paths?: string[]; reports?: { junit?: string } };
+  cache?: { key?: string; paths?: string[]; when?: string; policy?: string };
 }
 
 const template = parse(readFileSync(join(root, 'ci', 'gitlab', 'wiki-publisher.yml'), 'utf8')) as Record<string, Job> & { variables: Record<string, string> };
@@ -74,6 +75,13 @@ async function runJob(name: string, options: { cwd: string; env: Record<string, 
 
 describe('GitLab CI template', () => {
   const cli = useCliSandbox();
+
+  it('the publish job saves the state even when it fails (a cache that saves requests), the plan job only reads it', () => {
+    const publish = job('wiki-publisher:publish');
+    assert.equal(publish.cache?.when, 'always', 'a failed run still saves what landed');
+    assert.ok(publish.cache?.policy === undefined || publish.cache.policy === 'pull-push');
+    assert.equal(job('wiki-publisher:plan').cache?.policy, 'pull');
+  });
 
   it('plans on merge requests and publishes on the default branch only, with the JUnit report as GitLab reads it', () => {
     assert.deepEqual(job('wiki-publisher:plan').rules?.map((rule) => rule.if), ['$CI_PIPELINE_SOURCE == "merge_request_event"']);

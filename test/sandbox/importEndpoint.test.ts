@@ -16,6 +16,8 @@ describe('sandbox import endpoint', () => {
     assert.deepEqual({ ...page, id: '', versionCreatedAt: '' }, {
       id: '', spaceId: '1001', spaceKey: 'DOCS', parentId: '123456', title: 'Release notes',
       markdown: '# Release notes\n', version: 1, versionCreatedAt: '', authorId: 'alice', deleted: false,
+      // No publish notice in what was sent: the text is all there is.
+      notice: undefined, imported: '# Release notes\n',
     });
     assert.match(page.versionCreatedAt, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
 
@@ -28,7 +30,7 @@ describe('sandbox import endpoint', () => {
     const updated = await postImport(env.sandbox, importBody({ content: '# v2\n', overwrite: true }), env.token);
     assert.deepEqual([updated.status, updated.json], [200, { body: 'Success: Page updated successfully' }]);
     const afterUpdate = env.sandbox.findPageByTitle('1001', '123456', 'Release notes');
-    assert.deepEqual({ ...afterUpdate, versionCreatedAt: '' }, { ...page, markdown: '# v2\n', version: 2, versionCreatedAt: '' });
+    assert.deepEqual({ ...afterUpdate, versionCreatedAt: '' }, { ...page, markdown: '# v2\n', imported: '# v2\n', version: 2, versionCreatedAt: '' });
     assert.ok((afterUpdate?.versionCreatedAt ?? '') >= page.versionCreatedAt);
   });
 

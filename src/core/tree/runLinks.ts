@@ -2,13 +2,13 @@
 // become known (recorded, this machine's record, learnt as it lands), how a page's links are rewritten when it goes
 // (decided just before its send, from what is known then), what they reached (for its record and its notice's digest),
 // and which pages they still wait for (a second pass, or the order pages go in: runSchedule.ts).
-import { linkTarget } from '../links/rewrite/linkTarget';
 import { foreseeRewrite, rewriteLinks, type LinkCaution, type PageLookup, type RewriteContext } from '../links/rewrite';
 import type { PlanItem } from '../run/plan';
 import { plannedContent, type PlannedContent } from '../run/plannedContent';
 import type { FileResult } from '../run/runner';
 import type { PublishMessages } from '../messages/publishMessages';
 import { linkingFileOf, linkTargetsDigest, pinnedLinkedPages, treeHeadingsByPath, treePageIdByPath, wikiAnchorByPath } from './linkTargets';
+import { linkedPagesWithoutId } from './linkWaits';
 import { isBelow } from './paths';
 import { nodeOfFile, topContentFile } from './shape';
 import type { PageAddressOf } from './spaceAddresses';
@@ -216,16 +216,7 @@ export async function runLinks(plan: TreePlan, options: RunLinksOptions) {
      */
     waitsOn(page: TreePage): string[] {
       if (!addressable) return [];
-      const from = linkingFileOf(page.node, rootPath);
-      const keys = new Set<string>();
-      for (const destination of page.linkFacts.destinations) {
-        const target = linkTarget(destination, from, plan.rootInRepository);
-        if (target.kind !== 'file' || target.path === undefined) continue;
-        const node = nodeOfFile(plan.tree, `${rootPath}${target.path}`);
-        const key = node?.path.slice(rootPath.length);
-        if (key !== undefined && key !== page.key && sending.has(key) && idForLinks(key) === undefined) keys.add(key);
-      }
-      return [...keys];
+      return linkedPagesWithoutId(page, plan, (key) => sending.has(key) && idForLinks(key) === undefined);
     },
   };
 }

@@ -4,11 +4,13 @@
 // anew under another ID, and the run sends again the unchanged pages whose links reach it (runPasses.ts,
 // pagesLinkingAnew). Those are foreseen here by the run's own comparison, so the question "Publish 3 pages?" counts
 // them, and the lines name them as updates rather than as unchanged.
-import { sendKind, type PlanItem } from '../run/plan';
+import { countPlan, sendKind, type PlanCounts, type PlanItem } from '../run/plan';
+import { foreseenSecondSends } from './foreseenSends';
 import { linkingFileOf, linkTargetsDigest, treePageIdByPath } from './linkTargets';
 import type { TreeFileResult } from './runTypes';
 import { nodeOfFile, shapeTree, topContentFile } from './shape';
 import type { TreePlan } from './treePlan';
+import { treePlanItems } from './treePlanGuard';
 
 /** How a page that is sent reads: a page made ('new') or one written over ('update'). */
 export type TreeSendKind = 'new' | 'update';
@@ -37,6 +39,8 @@ export interface TreeSendCounts {
   refused: number;
   /** Held back by the edit guard (edited on the wiki, no notice, not checked), sent only if the user overwrites. */
   edited: number;
+  /** Of `send`, the pages foreseen to go twice (foreseenSecondSends): their links name pages created after them. */
+  twice: number;
 }
 
 /**
@@ -73,8 +77,8 @@ export function relinkedKeys(plan: Pick<TreePlan, 'tree' | 'pages' | 'pinned' | 
 }
 
 /** The confirmation's counts: each page once, as treeSendKind names it, with the pages relinkedKeys foresees. */
-export function treeSendCounts(plan: Pick<TreePlan, 'tree' | 'pages' | 'pinned' | 'refused'>, relinked: ReadonlySet<string>): TreeSendCounts {
-  const counts: TreeSendCounts = { send: 0, newPages: 0, updates: 0, relinked: 0, unchanged: 0, refused: 0, edited: 0 };
+export function treeSendCounts(plan: Pick<TreePlan, 'tree' | 'pages' | 'pinned' | 'refused'>, relinked: ReadonlySet<string>, twice: ReadonlySet<string> = new Set()): TreeSendCounts {
+  const counts: TreeSendCounts = { send: 0, newPages: 0, updates: 0, relinked: 0, unchanged: 0, refused: 0, edited: 0, twice: twice.size };
   const root = plan.tree.rootPath;
   const count = (item: PlanItem, key: string, pageId: string | undefined): void => {
     if (item.state === 'send') {
@@ -93,6 +97,20 @@ export function treeSendCounts(plan: Pick<TreePlan, 'tree' | 'pages' | 'pinned' 
   for (const item of plan.pinned) count(item, item.file.label.slice(root.length), item.link?.pageId);
   for (const item of plan.refused) count(item, item.file.label, undefined);
   return counts;
+}
+
+/**
+ * The command line's counts of a tree's plan (countPlan's), with what the run will send besides: the unchanged pages it
+ * sends again for their links (counted as updates, not unchanged) and the pages foreseen to go twice.
+ */
+export function treePlanCounts(plan: TreePlan, addressable: boolean): PlanCounts {
+  const counts = countPlan(treePlanItems(plan));
+  const relinked = relinkedKeys(plan, addressable).size;
+  const sentTwice = foreseenSecondSends(plan, addressable).size;
+  return {
+    ...counts, send: counts.send + relinked, updates: counts.updates + relinked, unchanged: counts.unchanged - relinked,
+    ...(relinked > 0 ? { relinked } : {}), ...(sentTwice > 0 ? { sentTwice } : {}),
+  };
 }
 
 /** The page a tree publish offers to open: its ID, and its title when it is a page of the tree. */

@@ -113,8 +113,11 @@ export class TreePublisher {
     // Pages held because the wiki refused the sign-in: the sign-in is offered beside the confirmation, not awaited.
     void offerSignInForRefusedLookups(core.treePlanItems(plan));
     // The unchanged pages the run sends again for their links (a page they reach is made anew): counted as sent.
-    const relinked = core.relinkedKeys(plan, core.treePageAddresses(pages !== undefined, addressOf));
-    const decision = await confirmTree(this.deps, { plan, spaceId: answers.spaceId, parentId: answers.parentId, addressOf, relinked });
+    const addressable = core.treePageAddresses(pages !== undefined, addressOf);
+    const relinked = core.relinkedKeys(plan, addressable);
+    // The pages that go twice, their links naming pages created after them: said before anything goes.
+    const twice = core.foreseenSecondSends(plan, addressable);
+    const decision = await confirmTree(this.deps, { plan, spaceId: answers.spaceId, parentId: answers.parentId, addressOf, relinked, twice });
     if (decision === 'cancel') return;
     const overwriteEdited = decision === 'overwriteEdited' ? new Set(core.treePlanItems(plan).filter((item) => item.state === 'edited').map((item) => item.file.key)) : undefined;
 

@@ -23,12 +23,14 @@ export interface TreeConfirmation {
   addressOf: (pageId: string, title: string) => string | undefined;
   /** The unchanged pages the run sends again for their links (the core's relinkedKeys). */
   relinked: ReadonlySet<string>;
+  /** The pages foreseen to go twice (the core's foreseenSecondSends). */
+  twice: ReadonlySet<string>;
 }
 
-export async function confirmTree(deps: PublishDependencies, { plan, spaceId, parentId, addressOf, relinked }: TreeConfirmation): Promise<TreeDecision> {
+export async function confirmTree(deps: PublishDependencies, { plan, spaceId, parentId, addressOf, relinked, twice }: TreeConfirmation): Promise<TreeDecision> {
   const core = onDemand();
   const items = core.treePlanItems(plan);
-  const counts = core.treeSendCounts(plan, relinked);
+  const counts = core.treeSendCounts(plan, relinked, twice);
   const root = plan.tree.rootPath;
   // A recorded page the guard did not find, or one that follows a folder page made anew, is a new page. Not found is
   // deleted, most likely, or hidden from the sign-in that looked: only sending tells (the core's send says which).
@@ -75,6 +77,9 @@ export async function confirmTree(deps: PublishDependencies, { plan, spaceId, pa
     ...(pinned.length > 0 ? [vscode.l10n.t('Then, where their front matter says:'), ...pinnedLines] : []),
     ...(pinned.length > SHOWN ? [`${indent(1)}${morePages(pinned.length - SHOWN)}`] : []),
     countsLine(counts),
+    ...(counts.twice === 0 ? [] : [counts.twice === 1
+      ? vscode.l10n.t('1 page goes twice: its links name pages created after it, and its second send fills them in.')
+      : vscode.l10n.t('{0} pages go twice: their links name pages created after them, and their second send fills them in.', counts.twice)]),
     ...(plan.moves.moves.length > 0 ? [vscode.l10n.t('Moves: {0} - the old page stays where it is (the service cannot move pages): {1}', plan.moves.moves.length, plan.moves.moves.map((move) => `${move.oldPath} -> ${move.path}`).join(', '))] : []),
     ...(plan.moves.undecided.length > 0 ? [vscode.l10n.t('Undecided: {0} - only the wiki can tell whether the page recorded for the old path is at the place the front matter names (not signed in), so each is sent create only: {1}', plan.moves.undecided.length, plan.moves.undecided.map((move) => `${move.oldPath} -> ${move.path}`).join(', '))] : []),
     ...(plan.moves.retitled.length > 0 ? [vscode.l10n.t('Retitled: {0} - the wiki finds a page by its title, so each gets a new page and the old one stays where it is: {1}', plan.moves.retitled.length, plan.moves.retitled.map((page) => `"${page.title}" -> "${page.newTitle}"`).join(', '))] : []),

@@ -1,0 +1,67 @@
+// The pages a tree publish will send twice, said before anything is sent (issue 82: "count both in the plan"). A page
+// goes twice when it must go before a page its links name that the run creates (a page below a folder page made new,
+// a later new sibling, or a cycle of links): its second send fills those links in. The run decides that order as it
+// goes (runSchedule.ts); this runs the same schedule on the plan alone, one page at a time, as if every send lands.
+// Pages that fail in the run make it fewer, never more.
+import { createsPage, nextToSend, type ScheduleState } from './runSchedule';
+import { linkedPagesWithoutId } from './linkWaits';
+import type { TreePage, TreePlan } from './treePlan';
+
+/**
+ * The keys of the tree's pages the run is foreseen to send a second time. None without page addresses (links then
+ * reach no page, so nothing waits), and none for pages the plan does not send.
+ */
+export function foreseenSecondSends(plan: Pick<TreePlan, 'tree' | 'pages' | 'rootInRepository'>, addressable: boolean): Set<string> {
+  const twice = new Set<string>();
+  if (!addressable) return twice;
+  const rootPath = plan.tree.rootPath;
+  const sending = new Set(plan.pages.filter((page) => page.item.state === 'send').map((page) => page.key));
+  const creating = new Set(plan.pages.filter((page) => sending.has(page.key) && createsPage(page.item)).map((page) => page.key));
+  // The ID links take before the page lands, as the run's links do (runLinks.ts, idForLinks): a retitled page's and a
+  // created one's only once it lands.
+  const knownId = (page: TreePage): string | undefined => {
+    if (creating.has(page.key)) return undefined;
+    return page.titledBackTo ?? (page.retitledFrom === undefined ? page.pageId : undefined) ?? page.linkedPageId;
+  };
+  const byKey = new Map(plan.pages.map((page) => [page.key, page]));
+  const waitsOn = new Map(plan.pages.map((page) => [page.key, linkedPagesWithoutId(page, plan, (key) => {
+    const linked = byKey.get(key);
+    return linked !== undefined && sending.has(key) && knownId(linked) === undefined;
+  })]));
+  const done = new Set<string>();
+  const placed = new Set<string>();
+  const state: ScheduleState = {
+    done, placed, creates: creating, outCreatesUnder: new Set(),
+    order: new Map(plan.pages.map((page, index) => [page.key, index])),
+    waitsOn: (page) => waitsOn.get(page.key) ?? [],
+  };
+  const parentDone = (page: TreePage): boolean => {
+    if (page.node.parent === undefined) return true;
+    const parentKey = page.node.parent.slice(rootPath.length);
+    return done.has(parentKey) || placed.has(parentKey);
+  };
+  let waiting = [...plan.pages];
+  const queue: TreePage[] = [];
+  for (;;) {
+    const wave = waiting.filter(parentDone);
+    if (wave.length > 0) {
+      waiting = waiting.filter((page) => !wave.includes(page));
+      for (const page of wave) {
+        if (!sending.has(page.key)) done.add(page.key);
+        else {
+          queue.push(page);
+          // A folder page updated where it is: the pages below it may go first (treeRun.ts, updatesInPlace).
+          if (!creating.has(page.key) && knownId(page) !== undefined) placed.add(page.key);
+        }
+      }
+      continue;
+    }
+    queue.sort((a, b) => (state.order.get(a.key) ?? 0) - (state.order.get(b.key) ?? 0));
+    const next = nextToSend(queue.map((page) => ({ page, item: page.item })), state, true);
+    if (next === undefined) break;
+    queue.splice(queue.indexOf(next.page), 1);
+    if (state.waitsOn(next.page).some((key) => !done.has(key))) twice.add(next.page.key);
+    done.add(next.page.key);
+  }
+  return twice;
+}

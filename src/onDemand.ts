@@ -41,4 +41,4 @@ export { exportPageMarkdown, isExportError } from './core/export';
 export { globMatcher } from './core/run/globMatcher';
 export { documentForPage, fileNameForPage } from './core/links/openedPage';
 export { decideStates, eachInSlices, localFacts, refreshStates, unreadWiki } from './core/pageState';
-export { baseAfterPull, baseProblem, captureBase, holdsPulledEdit, linkAfterPull, pullPage } from './core/pull';
+export { baseAfterPull, baseProblem, captureBase, holdsPulledEdit, linkAfterPull, pageInFileForms, pullPage } from './core/pull';

@@ -15,6 +15,19 @@ interface ModuleInternals {
 }
 
 const FAKE_PATH = '/__wiki-publisher-test__/vscode-editor.js';
+
+/** As workspace.fs rejects for a missing file: a FileSystemError whose code is FileNotFound. */
+class FileSystemError extends Error {
+  constructor(message: string, readonly code: string) {
+    super(message);
+  }
+}
+
+function asFileSystemError<T>(work: Promise<T>): Promise<T> {
+  return work.catch((error: unknown) => {
+    throw (error as NodeJS.ErrnoException).code === 'ENOENT' ? new FileSystemError(String(error), 'FileNotFound') : error;
+  });
+}
 const URI = /^([a-zA-Z][\w+.-]*):(?:\/\/([^/?#]*))?([^?#]*)(?:\?([^#]*))?(?:#(.*))?$/;
 
 export class Uri {
@@ -153,7 +166,7 @@ export function installEditorVscode(folder: string, settings: Record<string, unk
   const open = async (uri: Uri): Promise<FakeTextDocument> => {
     const known = documents.get(uri.toString());
     if (known && !known.isClosed) return known;
-    const text = new TextDecoder().decode(await diskFs.readFile(uri as never));
+    const text = new TextDecoder().decode(await diskFs.readFile(uri));
     const document = new FakeTextDocument(uri, text);
     documents.set(uri.toString(), document);
     return document;
@@ -206,13 +219,18 @@ export function installEditorVscode(folder: string, settings: Record<string, unk
   const fake = {
     Uri, EventEmitter, Position, Range, WorkspaceEdit, TabInputTextDiff,
     FileType: { Unknown: 0, File: 1, Directory: 2, SymbolicLink: 64 },
-    FileSystemError: class FileSystemError extends Error {},
+    FileSystemError,
     ProgressLocation: { SourceControl: 1, Window: 10, Notification: 15 },
     ViewColumn: { Active: -1, One: 1 },
     env: { language: 'en' },
     l10n: { t: (text: string, ...args: unknown[]) => fillPlaceholders(text, args) },
     workspace: {
-      fs: { ...diskFs, writeFile: async (uri: Uri, bytes: Uint8Array) => writeFile(uri.path, bytes) },
+      fs: {
+        readDirectory: (uri: Uri) => asFileSystemError(diskFs.readDirectory(uri)),
+        stat: (uri: Uri) => asFileSystemError(diskFs.stat(uri)),
+        readFile: (uri: Uri) => asFileSystemError(diskFs.readFile(uri)),
+        writeFile: async (uri: Uri, bytes: Uint8Array) => writeFile(uri.path, bytes),
+      },
       workspaceFolders: [{ uri: root, name: 'workspace', index: 0 }],
       get textDocuments() {
         return [...documents.values()].filter((document) => !document.isClosed);

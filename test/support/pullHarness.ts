@@ -22,6 +22,8 @@ export interface PublishForPull {
   sent?: (content: string) => string;
   settings?: PublishedFileSettings;
   options?: PlanOptions;
+  /** Keeps Pull's base as the editor's base keeper does; the core's captureBase with the file's text when not given. */
+  keep?: (key: string, link: PageLink) => Promise<void>;
 }
 
 /** The Markdown of a page through the export API, as the editor reads it. */
@@ -51,9 +53,12 @@ export async function publishForPull(signedIn: SignedInWorld, bases: PullBaseSto
   const landed = linkAfterPublish(item, item.complete, Date.now(), outcome.kind);
   const identity = await identifyPage(signedIn.pages, item.complete);
   const known = identity ? withIdentity(landed, identity) : landed;
-  // As the editor's base keeper: the file's text as the publish left it, kept with the base when it made what was sent.
-  const kept = await captureBase(file.key, known, { pages: signedIn.pages, exportMarkdown: exportOf(signedIn), store: bases, now: Date.now(), file: { text: file.text, settings } });
-  assert.equal(kept.kind, 'kept');
+  if (file.keep) await file.keep(file.key, known);
+  else {
+    // As the editor's base keeper: the file's text as the publish left it, kept with the base when it made what was sent.
+    const kept = await captureBase(file.key, known, { pages: signedIn.pages, exportMarkdown: exportOf(signedIn), store: bases, now: Date.now(), file: { text: file.text, settings } });
+    assert.equal(kept.kind, 'kept');
+  }
   return { link: known, guard };
 }
 

@@ -34,6 +34,11 @@ export class PullBaseKeeper {
       this.deps.log.warn(`Keeping the base for Pull failed: ${describeError(error)}`));
   }
 
+  /** Settles once every base asked for so far is kept (or skipped): for tests, and for a caller that must wait. */
+  settled(): Promise<void> {
+    return this.queue;
+  }
+
   /** Open Wiki Page as Markdown exported the page: that Markdown is the base of the document until it publishes. */
   async afterOpen(pageId: string, version: number, markdown: string): Promise<void> {
     await this.deps.bases.set(openedPageKey(pageId), { pageId, version, markdown, savedAt: this.deps.clock.now() });

@@ -1384,7 +1384,8 @@ function existsText(_wikiEdits, planned) {
   return `a page with this title exists: the create ${planned ? "will be" : "was"} refused as "already exists"; --overwrite updates it`;
 }
 function adoptedText(wikiEdits, planned) {
-  return `wiki checked: a page with this title is there that no record names, carrying this file's publish notice (version ${wikiEdits.version ?? "?"}): ${planned ? "it would be taken" : "taken"} as this file's page and updated`;
+  const fate = wikiEdits.sameContent ? "and left as it is: it holds what this file would send" : "and updated";
+  return `wiki checked: a page with this title is there that no record names, carrying this file's publish notice (version ${wikiEdits.version ?? "?"}): ${planned ? "it would be taken" : "taken"} as this file's page ${fate}`;
 }
 function editedSinceText(wikiEdits) {
   const since = wikiEdits.publishedVersion === void 0 ? "" : ` (version ${wikiEdits.publishedVersion})`;
@@ -1914,8 +1915,9 @@ function findMarker(body) {
 }
 function withNotice(content, notice) {
   const target = `${notice.sourceUrl ?? ""}#${markerText(notice.marker)}`;
-  return `${content.replace(/\s+$/, "")}
-
+  const ended = content === "" || content.endsWith("\n") || content.endsWith("\r") ? content : `${content}
+`;
+  return `${ended}
 ---
 
 *Published from [${escapeLinkText(notice.label)}](<${target}>) with Wiki Publisher. Edit the file in its repository rather than this page.*
@@ -4610,7 +4612,7 @@ function joinPath(base, path) {
   return base.replace(/\/+$/, "") + path;
 }
 
-// node_modules/jwt-decode/build/esm/index.js
+// ../../main/node_modules/jwt-decode/build/esm/index.js
 var InvalidTokenError = class extends Error {
 };
 InvalidTokenError.prototype.name = "InvalidTokenError";
@@ -8649,7 +8651,7 @@ function planRecord(item) {
   const guard = guardFields(item);
   if (guard.wikiEdits) record.wikiEdits = guard.wikiEdits;
   if (guard.url !== void 0) record.url = guard.url;
-  record.cautions = status === "send" || status === "edited" ? item.cautions.map((caution) => caution.message) : [];
+  record.cautions = status === "send" || status === "edited" ? item.cautions.map((caution) => caution.message) : status === "unchanged" ? item.cautions.filter((caution) => caution.code === "titledBack").map((caution) => caution.message) : [];
   const targets = record.cautions.length > 0 ? targetsOf(item.cautions).cautionTargets : void 0;
   if (targets) record.cautionTargets = targets;
   if (status === "send" && item.linksToPages) record.linksToPages = item.linksToPages;
@@ -10333,7 +10335,9 @@ function planTreeOf(sources, given) {
   });
   const pinnedLinkFacts = new Map(pinnedSources.map((source2) => [keyOf(source2.file.label), source2.linkFacts]));
   const pinnedLinked = pinnedLinkedPages(pinnedSources.map((source2) => source2.item), rootPath, options.identity);
-  const knownPageOf = treePageIdByNodePath(tree, (path) => titledBack.get(path)?.pageId ?? recordedAtPath(path)?.pageId ?? linkedIds.get(path), (path) => recordedId(path) ?? pinnedLinked.get(path)?.id);
+  const idOfNode = (path) => titledBack.get(path)?.pageId ?? (retitledFrom.has(path) ? void 0 : recordedAtPath(path)?.pageId) ?? linkedIds.get(path);
+  const createdHere = new Set(pages.filter((page) => page.item.state === "send" && idOfNode(page.node.path) === void 0 && !refusedNode(page.node)).map((page) => page.node.path));
+  const knownPageOf = treePageIdByNodePath(tree, (path) => idOfNode(path) ?? (createdHere.has(path) ? `new:${path}` : void 0), (path) => recordedId(path) ?? pinnedLinked.get(path)?.id);
   const pageIdForLinks = checkLinkTargets ? knownPageOf : NO_PAGE;
   for (const page of pages) {
     const item = page.item;
@@ -10678,8 +10682,9 @@ async function runLinks(plan, options) {
   const rootPath = plan.tree.rootPath;
   const ids = /* @__PURE__ */ new Map();
   const urls = /* @__PURE__ */ new Map();
-  for (const page of plan.pages) if (page.pageId) ids.set(page.key, page.pageId);
-  const recordedIds = new Map(ids);
+  const recordedIds = /* @__PURE__ */ new Map();
+  for (const page of plan.pages) if (page.pageId) recordedIds.set(page.key, page.pageId);
+  for (const page of plan.pages) if (page.pageId && page.retitledFrom === void 0) ids.set(page.key, page.pageId);
   const linkedIds = /* @__PURE__ */ new Map();
   for (const page of plan.pages) if (page.linkedPageId !== void 0) linkedIds.set(page.key, page.linkedPageId);
   const titledBackIds = /* @__PURE__ */ new Map();
@@ -10941,14 +10946,14 @@ function pagesLinkingAnew(plan, results, knownBefore, ids) {
   const now = treePageIdByPath(plan.tree, (key) => ids.get(key), () => void 0);
   const root = plan.tree.rootPath;
   return plan.pages.filter((page) => {
-    if (page.item.state !== "unchanged" || !skipped.has(page.key)) return false;
+    if (!skipped.has(page.key)) return false;
     const file = linkingFileOf(page.node, root);
     return linkTargetsDigest(page.linkFacts.destinations, file, before, plan.rootInRepository) !== linkTargetsDigest(page.linkFacts.destinations, file, now, plan.rootInRepository);
   });
 }
 async function relinkUnchanged(pages, context) {
   if (pages.length === 0 || context.signal?.aborted || context.gate.stoppedBy) return;
-  const entries = pages.map((page) => ({ page, ...context.links.decide(page), item: { ...page.item, state: "send" } }));
+  const entries = pages.map((page) => ({ page, ...context.links.decide(page), item: { ...page.item, state: "send", linkTargets: context.links.reachedNow(page) } }));
   await guardTreePages(entries, {
     ...context.guard,
     pages: context.pages,
@@ -11070,7 +11075,7 @@ function siblingsAllow(entry, queue, state) {
 }
 function comesAfter(key, entry, state) {
   const own = entry.page.key;
-  if (own.endsWith("/") && key.startsWith(own)) return true;
+  if (own.endsWith("/") && key.startsWith(own)) return !state.placed.has(own);
   if (!createsPage(entry.item)) return false;
   const slash = own.endsWith("/") ? own.lastIndexOf("/", own.length - 2) : own.lastIndexOf("/");
   const folder = own.slice(0, slash + 1);
@@ -11156,7 +11161,8 @@ async function runTree(options) {
       const entry = entries[index];
       const learnt = await learning.get(index);
       const landedElsewhere = result.state === "published" && !result.item.linkedPage;
-      const pageId = learnt?.pageId ?? (result.outcome?.kind === "created" || landedElsewhere ? void 0 : entry.page.pageId ?? entry.item.link?.pageId);
+      const foundAsLeft = result.item.guard?.kind === "asLeft" ? result.item.guard.page.id : void 0;
+      const pageId = learnt?.pageId ?? (result.outcome?.kind === "created" || landedElsewhere ? void 0 : foundAsLeft ?? entry.page.pageId ?? entry.item.link?.pageId);
       links.linkedIds.delete(entry.page.key);
       links.titledBackIds.delete(entry.page.key);
       if (learnt?.url) urls.set(entry.page.key, learnt.url);
@@ -11184,10 +11190,12 @@ async function runTree(options) {
       if (landed) needSecond.push({ page: entry.page, version: landed.version });
     }
   };
+  const placed = /* @__PURE__ */ new Set();
   const state = {
     done: /* @__PURE__ */ new Set(),
     outCreatesUnder: /* @__PURE__ */ new Set(),
     creates: /* @__PURE__ */ new Set(),
+    placed,
     order: new Map(plan.pages.map((page, index) => [page.key, index])),
     waitsOn: (page) => links.waitsOn(page)
   };
@@ -11201,7 +11209,11 @@ async function runTree(options) {
     forgetLinked: (key) => links.linkedIds.delete(key),
     expectMore
   };
-  const parentDone = (page) => page.node.parent === void 0 || state.done.has(page.node.parent.slice(rootPath.length));
+  const parentDone = (page) => {
+    if (page.node.parent === void 0) return true;
+    const parentKey = page.node.parent.slice(rootPath.length);
+    return state.done.has(parentKey) || placed.has(parentKey);
+  };
   let waiting = [...plan.pages];
   const queue = [];
   const out = /* @__PURE__ */ new Set();
@@ -11230,6 +11242,7 @@ async function runTree(options) {
         else {
           queue.push(entry);
           if (createsPage(entry.item)) state.creates.add(entry.page.key);
+          else if (updatesInPlace(entry, ids)) placed.add(entry.page.key);
         }
       }
       if (notSent.length > 0) await sendEntries(notSent);
@@ -11287,6 +11300,13 @@ async function runTree(options) {
   });
   const leftBehind = await pagesLeftBehind(replaced, options.pages);
   return { results, secondPass: sentAgainAndLanded(results), summary: summarise(counted), linksLeft, leftBehind, ...credentialRefused !== void 0 ? { credentialRefused } : {} };
+}
+function updatesInPlace(entry, ids) {
+  const id = ids.get(entry.page.key);
+  const verdict = entry.item.guard;
+  if (id === void 0 || verdict === void 0) return false;
+  if (verdict.kind === "asLeft") return verdict.page.id === id;
+  return verdict.kind === "unchecked";
 }
 function secondPassOf(needSecond, links, plan, results) {
   const rootPath = plan.tree.rootPath;

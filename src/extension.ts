@@ -119,6 +119,7 @@ export function activate(context: vscode.ExtensionContext): void {
         tokenVerdict: (outcome) => void tokenStatus.noteOutcome(outcome),
       })),
       compare,
+      new LazyCommand('wikiPublisher.showRawWikiPage', () => new (lazyCommands().ShowRawWikiPageCommand)(pageContents)),
       pull,
       new LazyCommand('wikiPublisher.openFromWiki', () => new (lazyCommands().OpenFromWikiCommand)({
         wiki, links, clock: systemClock, log, keepBase: (pageId, version, markdown) => baseKeeper.afterOpen(pageId, version, markdown),

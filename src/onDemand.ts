@@ -44,4 +44,4 @@ export { globMatcher } from './core/run/globMatcher';
 export { linkCautionReasonText } from './core/links/rewrite/linkCautions';
 export { documentForPage, fileNameForPage } from './core/links/openedPage';
 export { decideStates, eachInSlices, localFacts, refreshStates, unreadWiki } from './core/pageState';
-export { baseAfterPull, baseProblem, captureBase, holdsPulledEdit, linkAfterPull, pullPage } from './core/pull';
+export { baseAfterPull, baseProblem, captureBase, holdsPulledEdit, linkAfterPull, pageInFileForms, pullPage } from './core/pull';

@@ -5,6 +5,7 @@ export { CompareWithWikiCommand } from './commands/compareWithWiki';
 export { OpenFromWikiCommand } from './commands/openFromWiki';
 export { PublishCommand } from './commands/publish';
 export { PullCommand } from './commands/pull';
+export { ShowRawWikiPageCommand } from './commands/showRawWikiPage';
 export { PulledEdits } from './pull/pulledEdits';
 // The sign-in's words: a sign-in or a failure to show loads them, never activation.
 export { editorSignInMessages } from './messages/signInMessages';

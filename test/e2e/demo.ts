@@ -51,8 +51,11 @@ async function main(): Promise<void> {
     const workspaceDir = path.join(root, 'sample-docs');
     writeWorkspace(workspaceDir, readSampleDocs());
     const userDataDir = path.join(root, 'user-data');
+    // Auto-save off, as desktop VS Code ships (code-server's default saves after a delay): Pull's merge then stays an
+    // unsaved, undoable edit, as the README describes; with auto-save on Pull says the merge is saved (issue 83).
     writeUserSettings(userDataDir, {
       ...QUIET_WORKBENCH_SETTINGS, ...world.settings, 'wikiPublisher.export.authUrl': idpForwarder.origin, 'wikiPublisher.baseUrl': wikiForwarder.origin,
+      'files.autoSave': 'off',
     });
     codeServer = await startCodeServer({
       userDataDir, extensionsDir, workspaceDir, port, stateDir: path.join(root, 'code-server-state'),

@@ -299,7 +299,8 @@ describe('Publishing a folder as a page tree', function () {
     assert.match(setup.markdown, /from \[the docs\]\([^)]*\/wiki\/spaces\/DOCS\/pages\/\d+\/Overview\)/, 'the link to the folder went out as its index\'s page');
     sandbox.editPageOnWiki(setup.id, setup.markdown.replace('with a token,', 'with a token (one per job),'));
     await pullChangedPage(page, 'setup.md', sandbox.exports, setup.id);
-    await notification(page, /Pulled the wiki's edit of "Setup" \(version \d+\) into docs\/guide\/setup\.md\. Review it and save/).waitFor();
+    // The web workbench saves after a delay by default, and Pull says so (issue 83).
+    await notification(page, /Pulled the wiki's edit of "Setup" \(version \d+\) into docs\/guide\/setup\.md\. Auto-save is on, so VS Code saves it/).waitFor();
     // The file opens, merged: the colleague's words, and the link to the other file as the file writes it.
     const editor = page.locator('.editor-group-container.active .monaco-editor .view-lines').first();
     await editor.getByText('Call [the API](../reference/api.md#tokens) with a token (one per job), from [the docs](../).').waitFor();

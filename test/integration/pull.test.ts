@@ -3,16 +3,11 @@
 // next publish is an ordinary update the guard lets through. The sandbox exports in the converted style (other
 // bullets, `_em_`, escapes, blank lines), as a real wiki's export does.
 import assert from 'node:assert/strict';
-import { exportPageMarkdown } from '../../src/core/export';
-import { identifyPage, withIdentity } from '../../src/core/links/pageIdentity';
 import type { PageLink } from '../../src/core/links/pageLink';
 import { rewriteLinks } from '../../src/core/links/rewrite';
-import { baseAfterPull, captureBase, holdsPulledEdit, linkAfterPull, MemoryPullBaseStore, pullPage, type PullOutcome } from '../../src/core/pull';
-import { guardPlan } from '../../src/core/run/guard';
-import { linkAfterPublish, planFile } from '../../src/core/run/plan';
-import { heldContent } from '../../src/core/run/plannedContent';
-import { ThrottleGate } from '../../src/core/run/runner';
-import { sendPlanned } from '../../src/core/run/send';
+import { baseAfterPull, captureBase, holdsPulledEdit, linkAfterPull, MemoryPullBaseStore, pullPage, splitLeadingFrontMatter, type PullOutcome } from '../../src/core/pull';
+import { planFile } from '../../src/core/run/plan';
+import { colleagueEdits as colleagueEditsPage, exportOf, publishForPull } from '../support/pullHarness';
 import { useSignedInWorld } from '../support/signedInWorld';
 
 const FILE = 'file:///docs/release.md';
@@ -31,36 +26,19 @@ describe('Pull against the sandbox wiki', () => {
     signedIn.world.sandbox.setExportStyle('converted');
   });
 
-  const exportMarkdown = async (pageId: string, signal: AbortSignal | undefined): Promise<string> => (await exportPageMarkdown({
-    apiUrl: signedIn.world.sandbox.exportApiUrl, pageId, transport: signedIn.transport,
-    getAccessToken: async () => signedIn.accessToken, ...(signal ? { signal } : {}),
-  })).markdown;
+  const exportMarkdown = (pageId: string, signal: AbortSignal | undefined): Promise<string> => exportOf(signedIn)(pageId, signal);
 
-  /** What the editor does: plan, guard, send, link, identify, then keep the base. */
+  /** What the editor does: plan, guard, send, link, identify, then keep the base (with the file as published). */
   async function publish(text: string, link: PageLink | undefined, linksRewritten = false, diagramRenderer?: string): Promise<{ link: PageLink; guard: string | undefined }> {
-    const item = planFile({ key: FILE, label: 'release.md', text }, link, { defaults: { overwrite: true }, ...(diagramRenderer ? { diagramRenderer } : {}) });
-    assert.equal(item.state, 'send', item.refusals.map((refusal) => refusal.message).join(' '));
-    await guardPlan([item], { pages: signedIn.pages, noAccessReason: 'not signed in' });
-    const guard = item.guard?.kind;
-    if (item.state !== 'send' || !item.complete) return { link: link as PageLink, guard };
     // As a run sends it: its links to its own headings in the wiki's form (no other file is linked here).
-    const content = linksRewritten ? rewriteLinks(heldContent(item), { filePath: 'release.md', resolvePage: () => undefined }).markdown : heldContent(item);
-    const outcome = await sendPlanned(item, item.complete, { signal: new AbortController().signal, gate: new ThrottleGate(), content }, {
-      endpoint: new URL(signedIn.world.sandbox.importEndpoint), token: signedIn.apiToken, transport: signedIn.transport, deadlineMs: 10_000,
-    });
-    assert.ok(outcome.kind === 'created' || outcome.kind === 'updated', outcome.message);
-    const landed = linkAfterPublish(item, item.complete, Date.now(), outcome.kind);
-    const identity = await identifyPage(signedIn.pages, item.complete);
-    const known = identity ? withIdentity(landed, identity) : landed;
-    const kept = await captureBase(FILE, known, { pages: signedIn.pages, exportMarkdown, store: bases, now: Date.now() });
-    assert.equal(kept.kind, 'kept');
-    return { link: known, guard };
+    const sent = linksRewritten ? (content: string): string => rewriteLinks(content, { filePath: 'release.md', resolvePage: () => undefined }).markdown : undefined;
+    const published = await publishForPull(signedIn, bases, { key: FILE, label: 'release.md', text, link, ...(sent ? { sent } : {}), ...(diagramRenderer ? { settings: { diagramRenderer } } : {}) });
+    assert.equal((await bases.get(FILE))?.fileText, splitLeadingFrontMatter(text).body, 'the file as published is kept with the base');
+    return published;
   }
 
   function colleagueEdits(pageId: string, edit: (stored: string) => string): void {
-    const page = signedIn.world.sandbox.pages().find((candidate) => candidate.id === pageId);
-    assert.ok(page);
-    signedIn.world.sandbox.editPageOnWiki(pageId, edit(page.markdown));
+    colleagueEditsPage(signedIn, pageId, edit);
   }
 
   function pull(ours: string, link: PageLink): Promise<PullOutcome> {
@@ -193,5 +171,41 @@ describe('Pull against the sandbox wiki', () => {
     const outcome = await pull(TEXT, first.link);
     assert.equal(outcome.kind, 'nothingNew');
     assert.equal(outcome.kind === 'nothingNew' && outcome.page.version, 2);
+  });
+
+  // Issue 83: the file's change the export's style hides, on the line the colleague changed, is a conflict, never
+  // dropped; the colleague's edit of a line the file only writes in its own style merges with no conflict.
+  const NUMBERED = TEXT.replace('- faster start\n- smaller bundle', '1. faster start\n2. smaller bundle');
+  const HIDDEN: Array<[string, string, (text: string) => string, (stored: string) => string]> = [
+    ['nests a list item', TEXT, (text) => text.replace('- smaller bundle', '  - smaller bundle'), (stored) => stored.replace('- smaller bundle', '- a smaller bundle')],
+    ['writes `_` for `*`', TEXT, (text) => text.replace('in *short*', 'in _short_'), (stored) => stored.replace('What changed', 'What has changed')],
+    ['adds an escape', TEXT, (text) => text.replace('None so far.', 'None so far\\.'), (stored) => stored.replace('None so far.', 'None so far, today.')],
+    ['renumbers an item', NUMBERED, (text) => text.replace('2. smaller bundle', '5. smaller bundle'), (stored) => stored.replace('2. smaller bundle', '2. a smaller bundle')],
+  ];
+  for (const [what, text, local, colleague] of HIDDEN) {
+    it(`a file that ${what} on the line the colleague changed gets a conflict with both lines, never the colleague's alone`, async () => {
+      const first = await publish(text, undefined);
+      colleagueEdits(first.link.pageId as string, colleague);
+      const ours = local(text);
+      assert.notEqual(ours, text);
+      const outcome = await pull(ours, first.link);
+      assert.equal(outcome.kind, 'conflicts', outcome.kind === 'merged' ? outcome.text : outcome.kind);
+      assert.ok(outcome.kind === 'conflicts');
+      const changed = ours.split('\n').find((line) => !text.split('\n').includes(line)) as string;
+      assert.ok(outcome.text.includes(`<<<<<<< ours\n${changed}\n=======\n`), outcome.text);
+      // A base kept before the file was (no file text): the line may have been changed here, so still a conflict.
+      const withoutFile = { ...(await bases.get(FILE))! };
+      delete withoutFile.fileText;
+      const guessed = await pullPage({ ours, link: first.link, base: withoutFile, pages: signedIn.pages, exportMarkdown });
+      assert.equal(guessed.kind, 'conflicts');
+    });
+  }
+
+  it('merges the colleague\'s edit of lines the file writes in its own style (bullets, emphasis) with no conflict', async () => {
+    const first = await publish(TEXT, undefined);
+    colleagueEdits(first.link.pageId as string, (stored) => stored.replace('- smaller bundle', '- a smaller bundle').replace('in *short*', 'in *brief*'));
+    const outcome = await pull(TEXT, first.link);
+    assert.equal(outcome.kind, 'merged', outcome.kind === 'conflicts' ? outcome.text : outcome.kind);
+    assert.equal(outcome.kind === 'merged' && outcome.text, TEXT.replace('- smaller bundle', '- a smaller bundle').replace('in *short*: the build_tool', 'in _brief_: the build\\_tool'));
   });
 });

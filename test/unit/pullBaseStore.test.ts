@@ -57,6 +57,22 @@ describe('Pull bases kept in a folder', () => {
     assert.equal((await markdownFiles()).length, 3);
   });
 
+  it('keeps the file as published beside its base, and deletes both when the base goes', async () => {
+    const store = new FolderPullBaseStore(diskFolder(dir));
+    const withFile: PullBase = { ...base(1, 1), fileText: '# Page v1\n\n- an item\n' };
+    await store.set('file:///docs/a.md', withFile);
+    assert.deepEqual(await new FolderPullBaseStore(diskFolder(dir)).get('file:///docs/a.md'), withFile);
+    assert.equal((await markdownFiles()).length, 2);
+    await store.set('file:///docs/a.md', base(2, 2));
+    assert.deepEqual(await store.get('file:///docs/a.md'), base(2, 2), 'a base kept without the file has none');
+    assert.equal((await markdownFiles()).length, 1, 'the earlier file went with its base');
+    // A file name in the index is checked as a base's is: a hostile one is left out, the base still read.
+    const index = JSON.parse(await readFile(join(dir, 'index.json'), 'utf8')) as Record<string, Record<string, unknown>>;
+    (index['file:///docs/a.md'] as Record<string, unknown>).fileName = '../../etc/passwd';
+    await writeFile(join(dir, 'index.json'), JSON.stringify(index));
+    assert.deepEqual(await new FolderPullBaseStore(diskFolder(dir)).get('file:///docs/a.md'), base(2, 2));
+  });
+
   it('reads a damaged or hostile index as no bases, never a path outside its folder', async () => {
     await writeFile(join(dir, 'index.json'), JSON.stringify({ 'file:///a.md': { pageId: '42', version: 1, savedAt: 1, name: '../../etc/passwd' } }));
     assert.equal(await new FolderPullBaseStore(diskFolder(dir)).get('file:///a.md'), undefined);

@@ -52,7 +52,7 @@ describe('Pull merge (three-way, export style ignored)', () => {
   it('takes the same change made on both sides once, as the file wrote it', () => {
     const theirs = convertedMarkdown(PUBLISHED.replace('- second item', '- second item, fixed'));
     const ours = PUBLISHED.replace('- second item', '+ second item, fixed');
-    const result = mergeThreeWay(convertedMarkdown(PUBLISHED), theirs, ours);
+    const result = mergeThreeWay(convertedMarkdown(PUBLISHED), theirs, ours, PUBLISHED);
     assert.deepEqual(result, { kind: 'nothingNew', text: ours });
   });
 
@@ -189,7 +189,7 @@ describe('Pull merge: a colleague\'s list items stay in the file\'s list', () =>
   it('writes an item the colleague edited or added with the marker of the list it lands in', () => {
     const theirs = LISTS.replace('- two\n', '- two, fixed\n').replace('  + and more\n', '  + and more\n  + added on the wiki\n')
       .replace('- three\n', '- three\n- four\n').replace('2) second\n', '2) second\n3) third\n');
-    const result = mergeThreeWay(exported(LISTS), exported(theirs), LISTS);
+    const result = mergeThreeWay(exported(LISTS), exported(theirs), LISTS, LISTS);
     assert.equal(result.kind, 'merged');
     // Another bullet or delimiter would start a new list: the file's lists would be split where the items arrived.
     assert.equal(result.text, theirs);
@@ -244,13 +244,14 @@ describe('Pull merge: a colleague\'s change the export style would hide', () => 
       assert.deepEqual(mergeThreeWay(published, edited, published), { kind: 'merged', text: edited });
     });
     it(`takes it when the colleague ${what} (converted export)`, () => {
-      const result = mergeThreeWay(convertedMarkdown(published), convertedMarkdown(edited), published);
+      const result = mergeThreeWay(convertedMarkdown(published), convertedMarkdown(edited), published, published);
       assert.equal(result.kind, 'merged');
       assert.notEqual(result.text, published);
     });
     it(`says nothing new once the file holds it, when the colleague ${what}`, () => {
       assert.equal(mergeThreeWay(published, edited, edited).kind, 'nothingNew');
-      assert.equal(mergeThreeWay(convertedMarkdown(published), convertedMarkdown(edited), mergeThreeWay(convertedMarkdown(published), convertedMarkdown(edited), published).text).kind, 'nothingNew');
+      const pulled = mergeThreeWay(convertedMarkdown(published), convertedMarkdown(edited), published, published).text;
+      assert.equal(mergeThreeWay(convertedMarkdown(published), convertedMarkdown(edited), pulled, published).kind, 'nothingNew');
     });
   }
 

@@ -70,7 +70,7 @@ describe('Pull on a file of a page tree', () => {
     const file = '# Setup\n\nBack [home](../index.md) or to [the *docs*](../), or the [guide](README.md) and [its folder](./).\n\nKeep the token secret.\n';
     const sent = `# Setup\n\nBack [home](${SITE}/14/Overview) or to [the _docs_](${SITE}/14/Overview), or the [guide](${SITE}/11/Guide) and [its folder](${SITE}/11/Guide).\n\nKeep the token secret.\n`;
     const theirs = sent.replace('Back [home]', 'Go back [home]');
-    const merged = mergeThreeWay(withFileLinkForms(sent, file, toTop), withFileLinkForms(theirs, file, toTop), file);
+    const merged = mergeThreeWay(withFileLinkForms(sent, file, toTop), withFileLinkForms(theirs, file, toTop), file, file);
     assert.equal(merged.kind, 'merged');
     // The colleague's line as the wiki writes it (`_docs_`), with each link as the file writes it.
     assert.equal(merged.text, file.replace('Back [home]', 'Go back [home]').replace('*docs*', '_docs_'));

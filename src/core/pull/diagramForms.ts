@@ -12,15 +12,19 @@ const IMAGE = /!\[(?:\\.|[^\]\\\n])*\]\([ \t]*(?:<([^<>\n]*)>|([^\s()<>]+))[ \t]
 const RENDERED = '/mermaid/png/';
 const ESCAPED = /\\([!-/:-@[-`{-~])/g;
 
-/** `markdown` (a base or the wiki's page now) with each image of a diagram of `ours` written as `ours` writes its fence. */
-export function withFileDiagramForms(markdown: string, ours: string): string {
-  if (!markdown.includes(RENDERED) || !/mermaid/i.test(ours)) return markdown;
+/**
+ * `markdown` (a base or the wiki's page now) with each image of a diagram of `ours` written as `ours` writes its fence.
+ * `ours` may be several texts of the file (as published, and now): a diagram they write two ways is left an image.
+ */
+export function withFileDiagramForms(markdown: string, ours: string | readonly string[]): string {
+  const texts = typeof ours === 'string' ? [ours] : ours;
+  if (!markdown.includes(RENDERED) || !texts.some((text) => /mermaid/i.test(text))) return markdown;
   const fences = new Map<string, string | null>();
-  for (const fence of findDiagramFences(ours)) {
+  for (const text of texts) for (const fence of findDiagramFences(text)) {
     const encoded = encodeForKroki(fence.source);
     // From the marker on (what stands before it, a list item's or quote's, is on the image's line too), without a
     // CRLF document's \r: the merge reads the exports with LF.
-    const written = ours.slice(fence.marker, fence.end).replace(/\r$/, '').replace(/\r\n/g, '\n');
+    const written = text.slice(fence.marker, fence.end).replace(/\r$/, '').replace(/\r\n/g, '\n');
     // One diagram written two ways: which one an image stands for cannot be told, so neither is used.
     fences.set(encoded, fences.has(encoded) && fences.get(encoded) !== written ? null : written);
   }

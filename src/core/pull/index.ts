@@ -4,9 +4,12 @@ export { lineKey, markdownUnits, type MarkdownUnit } from './markdownUnits';
 export { FolderPullBaseStore, MAX_BASES, type BaseFolder } from './pullBaseFiles';
 export { MemoryPullBaseStore, openedPageKey, type PullBase, type PullBaseStore } from './pullBase';
 export {
-  baseAfterPull, baseProblem, captureBase, holdsPulledEdit, linkAfterPull, pullPage, splitLeadingFrontMatter,
-  type CaptureOutcome, type PulledEdit, type ExportMarkdown, type PageReader, type PullOutcome, type PullRequest,
+  baseAfterPull, baseProblem, captureBase, fileTextAfterPull, holdsPulledEdit, linkAfterPull, pullPage, splitLeadingFrontMatter,
+  type CaptureDependencies, type CaptureOutcome, type PulledEdit, type ExportMarkdown, type PageReader, type PullOutcome, type PullRequest,
 } from './pull';
 export { mergeThreeWay, type MergeResult } from './threeWayMerge';
 export { withFileDiagramForms } from './diagramForms';
+export { fileFormsOf, pageInFileForms } from './fileForms';
+export { publishedFileText, type PublishedFileSettings } from './publishedFile';
+export { keepingPageTitle, withPageTitle, type TitleKept } from './pulledTitle';
 export { manifestPageIdOf, withFileLinkForms, type PageIdOf } from './pageLinkForms';

@@ -100,3 +100,44 @@ export function lineKey(body: string): string {
   else key = key.replace(BULLET, '-');
   return key.includes('_') ? key.replaceAll('_', '*') : key;
 }
+
+/** What lineKey leaves out, one bit each (hiddenChanges). */
+export const HIDDEN_INDENT = 1;
+export const HIDDEN_MARKER = 2;
+export const HIDDEN_ESCAPES = 4;
+export const HIDDEN_EMPHASIS = 8;
+
+/**
+ * Which of the differences lineKey leaves out a line's change made: its indentation (a list item nested or taken
+ * out), its bullet or number, its backslash escapes, its `_` and `*`. Both lines are one side's, in that side's own
+ * style (the file's, or the export's), so a difference here is that side's change, never the other side's style.
+ */
+export function hiddenChanges(before: string, after: string): number {
+  let changes = 0;
+  if (indentOf(before) !== indentOf(after)) changes |= HIDDEN_INDENT;
+  if (markerOf(before) !== markerOf(after)) changes |= HIDDEN_MARKER;
+  if (escapesOf(before) !== escapesOf(after)) changes |= HIDDEN_ESCAPES;
+  if (emphasisOf(before) !== emphasisOf(after)) changes |= HIDDEN_EMPHASIS;
+  return changes;
+}
+
+/** How far a line is indented (a nested list item, or not nested). */
+export function indentOf(line: string): number {
+  return line.length - line.trimStart().length;
+}
+
+function markerOf(line: string): string {
+  const body = line.trimStart();
+  return (BULLET.exec(body) ?? ORDERED.exec(body))?.[0] ?? '';
+}
+
+function escapesOf(line: string): string {
+  return line.includes('\\') ? (line.match(ESCAPED) ?? []).join('') : '';
+}
+
+/** The line's `_` and `*` in order, its escaped ones and its bullet aside. */
+function emphasisOf(line: string): string {
+  const body = line.trimStart();
+  const text = body.slice(markerOf(body).length);
+  return (text.includes('\\') ? text.replace(ESCAPED, '') : text).replace(/[^_*]+/g, '');
+}

@@ -39,23 +39,26 @@ export function withFileLinkForms(markdown: string, ours: string, pageIdOf: Page
 
 /**
  * withFileLinkForms with the file's links read once: Pull writes back both the base and the wiki's page as the same file
- * writes its links, and finding them is a pass over the whole file.
+ * writes its links, and finding them is a pass over the whole file. `ours` may be several texts of the file (as
+ * published, and now): a page and heading they spell two ways is left as the wiki writes it.
  */
-export function fileLinkForms(ours: string, pageIdOf: PageIdOf | undefined): (markdown: string) => string {
+export function fileLinkForms(ours: string | readonly string[], pageIdOf: PageIdOf | undefined): (markdown: string) => string {
   const forms = new Map<string, string | null>();
   const remember = (key: string, written: string): void => {
     // Two different spellings of one page and heading: which one a link meant cannot be told, so neither is used.
     forms.set(key, forms.has(key) && forms.get(key) !== written ? null : written);
   };
-  for (const link of findLinkDestinations(ours)) {
-    const key = fileLinkKey(link.text, pageIdOf);
-    if (key === undefined) continue;
-    const written = ours.slice(link.start, link.end);
-    remember(key, written);
-    // A file may spell one page two ways (`../index.md` and `../`, `./` and `README.md`): its links' texts, which the
-    // wiki keeps, still tell them apart.
-    const label = labelBefore(ours, link.start);
-    if (label !== undefined) remember(labelledKey(key, label), written);
+  for (const text of typeof ours === 'string' ? [ours] : ours) {
+    for (const link of findLinkDestinations(text)) {
+      const key = fileLinkKey(link.text, pageIdOf);
+      if (key === undefined) continue;
+      const written = text.slice(link.start, link.end);
+      remember(key, written);
+      // A file may spell one page two ways (`../index.md` and `../`, `./` and `README.md`): its links' texts, which
+      // the wiki keeps, still tell them apart.
+      const label = labelBefore(text, link.start);
+      if (label !== undefined) remember(labelledKey(key, label), written);
+    }
   }
   if (forms.size === 0) return (markdown) => markdown;
   return (markdown) => {

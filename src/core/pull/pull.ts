@@ -6,8 +6,10 @@ import { splitFrontMatter } from '../publish/frontMatter';
 import { omitTitleHeading } from '../markdown/headings/omitTitle';
 import type { WikiPage } from '../wikiPages';
 import type { PullBase, PullBaseStore } from './pullBase';
-import { withFileDiagramForms } from './diagramForms';
-import { fileLinkForms, type PageIdOf } from './pageLinkForms';
+import { fileFormsOf } from './fileForms';
+import type { PageIdOf } from './pageLinkForms';
+import { publishedFileText, type PublishedFileSettings } from './publishedFile';
+import { keepingPageTitle, type TitleKept } from './pulledTitle';
 import { mergeThreeWay, type MergeResult } from './threeWayMerge';
 
 /** The page routes Pull needs (a subset of WikiPagesClient). */
@@ -29,8 +31,8 @@ export type PullOutcome =
   | { kind: 'unsettled'; pageId: string }
   /** The page's text is what this file last published, or its edit is here already. */
   | { kind: 'nothingNew'; page: WikiPage; theirs: string; pulled: PulledEdit }
-  | { kind: 'merged'; page: WikiPage; theirs: string; text: string; pulled: PulledEdit }
-  | { kind: 'conflicts'; page: WikiPage; theirs: string; text: string; conflicts: number; pulled: PulledEdit };
+  | { kind: 'merged'; page: WikiPage; theirs: string; text: string; pulled: PulledEdit; titleKept?: TitleKept }
+  | { kind: 'conflicts'; page: WikiPage; theirs: string; text: string; conflicts: number; pulled: PulledEdit; titleKept?: TitleKept };
 
 /**
  * What a merge was made of, to tell later whether a text (the file as saved) holds the wiki's edit: the merged text
@@ -40,6 +42,8 @@ export interface PulledEdit {
   base: string;
   theirs: string;
   pageIdOf: PageIdOf | undefined;
+  /** The file's Markdown the base's version was published from, when known (PullBase.fileText). */
+  fileBase?: string;
   /**
    * The page title, when publishing leaves out a first level-one heading that repeats it (omitTitleHeading): the base and
    * the page never had that heading, so the file is merged without it and it is put back after.
@@ -64,6 +68,8 @@ export interface PullRequest {
   linkedPages?: () => Promise<PageIdOf | undefined>;
   /** The omitTitleHeading setting; the file's front matter, when it says, decides over it (as for a publish). */
   omitTitleHeading?: boolean;
+  /** The file's name, the title of a file without a heading (pulledTitle.ts). */
+  fileLabel?: string;
 }
 
 export async function pullPage(request: PullRequest): Promise<PullOutcome> {
@@ -75,12 +81,17 @@ export async function pullPage(request: PullRequest): Promise<PullOutcome> {
   if (read.kind !== 'read') return read;
   const { page, markdown: theirs } = read;
   const pulled: PulledEdit = { base: (base as PullBase).markdown, theirs, pageIdOf: await request.linkedPages?.() };
+  if (base?.fileText !== undefined) pulled.fileBase = base.fileText;
   const split = splitFrontMatter(request.ours);
   if (split.omitTitleHeading ?? request.omitTitleHeading ?? false) pulled.titleHeading = split.target.pageTitle ?? link.pageTitle;
   const { frontMatter, merged } = mergeIntoFile(request.ours, pulled);
   if (merged.kind === 'nothingNew') return { kind: 'nothingNew', page, theirs, pulled };
-  const text = frontMatter + merged.text;
-  return merged.kind === 'merged' ? { kind: 'merged', page, theirs, text, pulled } : { kind: 'conflicts', page, theirs, text, conflicts: merged.conflicts, pulled };
+  // The page keeps its title, whatever the wiki's edit did to the file's first heading (pulledTitle.ts).
+  const { text, titleKept } = keepingPageTitle(request.ours, frontMatter + merged.text, page.title, request.fileLabel ?? '');
+  const kept = titleKept ? { titleKept } : {};
+  return merged.kind === 'merged'
+    ? { kind: 'merged', page, theirs, text, pulled, ...kept }
+    : { kind: 'conflicts', page, theirs, text, conflicts: merged.conflicts, pulled, ...kept };
 }
 
 /**
@@ -93,20 +104,43 @@ export function holdsPulledEdit(text: string, pulled: PulledEdit): boolean {
 
 function mergeIntoFile(ours: string, pulled: PulledEdit): { frontMatter: string; merged: MergeResult } {
   const { frontMatter, body } = splitLeadingFrontMatter(ours);
+  return { frontMatter, merged: mergeBody(body, pulled) };
+}
+
+/** The file's text after its front matter, with the wiki's edit merged in. */
+function mergeBody(body: string, pulled: PulledEdit): MergeResult {
   // Its diagrams drawn as images, its links to its own headings and to other files' pages, compared in the file's
-  // own form (diagramForms.ts, pageLinkForms.ts).
+  // own form (diagramForms.ts, pageLinkForms.ts), as the file writes them now or wrote them when it was published.
   // Made once: the file's links are read once for both, and a merge without the title heading may be made again with it.
-  const inFileLinkForms = fileLinkForms(body, pulled.pageIdOf);
-  const base = inFileLinkForms(withFileDiagramForms(pulled.base, body));
-  const theirs = inFileLinkForms(withFileDiagramForms(pulled.theirs, body));
-  const merge = (text: string): MergeResult => mergeThreeWay(base, theirs, text);
-  const heading = pulled.titleHeading === undefined ? undefined : titleHeadingOf(body, pulled.titleHeading);
-  if (!heading) return { frontMatter, merged: merge(body) };
-  const merged = merge(heading.before + heading.after);
+  const inFileForms = fileFormsOf(pulled.fileBase === undefined ? [body] : [pulled.fileBase, body], pulled.pageIdOf);
+  const base = inFileForms(pulled.base);
+  const theirs = inFileForms(pulled.theirs);
+  const title = pulled.titleHeading;
+  const heading = title === undefined ? undefined : titleHeadingOf(body, title);
+  const published = pulled.fileBase === undefined || title === undefined ? pulled.fileBase : withoutTitleHeading(pulled.fileBase, title);
+  const merge = (text: string, fileBase: string | undefined): MergeResult => mergeThreeWay(base, theirs, text, fileBase);
+  if (!heading) return merge(body, published);
+  const merged = merge(heading.before + heading.after, published);
   // Back where it was, unless the wiki's edit changed what came before it (then the heading is merged as a line).
-  if (merged.kind === 'nothingNew') return { frontMatter, merged: { kind: 'nothingNew', text: body } };
-  if (!merged.text.startsWith(heading.before)) return { frontMatter, merged: merge(body) };
-  return { frontMatter, merged: { ...merged, text: heading.before + heading.heading + merged.text.slice(heading.before.length) } };
+  if (merged.kind === 'nothingNew') return { kind: 'nothingNew', text: body };
+  if (!merged.text.startsWith(heading.before)) return merge(body, pulled.fileBase);
+  return { ...merged, text: heading.before + heading.heading + merged.text.slice(heading.before.length) };
+}
+
+/**
+ * The file's body with the wiki's edit in it and none of the file's own since: the published file's counterpart of
+ * the page now, which the next pull's base needs (PullBase.fileText). Undefined without the published file, or where
+ * even that cannot take the edit without a conflict.
+ */
+export function fileTextAfterPull(pulled: PulledEdit): string | undefined {
+  if (pulled.fileBase === undefined) return undefined;
+  const merged = mergeBody(pulled.fileBase, pulled);
+  return merged.kind === 'conflicts' ? undefined : merged.text;
+}
+
+function withoutTitleHeading(body: string, title: string): string {
+  const heading = titleHeadingOf(body, title);
+  return heading ? heading.before + heading.after : body;
 }
 
 /** The heading a publish leaves out (with the blank line it takes along), and the text before and after it. */
@@ -135,9 +169,15 @@ export function linkAfterPull(link: PageLink, page: WikiPage): PageLink {
   return { ...link, pageId: page.id, version: page.version, ...(page.webUrl ? { url: page.webUrl } : {}) };
 }
 
-/** And the base becomes the page as now exported: the next pull merges only what changes after this one. */
-export function baseAfterPull(page: WikiPage, theirs: string, now: number): PullBase {
-  return { pageId: page.id, version: page.version, markdown: theirs, savedAt: now };
+/**
+ * And the base becomes the page as now exported: the next pull merges only what changes after this one. With the
+ * pull's edit (`pulled`), the base keeps the published file's counterpart of it (fileTextAfterPull).
+ */
+export function baseAfterPull(page: WikiPage, theirs: string, now: number, pulled?: PulledEdit): PullBase {
+  const base: PullBase = { pageId: page.id, version: page.version, markdown: theirs, savedAt: now };
+  const fileText = pulled === undefined ? undefined : fileTextAfterPull(pulled);
+  if (fileText !== undefined) base.fileText = fileText;
+  return base;
 }
 
 export type CaptureOutcome =
@@ -145,11 +185,21 @@ export type CaptureOutcome =
   /** Not kept: the link names no page or version, or the page moved on past the version this publish made. */
   | { kind: 'skipped'; reason: 'noIdentity' | 'deleted' | 'changed' };
 
+export interface CaptureDependencies {
+  pages: PageReader;
+  exportMarkdown: ExportMarkdown;
+  store: PullBaseStore;
+  now: number;
+  signal?: AbortSignal;
+  /** The file's text read after the publish, and the settings it was published with: kept when it is what was sent. */
+  file?: { text: string; settings: PublishedFileSettings };
+}
+
 /**
  * Right after a publish lands: exports the page once and keeps it as the file's base, only while the page is still
  * at the version the publish produced (read before and after), so a colleague's edit never becomes the base.
  */
-export async function captureBase(fileKey: string, link: PageLink, deps: { pages: PageReader; exportMarkdown: ExportMarkdown; store: PullBaseStore; now: number; signal?: AbortSignal }): Promise<CaptureOutcome> {
+export async function captureBase(fileKey: string, link: PageLink, deps: CaptureDependencies): Promise<CaptureOutcome> {
   if (!link.pageId || link.version === undefined) return { kind: 'skipped', reason: 'noIdentity' };
   const before = await deps.pages.getPage(link.pageId, deps.signal);
   if (!before) return { kind: 'skipped', reason: 'deleted' };
@@ -158,6 +208,8 @@ export async function captureBase(fileKey: string, link: PageLink, deps: { pages
   const after = await deps.pages.getPage(link.pageId, deps.signal);
   if (after?.version !== link.version) return { kind: 'skipped', reason: after ? 'changed' : 'deleted' };
   const base: PullBase = { pageId: link.pageId, version: link.version, markdown, savedAt: deps.now };
+  const fileText = deps.file && publishedFileText(deps.file.text, link, deps.file.settings);
+  if (fileText !== undefined) base.fileText = fileText;
   await deps.store.set(fileKey, base);
   return { kind: 'kept', base };
 }

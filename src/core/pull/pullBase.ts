@@ -8,6 +8,12 @@ export interface PullBase {
   /** The page's version the Markdown is the export of. */
   version: number;
   markdown: string;
+  /**
+   * The file's Markdown that version was published from (front matter aside), when it is known to be so: the merge's
+   * base in the file's own style (fileBase.ts). Absent for a page opened from the wiki (its file is the export) and
+   * for bases kept before it was.
+   */
+  fileText?: string;
   /** When it was kept (ms since the epoch), to drop the oldest beyond a bound. */
   savedAt: number;
 }

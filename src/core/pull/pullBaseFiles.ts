@@ -1,7 +1,8 @@
 // Pull's bases kept as files in a folder of this machine (the editor: under its global storage, never in the
 // workspace). One Markdown file per linked file under a random name, and an index saying whose it is. At most
 // MAX_BASES (the oldest go first, as the links do); a base follows its file when it is renamed and goes with it when
-// it is deleted. The folder is a port, so the editor passes workspace.fs and tests pass a real or in-memory folder.
+// it is deleted. The file as that publish sent it (PullBase.fileText), when kept, is a second file beside it.
+// The folder is a port, so the editor passes workspace.fs and tests pass a real or in-memory folder.
 import { forgetLinks, moveLinks } from '../links/moveLinks';
 import type { PullBase, PullBaseStore } from './pullBase';
 
@@ -15,7 +16,14 @@ export interface BaseFolder {
 export const MAX_BASES = 500;
 const INDEX = 'index.json';
 
-interface IndexEntry { pageId: string; version: number; savedAt: number; name: string }
+interface IndexEntry {
+  pageId: string;
+  version: number;
+  savedAt: number;
+  name: string;
+  /** The file of PullBase.fileText. */
+  fileName?: string;
+}
 type BaseIndex = Record<string, IndexEntry>;
 
 export class FolderPullBaseStore implements PullBaseStore {
@@ -31,7 +39,11 @@ export class FolderPullBaseStore implements PullBaseStore {
     if (!entry) return undefined;
     try {
       const markdown = new TextDecoder().decode(await this.folder.read(entry.name));
-      return { pageId: entry.pageId, version: entry.version, savedAt: entry.savedAt, markdown };
+      const base: PullBase = { pageId: entry.pageId, version: entry.version, savedAt: entry.savedAt, markdown };
+      // Without its file the base still serves, as a base kept before the file was (the merge is then more careful).
+      const fileText = entry.fileName === undefined ? undefined : await this.folder.read(entry.fileName).then((bytes) => new TextDecoder().decode(bytes), () => undefined);
+      if (fileText !== undefined) base.fileText = fileText;
+      return base;
     } catch {
       return undefined;
     }
@@ -42,7 +54,12 @@ export class FolderPullBaseStore implements PullBaseStore {
       // A fresh name each time: a base that followed a renamed file keeps its old file, which another key may want.
       const name = `${randomHex()}.md`;
       await this.folder.write(name, new TextEncoder().encode(base.markdown));
-      const next = { ...index, [fileKey]: { pageId: base.pageId, version: base.version, savedAt: base.savedAt, name } };
+      const entry: IndexEntry = { pageId: base.pageId, version: base.version, savedAt: base.savedAt, name };
+      if (base.fileText !== undefined) {
+        entry.fileName = `${randomHex()}.md`;
+        await this.folder.write(entry.fileName, new TextEncoder().encode(base.fileText));
+      }
+      const next = { ...index, [fileKey]: entry };
       return Object.fromEntries(Object.entries(next).sort(([, a], [, b]) => b.savedAt - a.savedAt).slice(0, this.maxBases));
     });
   }
@@ -69,8 +86,8 @@ export class FolderPullBaseStore implements PullBaseStore {
       if (!after) return;
       this.index = Promise.resolve(after);
       await this.folder.write(INDEX, new TextEncoder().encode(JSON.stringify(after)));
-      const listed = new Set(Object.values(after).map((entry) => entry.name));
-      for (const { name } of Object.values(before)) {
+      const listed = new Set(Object.values(after).flatMap(namesOf));
+      for (const name of Object.values(before).flatMap(namesOf)) {
         if (!listed.has(name)) await this.folder.delete(name).catch(() => undefined);
       }
     });
@@ -84,6 +101,13 @@ export class FolderPullBaseStore implements PullBaseStore {
   }
 }
 
+function namesOf(entry: IndexEntry): string[] {
+  return entry.fileName === undefined ? [entry.name] : [entry.name, entry.fileName];
+}
+
+// A name is only ever one we made: nothing in the index can point outside the folder.
+const OWN_NAME = /^[0-9a-f]{32}\.md$/;
+
 function parseIndex(text: string): BaseIndex {
   let value: unknown;
   try {
@@ -95,9 +119,9 @@ function parseIndex(text: string): BaseIndex {
   const index: BaseIndex = {};
   for (const [key, entry] of Object.entries(value as Record<string, unknown>)) {
     const e = entry as Partial<IndexEntry> | null;
-    // A name is only ever one we made: nothing in the index can point outside the folder.
-    if (e && typeof e.pageId === 'string' && typeof e.version === 'number' && typeof e.savedAt === 'number' && typeof e.name === 'string' && /^[0-9a-f]{32}\.md$/.test(e.name)) {
+    if (e && typeof e.pageId === 'string' && typeof e.version === 'number' && typeof e.savedAt === 'number' && typeof e.name === 'string' && OWN_NAME.test(e.name)) {
       index[key] = { pageId: e.pageId, version: e.version, savedAt: e.savedAt, name: e.name };
+      if (typeof e.fileName === 'string' && OWN_NAME.test(e.fileName)) (index[key] as IndexEntry).fileName = e.fileName;
     }
   }
   return index;

@@ -9,6 +9,7 @@ import { onDemand } from '../onDemandLoader';
 import type { GlobalStateLinkStore } from '../publish/pageLinks';
 import { askForMissing } from '../publish/prompts';
 import { recordedPagesOf } from '../publish/repositoryLinks';
+import { pageIdOfLinks } from '../pull/linkedPages';
 import { omitTitleHeadingSetting, type WikiPageRef } from '../publish/publishContext';
 import type { RecentTargets } from '../publish/recentTargets';
 import type { WikiPageContentProvider } from '../wiki/pageContentProvider';
@@ -28,7 +29,10 @@ const WHAT: ReadingCommand = { logName: 'Compare with Wiki Page', title: vscode.
 
 /**
  * Wiki: Compare with Wiki Page. The diff editor with the page as it is on the wiki (left, read-only, exported as
- * Markdown) and the editor's text (right, front matter and all), so a writer sees what a republish would change.
+ * Markdown) and the editor's text (right, front matter and all), so a writer sees what a republish would change. The
+ * page's addresses of other files' pages and of its own headings, and its diagrams' images, are written back as the
+ * file writes them, as Pull reads them (core/pull/fileForms.ts): a page full of links differs from the file only where
+ * someone changed it. The raw export is one click away (Show Raw Wiki Page, on the diff editor's title).
  */
 export class CompareWithWikiCommand implements Command {
   readonly id = 'wikiPublisher.compareWithWiki';
@@ -68,11 +72,15 @@ export class CompareWithWikiCommand implements Command {
           const exported = await this.deps.wiki.exportPage(pageId, title, signal, (delayMs, reason) =>
             progress.report({ message: neutralise(vscode.l10n.t('{0}; trying again in {1} s', reason, Math.ceil(delayMs / 1000))) }),
           );
-          return { pageId, markdown: exported.markdown };
+          // The pages the file's links name, looked up through the workspace (requests, in a remote one): here, under
+          // the progress.
+          const text = document.getText();
+          const pageIdOf = document.uri.scheme === 'untitled' ? undefined : await pageIdOfLinks(document.uri, text, this.deps);
+          return { pageId, markdown: exported.markdown, asFile: onDemand().pageInFileForms(exported.markdown, text, pageIdOf) };
         },
       );
       if (!page) return;
-      const left = this.deps.pages.show(page.pageId, title, page.markdown);
+      const left = this.deps.pages.show(page.pageId, title, page.asFile, page.asFile === page.markdown ? undefined : page.markdown);
       const fileName = document.uri.path.slice(document.uri.path.lastIndexOf('/') + 1);
       await vscode.commands.executeCommand('vscode.diff', left, document.uri, vscode.l10n.t('{0} (wiki) ↔ {1}', title, fileName), { preview: false });
     } catch (error) {

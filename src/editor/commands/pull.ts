@@ -10,6 +10,7 @@ import { onDemand } from '../onDemandLoader';
 import { omitTitleHeadingSetting } from '../publish/publishContext';
 import type { GlobalStateLinkStore } from '../publish/pageLinks';
 import { applyPulledText, noBaseMessage, pulledMessage } from '../pull/pullAnswer';
+import { autoSaves } from '../pull/autoSave';
 import { pageIdOfLinks } from '../pull/linkedPages';
 import type { PulledEdits } from '../pull/pulledEdits';
 import { reportReadFailure, requireSignIn, type ReadingCommand } from '../wiki/readFailure';
@@ -30,9 +31,10 @@ export interface PullDependencies {
 const WHAT: ReadingCommand = { logName: 'Pull from Wiki', title: vscode.l10n.t('Pull from Wiki') };
 
 /**
- * Wiki: Pull from Wiki. Merges the wiki's edit of a file's page into the file (a three-way merge against the page as
- * exported after this file's last publish), as one undoable edit, not saved; conflicts are written with standard
- * markers. From the Wiki Pages view, the Explorer, the editor, and the edit guard's warning.
+ * Wiki: Pull from Wiki. Merges the wiki's edit of a file's page into the file (a three-way merge against the file as
+ * it was last published), as one undoable edit in its editor, not saved unless auto-save saves it (the message says
+ * which); conflicts are written with standard markers. From the Wiki Pages view, the Explorer, the editor, and the
+ * edit guard's warning: each shows the file and applies the edit there.
  */
 export class PullCommand implements Command {
   readonly id = 'wikiPublisher.pull';
@@ -70,7 +72,7 @@ export class PullCommand implements Command {
         // progress, and only when there is something to merge.
         const linkedPages = document.uri.scheme === 'untitled' ? undefined : () => pageIdOfLinks(document.uri, ours, this.deps);
         return onDemand().pullPage({
-          ours, link, base, pages, signal, omitTitleHeading: omitTitleHeadingSetting(), ...(linkedPages ? { linkedPages } : {}),
+          ours, link, base, pages, signal, omitTitleHeading: omitTitleHeadingSetting(), fileLabel: vscode.workspace.asRelativePath(document.uri), ...(linkedPages ? { linkedPages } : {}),
           exportMarkdown: async (pageId, exportSignal) => (await this.deps.wiki.exportPage(pageId, link?.pageTitle, exportSignal ?? signal, (delayMs, reason) =>
             progress.report({ message: vscode.l10n.t('{0}; trying again in {1} s', reason, Math.ceil(delayMs / 1000)) }))).markdown,
         });
@@ -107,22 +109,37 @@ export class PullCommand implements Command {
         return;
       case 'merged':
       case 'conflicts':
-        if (document.version !== versionRead || document.isClosed) {
-          void showWarning(vscode.l10n.t('The file changed while Pull was reading the wiki, so nothing was applied. Pull again.'));
-          return;
-        }
-        if (!(await applyPulledText(document, outcome.text))) {
-          void showWarning(vscode.l10n.t('The editor did not take the pulled text, so nothing changed. Pull again.'));
-          return;
-        }
-        // Recorded as seen only when the file is saved holding it (pulledEdits.ts): the edit can still be undone.
-        await this.deps.pulledEdits.track(document, { page: outcome.page, theirs: outcome.theirs, pulled: outcome.pulled, link });
-        // Pull from the view or the Explorer works on a file that may not be open: the message asks to review and
-        // save, and conflicts are resolved at their markers, so the file is shown (where it is already shown, if so).
-        await vscode.window.showTextDocument(document, { preview: false, viewColumn: vscode.window.visibleTextEditors.find((editor) => editor.document === document)?.viewColumn })
-          .then(undefined, (error: unknown) => this.deps.log.warn(`Showing ${vscode.workspace.asRelativePath(document.uri)} after Pull failed: ${describeError(error)}`));
-        void notifyPulled(outcome, title, document);
+        await this.applyMerge(document, versionRead, link, outcome, title);
     }
+  }
+
+  /** The merged text into the file, as one edit of its editor. */
+  private async applyMerge(document: vscode.TextDocument, versionRead: number, link: PageLink | undefined, outcome: Extract<PullOutcome, { kind: 'merged' | 'conflicts' }>, title: string): Promise<void> {
+    const changedMeanwhile = (): boolean => document.version !== versionRead || document.isClosed;
+    if (changedMeanwhile()) {
+      void showWarning(vscode.l10n.t('The file changed while Pull was reading the wiki, so nothing was applied. Pull again.'));
+      return;
+    }
+    // Pull from the view, the Explorer or the guard works on a file that may not be open: it is shown first (where it
+    // is already shown, if so), so the merge is an edit of its editor, undone there like any other, and conflicts are
+    // resolved at their markers.
+    await vscode.window.showTextDocument(document, { preview: false, viewColumn: vscode.window.visibleTextEditors.find((editor) => editor.document === document)?.viewColumn })
+      .then(undefined, (error: unknown) => this.deps.log.warn(`Showing ${vscode.workspace.asRelativePath(document.uri)} for Pull failed: ${describeError(error)}`));
+    // Recorded as seen only when the file is saved holding it (pulledEdits.ts): the edit can still be undone. Tracked
+    // before it lands, since auto-save may save it (onDidSaveTextDocument) before anything after the edit runs.
+    await this.deps.pulledEdits.track(document, { page: outcome.page, theirs: outcome.theirs, pulled: outcome.pulled, link });
+    if (changedMeanwhile()) {
+      void showWarning(vscode.l10n.t('The file changed while Pull was reading the wiki, so nothing was applied. Pull again.'));
+      return;
+    }
+    // Read as the edit lands: with auto-save on, VS Code writes it to disk within a second.
+    const autoSaved = autoSaves(document);
+    if (!(await applyPulledText(document, outcome.text))) {
+      void showWarning(vscode.l10n.t('The editor did not take the pulled text, so nothing changed. Pull again.'));
+      return;
+    }
+    this.deps.log.info(`Pulled version ${outcome.page.version} of page ${outcome.page.id} into ${vscode.workspace.asRelativePath(document.uri)}: ${outcome.kind}, ${autoSaved ? 'auto-save on' : 'left unsaved'}.`);
+    void notifyPulled(outcome, title, document, autoSaved);
   }
 
   private async linkOf(fileKey: string, text: string): Promise<PageLink | undefined> {
@@ -141,7 +158,7 @@ export class PullCommand implements Command {
   }
 }
 
-function notifyPulled(outcome: Extract<PullOutcome, { kind: 'merged' | 'conflicts' }>, title: string, document: vscode.TextDocument): Thenable<unknown> {
-  const message = pulledMessage(outcome, title, vscode.workspace.asRelativePath(document.uri));
+function notifyPulled(outcome: Extract<PullOutcome, { kind: 'merged' | 'conflicts' }>, title: string, document: vscode.TextDocument, autoSaved: boolean): Thenable<unknown> {
+  const message = pulledMessage(outcome, title, vscode.workspace.asRelativePath(document.uri), autoSaved);
   return outcome.kind === 'merged' ? showInfo(message) : showWarning(message);
 }

@@ -11,10 +11,10 @@ import type { PublishTarget } from '../../core/publish/target';
 import { editorEndpointMessages } from '../messages/endpointMessages';
 import { editorPublishMessages } from '../messages/publishMessages';
 import { onDemand } from '../onDemandLoader';
-import { setting, userSetting } from '../settings';
+import { setting } from '../settings';
 import type { WikiAccess } from '../wiki/wikiAccess';
 import type { GlobalStateLinkStore } from './pageLinks';
-import { importEndpointSetting, IMPORT_ENDPOINT_SETTING, requestDeadlineMs } from './publishSettings';
+import { importEndpointSetting, IMPORT_ENDPOINT_SETTING, rendererOption, requestDeadlineMs } from './publishSettings';
 import type { RecentTargets } from './recentTargets';
 import { showWithActions } from './showOutcome';
 
@@ -85,19 +85,8 @@ export async function openEndpointSettings(): Promise<void> {
   await vscode.commands.executeCommand('workbench.action.openSettings', IMPORT_ENDPOINT_SETTING);
 }
 
-export function omitTitleHeadingSetting(): boolean {
-  return setting<boolean>('wikiPublisher.omitTitleHeading', false);
-}
-
-/** The diagram renderer, from user settings only: a repository must not send diagram source to a host it names. */
-export function diagramRendererSetting(): string | undefined {
-  return userSetting<string>('wikiPublisher.diagrams')?.trim() || undefined;
-}
-
-export function rendererOption(): { diagramRenderer?: string } {
-  const renderer = diagramRendererSetting();
-  return renderer ? { diagramRenderer: renderer } : {};
-}
+// Read where Pull's base keeper reads them too, which is loaded at start-up and must not load this module.
+export { diagramRendererSetting, omitTitleHeadingSetting, rendererOption } from './publishSettings';
 
 /** What every publish plan of the editor shares: the diagram renderer setting and the core's words in the user's language. */
 export function sharedPlanOptions(): { diagramRenderer?: string; messages: PublishMessages } {

@@ -9,3 +9,17 @@ export function importEndpointSetting(): string | undefined {
 export function requestDeadlineMs(): number {
   return Math.max(5, setting<number>('wikiPublisher.requestTimeoutSeconds', 60)) * 1000;
 }
+
+export function omitTitleHeadingSetting(): boolean {
+  return setting<boolean>('wikiPublisher.omitTitleHeading', false);
+}
+
+/** The diagram renderer, from user settings only: a repository must not send diagram source to a host it names. */
+export function diagramRendererSetting(): string | undefined {
+  return userSetting<string>('wikiPublisher.diagrams')?.trim() || undefined;
+}
+
+export function rendererOption(): { diagramRenderer?: string } {
+  const renderer = diagramRendererSetting();
+  return renderer ? { diagramRenderer: renderer } : {};
+}

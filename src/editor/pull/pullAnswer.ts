@@ -10,13 +10,32 @@ export async function applyPulledText(document: vscode.TextDocument, text: strin
   return vscode.workspace.applyEdit(edit);
 }
 
-export function pulledMessage(outcome: Extract<PullOutcome, { kind: 'merged' | 'conflicts' }>, title: string, fileName: string): string {
+/**
+ * What Pull did, as it is: with auto-save on (`autoSaved`), VS Code writes the merge to disk at once, so the message says
+ * so and how to go back (Undo, or the file's local history in the Timeline) instead of asking to review and save.
+ */
+export function pulledMessage(outcome: Extract<PullOutcome, { kind: 'merged' | 'conflicts' }>, title: string, fileName: string, autoSaved: boolean): string {
+  const kept = outcome.titleKept
+    ? ` ${vscode.l10n.t('The edit made the file\'s title "{0}"; its front matter now keeps the page\'s title, "{1}" (wiki.pageTitle), so publishing updates that page. To rename the page instead, change or remove that line.', outcome.titleKept.fileTitle, outcome.titleKept.pageTitle)}`
+    : '';
+  return mergedMessage(outcome, title, fileName, autoSaved) + kept;
+}
+
+function mergedMessage(outcome: Extract<PullOutcome, { kind: 'merged' | 'conflicts' }>, title: string, fileName: string, autoSaved: boolean): string {
+  const version = outcome.page.version;
   if (outcome.kind === 'merged') {
-    return vscode.l10n.t('Pulled the wiki\'s edit of "{0}" (version {1}) into {2}. Review it and save; publishing then updates the page without a warning.', title, outcome.page.version, fileName);
+    return autoSaved
+      ? vscode.l10n.t('Pulled the wiki\'s edit of "{0}" (version {1}) into {2}. Auto-save is on, so VS Code saves it: Undo, or the file\'s Timeline (its local history), brings back the text it had. Publishing then updates the page without a warning.', title, version, fileName)
+      : vscode.l10n.t('Pulled the wiki\'s edit of "{0}" (version {1}) into {2}. Review it and save; publishing then updates the page without a warning.', title, version, fileName);
+  }
+  if (autoSaved) {
+    return outcome.conflicts === 1
+      ? vscode.l10n.t('Pulled the wiki\'s edit of "{0}" (version {1}) into {2} with 1 conflict: the file and the wiki changed the same lines. Auto-save is on, so VS Code saves the file with the conflict markers, which publishing refuses until they are gone: choose with Accept Current or Accept Incoming at the markers. Undo, or the file\'s Timeline (its local history), brings back the text it had.', title, version, fileName)
+      : vscode.l10n.t('Pulled the wiki\'s edit of "{0}" (version {1}) into {2} with {3} conflicts: the file and the wiki changed the same lines. Auto-save is on, so VS Code saves the file with the conflict markers, which publishing refuses until they are gone: choose with Accept Current or Accept Incoming at the markers. Undo, or the file\'s Timeline (its local history), brings back the text it had.', title, version, fileName, outcome.conflicts);
   }
   return outcome.conflicts === 1
-    ? vscode.l10n.t('Pulled the wiki\'s edit of "{0}" (version {1}) into {2} with 1 conflict: the file and the wiki changed the same lines. Choose with Accept Current or Accept Incoming at the markers, then save and publish.', title, outcome.page.version, fileName)
-    : vscode.l10n.t('Pulled the wiki\'s edit of "{0}" (version {1}) into {2} with {3} conflicts: the file and the wiki changed the same lines. Choose with Accept Current or Accept Incoming at the markers, then save and publish.', title, outcome.page.version, fileName, outcome.conflicts);
+    ? vscode.l10n.t('Pulled the wiki\'s edit of "{0}" (version {1}) into {2} with 1 conflict: the file and the wiki changed the same lines. Choose with Accept Current or Accept Incoming at the markers, then save and publish.', title, version, fileName)
+    : vscode.l10n.t('Pulled the wiki\'s edit of "{0}" (version {1}) into {2} with {3} conflicts: the file and the wiki changed the same lines. Choose with Accept Current or Accept Incoming at the markers, then save and publish.', title, version, fileName, outcome.conflicts);
 }
 
 export function noBaseMessage(reason: Extract<PullOutcome, { kind: 'noBase' }>['reason'], title: string): string {

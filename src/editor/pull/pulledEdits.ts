@@ -119,7 +119,7 @@ export class PulledEdits implements vscode.Disposable {
   private async record(fileKey: string, entry: Tracked): Promise<void> {
     const core = onDemand();
     if (entry.link) await this.deps.links.set(fileKey, core.linkAfterPull(entry.link, entry.page));
-    await this.deps.bases.set(fileKey, core.baseAfterPull(entry.page, entry.theirs, this.deps.clock.now()));
+    await this.deps.bases.set(fileKey, core.baseAfterPull(entry.page, entry.theirs, this.deps.clock.now(), entry.pulled));
   }
 
   private async takeBack(fileKey: string, entry: Tracked): Promise<void> {

@@ -24,6 +24,7 @@ import { folderInItsRepository, lookUpFs, readSelection } from './collectMarkdow
 import { compareButton, compareEditedPage } from './compareEdited';
 import { editedText, heldWithoutNotice, isMoved, noAccessOptions, offerSignInForRefusedLookups, signInRefused, uncheckedNote, unreadOnWiki, unreadText } from './guardStep';
 import { fewNames } from './fewNames';
+import { labelOfFolder } from './folderLabel';
 import { editorFileLinkPorts } from './fileLinkPorts';
 import { linksLeftNote } from './linksLeftNote';
 import { workspaceManifestPort } from './manifestPort';
@@ -321,21 +322,6 @@ function refusalLines(items: readonly PlanItem[]): string[] {
   }
   // The reason first: a notification collapsed to one line shows only its start.
   return [...byReason].map(([reason, labels]) => `${reason} (${fewNames(labels)})`);
-}
-
-/**
- * The folder as the files' labels write it (asRelativePath: with the workspace folder's name in a multi-root window,
- * and '' for a workspace folder itself), found from a file's label and its path below the folder.
- */
-function labelOfFolder(folder: vscode.Uri, sources: ReadonlyArray<{ key: string; label: string }>): string {
-  const base = folder.path.replace(/\/$/, '');
-  for (const source of sources) {
-    const path = vscode.Uri.parse(source.key, true).path;
-    if (!path.startsWith(`${base}/`)) continue;
-    const below = path.slice(base.length + 1);
-    if (source.label.endsWith(below)) return source.label.slice(0, source.label.length - below.length);
-  }
-  return '';
 }
 
 /** A page held back for an edit (or a move) on the wiki, in the confirmation: what happened, and what overwriting does. */

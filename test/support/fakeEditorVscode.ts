@@ -1,8 +1,8 @@
-// A `vscode` module with one workspace folder on the real disk, for the editor's checks that read files, manifests and
-// settings (the Problems panel's, Open Wiki Page's look for a file of a page, the folder publish's question): Uri
-// (parse, joinPath, file), workspace.fs over the disk with VS Code's FileNotFound errors, the open documents,
-// settings by their dotted keys, FileType, FileSystemError and an English l10n.t. Installed for one describe block;
-// the editor modules loaded under it are dropped when it is removed.
+// A `vscode` module with one workspace folder on the real disk, for the editor's code that reads files, manifests and
+// settings (the Problems panel's checks, Open Wiki Page's look for a file of a page, the folder publish's question, the
+// Explorer badges): Uri (parse, joinPath, file), workspace.fs over the disk with VS Code's FileNotFound errors, the open
+// documents, settings by their dotted keys, FileType, FileSystemError, FileDecoration and an English l10n.t.
+// Installed for one describe block; the editor modules loaded under it are dropped when it is removed.
 import Module from 'node:module';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, posix, relative, sep } from 'node:path';
@@ -37,6 +37,16 @@ export class EditorUri {
   toString(): string {
     return `file://${encodeURI(this.path)}`;
   }
+}
+
+/** vscode.FileDecoration and vscode.ThemeColor: what a decoration provider hands VS Code. */
+export class FakeFileDecoration {
+  propagate?: boolean;
+  constructor(readonly badge?: string, readonly tooltip?: string, readonly color?: { id: string }) {}
+}
+
+class ThemeColor {
+  constructor(readonly id: string) {}
 }
 
 class FileSystemError extends Error {
@@ -88,6 +98,8 @@ export function installEditorVscode(editor: FakeEditor): () => void {
     Uri: EditorUri,
     FileType: { Unknown: 0, File: 1, Directory: 2, SymbolicLink: 64 },
     FileSystemError,
+    FileDecoration: FakeFileDecoration,
+    ThemeColor,
     workspace: {
       fs: {
         readDirectory: (uri: EditorUri) => notFound(() => diskFs.readDirectory(uri)),

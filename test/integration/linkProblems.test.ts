@@ -9,31 +9,22 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { identifyPage, withIdentity } from '../../src/core/links/pageIdentity';
 import type { LinkProblem } from '../../src/core/problems/linkProblems';
-import { pageAddress } from '../../src/core/publish/pageAddress';
 import { linkAfterPublish, planFile, type SourceFile } from '../../src/core/run/plan';
 import { heldContent } from '../../src/core/run/plannedContent';
 import { ThrottleGate } from '../../src/core/run/runner';
 import { sendPlanned } from '../../src/core/run/send';
 import type { TreeFileResult } from '../../src/core/tree/runTypes';
-import { openTreeManifest } from '../../src/core/tree/pageManifest';
-import { planTreeOnDisk, treeLinks } from '../../src/core/tree/treePlan';
-import { runTree, treeLandedLink } from '../../src/core/tree/treeRun';
 import { planFileLinks } from '../../src/core/run/fileLinks';
 import { GlobalStateLinkStore } from '../../src/editor/publish/pageLinks';
 import { MemoryMemento } from '../fakes/memoryMemento';
 import { MemoryLogger } from '../fakes/memoryLogger';
 import { EditorUri, fakeDocument, installEditorVscode, type FakeEditor } from '../support/fakeEditorVscode';
+import { loadEditorTreeTools, planTreeAsEditor, publishTreeAsEditor, type EditorTreeTools } from '../support/editorTreePublish';
 import { useSignedInWorld } from '../support/signedInWorld';
 
-type DocumentCheck = typeof import('../../src/editor/diagnostics/documentCheck');
 type Editor = {
-  checkDocument: DocumentCheck['checkDocument'];
+  checkDocument: typeof import('../../src/editor/diagnostics/documentCheck').checkDocument;
   TreeSources: typeof import('../../src/editor/diagnostics/treeSources').TreeSources;
-  readSelection: typeof import('../../src/editor/publish/collectMarkdown').readSelection;
-  lookUpFs: typeof import('../../src/editor/publish/collectMarkdown').lookUpFs;
-  workspaceManifestPort: typeof import('../../src/editor/publish/manifestPort').workspaceManifestPort;
-  editorFileLinkPorts: typeof import('../../src/editor/publish/fileLinkPorts').editorFileLinkPorts;
-  labelOfFolder: typeof import('../../src/editor/publish/folderLabel').labelOfFolder;
   linkFix: typeof import('../../src/core/problems/linkFixes').linkFix;
 };
 
@@ -66,6 +57,7 @@ describe('the Problems panel\'s links against the sandbox wiki', () => {
   const fakeEditor: FakeEditor = { folder: '', settings: {}, documents: [] };
   let restore: () => void = () => undefined;
   let editor: Editor;
+  let tools: EditorTreeTools;
   let links: GlobalStateLinkStore;
   const log = new MemoryLogger();
   const deps = () => ({ links, log, wiki: { baseUrl: () => signedIn.world.sandbox.baseUrl, pages: async () => undefined } });
@@ -73,16 +65,11 @@ describe('the Problems panel\'s links against the sandbox wiki', () => {
 
   before(async () => {
     restore = installEditorVscode(fakeEditor);
-    const [check, trees, collect, manifestPort, ports, folderLabel, fixes] = await Promise.all([
-      import('../../src/editor/diagnostics/documentCheck'), import('../../src/editor/diagnostics/treeSources'),
-      import('../../src/editor/publish/collectMarkdown'), import('../../src/editor/publish/manifestPort'),
-      import('../../src/editor/publish/fileLinkPorts'), import('../../src/editor/publish/folderLabel'), import('../../src/core/problems/linkFixes'),
+    tools = await loadEditorTreeTools();
+    const [check, trees, fixes] = await Promise.all([
+      import('../../src/editor/diagnostics/documentCheck'), import('../../src/editor/diagnostics/treeSources'), import('../../src/core/problems/linkFixes'),
     ]);
-    editor = {
-      checkDocument: check.checkDocument, TreeSources: trees.TreeSources, readSelection: collect.readSelection, lookUpFs: collect.lookUpFs,
-      workspaceManifestPort: manifestPort.workspaceManifestPort, editorFileLinkPorts: ports.editorFileLinkPorts, labelOfFolder: folderLabel.labelOfFolder,
-      linkFix: fixes.linkFix,
-    };
+    editor = { checkDocument: check.checkDocument, TreeSources: trees.TreeSources, linkFix: fixes.linkFix };
   });
   after(() => restore());
   beforeEach(async () => {
@@ -102,49 +89,15 @@ describe('the Problems panel\'s links against the sandbox wiki', () => {
     }
   }
 
-  /** The editor's folder publish's plan, its questions answered (space DOCS, parent 123456), as the confirmation shows it. */
-  async function planTree(folderPath: string) {
-    const folder = new EditorUri(at(folderPath));
-    const read = await editor.readSelection([folder as never]);
-    assert.ok(read.ok);
-    const opened = await openTreeManifest(editor.workspaceManifestPort(), EditorUri.joinPath(folder, '.wiki-pages.json').toString(), [], { writing: true }, {});
-    assert.ok(opened.ok);
-    const identity = opened.store.withRoot({ space: 'DOCS', parent: '123456' });
-    const rootPath = editor.labelOfFolder(folder as never, read.sources);
-    const plan = await planTreeOnDisk(read.sources, {
-      rootPath, spaceId: 'DOCS', parentId: '123456', overwrite: false, identity, links: await treeLinks(read.sources, rootPath, links),
-      wiki: { pages: signedIn.pages, parentRecorded: opened.store.rootTarget() !== undefined },
-    }, { fs: editor.lookUpFs(), root: folder as never }, editor.editorFileLinkPorts(deps()));
-    return { plan, identity, store: opened.store };
-  }
-
-  /** What the editor's folder publish does once the plan is confirmed. */
-  async function publishTree(folderPath: string): Promise<TreeFileResult[]> {
-    const { plan, identity, store } = await planTree(folderPath);
-    const addressOf = (pageId: string, title: string) => pageAddress(signedIn.world.sandbox.baseUrl, 'DOCS', pageId, title);
-    const linking: Array<Promise<void>> = [];
-    const run = await runTree({
-      plan, pages: signedIn.pages, identity, gate: new ThrottleGate(), concurrency: 4, addressOf, addressInSpace: async () => addressOf,
-      guard: { noAccessReason: 'not signed in' },
-      send: (item, target, context) => sendPlanned(item, target, context, {
-        endpoint: new URL(signedIn.world.sandbox.importEndpoint), token: signedIn.apiToken, transport: signedIn.transport, deadlineMs: 10_000,
-      }),
-      onResult: (result) => {
-        const link = treeLandedLink(result, Date.now());
-        if (link) linking.push(links.set(result.item.file.key, link));
-      },
-    });
-    await Promise.all(linking);
-    await store.settled();
-    return run.results;
-  }
+  const planTree = (folderPath: string) => planTreeAsEditor(tools, signedIn, { links, deps: deps() }, new EditorUri(at(folderPath)));
+  const publishTree = async (folderPath: string): Promise<TreeFileResult[]> => (await publishTreeAsEditor(tools, signedIn, { links, deps: deps() }, new EditorUri(at(folderPath)))).results;
 
   /** What the editor's Publish does with one file: plan, its links, send, link. */
   async function publishFile(path: string): Promise<void> {
     const source: SourceFile = { key: new EditorUri(at(path)).toString(), label: path, text: TREE_AND_NOTES[path] ?? '' };
     const item = planFile(source, undefined, { titleFromFile: true, defaults: { spaceId: 'DOCS', parentId: '123456', overwrite: true } });
     assert.ok(item.complete);
-    const fileLinks = await planFileLinks([source], [item], { ...editor.editorFileLinkPorts(deps()), pageAccess: async () => false });
+    const fileLinks = await planFileLinks([source], [item], { ...tools.editorFileLinkPorts(deps()), pageAccess: async () => false });
     const outcome = await sendPlanned(item, item.complete, { signal: new AbortController().signal, gate: new ThrottleGate(), content: fileLinks.rewrite(source.key, heldContent(item)) }, {
       endpoint: new URL(signedIn.world.sandbox.importEndpoint), token: signedIn.apiToken, transport: signedIn.transport, deadlineMs: 10_000,
     });
@@ -261,7 +214,7 @@ describe('the Problems panel\'s links against the sandbox wiki', () => {
     const checked = await problemsOf('docs/index.md', INDEX);
     const folder = new EditorUri(at('docs'));
     const fixes = new Map<string, string | undefined>();
-    for (const problem of checked?.problems ?? []) fixes.set(problem.target, await editor.linkFix(problem, INDEX, folder as never, editor.lookUpFs()));
+    for (const problem of checked?.problems ?? []) fixes.set(problem.target, await editor.linkFix(problem, INDEX, folder as never, tools.lookUpFs()));
     assert.deepEqual(Object.fromEntries(fixes), {
       'guide/instal.md': 'guide/install.md',
       'Guide/setup.md': 'guide/setup.md',

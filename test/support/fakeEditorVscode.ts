@@ -68,7 +68,29 @@ export function fakeDocument(path: string, text: string): FakeDocument {
   return { uri: new EditorUri(path), languageId: 'markdown', version: 1, isClosed: false, getText: () => text };
 }
 
+/** What the person sees and does: the answers the fake window gives, and what it was asked to show or run. */
+export interface FakeUi {
+  /** The text typed into an input box (undefined: Escape). */
+  inputBox?: string;
+  /** The button chosen in a message or modal, by its label (undefined: dismissed). */
+  button?: (items: readonly string[]) => string | undefined;
+  /** Messages and modals shown: `message` and `detail`, with their buttons. */
+  messages: Array<{ message: string; detail?: string; items: string[] }>;
+  /** Progress notifications started, by title; `runs` says whether the task runs (the export does not, here). */
+  progress: string[];
+  runs?: (title: string) => boolean;
+  /** Documents shown and commands run, as strings. */
+  shown: string[];
+  commands: string[];
+}
+
+export function fakeUi(): FakeUi {
+  return { messages: [], progress: [], shown: [], commands: [] };
+}
+
 export interface FakeEditor {
+  /** The window and commands: absent for code that never shows anything. */
+  ui?: FakeUi;
   folder: string;
   /** Settings by their dotted keys (`wikiPublisher.omitTitleHeading`, `files.exclude`); a default otherwise. */
   settings: Record<string, unknown>;
@@ -90,6 +112,11 @@ export function installEditorVscode(editor: FakeEditor): () => void {
     request === 'vscode' ? FAKE_PATH : original.call(Module, request, parent, isMain, options);
   const inside = (uri: EditorUri): boolean => uri.path === editor.folder || uri.path.startsWith(`${editor.folder}/`);
   const workspaceFolder = () => ({ uri: new EditorUri(editor.folder), name: 'workspace', index: 0 });
+  const showMessage = async (message: string, options: { detail?: string } | string | undefined, ...items: string[]): Promise<string | undefined> => {
+    const buttons = typeof options === 'string' ? [options, ...items] : items;
+    editor.ui?.messages.push({ message, ...(typeof options === 'object' && options.detail ? { detail: options.detail } : {}), items: buttons });
+    return editor.ui?.button?.(buttons);
+  };
   const fake = new Module(FAKE_PATH);
   fake.filename = FAKE_PATH;
   fake.exports = {
@@ -100,6 +127,26 @@ export function installEditorVscode(editor: FakeEditor): () => void {
     FileSystemError,
     FileDecoration: FakeFileDecoration,
     ThemeColor,
+    ProgressLocation: { Notification: 15 },
+    window: {
+      get activeTextEditor() {
+        return undefined;
+      },
+      showInputBox: async () => editor.ui?.inputBox,
+      showInformationMessage: showMessage,
+      showWarningMessage: showMessage,
+      showErrorMessage: showMessage,
+      showQuickPick: async <T>(items: readonly T[]) => items[0],
+      showTextDocument: async (shown: EditorUri) => void editor.ui?.shown.push(shown.toString()),
+      withProgress: async <T>(options: { title: string }, task: (progress: unknown, token: unknown) => Promise<T>) => {
+        editor.ui?.progress.push(options.title);
+        if (editor.ui?.runs && !editor.ui.runs(options.title)) return undefined;
+        return task({ report: () => undefined }, { isCancellationRequested: false, onCancellationRequested: () => ({ dispose: () => undefined }) });
+      },
+    },
+    commands: {
+      executeCommand: async (command: string, ...args: unknown[]) => void editor.ui?.commands.push([command, ...args.map(String)].join(' ')),
+    },
     workspace: {
       fs: {
         readDirectory: (uri: EditorUri) => notFound(() => diskFs.readDirectory(uri)),

@@ -43,5 +43,5 @@ export { documentForPage, fileNameForPage } from './core/links/openedPage';
 export { decideStates, eachInSlices, localFacts, refreshStates, unreadWiki } from './core/pageState';
 export { baseAfterPull, baseProblem, captureBase, holdsPulledEdit, linkAfterPull, pullPage } from './core/pull';
 // The Problems panel's links (issue 83): a file's problems as its publish plans them, and their obvious fixes.
-export { flatLinkProblems, treeLinkProblems } from './core/problems/documentProblems';
+export { flatLinkProblems, planTreeForProblems, treeFileProblems } from './core/problems/documentProblems';
 export { linkFix, writtenDestination } from './core/problems/linkFixes';

@@ -24,7 +24,7 @@ import { useSignedInWorld } from '../support/signedInWorld';
 
 type Editor = {
   checkDocument: typeof import('../../src/editor/diagnostics/documentCheck').checkDocument;
-  TreeSources: typeof import('../../src/editor/diagnostics/treeSources').TreeSources;
+  TreeCache: typeof import('../../src/editor/diagnostics/treeCache').TreeCache;
   linkFix: typeof import('../../src/core/problems/linkFixes').linkFix;
 };
 
@@ -67,9 +67,9 @@ describe('the Problems panel\'s links against the sandbox wiki', () => {
     restore = installEditorVscode(fakeEditor);
     tools = await loadEditorTreeTools();
     const [check, trees, fixes] = await Promise.all([
-      import('../../src/editor/diagnostics/documentCheck'), import('../../src/editor/diagnostics/treeSources'), import('../../src/core/problems/linkFixes'),
+      import('../../src/editor/diagnostics/documentCheck'), import('../../src/editor/diagnostics/treeCache'), import('../../src/core/problems/linkFixes'),
     ]);
-    editor = { checkDocument: check.checkDocument, TreeSources: trees.TreeSources, linkFix: fixes.linkFix };
+    editor = { checkDocument: check.checkDocument, TreeCache: trees.TreeCache, linkFix: fixes.linkFix };
   });
   after(() => restore());
   beforeEach(async () => {
@@ -108,10 +108,10 @@ describe('the Problems panel\'s links against the sandbox wiki', () => {
     await links.set(source.key, identity ? withIdentity(published, identity) : published);
   }
 
-  async function problemsOf(path: string, text: string): Promise<{ problems: LinkProblem[]; inTree: boolean } | undefined> {
+  async function problemsOf(path: string, text: string, cache = new editor.TreeCache(), others: Record<string, string> = {}): Promise<{ problems: LinkProblem[]; inTree: boolean } | undefined> {
     const document = fakeDocument(at(path), text);
-    fakeEditor.documents = [document];
-    return editor.checkDocument(document as never, deps(), new editor.TreeSources());
+    fakeEditor.documents = [document, ...Object.entries(others).map(([other, otherText]) => fakeDocument(at(other), otherText))];
+    return editor.checkDocument(document as never, deps(), cache);
   }
 
   const pageTitled = (title: string) => {
@@ -171,6 +171,41 @@ describe('the Problems panel\'s links against the sandbox wiki', () => {
     assert.deepEqual(linkKinds(checked?.problems ?? []), [
       '../CONTRIBUTING.md outsideRun', 'Guide/setup.md noFile', 'guide\\setup.md backslashPath', 'news.md noFile', 'reference/api.md#authentification unknownAnchor',
     ].sort());
+  });
+
+  it('a tree\'s plan is kept between checks: prose and headings are checked against it; a changed link or a change on disk plans it again', async () => {
+    await publishTree('docs');
+    const cache = new editor.TreeCache();
+    let plans = 0;
+    const plan = cache.plan.bind(cache);
+    cache.plan = (folder, make, again) => plan(folder, () => {
+      plans++;
+      return make();
+    }, again);
+    const kinds = async (text: string) => linkKinds((await problemsOf('docs/index.md', text, cache))?.problems ?? []);
+    const first = await kinds(INDEX);
+    assert.equal(plans, 1);
+    // Prose typed, and the heading the own link names: checked against the kept plan, with the headings as typed now.
+    const prose = INDEX.replace('## Overview details', '## Overview detail\n\nMore words.');
+    assert.deepEqual(await kinds(prose), first.filter((kind) => kind !== '#overview-detail unknownOwnAnchor'));
+    assert.equal(plans, 1);
+    // A link typed: the tree is planned again, and the new link is checked as the publish would check it.
+    assert.deepEqual(await kinds(prose.replace('[the news](news.md)', '[the news](news.md) and [more](guide/more.md)')),
+      [...first.filter((kind) => kind !== '#overview-detail unknownOwnAnchor'), 'guide/more.md noFile'].sort());
+    assert.equal(plans, 2);
+    // The file it names appears on disk: the tree is read and planned again, and the link reaches a page to be.
+    await write({ 'docs/guide/more.md': '# More\n' });
+    cache.changed(new EditorUri(at('docs/guide/more.md')) as never);
+    assert.deepEqual(await kinds(prose.replace('[the news](news.md)', '[the news](news.md) and [more](guide/more.md)')), first.filter((kind) => kind !== '#overview-detail unknownOwnAnchor'));
+    assert.equal(plans, 3);
+    // Another open file of the tree edited, unsaved: the heading typed there is what the link to it is checked against.
+    const moreWords = prose.replace('[the news](news.md)', '[the news](news.md) and [more](guide/more.md)');
+    const api = { 'docs/reference/api.md': '# API\n\n## Authentification\n\nUse a token.\n' };
+    assert.deepEqual(await kinds(moreWords), first.filter((kind) => kind !== '#overview-detail unknownOwnAnchor'));
+    assert.equal(plans, 3);
+    assert.deepEqual(linkKinds((await problemsOf('docs/index.md', moreWords, cache, api))?.problems ?? []),
+      first.filter((kind) => kind !== '#overview-detail unknownOwnAnchor' && kind !== 'reference/api.md#authentification unknownAnchor'));
+    assert.equal(plans, 4);
   });
 
   it('a file of a tree that the tree\'s walk leaves out (.gitignore) has no problems: it is no page', async () => {

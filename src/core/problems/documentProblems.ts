@@ -4,11 +4,11 @@
 // wiki: whether a file, a heading or a page is there is known from the disk and the records.
 import type { PageLink } from '../links/pageLink';
 import { inspectMarkdown } from '../publish/inspect';
-import { frontMatterBody } from '../markdown/frontMatter';
+import { findFrontMatter, frontMatterBody } from '../markdown/frontMatter';
 import { planFileLinks, type FileLinkPorts, type OutsideLinkPorts } from '../run/fileLinks';
 import { planFile, type PlanItem, type PlanOptions, type SourceFile } from '../run/plan';
-import { runLinks } from '../tree/runLinks';
-import { planTreeOnDisk, type TreeEntryOptions } from '../tree/treePlan';
+import { runLinks, type RunLinks } from '../tree/runLinks';
+import { digestTreeSource, planTreeOnDisk, type TreeEntryOptions, type TreePlan, type TreePlanOptions, type TreeSource } from '../tree/treePlan';
 import type { EntryFs } from '../walk/entryAt';
 import { placeProblems, type LinkProblem } from './linkProblems';
 
@@ -37,8 +37,7 @@ export async function flatLinkProblems<L>(source: SourceFile, link: PageLink | u
 
 /** What a file of a published tree needs: the tree's files as a publish of the tree reads them, and how it plans them. */
 export interface TreeProblemsInput<L, M> {
-  /** The open file's key; `sources` holds it with its text as the editor has it. */
-  fileKey: string;
+  /** The tree's files, the open documents' texts as the editor has them. */
   sources: readonly SourceFile[];
   /** The tree's plan options: its recorded place, identity and this machine's links; `wiki` is never given. */
   entry: Omit<TreeEntryOptions, 'wiki'>;
@@ -47,18 +46,24 @@ export interface TreeProblemsInput<L, M> {
 }
 
 /**
- * The problems of a file of a page tree, as the tree's run decides its links once every page of the run has landed:
- * a link to a page the run creates reaches it (a second pass fills it in) and is checked against that page's headings,
- * as the plan foresees it. Undefined when the file is no page of the tree (left out, or refused before the tree is
- * shaped: bad front matter, which its publish says).
+ * A tree planned for its files' problems: the plan, and its run's view of the links once every page it sends has
+ * landed. Made again when a file changes on disk; a file being edited is checked against it as long as its edits leave
+ * what the plan took of it as it was (treeFileProblems).
  */
-export async function treeLinkProblems<L, M>(input: TreeProblemsInput<L, M>): Promise<LinkProblem[] | undefined> {
+export interface PlannedTree {
+  plan: TreePlan;
+  links: RunLinks;
+  options: TreePlanOptions;
+  /** Each file's text as the plan read it, by key. */
+  texts: ReadonlyMap<string, string>;
+}
+
+/** The tree planned as its publish plans it, without the wiki. */
+export async function planTreeForProblems<L, M>(input: TreeProblemsInput<L, M>): Promise<PlannedTree> {
   // The pages outside the folder as a publish finds them, with no space key looked up on the wiki.
   const outside: OutsideLinkPorts<M> | undefined = input.outside && { ...input.outside, siteBase: input.outside.siteBase ?? STAND_IN_SITE, spaceKey: async (spaceId) => spaceId };
-  const plan = await planTreeOnDisk(input.sources, { ...input.entry, pageAccess: true, pageAddresses: true }, input.disk, outside);
-  const page = plan.pages.find((candidate) => candidate.item.file.key === input.fileKey);
-  const pinned = page ? undefined : plan.pinned.find((item) => item.file.key === input.fileKey);
-  if (!page && !pinned) return undefined;
+  const options: TreePlanOptions = { ...input.entry, pageAccess: true, pageAddresses: true };
+  const plan = await planTreeOnDisk(input.sources, options, input.disk, outside);
   const identity = input.entry.identity;
   const addressOf = (pageId: string): string => `${STAND_IN_SITE}/pages/${pageId}`;
   const links = await runLinks(plan, {
@@ -71,11 +76,30 @@ export async function treeLinkProblems<L, M>(input: TreeProblemsInput<L, M>): Pr
     const key = links.pinnedKeyOf(item);
     if (key !== undefined && item.state === 'send' && item.complete) links.pinnedLanded.set(key, { id: `new:${key}`, title: item.complete.pageTitle });
   }
-  const source = input.sources.find((candidate) => candidate.key === input.fileKey);
-  if (!source) return undefined;
+  return { plan, links, options, texts: new Map(input.sources.map((source) => [source.key, source.text])) };
+}
+
+/**
+ * The problems of a file of the planned tree, as its run decides its links: undefined when the file is no page of the
+ * tree (left out, or refused before the tree is shaped: bad front matter, which its publish says); 'replan' when its
+ * text now differs from the plan's in what the plan took of it (its front matter, title or links), so the tree is to
+ * be planned again. Edits elsewhere in it (its prose, its headings) are checked against the plan as it is.
+ */
+export function treeFileProblems(planned: PlannedTree, source: SourceFile): LinkProblem[] | undefined | 'replan' {
+  const planText = planned.texts.get(source.key);
+  if (planText === undefined) return undefined;
+  const fresh = digestTreeSource(source, planned.options);
+  if (planText !== source.text && takenOf(fresh, source.text) !== takenOf(digestTreeSource({ ...source, text: planText }, planned.options), planText)) return 'replan';
+  const page = planned.plan.pages.find((candidate) => candidate.item.file.key === source.key);
+  if (page) return problemsOf(source.text, planned.links.decide({ ...page, linkFacts: fresh.linkFacts }).cautions);
   // A file that names its own page is decided as when it is sent, unchanged or not: its links are on its page either way.
-  const cautions = page ? links.decide(page).cautions : pinned ? (links.decidePinned({ ...pinned, state: 'send' }) ?? []) : [];
-  return problemsOf(source.text, cautions);
+  const pinned = planned.plan.pinned.find((item) => item.file.key === source.key);
+  return pinned ? problemsOf(source.text, planned.links.decidePinned({ ...pinned, state: 'send' }) ?? []) : undefined;
+}
+
+/** What a plan takes of a file that decides how its links are checked: its place, title, front matter and links. */
+function takenOf(digested: TreeSource, text: string): string {
+  return JSON.stringify([digested.place, digested.title, digested.titleOnly === true, findFrontMatter(text)?.yaml ?? null, digested.linkFacts.destinations]);
 }
 
 function problemsOf(text: string, cautions: Parameters<typeof placeProblems>[1]['links']): LinkProblem[] {

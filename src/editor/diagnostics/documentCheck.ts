@@ -5,6 +5,7 @@
 import * as vscode from 'vscode';
 import type { PageLink } from '../../core/links/pageLink';
 import type { Logger } from '../../core/ports';
+import type { PlannedTree } from '../../core/problems/documentProblems';
 import type { LinkProblem } from '../../core/problems/linkProblems';
 import type { SourceFile } from '../../core/run/plan';
 import { MANIFEST_FILE_NAME } from '../../core/tree/manifestFormat';
@@ -20,7 +21,7 @@ import { omitTitleHeadingSetting, sharedPlanOptions } from '../publish/publishCo
 import { labelOfFolder } from '../publish/folderLabel';
 import { manifestAncestors, recordedPagesOf } from '../publish/repositoryLinks';
 import type { WikiAccess } from '../wiki/wikiAccess';
-import type { TreeSources } from './treeSources';
+import type { TreeCache } from './treeCache';
 
 export interface CheckDependencies {
   links: GlobalStateLinkStore;
@@ -35,7 +36,7 @@ export interface CheckedDocument {
 }
 
 /** The document's problems; undefined when it is no page to be (no tree holds it, never published, no page named). */
-export async function checkDocument(document: vscode.TextDocument, deps: CheckDependencies, trees: TreeSources): Promise<CheckedDocument | undefined> {
+export async function checkDocument(document: vscode.TextDocument, deps: CheckDependencies, trees: TreeCache): Promise<CheckedDocument | undefined> {
   const uri = document.uri;
   if (!vscode.workspace.getWorkspaceFolder(uri)) return undefined;
   const key = uri.toString();
@@ -71,11 +72,31 @@ async function treeOf(uri: vscode.Uri, log: Logger): Promise<vscode.Uri | undefi
   return nearest.manifest.root === undefined ? undefined : vscode.Uri.parse(nearest.ancestor.folder, true);
 }
 
-async function treeProblems(document: vscode.TextDocument, folder: vscode.Uri, deps: CheckDependencies, trees: TreeSources): Promise<LinkProblem[] | undefined> {
+async function treeProblems(document: vscode.TextDocument, folder: vscode.Uri, deps: CheckDependencies, trees: TreeCache): Promise<LinkProblem[] | undefined> {
   const core = onDemand();
-  const key = document.uri.toString();
-  const sources = await trees.of(folder);
-  if (!sources?.some((source) => source.key === key)) return undefined;
+  const source: SourceFile = { key: document.uri.toString(), label: vscode.workspace.asRelativePath(document.uri), text: document.getText() };
+  const make = (): Promise<PlannedTree | undefined> => planTree(folder, deps, trees);
+  let planned = await trees.plan(folder, make);
+  // Another open file of the tree edited since the plan (its headings, its title): a link to it is checked as it is now.
+  if (planned && (await othersEdited(planned, source.key, folder, trees))) planned = await trees.plan(folder, make, true);
+  let problems = planned && core.treeFileProblems(planned, source);
+  if (problems === 'replan') {
+    planned = await trees.plan(folder, make, true);
+    problems = planned && core.treeFileProblems(planned, source);
+  }
+  return problems === 'replan' ? undefined : problems;
+}
+
+async function othersEdited(planned: PlannedTree, key: string, folder: vscode.Uri, trees: TreeCache): Promise<boolean> {
+  const sources = await trees.sources(folder);
+  return sources?.some((other) => other.key !== key && planned.texts.get(other.key) !== other.text) ?? false;
+}
+
+/** The tree planned as its publish plans it, from its recorded place; undefined when its manifest cannot be read. */
+async function planTree(folder: vscode.Uri, deps: CheckDependencies, trees: TreeCache): Promise<PlannedTree | undefined> {
+  const core = onDemand();
+  const sources = await trees.sources(folder);
+  if (!sources) return undefined;
   const opened = await core.openTreeManifest(
     workspaceManifestPort(), vscode.Uri.joinPath(folder, MANIFEST_FILE_NAME).toString(), [], { writing: false, messages: editorManifestMessages }, {},
     (location) => vscode.workspace.asRelativePath(vscode.Uri.parse(location)),
@@ -83,8 +104,7 @@ async function treeProblems(document: vscode.TextDocument, folder: vscode.Uri, d
   const root = opened.ok ? opened.store.rootTarget() : undefined;
   if (!opened.ok || !root) return undefined;
   const rootPath = labelOfFolder(folder, sources);
-  return core.treeLinkProblems({
-    fileKey: key,
+  return core.planTreeForProblems({
     sources,
     entry: {
       rootPath, rootInRepository: await folderInItsRepository(folder), spaceId: root.space, parentId: root.parent, overwrite: false,

@@ -8,7 +8,7 @@ import type { LinkProblem } from '../../core/problems/linkProblems';
 import { checkDocument, type CheckDependencies } from './documentCheck';
 import { LinkFixProvider } from './linkFixProvider';
 import { diagnosticOf } from './problemDiagnostics';
-import { TreeSources } from './treeSources';
+import { TreeCache } from './treeCache';
 
 /** A check waits this long after the last edit: the problems follow the typing, not every keystroke. */
 const EDIT_DELAY_MS = 500;
@@ -26,7 +26,7 @@ interface Shown {
 
 export class LinkDiagnostics implements vscode.Disposable {
   private readonly collection = vscode.languages.createDiagnosticCollection('wikiPublisher.links');
-  private readonly trees = new TreeSources();
+  private readonly trees = new TreeCache();
   private readonly shown = new Map<string, Shown[]>();
   private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
   private readonly waiting = new Map<string, vscode.TextDocument>();
@@ -34,7 +34,18 @@ export class LinkDiagnostics implements vscode.Disposable {
   private disposed = false;
   private readonly subscriptions: vscode.Disposable[];
 
-  constructor(private readonly deps: CheckDependencies) {
+  private readonly deps: CheckDependencies;
+
+  constructor(deps: CheckDependencies) {
+    // A check runs after every pause in typing: a manifest that cannot be read is logged once, not at each of them.
+    const warned = new Set<string>();
+    const log = deps.log;
+    const warnOnce = (message: string): void => {
+      if (warned.has(message)) return;
+      warned.add(message);
+      log.warn(message);
+    };
+    this.deps = { ...deps, log: { info: (message) => log.info(message), warn: warnOnce, error: (message) => log.error(message), debug: (message) => log.debug(message) } };
     const watcher = vscode.workspace.createFileSystemWatcher(WATCHED);
     const onDisk = (uri: vscode.Uri): void => this.diskChanged(uri);
     this.subscriptions = [
@@ -53,7 +64,10 @@ export class LinkDiagnostics implements vscode.Disposable {
       vscode.workspace.onDidDeleteFiles((event) => event.files.forEach(onDisk)),
       vscode.workspace.onDidRenameFiles((event) => event.files.forEach(({ oldUri, newUri }) => [oldUri, newUri].forEach(onDisk))),
       // A publish links a file to its page: the links to it reach a page now.
-      deps.links.onDidChange(() => this.checkAllSoon()),
+      deps.links.onDidChange(() => {
+        this.trees.dropPlans();
+        this.checkAllSoon();
+      }),
       vscode.workspace.onDidChangeConfiguration((event) => {
         if (!PLAN_SETTINGS.some((section) => event.affectsConfiguration(section))) return;
         this.trees.clear();

@@ -1384,7 +1384,8 @@ function existsText(_wikiEdits, planned) {
   return `a page with this title exists: the create ${planned ? "will be" : "was"} refused as "already exists"; --overwrite updates it`;
 }
 function adoptedText(wikiEdits, planned) {
-  return `wiki checked: a page with this title is there that no record names, carrying this file's publish notice (version ${wikiEdits.version ?? "?"}): ${planned ? "it would be taken" : "taken"} as this file's page and updated`;
+  const fate = wikiEdits.sameContent ? "and left as it is: it holds what this file would send" : "and updated";
+  return `wiki checked: a page with this title is there that no record names, carrying this file's publish notice (version ${wikiEdits.version ?? "?"}): ${planned ? "it would be taken" : "taken"} as this file's page ${fate}`;
 }
 function editedSinceText(wikiEdits) {
   const since = wikiEdits.publishedVersion === void 0 ? "" : ` (version ${wikiEdits.publishedVersion})`;
@@ -1914,8 +1915,9 @@ function findMarker(body) {
 }
 function withNotice(content, notice) {
   const target = `${notice.sourceUrl ?? ""}#${markerText(notice.marker)}`;
-  return `${content.replace(/\s+$/, "")}
-
+  const ended = content === "" || content.endsWith("\n") || content.endsWith("\r") ? content : `${content}
+`;
+  return `${ended}
 ---
 
 *Published from [${escapeLinkText(notice.label)}](<${target}>) with Wiki Publisher. Edit the file in its repository rather than this page.*
@@ -4610,7 +4612,7 @@ function joinPath(base, path) {
   return base.replace(/\/+$/, "") + path;
 }
 
-// node_modules/jwt-decode/build/esm/index.js
+// ../../main/node_modules/jwt-decode/build/esm/index.js
 var InvalidTokenError = class extends Error {
 };
 InvalidTokenError.prototype.name = "InvalidTokenError";
@@ -7628,7 +7630,7 @@ async function lookUpEntry(fs, folder, path) {
   return location;
 }
 
-// src/core/run/fileLinks.ts
+// src/core/run/linkedFiles.ts
 function selectedFile(source2, item) {
   const body = frontMatterBody(source2.text);
   let sent = item.content;
@@ -7644,6 +7646,185 @@ async function placeInRepository(linking, fs) {
     if (inRepository !== void 0) place.rootInRepository = inRepository;
   }
 }
+async function linkedFilesOf(linking, fs) {
+  const plainKey = (folder, path) => `${fs.key(folder)}
+${path}`;
+  const folderContent = /* @__PURE__ */ new Map();
+  const whereKey = (folder, path) => {
+    const key = plainKey(folder, path);
+    return folderContent.get(key) ?? key;
+  };
+  const linked = /* @__PURE__ */ new Map();
+  const link = (folder, path, anchored) => {
+    const key = plainKey(folder, path);
+    const file = linked.get(key) ?? { folder, path, anchored: false };
+    file.anchored ||= anchored;
+    linked.set(key, file);
+  };
+  const folders = /* @__PURE__ */ new Map();
+  for (const { destinations, place } of linking) {
+    if (!place) continue;
+    for (const destination of destinations) {
+      const target = linkTarget2(destination, place.path, place.rootInRepository);
+      const path = target.kind === "file" ? pagePath(target) : void 0;
+      if (target.kind !== "file" || path === void 0) continue;
+      const anchored = target.anchor !== void 0 && target.anchor !== "";
+      if (target.markdown) link(place.folder, path, anchored);
+      else if (path !== "") {
+        const key = plainKey(place.folder, path);
+        folders.set(key, { folder: place.folder, path, anchored: anchored || folders.get(key)?.anchored === true });
+      }
+    }
+  }
+  const pageless = /* @__PURE__ */ new Set();
+  await Promise.all([...folders].map(async ([key, { folder, path, anchored }]) => {
+    const location = await entryAt2(fs, folder, path);
+    if (!location) return;
+    const content = await folderContentFileAt(fs, folder, path);
+    if (content === void 0) {
+      if (await folderHoldsNoPage(fs, location)) pageless.add(key);
+      link(folder, path, anchored);
+      return;
+    }
+    folderContent.set(key, plainKey(folder, content));
+    link(folder, content, anchored);
+  }));
+  return { linked, whereKey, pageless };
+}
+async function lookUpPages(linked, selection, refused2, pageless, ports) {
+  const found = await Promise.all([...linked].map(async ([where, file]) => {
+    const entry = await lookUpEntry(ports.fs, file.folder, file.path);
+    return { where, file, folder: file.path.endsWith("/"), location: entry === ABSENT ? void 0 : entry, absent: entry === ABSENT };
+  }));
+  const missing = new Set(found.flatMap(({ where, absent }) => absent ? [where] : []));
+  const located = found.flatMap(({ where, file, folder, location }) => location === void 0 ? [] : [{ where, file, folder, location, key: `${ports.fs.key(location)}${folder ? "/" : ""}` }]);
+  const links = /* @__PURE__ */ new Map();
+  for (const { key, folder } of located) links.set(key, selection.has(key) ? selectionLink(selection.get(key)?.item) : folder ? void 0 : await ports.linkOf(key));
+  const unknown = located.filter(({ key }) => !selection.has(key) && links.get(key)?.pageId === void 0).map(({ key }) => key);
+  if (unknown.length > 0) for (const [key, link] of (await ports.recordedLinks(unknown)).links) links.set(key, link);
+  const spaceKeys = /* @__PURE__ */ new Map();
+  const spaceKeyOf = (spaceId) => {
+    if (!spaceKeys.has(spaceId)) spaceKeys.set(spaceId, ports.spaceKey(spaceId));
+    return spaceKeys.get(spaceId);
+  };
+  const pages = /* @__PURE__ */ new Map();
+  const pageIds = /* @__PURE__ */ new Map();
+  const withoutPage = /* @__PURE__ */ new Set();
+  const awaitedAt = /* @__PURE__ */ new Map();
+  const refusedAt = /* @__PURE__ */ new Set();
+  const selectionAt = /* @__PURE__ */ new Map();
+  await Promise.all(located.map(async ({ where, file, folder, location, key }) => {
+    const link = links.get(key);
+    if (link === void 0 && pageless.has(where)) {
+      pages.set(where, "pagelessFolder");
+      return;
+    }
+    if (link?.pageId === void 0) {
+      if (link === void 0) withoutPage.add(where);
+      if (link === void 0 && refused2.has(key)) refusedAt.add(where);
+      else if (link === void 0 && selection.has(key)) awaitedAt.set(where, key);
+      return;
+    }
+    pageIds.set(where, link.pageId);
+    if (selection.has(key)) selectionAt.set(where, key);
+    const url = ports.siteBase === void 0 ? void 0 : pageAddress(ports.siteBase, await spaceKeyOf(link.spaceId), link.pageId, link.pageTitle);
+    if (url === void 0) {
+      pages.set(where, "noAddress");
+      return;
+    }
+    const sent = !file.anchored || folder ? void 0 : await sentMarkdown(selection.get(key), location, link.pageTitle, ports);
+    pages.set(where, { url, title: link.pageTitle, headings: sent === void 0 ? [] : markdownHeadings(sent) });
+  }));
+  return { pages, pageIds, withoutPage, awaitedAt, refusedAt, selectionAt, missing };
+}
+function refusedKeys(items) {
+  const keys = /* @__PURE__ */ new Set();
+  for (const item of items) if (item.state === "refused") keys.add(item.file.key);
+  return keys;
+}
+async function sentMarkdown(selected, location, pageTitle, ports) {
+  if (selected) return selected.sent();
+  const text2 = await readText(ports.fs, location);
+  if (text2 === void 0) return void 0;
+  const split = splitFrontMatter(text2);
+  const leftOut = split.omitTitleHeading ?? ports.omitTitleHeading ?? false;
+  return leftOut ? omitTitleHeading2(split.content, pageTitle) : split.content;
+}
+function selectionLink(item) {
+  if (!item?.link) return void 0;
+  return !item.complete || linkNames(item.link, item.complete) ? item.link : void 0;
+}
+async function folderContentFileAt(fs, folder, folderPath) {
+  const name = nameOf(folderPath);
+  for (const candidate of ["index.md", "README.md", "readme.md", "Readme.md", `${name}.md`]) {
+    if (await entryAt2(fs, folder, `${folderPath}${candidate}`)) return `${folderPath}${candidate}`;
+  }
+  return void 0;
+}
+async function folderHoldsNoPage(fs, folder) {
+  try {
+    const entries = await fs.list(folder);
+    return !entries.some((entry) => entry.kind === "directory" || entry.kind === "file" && isMarkdownFileName(entry.name));
+  } catch {
+    return false;
+  }
+}
+async function readText(fs, location) {
+  try {
+    const decoded = decodeText(await fs.read(location), fs.label(location));
+    return decoded.ok ? decoded.text : void 0;
+  } catch {
+    return void 0;
+  }
+}
+
+// src/core/run/outsideLinks.ts
+var NO_OUTSIDE_LINKS = Object.freeze({ page: () => void 0, reached: () => void 0 });
+async function outsideLinkedPages(linking, ports) {
+  const entries = [];
+  for (const { fileKey, destinations } of linking) {
+    const found = destinations.length === 0 ? void 0 : ports.placeOf(fileKey);
+    if (found) entries.push({ fileKey, place: { ...found }, destinations: [...destinations] });
+  }
+  if (entries.length === 0) return NO_OUTSIDE_LINKS;
+  await placeInRepository(entries, ports.fs);
+  const { linked, whereKey, pageless } = await linkedFilesOf(entries, ports.fs);
+  if (linked.size === 0) return NO_OUTSIDE_LINKS;
+  const { pages, pageIds, missing } = await lookUpPages(linked, /* @__PURE__ */ new Map(), /* @__PURE__ */ new Set(), pageless, ports);
+  const placeOf = new Map(entries.map((entry) => [entry.fileKey, entry.place]));
+  const anchorMatchers = /* @__PURE__ */ new Map();
+  const located = (fileKey, destination) => {
+    const place = placeOf.get(fileKey);
+    if (!place) return void 0;
+    const target = linkTarget2(destination, place.path, place.rootInRepository);
+    const path = target.kind === "file" ? pagePath(target) : void 0;
+    if (target.kind !== "file" || path === void 0) return void 0;
+    return { where: whereKey(place.folder, path), path, anchor: target.anchor };
+  };
+  return {
+    page: (fileKey, destination) => {
+      const at = located(fileKey, destination);
+      if (at !== void 0 && missing.has(at.where)) return "noFile";
+      const page = at === void 0 ? void 0 : pages.get(at.where);
+      return typeof page === "object" || page === "noAddress" || page === "pagelessFolder" ? page : void 0;
+    },
+    reached: (fileKey, destination) => {
+      const at = located(fileKey, destination);
+      const pageId = at === void 0 ? void 0 : pageIds.get(at.where);
+      if (at === void 0 || pageId === void 0) return void 0;
+      const page = pages.get(at.where);
+      let anchor;
+      if (typeof page === "object" && at.anchor) {
+        let matcher = anchorMatchers.get(page.url);
+        if (!matcher) anchorMatchers.set(page.url, matcher = headingMatcher(page));
+        anchor = matcher(at.anchor);
+      }
+      return `outside:${at.path} ${pageId}${anchor === void 0 ? "" : ` #${anchor}`}`;
+    }
+  };
+}
+
+// src/core/run/fileLinks.ts
 async function planFileLinks(sources, items, ports) {
   const itemOf = new Map(items.map((item) => [item.file.key, item]));
   const selection = /* @__PURE__ */ new Map();
@@ -7802,6 +7983,7 @@ async function planFileLinks(sources, items, ports) {
     relink,
     stillWaitingFor,
     linksWithoutAddress,
+    linkCautions: (fileKey) => decisions.get(fileKey)?.cautions ?? [],
     // Read from the decisions as they are now: awaitRecreated adds to both.
     get awaited() {
       return new Set(awaitedAt.values());
@@ -7814,181 +7996,6 @@ async function planFileLinks(sources, items, ports) {
     async content(item, messages) {
       const planned = await plannedContent(item, messages);
       return planned.ok ? { ok: true, content: rewrite(item.file.key, planned.content) } : planned;
-    }
-  };
-}
-async function linkedFilesOf(linking, fs) {
-  const plainKey = (folder, path) => `${fs.key(folder)}
-${path}`;
-  const folderContent = /* @__PURE__ */ new Map();
-  const whereKey = (folder, path) => {
-    const key = plainKey(folder, path);
-    return folderContent.get(key) ?? key;
-  };
-  const linked = /* @__PURE__ */ new Map();
-  const link = (folder, path, anchored) => {
-    const key = plainKey(folder, path);
-    const file = linked.get(key) ?? { folder, path, anchored: false };
-    file.anchored ||= anchored;
-    linked.set(key, file);
-  };
-  const folders = /* @__PURE__ */ new Map();
-  for (const { destinations, place } of linking) {
-    if (!place) continue;
-    for (const destination of destinations) {
-      const target = linkTarget2(destination, place.path, place.rootInRepository);
-      const path = target.kind === "file" ? pagePath(target) : void 0;
-      if (target.kind !== "file" || path === void 0) continue;
-      const anchored = target.anchor !== void 0 && target.anchor !== "";
-      if (target.markdown) link(place.folder, path, anchored);
-      else if (path !== "") {
-        const key = plainKey(place.folder, path);
-        folders.set(key, { folder: place.folder, path, anchored: anchored || folders.get(key)?.anchored === true });
-      }
-    }
-  }
-  const pageless = /* @__PURE__ */ new Set();
-  await Promise.all([...folders].map(async ([key, { folder, path, anchored }]) => {
-    const location = await entryAt2(fs, folder, path);
-    if (!location) return;
-    const content = await folderContentFileAt(fs, folder, path);
-    if (content === void 0) {
-      if (await folderHoldsNoPage(fs, location)) pageless.add(key);
-      link(folder, path, anchored);
-      return;
-    }
-    folderContent.set(key, plainKey(folder, content));
-    link(folder, content, anchored);
-  }));
-  return { linked, whereKey, pageless };
-}
-async function lookUpPages(linked, selection, refused2, pageless, ports) {
-  const found = await Promise.all([...linked].map(async ([where, file]) => {
-    const entry = await lookUpEntry(ports.fs, file.folder, file.path);
-    return { where, file, folder: file.path.endsWith("/"), location: entry === ABSENT ? void 0 : entry, absent: entry === ABSENT };
-  }));
-  const missing = new Set(found.flatMap(({ where, absent }) => absent ? [where] : []));
-  const located = found.flatMap(({ where, file, folder, location }) => location === void 0 ? [] : [{ where, file, folder, location, key: `${ports.fs.key(location)}${folder ? "/" : ""}` }]);
-  const links = /* @__PURE__ */ new Map();
-  for (const { key, folder } of located) links.set(key, selection.has(key) ? selectionLink(selection.get(key)?.item) : folder ? void 0 : await ports.linkOf(key));
-  const unknown = located.filter(({ key }) => !selection.has(key) && links.get(key)?.pageId === void 0).map(({ key }) => key);
-  if (unknown.length > 0) for (const [key, link] of (await ports.recordedLinks(unknown)).links) links.set(key, link);
-  const spaceKeys = /* @__PURE__ */ new Map();
-  const spaceKeyOf = (spaceId) => {
-    if (!spaceKeys.has(spaceId)) spaceKeys.set(spaceId, ports.spaceKey(spaceId));
-    return spaceKeys.get(spaceId);
-  };
-  const pages = /* @__PURE__ */ new Map();
-  const pageIds = /* @__PURE__ */ new Map();
-  const withoutPage = /* @__PURE__ */ new Set();
-  const awaitedAt = /* @__PURE__ */ new Map();
-  const refusedAt = /* @__PURE__ */ new Set();
-  const selectionAt = /* @__PURE__ */ new Map();
-  await Promise.all(located.map(async ({ where, file, folder, location, key }) => {
-    const link = links.get(key);
-    if (link === void 0 && pageless.has(where)) {
-      pages.set(where, "pagelessFolder");
-      return;
-    }
-    if (link?.pageId === void 0) {
-      if (link === void 0) withoutPage.add(where);
-      if (link === void 0 && refused2.has(key)) refusedAt.add(where);
-      else if (link === void 0 && selection.has(key)) awaitedAt.set(where, key);
-      return;
-    }
-    pageIds.set(where, link.pageId);
-    if (selection.has(key)) selectionAt.set(where, key);
-    const url = ports.siteBase === void 0 ? void 0 : pageAddress(ports.siteBase, await spaceKeyOf(link.spaceId), link.pageId, link.pageTitle);
-    if (url === void 0) {
-      pages.set(where, "noAddress");
-      return;
-    }
-    const sent = !file.anchored || folder ? void 0 : await sentMarkdown(selection.get(key), location, link.pageTitle, ports);
-    pages.set(where, { url, title: link.pageTitle, headings: sent === void 0 ? [] : markdownHeadings(sent) });
-  }));
-  return { pages, pageIds, withoutPage, awaitedAt, refusedAt, selectionAt, missing };
-}
-function refusedKeys(items) {
-  const keys = /* @__PURE__ */ new Set();
-  for (const item of items) if (item.state === "refused") keys.add(item.file.key);
-  return keys;
-}
-async function sentMarkdown(selected, location, pageTitle, ports) {
-  if (selected) return selected.sent();
-  const text2 = await readText(ports.fs, location);
-  if (text2 === void 0) return void 0;
-  const split = splitFrontMatter(text2);
-  const leftOut = split.omitTitleHeading ?? ports.omitTitleHeading ?? false;
-  return leftOut ? omitTitleHeading2(split.content, pageTitle) : split.content;
-}
-function selectionLink(item) {
-  if (!item?.link) return void 0;
-  return !item.complete || linkNames(item.link, item.complete) ? item.link : void 0;
-}
-async function folderContentFileAt(fs, folder, folderPath) {
-  const name = nameOf(folderPath);
-  for (const candidate of ["index.md", "README.md", "readme.md", "Readme.md", `${name}.md`]) {
-    if (await entryAt2(fs, folder, `${folderPath}${candidate}`)) return `${folderPath}${candidate}`;
-  }
-  return void 0;
-}
-async function folderHoldsNoPage(fs, folder) {
-  try {
-    const entries = await fs.list(folder);
-    return !entries.some((entry) => entry.kind === "directory" || entry.kind === "file" && isMarkdownFileName(entry.name));
-  } catch {
-    return false;
-  }
-}
-async function readText(fs, location) {
-  try {
-    const decoded = decodeText(await fs.read(location), fs.label(location));
-    return decoded.ok ? decoded.text : void 0;
-  } catch {
-    return void 0;
-  }
-}
-var NO_OUTSIDE_LINKS = Object.freeze({ page: () => void 0, reached: () => void 0 });
-async function outsideLinkedPages(linking, ports) {
-  const entries = [];
-  for (const { fileKey, destinations } of linking) {
-    const found = destinations.length === 0 ? void 0 : ports.placeOf(fileKey);
-    if (found) entries.push({ fileKey, place: { ...found }, destinations: [...destinations] });
-  }
-  if (entries.length === 0) return NO_OUTSIDE_LINKS;
-  await placeInRepository(entries, ports.fs);
-  const { linked, whereKey, pageless } = await linkedFilesOf(entries, ports.fs);
-  if (linked.size === 0) return NO_OUTSIDE_LINKS;
-  const { pages, pageIds, missing } = await lookUpPages(linked, /* @__PURE__ */ new Map(), /* @__PURE__ */ new Set(), pageless, ports);
-  const placeOf = new Map(entries.map((entry) => [entry.fileKey, entry.place]));
-  const anchorMatchers = /* @__PURE__ */ new Map();
-  const located = (fileKey, destination) => {
-    const place = placeOf.get(fileKey);
-    if (!place) return void 0;
-    const target = linkTarget2(destination, place.path, place.rootInRepository);
-    const path = target.kind === "file" ? pagePath(target) : void 0;
-    if (target.kind !== "file" || path === void 0) return void 0;
-    return { where: whereKey(place.folder, path), path, anchor: target.anchor };
-  };
-  return {
-    page: (fileKey, destination) => {
-      const at = located(fileKey, destination);
-      if (at !== void 0 && missing.has(at.where)) return "noFile";
-      const page = at === void 0 ? void 0 : pages.get(at.where);
-      return typeof page === "object" || page === "noAddress" || page === "pagelessFolder" ? page : void 0;
-    },
-    reached: (fileKey, destination) => {
-      const at = located(fileKey, destination);
-      const pageId = at === void 0 ? void 0 : pageIds.get(at.where);
-      if (at === void 0 || pageId === void 0) return void 0;
-      const page = pages.get(at.where);
-      let anchor;
-      if (typeof page === "object" && at.anchor) {
-        let matcher = anchorMatchers.get(page.url);
-        if (!matcher) anchorMatchers.set(page.url, matcher = headingMatcher(page));
-        anchor = matcher(at.anchor);
-      }
-      return `outside:${at.path} ${pageId}${anchor === void 0 ? "" : ` #${anchor}`}`;
     }
   };
 }
@@ -8649,7 +8656,7 @@ function planRecord(item) {
   const guard = guardFields(item);
   if (guard.wikiEdits) record.wikiEdits = guard.wikiEdits;
   if (guard.url !== void 0) record.url = guard.url;
-  record.cautions = status === "send" || status === "edited" ? item.cautions.map((caution) => caution.message) : [];
+  record.cautions = status === "send" || status === "edited" ? item.cautions.map((caution) => caution.message) : status === "unchanged" ? item.cautions.filter((caution) => caution.code === "titledBack").map((caution) => caution.message) : [];
   const targets = record.cautions.length > 0 ? targetsOf(item.cautions).cautionTargets : void 0;
   if (targets) record.cautionTargets = targets;
   if (status === "send" && item.linksToPages) record.linksToPages = item.linksToPages;
@@ -10333,7 +10340,9 @@ function planTreeOf(sources, given) {
   });
   const pinnedLinkFacts = new Map(pinnedSources.map((source2) => [keyOf(source2.file.label), source2.linkFacts]));
   const pinnedLinked = pinnedLinkedPages(pinnedSources.map((source2) => source2.item), rootPath, options.identity);
-  const knownPageOf = treePageIdByNodePath(tree, (path) => titledBack.get(path)?.pageId ?? recordedAtPath(path)?.pageId ?? linkedIds.get(path), (path) => recordedId(path) ?? pinnedLinked.get(path)?.id);
+  const idOfNode = (path) => titledBack.get(path)?.pageId ?? (retitledFrom.has(path) ? void 0 : recordedAtPath(path)?.pageId) ?? linkedIds.get(path);
+  const createdHere = new Set(pages.filter((page) => page.item.state === "send" && idOfNode(page.node.path) === void 0 && !refusedNode(page.node)).map((page) => page.node.path));
+  const knownPageOf = treePageIdByNodePath(tree, (path) => idOfNode(path) ?? (createdHere.has(path) ? `new:${path}` : void 0), (path) => recordedId(path) ?? pinnedLinked.get(path)?.id);
   const pageIdForLinks = checkLinkTargets ? knownPageOf : NO_PAGE;
   for (const page of pages) {
     const item = page.item;
@@ -10678,8 +10687,9 @@ async function runLinks(plan, options) {
   const rootPath = plan.tree.rootPath;
   const ids = /* @__PURE__ */ new Map();
   const urls = /* @__PURE__ */ new Map();
-  for (const page of plan.pages) if (page.pageId) ids.set(page.key, page.pageId);
-  const recordedIds = new Map(ids);
+  const recordedIds = /* @__PURE__ */ new Map();
+  for (const page of plan.pages) if (page.pageId) recordedIds.set(page.key, page.pageId);
+  for (const page of plan.pages) if (page.pageId && page.retitledFrom === void 0) ids.set(page.key, page.pageId);
   const linkedIds = /* @__PURE__ */ new Map();
   for (const page of plan.pages) if (page.linkedPageId !== void 0) linkedIds.set(page.key, page.linkedPageId);
   const titledBackIds = /* @__PURE__ */ new Map();
@@ -10941,14 +10951,14 @@ function pagesLinkingAnew(plan, results, knownBefore, ids) {
   const now = treePageIdByPath(plan.tree, (key) => ids.get(key), () => void 0);
   const root = plan.tree.rootPath;
   return plan.pages.filter((page) => {
-    if (page.item.state !== "unchanged" || !skipped.has(page.key)) return false;
+    if (!skipped.has(page.key)) return false;
     const file = linkingFileOf(page.node, root);
     return linkTargetsDigest(page.linkFacts.destinations, file, before, plan.rootInRepository) !== linkTargetsDigest(page.linkFacts.destinations, file, now, plan.rootInRepository);
   });
 }
 async function relinkUnchanged(pages, context) {
   if (pages.length === 0 || context.signal?.aborted || context.gate.stoppedBy) return;
-  const entries = pages.map((page) => ({ page, ...context.links.decide(page), item: { ...page.item, state: "send" } }));
+  const entries = pages.map((page) => ({ page, ...context.links.decide(page), item: { ...page.item, state: "send", linkTargets: context.links.reachedNow(page) } }));
   await guardTreePages(entries, {
     ...context.guard,
     pages: context.pages,
@@ -11070,7 +11080,7 @@ function siblingsAllow(entry, queue, state) {
 }
 function comesAfter(key, entry, state) {
   const own = entry.page.key;
-  if (own.endsWith("/") && key.startsWith(own)) return true;
+  if (own.endsWith("/") && key.startsWith(own)) return !state.placed.has(own);
   if (!createsPage(entry.item)) return false;
   const slash = own.endsWith("/") ? own.lastIndexOf("/", own.length - 2) : own.lastIndexOf("/");
   const folder = own.slice(0, slash + 1);
@@ -11156,7 +11166,8 @@ async function runTree(options) {
       const entry = entries[index];
       const learnt = await learning.get(index);
       const landedElsewhere = result.state === "published" && !result.item.linkedPage;
-      const pageId = learnt?.pageId ?? (result.outcome?.kind === "created" || landedElsewhere ? void 0 : entry.page.pageId ?? entry.item.link?.pageId);
+      const foundAsLeft = result.item.guard?.kind === "asLeft" ? result.item.guard.page.id : void 0;
+      const pageId = learnt?.pageId ?? (result.outcome?.kind === "created" || landedElsewhere ? void 0 : foundAsLeft ?? entry.page.pageId ?? entry.item.link?.pageId);
       links.linkedIds.delete(entry.page.key);
       links.titledBackIds.delete(entry.page.key);
       if (learnt?.url) urls.set(entry.page.key, learnt.url);
@@ -11184,10 +11195,12 @@ async function runTree(options) {
       if (landed) needSecond.push({ page: entry.page, version: landed.version });
     }
   };
+  const placed = /* @__PURE__ */ new Set();
   const state = {
     done: /* @__PURE__ */ new Set(),
     outCreatesUnder: /* @__PURE__ */ new Set(),
     creates: /* @__PURE__ */ new Set(),
+    placed,
     order: new Map(plan.pages.map((page, index) => [page.key, index])),
     waitsOn: (page) => links.waitsOn(page)
   };
@@ -11201,7 +11214,11 @@ async function runTree(options) {
     forgetLinked: (key) => links.linkedIds.delete(key),
     expectMore
   };
-  const parentDone = (page) => page.node.parent === void 0 || state.done.has(page.node.parent.slice(rootPath.length));
+  const parentDone = (page) => {
+    if (page.node.parent === void 0) return true;
+    const parentKey = page.node.parent.slice(rootPath.length);
+    return state.done.has(parentKey) || placed.has(parentKey);
+  };
   let waiting = [...plan.pages];
   const queue = [];
   const out = /* @__PURE__ */ new Set();
@@ -11230,6 +11247,7 @@ async function runTree(options) {
         else {
           queue.push(entry);
           if (createsPage(entry.item)) state.creates.add(entry.page.key);
+          else if (updatesInPlace(entry, ids)) placed.add(entry.page.key);
         }
       }
       if (notSent.length > 0) await sendEntries(notSent);
@@ -11287,6 +11305,13 @@ async function runTree(options) {
   });
   const leftBehind = await pagesLeftBehind(replaced, options.pages);
   return { results, secondPass: sentAgainAndLanded(results), summary: summarise(counted), linksLeft, leftBehind, ...credentialRefused !== void 0 ? { credentialRefused } : {} };
+}
+function updatesInPlace(entry, ids) {
+  const id = ids.get(entry.page.key);
+  const verdict = entry.item.guard;
+  if (id === void 0 || verdict === void 0) return false;
+  if (verdict.kind === "asLeft") return verdict.page.id === id;
+  return verdict.kind === "unchecked";
 }
 function secondPassOf(needSecond, links, plan, results) {
   const rootPath = plan.tree.rootPath;

@@ -1508,6 +1508,7 @@ var englishEndpointMessages = {
 // src/core/messages/publishMessages.ts
 var englishPublishMessages = {
   ...englishEndpointMessages,
+  publishNotice: (fileLink) => `*Published from ${fileLink} with Wiki Publisher. Edit the file in its repository rather than this page.*`,
   rendererHasQuery: (settingName) => `${settingName} must be the renderer's base address without ? or #, such as https://kroki.example.com.`,
   rendererInsecure: (settingName) => `${settingName} must use https:// (plain http:// is allowed only for 127.0.0.1, [::1] and localhost), so diagram source is never sent unencrypted.`,
   cancelled: () => "Publishing was cancelled.",
@@ -1913,15 +1914,12 @@ function findMarker(body) {
   if (found === void 0) return void 0;
   return { version: Number(found[1]), digest: found[2], path: found[3] };
 }
-function withNotice(content, notice) {
+function withNotice(content, notice, words = englishPublishMessages) {
   const target = `${notice.sourceUrl ?? ""}#${markerText(notice.marker)}`;
-  const ended = content === "" || content.endsWith("\n") || content.endsWith("\r") ? content : `${content}
-`;
-  return `${ended}
----
-
-*Published from [${escapeLinkText(notice.label)}](<${target}>) with Wiki Publisher. Edit the file in its repository rather than this page.*
-`;
+  const eol = /\r\n|\r|\n/.exec(content)?.[0] ?? "\n";
+  const ended = content === "" || content.endsWith("\n") || content.endsWith("\r") ? content : `${content}${eol}`;
+  const paragraph = words.publishNotice(`[${escapeLinkText(notice.label)}](<${target}>)`).replace(/[\r\n]+/g, " ");
+  return `${ended}${eol}---${eol}${eol}${paragraph}${eol}`;
 }
 function escapeLinkText(text2) {
   return text2.replace(/[\r\n]+/g, " ").replace(/[!"#$%&'()*+,\-./:;<=>?@[\\\]^_`{|}~]/g, "\\$&");
@@ -3679,8 +3677,16 @@ function historyVerdict(page, versions, item, link) {
   return link === void 0 ? { ...left, adopted: true } : left;
 }
 function asLeft(page, item, marker) {
-  const same = marker.digest === digestNow(item) && marker.path === pathDigest(item.file.label) && page.title === item.complete?.pageTitle;
-  return same ? { kind: "asLeft", page, sameContent: true } : { kind: "asLeft", page };
+  return holdsWhatItSends(page, marker, item) ? { kind: "asLeft", page, sameContent: true } : { kind: "asLeft", page };
+}
+function holdsWhatItSends(page, marker, item, linkTargets = item.linkTargets) {
+  return marker.digest === digestNow(item, linkTargets) && marker.path === pathDigest(item.file.label) && page.title === item.complete?.pageTitle;
+}
+function alreadyHolds(item, linkTargets) {
+  const verdict = item.guard;
+  if (verdict?.kind !== "asLeft" || item.forced === true) return false;
+  const marker = verdict.page.body?.marker;
+  return marker !== void 0 && marker.version === verdict.page.version && holdsWhatItSends(verdict.page, marker, item, linkTargets);
 }
 
 // src/core/run/guard.ts
@@ -3747,17 +3753,24 @@ async function verdictsOf(items, options) {
     const found = places.get(item);
     if (found === void 0 || "failed" in found) verdicts.set(item, found?.failed ?? { kind: "absent" });
     else if (found.page === void 0) verdicts.set(item, { kind: "absent" });
-    else decided.push({ item, page: found.page, verdict: item.link?.pageId === found.page.id ? ownPageVerdict(found.page, item, item.link) : placeVerdict(found.page, item) });
+    else decided.push({ item, page: found.page, verdict: item.link !== void 0 && recordNamesPage(item, found.page) ? ownPageVerdict(found.page, item, item.link) : placeVerdict(found.page, item) });
   }
   for (const { item, page, verdict } of decided) {
     if (verdict !== "history") verdicts.set(item, verdict);
     else {
       const versions = await versionsOf(page.id, options);
-      const own = item.link?.pageId === page.id ? item.link : void 0;
+      const own = recordNamesPage(item, page) ? item.link : void 0;
       verdicts.set(item, versions === void 0 ? { kind: "edited", page, knownVersion: void 0, publishedAt: 0, noNotice: true } : historyVerdict(page, versions, item, own));
     }
   }
   return verdicts;
+}
+function recordNamesPage(item, page) {
+  const link = item.link;
+  if (link === void 0) return false;
+  if (link.pageId !== void 0) return link.pageId === page.id;
+  const recorded = link.version !== void 0 || link.publishedAt > 0;
+  return recorded && item.complete !== void 0 && linkNames(link, item.complete);
 }
 async function ownVerdict(page, item, options) {
   const link = item.link;
@@ -7894,7 +7907,10 @@ async function planFileLinks(sources, items, ports) {
     const decision = decisions.get(item.file.key);
     if (!decision) return;
     if (linksReachOtherPages(item, () => decision.linkTargets)) item.state = "send";
-    else if (item.state === "unchanged" && [...decision.waitedOn].some((where) => sentInThisRun(where))) item.state = "send";
+    else if (item.state === "unchanged" && [...decision.waitedOn].some((where) => sentInThisRun(where))) {
+      item.state = "send";
+      item.forced = true;
+    }
     apply(item, decision);
   };
   for (const { item } of linking) annotate(item);
@@ -8001,16 +8017,39 @@ async function planFileLinks(sources, items, ports) {
 }
 
 // src/core/run/recordSend.ts
+function foundLink(result, kept, now) {
+  const { item } = result;
+  const verdict = item.guard;
+  const target = item.complete;
+  if (result.state !== "skipped" || verdict?.kind !== "asLeft" || verdict.sameContent !== true || !target) return void 0;
+  const page = verdict.page;
+  if (kept && kept.unconfirmedSend === void 0 && kept.pageId === page.id && kept.version === page.version && kept.contentSha256 === item.contentSha256 && kept.spaceId === target.spaceId && kept.parentId === target.parentId && kept.pageTitle === target.pageTitle) return void 0;
+  const link = {
+    spaceId: target.spaceId,
+    parentId: target.parentId,
+    pageTitle: target.pageTitle,
+    pageId: page.id,
+    version: page.version,
+    ...page.webUrl ? { url: page.webUrl } : {},
+    contentSha256: item.contentSha256,
+    fileTitle: item.suggestedTitle,
+    publishedAt: now
+  };
+  return item.linkTargets !== void 0 ? { ...link, linkTargets: item.linkTargets } : link;
+}
 function linkToRecord(result, kept, now, landedOf = (landed, at) => landedLink(landed, at, landed.pageId)) {
   const landed = landedOf(result, now);
   if (landed) return { kind: "landed", link: landed };
+  const found = foundLink(result, kept, now);
+  if (found) return { kind: "found", link: found };
   const marked = unconfirmedSendLink(result, kept);
   return marked ? { kind: "unconfirmed", link: marked } : void 0;
 }
 async function recordSendEnd(store, result, now, landedOf) {
   const key = result.item.file.key;
   const decided = linkToRecord(result, await store.get(key), now, landedOf);
-  if (decided) await store.set(key, decided.link);
+  if (decided?.kind === "found" && store.setLater) await store.setLater(key, decided.link);
+  else if (decided) await store.set(key, decided.link);
   return decided;
 }
 function sendMarks(store) {
@@ -8030,7 +8069,7 @@ function sendMarks(store) {
       const kept = before.get(key);
       before.delete(key);
       const decided = linkToRecord(result, kept, now, landedOf);
-      if (decided?.kind === "landed" && store.setLater) await store.setLater(key, decided.link);
+      if ((decided?.kind === "landed" || decided?.kind === "found") && store.setLater) await store.setLater(key, decided.link);
       else if (decided) await store.set(key, decided.link);
       else if (kept) await store.set(key, kept);
       else await store.delete(key);
@@ -8175,7 +8214,7 @@ async function sendPlanned(item, target, context, settings) {
     deadlineMs: settings.deadlineMs,
     ...settings.messages ? { messages: settings.messages } : {},
     target,
-    content: notice === void 0 ? context.content : withNotice(context.content, notice),
+    content: notice === void 0 ? context.content : withNotice(context.content, notice, settings.messages),
     signal: context.signal,
     beforeAttempt: () => context.gate.wait(context.signal),
     // The wiki asked for a longer wait than a run waits: the whole run stops, no new file is sent into it.
@@ -8732,7 +8771,7 @@ function outcomeText(result, outcome) {
   }
   if (!proven || result.state !== "published" || outcome.kind !== "existsAfterRetry") return forCommandLine(outcome.message);
   const title = result.item.complete?.pageTitle ?? result.item.target.pageTitle ?? result.item.file.label;
-  const found = `A page titled "${title}" exists now: proven to be this run's page (page ${proven.pageId}, version ${proven.version} by this token's user, made after the run started), created by an earlier attempt that seemed to fail; it is linked to this file.`;
+  const found = `A page titled "${title}" exists now: proven to be this run's page (page ${proven.pageId}, version ${proven.version}, carrying the publish notice of this very send), created by an earlier attempt that seemed to fail; it is linked to this file.`;
   return outcome.said ? `${outcome.said} ${found}` : found;
 }
 var INTERRUPTED_CREATE_UNCHECKED = `An earlier run was stopped while creating this page (the --state record says so), so it may be this file's page; this run has no page access to check who wrote it. Set ${PLATFORM_TOKEN_ENV_VAR} or a service account's credentials (${CLIENT_ID_ENV_VAR}, ...): the next run then takes the page as this file's if this run's account wrote it, and updates it. --overwrite updates it without that check.`;
@@ -10000,12 +10039,18 @@ function planOptionsOf(options) {
 }
 async function lookingAtWiki(wiki, plan) {
   if (wiki?.whileLooking === void 0) return plan(wiki?.signal);
-  let planned;
+  let ended;
   await wiki.whileLooking(async (signal) => {
-    planned = { value: await plan(signal) };
+    try {
+      ended = { value: await plan(signal) };
+    } catch (error) {
+      ended = { error };
+      throw error;
+    }
   });
-  if (planned === void 0) throw new Error("lookingAtWiki: whileLooking returned without running look");
-  return planned.value;
+  if (ended === void 0) return plan(wiki.signal);
+  if ("error" in ended) throw ended.error;
+  return ended.value;
 }
 async function withEntriesChecked(sources, options, wiki, signal) {
   if (wiki === void 0) return options;
@@ -10716,6 +10761,7 @@ async function runLinks(plan, options) {
   const recordedOutside = (path) => options.recorded(path) ?? pinnedFollowed.get(path) ?? pinnedLinked.get(path);
   const { addressable } = options;
   let sendsOver = false;
+  const ended = /* @__PURE__ */ new Set();
   const refusedPaths = refusedLinkPaths(plan);
   const topFile = topContentFile(plan.tree);
   const resolvePage = (path) => {
@@ -10743,7 +10789,7 @@ async function runLinks(plan, options) {
     const id = idForLinks(key);
     const url = urls.get(key) ?? (id ? options.addressOf(id, node.title) : void 0);
     if (url) return { url, title: node.title, headings: headings.get(key) ?? [] };
-    if (sending.has(key)) return sendsOver ? "notYet" : "pending";
+    if (sending.has(key)) return sendsOver || ended.has(key) ? "notYet" : "pending";
     return refusedPaths.has(key) ? "refused" : void 0;
   };
   const reachedPageOf = addressable ? treePageIdByPath(plan.tree, idForLinks, (path) => recordedOutside(path)?.id) : () => void 0;
@@ -10777,6 +10823,7 @@ async function runLinks(plan, options) {
     urls,
     linkedIds,
     titledBackIds,
+    ended,
     recordedIds,
     sending,
     pinnedLanded,
@@ -11001,8 +11048,14 @@ async function sendAgain(entries, context) {
 // src/core/tree/runPinned.ts
 async function sendPinnedFiles(context) {
   const { plan, links } = context;
-  const pinned = plan.pinned.map((item) => linksReachOtherPages(item, () => links.addressable ? links.pinnedLinkTargets(item) : void 0) ? { ...item, state: "send" } : item);
-  context.expectMore(pinned.filter((item, index) => item !== plan.pinned[index]).length);
+  const reachedNow = (item) => links.addressable ? links.pinnedLinkTargets(item) : void 0;
+  const resent = plan.pinned.map((item) => linksReachOtherPages(item, () => reachedNow(item)));
+  context.expectMore(resent.filter((again) => again).length);
+  const pinned = plan.pinned.map((item, index) => {
+    const now = reachedNow(item);
+    const linkTargets = now === void 0 ? {} : { linkTargets: now };
+    return resent[index] ? { ...item, ...linkTargets, state: "send" } : { ...item, ...linkTargets };
+  });
   const loose = [...plan.refused, ...pinned];
   if (loose.length === 0) return;
   const linkCautionsOf = /* @__PURE__ */ new Map();
@@ -11168,6 +11221,7 @@ async function runTree(options) {
       const landedElsewhere = result.state === "published" && !result.item.linkedPage;
       const foundAsLeft = result.item.guard?.kind === "asLeft" ? result.item.guard.page.id : void 0;
       const pageId = learnt?.pageId ?? (result.outcome?.kind === "created" || landedElsewhere ? void 0 : foundAsLeft ?? entry.page.pageId ?? entry.item.link?.pageId);
+      links.ended.add(entry.page.key);
       links.linkedIds.delete(entry.page.key);
       links.titledBackIds.delete(entry.page.key);
       if (learnt?.url) urls.set(entry.page.key, learnt.url);
@@ -11224,6 +11278,7 @@ async function runTree(options) {
   const out = /* @__PURE__ */ new Set();
   const start = (entry) => {
     Object.assign(entry, links.decide(entry.page));
+    if (alreadyHolds(entry.item, links.reachedWhenSent.get(entry.page.key))) entry.item.state = "unchanged";
     const folder = entry.page.node.parent ?? "";
     const creates = createsPage(entry.item);
     if (creates) state.outCreatesUnder.add(folder);

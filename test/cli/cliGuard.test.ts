@@ -30,14 +30,14 @@ describe('CLI with page access: the edit guard in CI', () => {
     const second = await publish();
     assert.equal(second.code, 1, 'a file left out is not a success');
     const lines = second.stdout.split('\n');
-    assert.match(lines.find((line) => line.includes('docs/a.md')) ?? '', /^LEFT OUT .*edited on the wiki since its last publish: version 2 by wiki-editor/);
+    assert.match(lines.find((line) => line.includes('docs/a.md')) ?? '', /^LEFT OUT .*edited on the wiki since its last publish \(version 1\): version 2 by wiki-editor/);
     assert.match(lines.find((line) => line.includes('docs/b.md')) ?? '', /^updated .*\(wiki edits checked: version 1 is as last published\)/);
     assert.match(cli.world.sandbox.findPageByTitle('DOCS', '123456', 'Alpha')?.markdown ?? '', /A colleague's line/, 'the colleague\'s edit survives');
 
     const json = await publish('--json', '--dry-run');
     const alpha = fileRecords(json).find((record) => record.file === 'docs/a.md');
     assert.equal(alpha?.status, 'edited');
-    assert.deepEqual({ ...(alpha?.wikiEdits as Record<string, unknown>), editedAt: undefined }, { checked: true, verdict: 'edited', version: 2, editedBy: 'wiki-editor', editedAt: undefined });
+    assert.deepEqual({ ...(alpha?.wikiEdits as Record<string, unknown>), editedAt: undefined }, { checked: true, verdict: 'edited', version: 2, editedBy: 'wiki-editor', editedAt: undefined, publishedVersion: 1 });
 
     const forced = await publish('--overwrite-edited');
     assert.equal(forced.code, 0, forced.stderr);
@@ -64,7 +64,7 @@ describe('CLI with page access: the edit guard in CI', () => {
     assert.equal(run.code, 1, run.stdout);
     const page3 = fileRecords(run).find((record) => record.file === 'docs/p3.md');
     assert.equal(page3?.status, 'edited');
-    assert.deepEqual({ ...(page3?.wikiEdits as Record<string, unknown>), editedAt: undefined }, { checked: true, verdict: 'edited', version: 2, editedBy: 'wiki-editor', editedAt: undefined });
+    assert.deepEqual({ ...(page3?.wikiEdits as Record<string, unknown>), editedAt: undefined }, { checked: true, verdict: 'edited', version: 2, editedBy: 'wiki-editor', editedAt: undefined, publishedVersion: 1 });
     assert.equal(cli.world.sandbox.findPageByTitle('DOCS', '123456', 'Page 3')?.markdown, '# Page 3\n\nA colleague\'s line.\n', 'the colleague\'s edit survives');
     assert.deepEqual(fileRecords(run).filter((record) => record.status === 'published').map((record) => record.file), ['docs/p0.md', 'docs/p1.md', 'docs/p2.md']);
     assert.equal(summaryRecord(run).edited, 1);
@@ -296,20 +296,21 @@ describe('CLI with page access: the edit guard in CI', () => {
     assert.deepEqual(fileRecords(blind).map((record) => record.action), ['createOrUpdate', 'createOrUpdate'], 'without access it cannot know');
   });
 
-  it('"already exists" after a retry is proven this run\'s page by WIKI_PUBLISHER_ACCOUNT_ID when the token does not name its user, as a tree proves it', async () => {
+  it('"already exists" after a retry is proven this run\'s page by the publish notice it carries, whatever account the token names; with the notice off nothing proves it', async () => {
     const unnamed = cli.world.sandbox.issueToken({ label: 'unnamed', withoutSubject: true }).token;
     cli.secrets.push(unnamed);
     const root = await cli.tree({ 'docs/fresh.md': '# Fresh\n', 'docs/other.md': '# Other\n' });
-    const publish = (file: string, env: Record<string, string>) => {
+    const publish = (file: string, extra: string[] = []) => {
       cli.world.sandbox.injectFaults({ commitThenFailNext: 1 });
-      return runCli(['publish', file, ...DOCS, '--state', 'state.json', '--json'], { cwd: root, env: { ...cli.env(), WIKI_PUBLISHER_API_TOKEN: unnamed, ...env } });
+      return runCli(['publish', file, ...DOCS, '--state', 'state.json', '--json', ...extra], { cwd: root, env: { ...cli.env(), WIKI_PUBLISHER_API_TOKEN: unnamed } });
     };
-    // Without a named account nothing can prove the page this run's: left unproven, not recorded.
-    const blind = await publish('docs/other.md', {});
+    // Without a notice nothing on the page tells this send from a colleague's page of the same title: left unproven.
+    const blind = await publish('docs/other.md', ['--no-notice']);
     assert.equal(fileRecords(blind)[0]?.status, 'existsUnproven', blind.stdout);
-    const named = await publish('docs/fresh.md', { WIKI_PUBLISHER_ACCOUNT_ID: 'alice' });
-    assert.equal(named.code, 0, named.stdout + named.stderr);
-    assert.deepEqual([fileRecords(named)[0]?.status, fileRecords(named)[0]?.outcome], ['published', 'existsAfterRetry']);
+    const proven = await publish('docs/fresh.md');
+    assert.equal(proven.code, 0, proven.stdout + proven.stderr);
+    assert.deepEqual([fileRecords(proven)[0]?.status, fileRecords(proven)[0]?.outcome], ['published', 'existsAfterRetry']);
+    assert.match(String(fileRecords(proven)[0]?.message), /proven to be this run's page \(page \d+, version 1, carrying the publish notice of this very send\)/);
     const recorded = JSON.parse(await readFile(join(root, 'state.json'), 'utf8')) as { files: Record<string, { pageId?: string }> };
     assert.equal(recorded.files['docs/fresh.md']?.pageId, pageId('Fresh'));
   });
@@ -338,7 +339,7 @@ describe('CLI with page access: the edit guard in CI', () => {
     assert.equal(fileRecords(own)[0]?.status, 'published', 'version 1, by this token\'s user, after the run started');
     // Proven ours: the words say so, and never the unproven case's "someone else's page ... pass --overwrite".
     const said = String(fileRecords(own)[0]?.message);
-    assert.match(said, /exists now: proven to be this run's page \(page \d+, version 1 by this token's user, made after the run started\)[^]*it is linked to this file\.$/);
+    assert.match(said, /exists now: proven to be this run's page \(page \d+, version 1, carrying the publish notice of this very send\)[^]*it is linked to this file\.$/);
     assert.doesNotMatch(said, /someone else's|not linked|--overwrite/);
     const junit = await readFile(join(root, 'report.xml'), 'utf8');
     assert.match(junit, /proven to be this run&apos;s page|proven to be this run's page/);
@@ -358,6 +359,8 @@ describe('CLI with page access: the edit guard in CI', () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     running.child.kill('SIGKILL');
     await running.done;
+    // A send out when the kill came still lands: counted once the sandbox has answered it.
+    await waitUntil(() => cli.world.sandbox.importsInFlight === 0);
     cli.world.sandbox.clearFaults();
     const landed = cli.world.sandbox.pages().filter((page) => page.title.startsWith('Page ')).length;
     assert.ok(landed >= 3 && landed < 8, `killed half-way (${landed} landed)`);
@@ -372,8 +375,10 @@ describe('CLI with page access: the edit guard in CI', () => {
     assert.ok(Object.keys(record.files).length >= landed, 'every page that landed was recorded, or marked as it went');
     const rerun = await runCli(['publish', 'docs', ...DOCS, '--state', 'state.json', '--json'], { cwd: root, env: cli.env() });
     const statuses = fileRecords(rerun).map((record) => record.status);
-    assert.equal(statuses.filter((status) => status === 'skipped').length, Object.keys(record.files).length - marked, 'what was recorded is known');
-    // The file in flight takes the page its create made for its own: nothing meets its own page as "already exists".
+    // What was recorded is known; so is the page the create in flight made, by the notice it carries: every page that
+    // landed holds its file's text, so none is sent again, and nothing meets its own page as "already exists".
+    assert.equal(statuses.filter((status) => status === 'skipped').length, landed, rerun.stdout);
+    assert.equal(statuses.filter((status) => status === 'published').length, 8 - landed, rerun.stdout);
     assert.equal(statuses.filter((status) => status === 'failed').length, 0, rerun.stdout);
   });
 

@@ -53,12 +53,12 @@ describe('CLI interrupted', () => {
   }
 });
 
-// A tree sends a page again in a second pass when its links waited for pages created in the first: Ctrl+C while those
-// sends are out. The sandbox holds each request for a while and then carries it out, as a wiki does with a request
+// A tree sends a page again in a second pass when its links waited for pages created in the first that no order could
+// create before it (a later sibling: siblings are created in the plan's order): Ctrl+C while those sends are out. The sandbox holds each request for a while and then carries it out, as a wiki does with a request
 // whose client went away: those sends land after the interrupt, unconfirmed.
 describe('CLI interrupted while sends are out that land after it', () => {
   const cli = useCliWorld();
-  const TREE = { 'docs/a.md': '# A\n\nSee [B](b.md).\n', 'docs/b.md': '# B\n', 'docs/c.md': '# C\n\nAlso [B](b.md).\n' };
+  const TREE = { 'docs/a.md': '# A\n\nSee [D](d.md).\n', 'docs/b.md': '# B\n', 'docs/c.md': '# C\n\nAlso [D](d.md).\n', 'docs/d.md': '# D\n' };
   const TREE_ARGS = ['publish', 'docs', '--tree', '--space', 'DOCS', '--parent', '123456', '--state', 'state.json'];
   const HELD_MS = 300;
   const page = (title: string) => {
@@ -67,16 +67,16 @@ describe('CLI interrupted while sends are out that land after it', () => {
     return found;
   };
 
-  /** Pass 1 creates A, B and C; SIGINT while the second pass's sends of A and C are out; they land after it. */
+  /** Pass 1 creates A, B, C and D; SIGINT while the second pass's sends of A and C are out; they land after it. */
   async function interruptSecondPass(root: string, args: readonly string[]): Promise<CliRun> {
     const { sandbox } = cli.world;
     sandbox.injectFaults({ latencyMs: HELD_MS });
     try {
       const running = startCli(args, { cwd: root, env: cli.env() });
-      await waitUntil(() => sandbox.imports.length === 3 && sandbox.importsInFlight === 2);
+      await waitUntil(() => sandbox.imports.length === 4 && sandbox.importsInFlight === 2);
       running.child.kill('SIGINT');
       const run = await running.done;
-      await waitUntil(() => sandbox.imports.length === 5);
+      await waitUntil(() => sandbox.imports.length === 6);
       assert.deepEqual([page('A').version, page('C').version], [2, 2], 'the interrupted sends landed');
       return run;
     } finally {
@@ -95,7 +95,8 @@ describe('CLI interrupted while sends are out that land after it', () => {
 
     const again = await runCli([...TREE_ARGS, '--json'], { cwd: root, env: cli.env() });
     const status = new Map(fileRecords(again).map((record) => [record.file, record.status]));
-    assert.equal(status.get('docs/a.md'), 'published', again.stdout);
+    // A's interrupted send landed whole: its page holds what it would send, as its notice says.
+    assert.equal(status.get('docs/a.md'), 'skipped', again.stdout);
     assert.equal(status.get('docs/c.md'), 'edited', again.stdout);
     const held = fileRecords(again).find((record) => record.file === 'docs/c.md');
     assert.equal((held?.wikiEdits as { editedBy?: string } | undefined)?.editedBy, 'wiki-editor');
@@ -104,7 +105,7 @@ describe('CLI interrupted while sends are out that land after it', () => {
     assert.match(page('C').markdown, /A colleague's line/, 'the colleague\'s edit stays');
   });
 
-  it('SIGINT while a flat run\'s update is out, with --state: the next run takes the version that send made for its own', async () => {
+  it('SIGINT while a flat run\'s update is out, with --state: the next run takes the version that send made for its own, and sends nothing', async () => {
     const root = await cli.tree({ 'docs/a.md': '# A\n\nOne.\n' });
     const { sandbox } = cli.world;
     const args = ['publish', 'docs', '--space', 'DOCS', '--parent', '123456', '--state', 'state.json', '--json'];
@@ -125,26 +126,27 @@ describe('CLI interrupted while sends are out that land after it', () => {
 
     const again = await runCli(args, { cwd: root, env: cli.env() });
     assert.equal(again.code, 0, again.stdout);
-    assert.deepEqual(fileRecords(again).map((record) => [record.file, record.status, record.outcome]), [['docs/a.md', 'published', 'updated']]);
+    assert.deepEqual(fileRecords(again).map((record) => [record.file, record.status, record.outcome]), [['docs/a.md', 'skipped', undefined]]);
+    assert.equal(page('A').version, 2, 'not written again');
   });
 
   it('SIGINT during the second pass: the summary and the JUnit report count the pages the first pass created as published', async () => {
     const root = await cli.tree(TREE);
     const run = await interruptSecondPass(root, [...TREE_ARGS, '--json', '--report', 'junit.xml']);
     const summary = summaryRecord(run);
-    assert.deepEqual([summary.interrupted, summary.published, summary.cancelled, summary.notStarted], [true, 3, 0, 0], run.stdout);
+    assert.deepEqual([summary.interrupted, summary.published, summary.cancelled, summary.notStarted], [true, 4, 0, 0], run.stdout);
     const junit = await readFile(join(root, 'junit.xml'), 'utf8');
-    assert.match(junit, /<testsuites name="wiki-publisher" tests="3" failures="0" errors="0" skipped="0"/, junit);
+    assert.match(junit, /<testsuites name="wiki-publisher" tests="4" failures="0" errors="0" skipped="0"/, junit);
   });
 
   it('SIGINT during the second pass: the text summary counts the pages the first pass created as published', async () => {
     const text = await interruptSecondPass(await cli.tree(TREE), TREE_ARGS);
-    assert.match(text.stdout, /^Interrupted: 3 published, 0 failed, 0 refused, 0 unchanged, 0 interrupted in flight/m, text.stdout);
+    assert.match(text.stdout, /^Interrupted: 4 published, 0 failed, 0 refused, 0 unchanged, 0 interrupted in flight/m, text.stdout);
   });
 
   it('SIGINT during the second pass: the Markdown report counts the pages the first pass created as published', async () => {
     const markdown = await interruptSecondPass(await cli.tree(TREE), [...TREE_ARGS, '--format', 'markdown']);
-    assert.match(markdown.stdout, /^\*\*3 published\*\*$/m, markdown.stdout);
+    assert.match(markdown.stdout, /^\*\*4 published\*\*$/m, markdown.stdout);
   });
 
   it('SIGINT during a flat run\'s second pass: its summary counts the files the first pass created as published', async () => {
@@ -152,7 +154,7 @@ describe('CLI interrupted while sends are out that land after it', () => {
     const resent = fileRecords(run).filter((record) => record.pass === 2).map((record) => [record.file, record.status]);
     assert.deepEqual(resent.sort(), [['docs/a.md', 'cancelled'], ['docs/c.md', 'cancelled']], run.stdout);
     const summary = summaryRecord(run);
-    assert.deepEqual([summary.interrupted, summary.published, summary.cancelled], [true, 3, 0], run.stdout);
+    assert.deepEqual([summary.interrupted, summary.published, summary.cancelled], [true, 4, 0], run.stdout);
   });
 
   const FLAT_ARGS = ['publish', 'docs', '--space', 'DOCS', '--parent', '123456', '--state', 'state.json', '--json'];
@@ -210,25 +212,37 @@ describe('CLI interrupted while sends are out that land after it', () => {
     assert.equal(cli.world.sandbox.pages().filter((each) => each.title === 'A').length, 1, 'no second page');
   });
 
-  it('SIGINT while a flat run\'s create is out: a run that knows no publishing account says why it does not take the page, and a colleague\'s page is never taken', async () => {
+  it('SIGINT while a flat run\'s create is out: the next run takes the page by its notice, whatever account its token names; a colleague\'s page is never taken', async () => {
     const root = await cli.tree({ 'docs/a.md': '# A\n\nOne.\n' });
     await interruptCreate(root);
     await writeFile(join(root, 'docs', 'a.md'), '# A\n\nTwo.\n');
-    const text = FLAT_ARGS.filter((arg) => arg !== '--json');
 
-    // A token that does not name its user, and no WIKI_PUBLISHER_ACCOUNT_ID: the page is not taken, and the line says why.
+    // A token that does not name its user: the page's notice says it is the interrupted create's, so it is updated.
     const unnamed = cli.world.sandbox.issueToken({ label: 'unnamed', withoutSubject: true }).token;
     cli.secrets.push(unnamed);
-    const blind = await runCli(text, { cwd: root, env: { ...cli.env(), WIKI_PUBLISHER_API_TOKEN: unnamed } });
-    assert.equal(blind.code, 1, blind.stdout + blind.stderr);
-    assert.match(blind.stdout, /^FAILED +docs\/a\.md .*a page with this title exists \(version 1 by alice\): it may be the page an earlier create of this file made, interrupted before it was confirmed \(the --state record says so\), but this run knows no publishing account to tell \(set WIKI_PUBLISHER_ACCOUNT_ID/m);
-    assert.match(page('A').markdown, /One\./, 'the page is as it was');
+    const taken = await runCli(FLAT_ARGS, { cwd: root, env: { ...cli.env(), WIKI_PUBLISHER_API_TOKEN: unnamed } });
+    assert.equal(taken.code, 0, taken.stdout + taken.stderr);
+    assert.deepEqual(fileRecords(taken).map((record) => [record.file, record.status, record.outcome]), [['docs/a.md', 'published', 'updated']]);
+    assert.match(page('A').markdown, /Two\./);
 
-    // A colleague wrote the page's latest version: it is not this file's create, whatever the record says.
-    cli.world.sandbox.editPageOnWiki(page('A').id, '# A\n\nA colleague\'s line.\n');
+    // Another file's interrupted create, then a colleague's page of that title: it is not this file's, whatever the record says.
+    await writeFile(join(root, 'docs', 'b.md'), '# B\n\nOne.\n');
+    const { sandbox } = cli.world;
+    sandbox.injectFaults({ latencyMs: HELD_MS });
+    try {
+      const running = startCli(FLAT_ARGS, { cwd: root, env: cli.env() });
+      await waitUntil(() => sandbox.importsInFlight === 1);
+      running.child.kill('SIGINT');
+      assert.equal((await running.done).code, 130);
+      await waitUntil(() => sandbox.importsInFlight === 0);
+    } finally {
+      sandbox.clearFaults();
+    }
+    cli.world.sandbox.editPageOnWiki(page('B').id, '# B\n\nA colleague\'s line.\n');
+    await writeFile(join(root, 'docs', 'b.md'), '# B\n\nTwo.\n');
     const refused = await runCli(FLAT_ARGS, { cwd: root, env: cli.env() });
     assert.equal(refused.code, 1, refused.stdout + refused.stderr);
-    assert.deepEqual(fileRecords(refused).map((record) => [record.file, record.status, record.outcome]), [['docs/a.md', 'failed', 'alreadyExists']]);
-    assert.match(page('A').markdown, /A colleague's line/, 'the colleague\'s page stays');
+    assert.deepEqual(fileRecords(refused).filter((record) => record.file === 'docs/b.md').map((record) => [record.status, record.outcome]), [['failed', 'alreadyExists']]);
+    assert.match(page('B').markdown, /A colleague's line/, 'the colleague\'s page stays');
   });
 });

@@ -29,6 +29,10 @@ describe('CLI --json against its JSON Schema', () => {
     });
     await check(['plan', 'docs', ...DOCS], root, {});
     await check(['publish', 'docs', ...DOCS, '--state', 's.json'], root, cli.env());
+    // From a fresh clone (no --state): the pages' notices say they hold the files' text (wikiEdits.sameContent).
+    const fresh = await runCli(['publish', 'docs', ...DOCS, '--json'], { cwd: root, env: cli.env() });
+    assertRecordsValid(jsonLines(fresh), 'a fresh clone\'s publish of unchanged files');
+    assert.ok(jsonLines(fresh).some((record) => (record.wikiEdits as { sameContent?: boolean } | undefined)?.sameContent === true), fresh.stdout);
     const alpha = cli.world.sandbox.findPageByTitle('DOCS', '123456', 'Alpha');
     assert.ok(alpha);
     cli.world.sandbox.editPageOnWiki(alpha.id, '# Alpha\n\nEdited on the wiki.\n');
@@ -40,13 +44,22 @@ describe('CLI --json against its JSON Schema', () => {
     await check(['plan', 'tree', '--tree', ...DOCS], root, cli.env());
     await check(['publish', 'tree', '--tree', ...DOCS], root, cli.env());
     await check(['plan', 'tree', '--tree', ...DOCS], root, cli.env(false));
-    // A teammate's clone: the repository's record and another account, so every page's latest version is one this
-    // machine did not publish, held back and said so (wikiEdits.knownFromRepository).
+    // Published again with the notice off, then a teammate's clone: the repository's record and no notice on any page,
+    // so nothing tells a publish from an edit there: every page is held back and said so (wikiEdits.noNotice).
+    await writeFile(join(root, 'tree', 'guide', 'setup.md'), '# Setup\n\nAgain.\n');
+    await check(['publish', 'tree', '--tree', ...DOCS, '--no-notice', '--force'], root, cli.env());
     const teammate = cli.world.sandbox.issueToken({ label: 'teammate', owner: 'bob' }).token;
     cli.secrets.push(teammate);
     const held = await runCli(['publish', 'tree', '--tree', '--json'], { cwd: root, env: { ...cli.env(), WIKI_PUBLISHER_API_TOKEN: teammate } });
     assertRecordsValid(jsonLines(held), 'a teammate\'s tree publish');
-    assert.ok(jsonLines(held).some((record) => (record.wikiEdits as { knownFromRepository?: boolean } | undefined)?.knownFromRepository === true), held.stdout);
+    assert.ok(jsonLines(held).some((record) => (record.wikiEdits as { noNotice?: boolean } | undefined)?.noNotice === true), held.stdout);
+    // A colleague's edit of a page with a notice: held back, with the version its notice names (publishedVersion).
+    const beta = cli.world.sandbox.findPageByTitle('DOCS', '123456', 'Beta');
+    assert.ok(beta);
+    cli.world.sandbox.editLineOnWiki(beta.id);
+    const edited = await runCli(['publish', 'docs', ...DOCS, '--json'], { cwd: root, env: cli.env() });
+    assertRecordsValid(jsonLines(edited), 'a flat publish with a colleague\'s edit');
+    assert.ok(jsonLines(edited).some((record) => typeof (record.wikiEdits as { publishedVersion?: number } | undefined)?.publishedVersion === 'number'), edited.stdout);
     for (const type of ['plan', 'file', 'tree', 'planCheck', 'summary:dryRun', 'summary:run', 'summary:planChanged']) assert.ok(seen.has(type), `no ${type} record was checked`);
   });
 

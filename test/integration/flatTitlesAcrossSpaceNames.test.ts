@@ -48,6 +48,8 @@ describe('a flat plan whose files name one space by its key and by its numeric I
       ...pages,
       resolveSpace: (keyOrId, signal) => (asked.push(`space ${keyOrId}`), pages.resolveSpace(keyOrId, signal)),
       findChildByTitle: (parentId, title, signal) => (asked.push(`page "${title}"`), pages.findChildByTitle(parentId, title, signal)),
+      // The guard lists a parent's children once for all the files that would go under it.
+      listChildren: (parentId, signal) => (asked.push(`children of ${parentId}`), pages.listChildren(parentId, signal)),
     };
   }
 
@@ -98,7 +100,7 @@ describe('a flat plan whose files name one space by its key and by its numeric I
     assert.deepEqual(plan.map((item) => item.state), ['refused', 'refused', 'send']);
     assert.deepEqual(plan.map((item) => item.guard?.kind), [undefined, undefined, 'absent'], 'a refused file is not looked up');
     assert.deepEqual(asked.slice(0, 2).sort(), ['space 1001', 'space DOCS'], 'the space\'s two names are resolved first');
-    assert.deepEqual(asked.slice(2), ['page "Run"']);
+    assert.deepEqual(asked.slice(2), [`children of ${guides}`], 'only the place of the file not refused is looked at');
     assert.deepEqual(await send(plan), ['Run']);
   });
 

@@ -317,7 +317,8 @@ describe('the edit guard as a plan step, many files, against the sandbox wiki', 
   });
 
   it('a create interrupted while out leaves its place marked for the next run, unless the guard found a page in its way', async () => {
-    await publishAll([file('theirs.md', '# Theirs\n')], new Map());
+    // Another file's page holds the title: its notice names that file, so it is no page of theirs.md.
+    await publishAll([file('elsewhere.md', '# Theirs\n')], new Map());
     const plan = planFiles([file('theirs.md', '# Theirs\n\nMine.\n'), file('fresh.md', '# Fresh\n')], new Map(), { titleFromFile: true, defaults: DEFAULTS });
     await guardPlan(plan, { pages: signedIn.pages, noAccessReason: 'no page access' });
     assert.deepEqual(plan.map((item) => item.guard?.kind), ['exists', 'absent']);

@@ -51,7 +51,8 @@ describe('Wiki Pages view states against the sandbox wiki', () => {
   async function publish(file: SourceFile, link?: PageLink, parentId = '123456'): Promise<PageLink> {
     const item = planFile(file, link, { titleFromFile: true, defaults: { spaceId: 'DOCS', parentId, overwrite: true } });
     assert.ok(item.complete && item.state === 'send', `${file.label} would be sent`);
-    if (link) await guardPlan([item], { pages: signedIn.pages, noAccessReason: 'not signed in' });
+    // Signed in, the editor's guard looks first, so the notice names the version the send makes.
+    await guardPlan([item], { pages: signedIn.pages, noAccessReason: 'not signed in' });
     const outcome = await sendPlanned(item, item.complete, { signal: new AbortController().signal, gate: new ThrottleGate(), content: heldContent(item) }, {
       endpoint: new URL(signedIn.world.sandbox.importEndpoint), token: signedIn.apiToken, transport: signedIn.transport, deadlineMs: 10_000,
     });

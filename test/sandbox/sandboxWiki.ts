@@ -29,13 +29,20 @@ export interface SeenPage extends SandboxPage {
 }
 
 /** A notice at the end of a page's text, as a publisher writes one: a rule, then a paragraph that carries its marker. */
-const TRAILING_NOTICE = /\n\n(?:---|\*\*\*|___)\n\n([^\n]*wiki-publisher\.v\d+\.[0-9a-f]{20}\.[0-9a-f]{8}[^\n]*)\n*$/;
+const TRAILING_NOTICE = /(\r\n|\r|\n)(?:\r\n|\r|\n)(?:---|\*\*\*|___)(?:\r\n|\r|\n){2}([^\r\n]*wiki-publisher\.v\d+\.[0-9a-f]{20}\.[0-9a-f]{8}[^\r\n]*)(?:\r\n|\r|\n)*$/;
 
 /** The page with its text apart from a trailing publish notice (SeenPage). */
 export function seenPage(page: SandboxPage): SeenPage {
-  const notice = TRAILING_NOTICE.exec(page.markdown);
-  if (!notice) return { ...page, notice: undefined, imported: page.markdown };
-  return { ...page, markdown: `${page.markdown.slice(0, notice.index)}\n`, notice: notice[1], imported: page.markdown };
+  const { text, notice } = apartFromNotice(page.markdown);
+  return { ...page, markdown: text, notice, imported: page.markdown };
+}
+
+/** Markdown as a publisher sent it (an import's content), apart from the publish notice that ends it, if any. */
+export function apartFromNotice(markdown: string): { text: string; notice: string | undefined } {
+  const notice = TRAILING_NOTICE.exec(markdown);
+  if (!notice) return { text: markdown, notice: undefined };
+  // The text up to the line end that ended it (the notice's blank line and rule follow that).
+  return { text: markdown.slice(0, notice.index + (notice[1] as string).length), notice: notice[2] };
 }
 
 /** The author of seeded pages and of edits made "on the wiki" through editOnWiki. */

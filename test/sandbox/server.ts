@@ -58,7 +58,7 @@ export interface Sandbox {
   pages(): SeenPage[];
   /** Every version of the page, oldest first (a deleted page keeps its own); empty for an unknown ID. */
   pageVersions(pageId: string): SandboxVersion[];
-  findPageByTitle(spaceKeyOrId: string, parentId: string, title: string): SandboxPage | undefined;
+  findPageByTitle(spaceKeyOrId: string, parentId: string, title: string): SeenPage | undefined;
   pageViewUrl(pageId: string): string;
   deletePage(pageId: string): void;
   /** `{baseUrl}/gateway/api/svc/wiki/apps/<appId>_<envId>`: append `/bulkExport`. */
@@ -206,7 +206,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     },
     pages: () => wiki.pages().map(seenPage),
     pageVersions: (pageId) => wiki.versions(pageId),
-    findPageByTitle: (spaceKeyOrId, parentId, title) => wiki.findPageByTitle(spaceKeyOrId, parentId, title),
+    findPageByTitle: (spaceKeyOrId, parentId, title) => {
+      const found = wiki.findPageByTitle(spaceKeyOrId, parentId, title);
+      return found && seenPage(found);
+    },
     pageViewUrl: (pageId) => `${baseUrl}${pageViewPath(pageId)}`,
     deletePage: (pageId) => wiki.delete(pageId),
     exportApiUrl: `${baseUrl}${exportPath}`,
@@ -221,7 +224,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     editLineOnWiki(pageId, editOptions) {
       const page = wiki.page(pageId);
       if (!page || page.deleted) throw new Error(`No live page ${pageId} in the sandbox`);
-      const markdown = appendToFirstParagraphLine(page.markdown, editOptions?.append ?? DEFAULT_LINE_EDIT);
+      // The page's own text is edited, not the publish notice that may end it (as a colleague edits a page).
+      const text = seenPage(page).markdown;
+      const markdown = `${appendToFirstParagraphLine(text, editOptions?.append ?? DEFAULT_LINE_EDIT)}${page.markdown.slice(text.length)}`;
       return wiki.editOnWiki(pageId, markdown, undefined, editOptions?.message);
     },
     movePageOnWiki: (pageId, parentId) => wiki.moveOnWiki(pageId, parentId),

@@ -9,12 +9,16 @@ const notice = (label = 'docs/setup.md', version = 3): PageNotice => ({
 });
 
 describe('publish notice', () => {
-  it('keeps the text before it as written, CRLF and trailing blank lines included', () => {
-    for (const text of ['# Setup\n\nRun it.\n', '# Setup\r\n\r\nRun it.\r\n', 'No newline at the end', 'Text\n\n\n', '']) {
+  it('keeps the text before it as written, CRLF, CR-only and trailing blank lines included, and ends its lines as the file does', () => {
+    const cases: Array<[string, string]> = [['# Setup\n\nRun it.\n', '\n'], ['# Setup\r\n\r\nRun it.\r\n', '\r\n'], ['# Mac\r\rRun it.\r', '\r'], ['No newline at the end', '\n'], ['One\r\nTwo', '\r\n'], ['Text\n\n\n', '\n'], ['', '\n']];
+    for (const [text, eol] of cases) {
       const sent = withNotice(text, notice());
-      const ended = text === '' || /[\r\n]$/.test(text) ? text : `${text}\n`;
+      const ended = text === '' || /[\r\n]$/.test(text) ? text : `${text}${eol}`;
       assert.ok(sent.startsWith(ended), JSON.stringify(sent));
-      assert.match(sent.slice(ended.length), /^\n---\n\n\*Published from .*\*\n$/);
+      assert.equal(sent.slice(ended.length).replace(/\*Published from .*\*/, 'NOTICE'), `${eol}---${eol}${eol}NOTICE${eol}`, JSON.stringify(sent));
+      // The last line of the text stays a paragraph: no rule right under it.
+      const html = new HtmlRenderer().render(new Parser().parse(sent));
+      assert.doesNotMatch(html, /<h2>/, html);
     }
   });
 

@@ -89,8 +89,8 @@ export function linkNames(link: Pick<PageLink, 'spaceId' | 'parentId' | 'pageTit
 
 /**
  * A link the repository gave (.wiki-pages.json): the page is known, but this machine never published it (time 0, no
- * version). The edit guard explains a latest version by this token's user on such a page as a teammate's or CI's
- * publish of the same file; anything else is shown.
+ * version). The edit guard decides from the page's publish notice whether its latest version is a publish of this
+ * file (a teammate's, CI's) or an edit; one it cannot tell is shown.
  */
 export function isRepositoryLink(link: PageLink | undefined): boolean {
   return link !== undefined && link.publishedAt === 0 && link.version === undefined && link.unconfirmedSend === undefined;

@@ -6,6 +6,11 @@ import { englishEndpointMessages, type EndpointMessages } from './endpointMessag
 
 /** What each outcome, 404 finding and preflight reason says. `said` is the service's own sentence (or ours for it). */
 export interface PublishMessages extends EndpointMessages {
+  /**
+   * The notice a published page ends with, in Markdown: `fileLink` is the link to the file it came from (whose target
+   * carries the marker the tool reads back), already Markdown. Wiki readers see it: it says where to edit the page.
+   */
+  publishNotice(fileLink: string): string;
   rendererHasQuery(settingName: string): string;
   rendererInsecure(settingName: string): string;
   cancelled(): string;
@@ -110,6 +115,7 @@ export interface PublishMessages extends EndpointMessages {
 
 export const englishPublishMessages: PublishMessages = {
   ...englishEndpointMessages,
+  publishNotice: (fileLink) => `*Published from ${fileLink} with Wiki Publisher. Edit the file in its repository rather than this page.*`,
   rendererHasQuery: (settingName) => `${settingName} must be the renderer's base address without ? or #, such as https://kroki.example.com.`,
   rendererInsecure: (settingName) =>
     `${settingName} must use https:// (plain http:// is allowed only for 127.0.0.1, [::1] and localhost), so diagram source is never sent unencrypted.`,

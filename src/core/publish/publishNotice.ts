@@ -8,6 +8,7 @@
 //   now, at the version the marker names, the page needs no new version: unchanged, whatever this machine remembers.
 // - path digest: which file it came from, so a page found where a create would go is known as this file's own.
 // The importer converts Markdown on the server, but link targets survive it; the marker is read from the page's body.
+import { englishPublishMessages, type PublishMessages } from '../messages/publishMessages';
 import { sha256Hex } from '../util/sha256';
 
 export interface PublishMarker {
@@ -59,12 +60,17 @@ export function findMarker(body: string): PublishMarker | undefined {
 
 /**
  * The Markdown to send: the content as it is (its line ends and its last blank lines too), then the notice, after a
- * blank line and a rule of its own (the blank line keeps the rule from underlining the last line as a heading).
+ * blank line and a rule of its own (the blank line keeps the rule from underlining the last line as a heading), its
+ * lines ended as the file's are (a CR-only file's text followed by LF lines would read its last line ending and the
+ * next as one CRLF, and the rule would underline it).
  */
-export function withNotice(content: string, notice: PageNotice): string {
+export function withNotice(content: string, notice: PageNotice, words: Pick<PublishMessages, 'publishNotice'> = englishPublishMessages): string {
   const target = `${notice.sourceUrl ?? ''}#${markerText(notice.marker)}`;
-  const ended = content === '' || content.endsWith('\n') || content.endsWith('\r') ? content : `${content}\n`;
-  return `${ended}\n---\n\n*Published from [${escapeLinkText(notice.label)}](<${target}>) with Wiki Publisher. Edit the file in its repository rather than this page.*\n`;
+  const eol = /\r\n|\r|\n/.exec(content)?.[0] ?? '\n';
+  const ended = content === '' || content.endsWith('\n') || content.endsWith('\r') ? content : `${content}${eol}`;
+  // One line whatever the words: the paragraph that carries the marker is what Pull and Compare take off again.
+  const paragraph = words.publishNotice(`[${escapeLinkText(notice.label)}](<${target}>)`).replace(/[\r\n]+/g, ' ');
+  return `${ended}${eol}---${eol}${eol}${paragraph}${eol}`;
 }
 
 /**

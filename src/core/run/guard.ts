@@ -158,19 +158,32 @@ async function verdictsOf(items: readonly PlanItem[], options: LookupOptions): P
     const found = places.get(item);
     if (found === undefined || 'failed' in found) verdicts.set(item, found?.failed ?? { kind: 'absent' });
     else if (found.page === undefined) verdicts.set(item, { kind: 'absent' });
-    // The file's own page, found where its front matter now names (moved there on the wiki): decided as its own.
-    else decided.push({ item, page: found.page, verdict: item.link?.pageId === found.page.id ? ownPageVerdict(found.page, item, item.link) : placeVerdict(found.page, item) });
+    // The file's own page, found where its front matter now names (moved there on the wiki), or at the place this
+    // machine's record of its publish names without an ID (published before page access): decided as its own.
+    else decided.push({ item, page: found.page, verdict: item.link !== undefined && recordNamesPage(item, found.page) ? ownPageVerdict(found.page, item, item.link) : placeVerdict(found.page, item) });
   }
   // A marker sent unseen (version 0) is settled from the page's history, one request for each such page.
   for (const { item, page, verdict } of decided) {
     if (verdict !== 'history') verdicts.set(item, verdict);
     else {
       const versions = await versionsOf(page.id, options);
-      const own = item.link?.pageId === page.id ? item.link : undefined;
+      const own = recordNamesPage(item, page) ? item.link : undefined;
       verdicts.set(item, versions === undefined ? { kind: 'edited', page, knownVersion: undefined, publishedAt: 0, noNotice: true } : historyVerdict(page, versions, item, own));
     }
   }
   return verdicts;
+}
+
+/**
+ * Whether this machine's record of the file's publish names the page found at its place: by ID, or, for a publish made
+ * without page access (no ID learnt), by that very place with the version or time it left.
+ */
+function recordNamesPage(item: PlanItem, page: WikiPage): boolean {
+  const link = item.link;
+  if (link === undefined) return false;
+  if (link.pageId !== undefined) return link.pageId === page.id;
+  const recorded = link.version !== undefined || link.publishedAt > 0;
+  return recorded && item.complete !== undefined && linkNames(link, item.complete);
 }
 
 /** The verdict for a file's own page read by ID: moved away (held, said where), else decided from what it holds. */

@@ -152,7 +152,8 @@ export interface PlanItem {
   /** The edit guard's verdict, once guardPlan ran. */
   guard?: GuardVerdict;
   /**
-   * Planned with `force` (--force, Publish Anyway, a Retry): sent even when the wiki's notice says its page holds this
+   * Planned with `force` (--force, Publish Anyway, a Retry), or a file of a flat run whose links wait for a page the
+   * run creates (fileLinks.ts: its second pass fills them in): sent even when the wiki's notice says its page holds this
    * content already.
    */
   forced?: true;

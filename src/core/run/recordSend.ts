@@ -15,8 +15,32 @@ export interface SendEnd extends FileResult {
   pageId?: string;
 }
 
-/** The link to record: 'landed' (the send landed), 'unconfirmed' (it may have, and the kept link is marked so). */
-export type LinkToRecord = { kind: 'landed' | 'unconfirmed'; link: PageLink };
+/**
+ * The link to record: 'landed' (the send landed), 'unconfirmed' (it may have, and the kept link is marked so),
+ * 'found' (nothing was sent: the page holds the file's text as its notice says, and the link kept did not say so).
+ */
+export type LinkToRecord = { kind: 'landed' | 'unconfirmed' | 'found'; link: PageLink };
+
+/**
+ * The link of a file left unchanged because its page holds its text as last published (the guard's 'asLeft' with
+ * sameContent): this machine learns the page, its version and content from the wiki, so its next run needs no history
+ * to explain that version, and a mark of a send that did land is cleared. Undefined when the link kept says so already
+ * (a large unchanged tree writes nothing) or the page was not found so.
+ */
+export function foundLink(result: Pick<FileResult, 'state' | 'item'>, kept: PageLink | undefined, now: number): PageLink | undefined {
+  const { item } = result;
+  const verdict = item.guard;
+  const target = item.complete;
+  if (result.state !== 'skipped' || verdict?.kind !== 'asLeft' || verdict.sameContent !== true || !target) return undefined;
+  const page = verdict.page;
+  if (kept && kept.unconfirmedSend === undefined && kept.pageId === page.id && kept.version === page.version && kept.contentSha256 === item.contentSha256
+    && kept.spaceId === target.spaceId && kept.parentId === target.parentId && kept.pageTitle === target.pageTitle) return undefined;
+  const link: PageLink = {
+    spaceId: target.spaceId, parentId: target.parentId, pageTitle: target.pageTitle, pageId: page.id, version: page.version,
+    ...(page.webUrl ? { url: page.webUrl } : {}), contentSha256: item.contentSha256, fileTitle: item.suggestedTitle, publishedAt: now,
+  };
+  return item.linkTargets !== undefined ? { ...link, linkTargets: item.linkTargets } : link;
+}
 
 /**
  * Which link a file's send leaves, given the link the store kept before it (recorded by an earlier run, or left by
@@ -32,6 +56,8 @@ export function linkToRecord<Result extends SendEnd>(
 ): LinkToRecord | undefined {
   const landed = landedOf(result, now);
   if (landed) return { kind: 'landed', link: landed };
+  const found = foundLink(result, kept, now);
+  if (found) return { kind: 'found', link: found };
   const marked = unconfirmedSendLink(result, kept);
   return marked ? { kind: 'unconfirmed', link: marked } : undefined;
 }
@@ -43,14 +69,17 @@ export function linkToRecord<Result extends SendEnd>(
  * line's --state records and saves at once).
  */
 export async function recordSendEnd<Result extends SendEnd>(
-  store: Pick<LinkStore, 'get' | 'set'>,
+  store: Pick<LinkStore, 'get' | 'set'> & Pick<SendMarkStore, 'setLater'>,
   result: Result,
   now: number,
   landedOf?: (result: Result, now: number) => PageLink | undefined,
 ): Promise<LinkToRecord | undefined> {
   const key = result.item.file.key;
   const decided = linkToRecord(result, await store.get(key), now, landedOf);
-  if (decided) await store.set(key, decided.link);
+  // A page found as its file left it is learnt, not something a killed run could lose: written with the next write,
+  // so a fresh runner's unchanged tree costs the record one write at the end, not one per page.
+  if (decided?.kind === 'found' && store.setLater) await store.setLater(key, decided.link);
+  else if (decided) await store.set(key, decided.link);
   return decided;
 }
 
@@ -99,7 +128,7 @@ export function sendMarks(store: SendMarkStore): SendMarks {
       before.delete(key);
       const decided = linkToRecord(result, kept, now, landedOf);
       // Called on the store, never taken off it: the editor's store is a class whose methods need their `this`.
-      if (decided?.kind === 'landed' && store.setLater) await store.setLater(key, decided.link);
+      if ((decided?.kind === 'landed' || decided?.kind === 'found') && store.setLater) await store.setLater(key, decided.link);
       else if (decided) await store.set(key, decided.link);
       // Known not to have landed: the mark goes at once, so no later run takes a page found there for this send's.
       else if (kept) await store.set(key, kept);

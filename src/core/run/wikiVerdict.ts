@@ -71,7 +71,25 @@ export function historyVerdict(page: WikiPage, versions: readonly PageVersion[],
 
 /** As left by this tool; `sameContent` when the marker says the page holds what the file would send now. */
 function asLeft(page: WikiPage, item: Pick<PlanItem, 'file' | 'complete' | 'contentSha256' | 'linkTargets'>, marker: PublishMarker): Extract<GuardVerdict, { kind: 'asLeft' }> {
-  // The same content from the same file at the same title: a retitle or a renamed file goes once to put that right.
-  const same = marker.digest === digestNow(item) && marker.path === pathDigest(item.file.label) && page.title === item.complete?.pageTitle;
-  return same ? { kind: 'asLeft', page, sameContent: true } : { kind: 'asLeft', page };
+  return holdsWhatItSends(page, marker, item) ? { kind: 'asLeft', page, sameContent: true } : { kind: 'asLeft', page };
+}
+
+/**
+ * Whether the page's marker says it holds what the item sends with its links reaching `linkTargets` (the plan's, by
+ * default; a tree's run asks again with what the links reach when the page's turn comes): the same content from the
+ * same file at the same title. A retitle or a renamed file goes once to put that right.
+ */
+export function holdsWhatItSends(page: WikiPage, marker: PublishMarker, item: Pick<PlanItem, 'file' | 'complete' | 'contentSha256' | 'linkTargets'>, linkTargets: string | undefined = item.linkTargets): boolean {
+  return marker.digest === digestNow(item, linkTargets) && marker.path === pathDigest(item.file.label) && page.title === item.complete?.pageTitle;
+}
+
+/**
+ * Whether an item the guard found as left (asLeft) holds, by its marker, what it would send now that its links reach
+ * `linkTargets`: a page of a tree whose links were decided at its turn, or a file sent after them. Forced sends go.
+ */
+export function alreadyHolds(item: Pick<PlanItem, 'file' | 'complete' | 'contentSha256' | 'linkTargets' | 'guard' | 'forced'>, linkTargets: string | undefined): boolean {
+  const verdict = item.guard;
+  if (verdict?.kind !== 'asLeft' || item.forced === true) return false;
+  const marker = verdict.page.body?.marker;
+  return marker !== undefined && marker.version === verdict.page.version && holdsWhatItSends(verdict.page, marker, item, linkTargets);
 }

@@ -2,7 +2,7 @@
 // repository and publishes one file, or a flat selection, of a folder published as a tree must land on the page the
 // folder's .wiki-pages.json records, through the edit guard, not meet "already exists" and an Overwrite without it.
 // Such a link says the page exists and which it is, never that this machine published it (time 0, no version): the
-// guard therefore shows any version it cannot explain (only one by this token's user is, as for a tree's teammate).
+// guard decides from the page itself (its publish notice and history, as for a tree's teammate).
 import type { PageLink, RecordedStep } from '../links/pageLink';
 import { entryLocator, parseManifest, type PageManifest } from './manifestFormat';
 import { folderContentFile, folderContentRank } from './folderPage';

@@ -75,6 +75,8 @@ export async function runLinks(plan: TreePlan, options: RunLinksOptions) {
   const recordedOutside = (path: string): { id: string; title: string } | undefined => options.recorded(path) ?? pinnedFollowed.get(path) ?? pinnedLinked.get(path);
   const { addressable } = options;
   let sendsOver = false;
+  /** Pages whose first-pass result is in (treeRun.ts): one of them still without an ID did not land. */
+  const ended = new Set<string>();
   // What the plan refuses: links to it stay as written and say so, as the plan said.
   const refusedPaths = refusedLinkPaths(plan);
   const topFile = topContentFile(plan.tree);
@@ -111,9 +113,9 @@ export async function runLinks(plan: TreePlan, options: RunLinksOptions) {
     const id = idForLinks(key);
     const url = urls.get(key) ?? (id ? options.addressOf(id, node.title) : undefined);
     if (url) return { url, title: node.title, headings: headings.get(key) ?? [] };
-    // Once every page has been sent, one still without an address did not land (or its ID could not be learnt): a link
-    // to it stays as written, and says so, instead of waiting for a pass that will not come.
-    if (sending.has(key)) return sendsOver ? 'notYet' : 'pending';
+    // Once a page has its result (or every page has been sent), one still without an address did not land (or its ID
+    // could not be learnt): a link to it stays as written, and says so, instead of waiting for a pass that will not come.
+    if (sending.has(key)) return sendsOver || ended.has(key) ? 'notYet' : 'pending';
     return refusedPaths.has(key) ? 'refused' : undefined;
   };
 
@@ -154,7 +156,7 @@ export async function runLinks(plan: TreePlan, options: RunLinksOptions) {
   };
 
   return {
-    ids, urls, linkedIds, titledBackIds, recordedIds: recordedIds as ReadonlyMap<string, string>, sending, pinnedLanded, pinnedFollowed, pinnedKeyOf, pinnedLinkTargets, idForLinks, resolvePage,
+    ids, urls, linkedIds, titledBackIds, ended, recordedIds: recordedIds as ReadonlyMap<string, string>, sending, pinnedLanded, pinnedFollowed, pinnedKeyOf, pinnedLinkTargets, idForLinks, resolvePage,
     reachedNow, waitedFor, reachedWhenSent, addressable,
     /** Every tree page has been sent: a link to one without an address now stays as written. */
     sendsAreOver(): void {

@@ -31,8 +31,15 @@ export async function sendPinnedFiles(context: PinnedContext): Promise<void> {
   const { plan, links } = context;
   // An unchanged file that names its own page goes again when a page it links to landed under another ID in this run
   // (deleted on the wiki, created anew).
-  const pinned = plan.pinned.map((item): PlanItem => (linksReachOtherPages(item, () => (links.addressable ? links.pinnedLinkTargets(item) : undefined)) ? { ...item, state: 'send' } : item));
-  context.expectMore(pinned.filter((item, index) => item !== plan.pinned[index]).length);
+  const reachedNow = (item: PlanItem): string | undefined => (links.addressable ? links.pinnedLinkTargets(item) : undefined);
+  const resent = plan.pinned.map((item) => linksReachOtherPages(item, () => reachedNow(item)));
+  context.expectMore(resent.filter((again) => again).length);
+  // What the guard compares with the page's notice: what its links reach now that the tree's pages have landed.
+  const pinned = plan.pinned.map((item, index): PlanItem => {
+    const now = reachedNow(item);
+    const linkTargets = now === undefined ? {} : { linkTargets: now };
+    return resent[index] ? { ...item, ...linkTargets, state: 'send' } : { ...item, ...linkTargets };
+  });
   const loose = [...plan.refused, ...pinned];
   if (loose.length === 0) return;
   const linkCautionsOf = new Map<PlanItem, LinkCaution[]>();

@@ -287,12 +287,19 @@ function planOptionsOf(options: TreeEntryOptions): TreePlanOptions {
  */
 async function lookingAtWiki<T>(wiki: TreePlanWiki | undefined, plan: (signal: AbortSignal | undefined) => Promise<T>): Promise<T> {
   if (wiki?.whileLooking === undefined) return plan(wiki?.signal);
-  let planned: { value: T } | undefined;
+  let ended: { value: T } | { error: unknown } | undefined;
   await wiki.whileLooking(async (signal) => {
-    planned = { value: await plan(signal) };
+    try {
+      ended = { value: await plan(signal) };
+    } catch (error) {
+      ended = { error };
+      throw error;
+    }
   });
-  if (planned === undefined) throw new Error('lookingAtWiki: whileLooking returned without running look');
-  return planned.value;
+  // The front end's progress may end quietly on a failure it does not show: the plan's own error is the answer then.
+  if (ended === undefined) return plan(wiki.signal);
+  if ('error' in ended) throw ended.error;
+  return ended.value;
 }
 
 /**

@@ -11,6 +11,7 @@ import { learnLandedPage, linksLeftOf, sentAgainAndLanded } from '../run/landedP
 import { DEFAULT_LOOKUPS_AT_ONCE } from '../run/lookupDeadline';
 import { credentialRefusedOnWiki, guardedPage } from '../run/guard';
 import { landedLink, withLinksReached, type PlanItem } from '../run/plan';
+import { alreadyHolds } from '../run/wikiVerdict';
 import { countedResults, runPlan, summarise, type RunOptions } from '../run/runner';
 import { callsAtMost } from '../util/callsAtMost';
 import { checkFollowedPages } from './followedPages';
@@ -126,6 +127,7 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
       const foundAsLeft = result.item.guard?.kind === 'asLeft' ? result.item.guard.page.id : undefined;
       const pageId = learnt?.pageId ?? (result.outcome?.kind === 'created' || landedElsewhere ? undefined : foundAsLeft ?? entry.page.pageId ?? entry.item.link?.pageId);
       // Its result is in: what it landed as (or kept) answers the links to it from now on.
+      links.ended.add(entry.page.key);
       links.linkedIds.delete(entry.page.key);
       links.titledBackIds.delete(entry.page.key);
       if (learnt?.url) urls.set(entry.page.key, learnt.url);
@@ -175,6 +177,9 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
   const start = (entry: RunEntry): void => {
     // Its links as they stand now: every page that landed before it is reached.
     Object.assign(entry, links.decide(entry.page));
+    // A page planned to go because a page it links to was to land first, which did not (it failed): its page may hold
+    // just what it would send now, as its notice says. Then nothing goes.
+    if (alreadyHolds(entry.item, links.reachedWhenSent.get(entry.page.key))) entry.item.state = 'unchanged';
     const folder = entry.page.node.parent ?? '';
     const creates = createsPage(entry.item);
     if (creates) state.outCreatesUnder.add(folder);

@@ -5,6 +5,7 @@ import type { PublishMessages } from '../../core/messages/publishMessages';
 import { editorEndpointMessages } from './endpointMessages';
 
 export const editorPublishMessages: PublishMessages = {
+  publishNotice: (fileLink) => vscode.l10n.t('*Published from {0} with Wiki Publisher. Edit the file in its repository rather than this page.*', fileLink),
   ...editorEndpointMessages,
   rendererHasQuery: (settingName) => vscode.l10n.t('{0} must be the renderer\'s base address without ? or #, such as https://kroki.example.com.', settingName),
   rendererInsecure: (settingName) =>

@@ -56,7 +56,7 @@ export function unreadReason(reason: NotReadReason): string {
   }
 }
 
-/** "you" for the import token's user, else the author ID the platform gives (it names no display name). */
+/** The author ID the platform gives for the page's latest version (it names no display name), else "someone". */
 export function authorText(page: WikiPage): string {
   return page.versionAuthorId ?? vscode.l10n.t('someone');
 }

@@ -7654,7 +7654,7 @@ async function lookUpEntry(fs, folder, path) {
   return location;
 }
 
-// src/core/run/fileLinks.ts
+// src/core/run/linkedFiles.ts
 function selectedFile(source2, item) {
   const body = frontMatterBody(source2.text);
   let sent = item.content;
@@ -7670,6 +7670,185 @@ async function placeInRepository(linking, fs) {
     if (inRepository !== void 0) place.rootInRepository = inRepository;
   }
 }
+async function linkedFilesOf(linking, fs) {
+  const plainKey = (folder, path) => `${fs.key(folder)}
+${path}`;
+  const folderContent = /* @__PURE__ */ new Map();
+  const whereKey = (folder, path) => {
+    const key = plainKey(folder, path);
+    return folderContent.get(key) ?? key;
+  };
+  const linked = /* @__PURE__ */ new Map();
+  const link = (folder, path, anchored) => {
+    const key = plainKey(folder, path);
+    const file = linked.get(key) ?? { folder, path, anchored: false };
+    file.anchored ||= anchored;
+    linked.set(key, file);
+  };
+  const folders = /* @__PURE__ */ new Map();
+  for (const { destinations, place } of linking) {
+    if (!place) continue;
+    for (const destination of destinations) {
+      const target = linkTarget2(destination, place.path, place.rootInRepository);
+      const path = target.kind === "file" ? pagePath(target) : void 0;
+      if (target.kind !== "file" || path === void 0) continue;
+      const anchored = target.anchor !== void 0 && target.anchor !== "";
+      if (target.markdown) link(place.folder, path, anchored);
+      else if (path !== "") {
+        const key = plainKey(place.folder, path);
+        folders.set(key, { folder: place.folder, path, anchored: anchored || folders.get(key)?.anchored === true });
+      }
+    }
+  }
+  const pageless = /* @__PURE__ */ new Set();
+  await Promise.all([...folders].map(async ([key, { folder, path, anchored }]) => {
+    const location = await entryAt2(fs, folder, path);
+    if (!location) return;
+    const content = await folderContentFileAt(fs, folder, path);
+    if (content === void 0) {
+      if (await folderHoldsNoPage(fs, location)) pageless.add(key);
+      link(folder, path, anchored);
+      return;
+    }
+    folderContent.set(key, plainKey(folder, content));
+    link(folder, content, anchored);
+  }));
+  return { linked, whereKey, pageless };
+}
+async function lookUpPages(linked, selection, refused2, pageless, ports) {
+  const found = await Promise.all([...linked].map(async ([where, file]) => {
+    const entry = await lookUpEntry(ports.fs, file.folder, file.path);
+    return { where, file, folder: file.path.endsWith("/"), location: entry === ABSENT ? void 0 : entry, absent: entry === ABSENT };
+  }));
+  const missing = new Set(found.flatMap(({ where, absent }) => absent ? [where] : []));
+  const located = found.flatMap(({ where, file, folder, location }) => location === void 0 ? [] : [{ where, file, folder, location, key: `${ports.fs.key(location)}${folder ? "/" : ""}` }]);
+  const links = /* @__PURE__ */ new Map();
+  for (const { key, folder } of located) links.set(key, selection.has(key) ? selectionLink(selection.get(key)?.item) : folder ? void 0 : await ports.linkOf(key));
+  const unknown = located.filter(({ key }) => !selection.has(key) && links.get(key)?.pageId === void 0).map(({ key }) => key);
+  if (unknown.length > 0) for (const [key, link] of (await ports.recordedLinks(unknown)).links) links.set(key, link);
+  const spaceKeys = /* @__PURE__ */ new Map();
+  const spaceKeyOf = (spaceId) => {
+    if (!spaceKeys.has(spaceId)) spaceKeys.set(spaceId, ports.spaceKey(spaceId));
+    return spaceKeys.get(spaceId);
+  };
+  const pages = /* @__PURE__ */ new Map();
+  const pageIds = /* @__PURE__ */ new Map();
+  const withoutPage = /* @__PURE__ */ new Set();
+  const awaitedAt = /* @__PURE__ */ new Map();
+  const refusedAt = /* @__PURE__ */ new Set();
+  const selectionAt = /* @__PURE__ */ new Map();
+  await Promise.all(located.map(async ({ where, file, folder, location, key }) => {
+    const link = links.get(key);
+    if (link === void 0 && pageless.has(where)) {
+      pages.set(where, "pagelessFolder");
+      return;
+    }
+    if (link?.pageId === void 0) {
+      if (link === void 0) withoutPage.add(where);
+      if (link === void 0 && refused2.has(key)) refusedAt.add(where);
+      else if (link === void 0 && selection.has(key)) awaitedAt.set(where, key);
+      return;
+    }
+    pageIds.set(where, link.pageId);
+    if (selection.has(key)) selectionAt.set(where, key);
+    const url = ports.siteBase === void 0 ? void 0 : pageAddress(ports.siteBase, await spaceKeyOf(link.spaceId), link.pageId, link.pageTitle);
+    if (url === void 0) {
+      pages.set(where, "noAddress");
+      return;
+    }
+    const sent = !file.anchored || folder ? void 0 : await sentMarkdown(selection.get(key), location, link.pageTitle, ports);
+    pages.set(where, { url, title: link.pageTitle, headings: sent === void 0 ? [] : markdownHeadings(sent) });
+  }));
+  return { pages, pageIds, withoutPage, awaitedAt, refusedAt, selectionAt, missing };
+}
+function refusedKeys(items) {
+  const keys = /* @__PURE__ */ new Set();
+  for (const item of items) if (item.state === "refused") keys.add(item.file.key);
+  return keys;
+}
+async function sentMarkdown(selected, location, pageTitle, ports) {
+  if (selected) return selected.sent();
+  const text2 = await readText(ports.fs, location);
+  if (text2 === void 0) return void 0;
+  const split = splitFrontMatter(text2);
+  const leftOut = split.omitTitleHeading ?? ports.omitTitleHeading ?? false;
+  return leftOut ? omitTitleHeading2(split.content, pageTitle) : split.content;
+}
+function selectionLink(item) {
+  if (!item?.link) return void 0;
+  return !item.complete || linkNames(item.link, item.complete) ? item.link : void 0;
+}
+async function folderContentFileAt(fs, folder, folderPath) {
+  const name = nameOf(folderPath);
+  for (const candidate of ["index.md", "README.md", "readme.md", "Readme.md", `${name}.md`]) {
+    if (await entryAt2(fs, folder, `${folderPath}${candidate}`)) return `${folderPath}${candidate}`;
+  }
+  return void 0;
+}
+async function folderHoldsNoPage(fs, folder) {
+  try {
+    const entries = await fs.list(folder);
+    return !entries.some((entry) => entry.kind === "directory" || entry.kind === "file" && isMarkdownFileName(entry.name));
+  } catch {
+    return false;
+  }
+}
+async function readText(fs, location) {
+  try {
+    const decoded = decodeText(await fs.read(location), fs.label(location));
+    return decoded.ok ? decoded.text : void 0;
+  } catch {
+    return void 0;
+  }
+}
+
+// src/core/run/outsideLinks.ts
+var NO_OUTSIDE_LINKS = Object.freeze({ page: () => void 0, reached: () => void 0 });
+async function outsideLinkedPages(linking, ports) {
+  const entries = [];
+  for (const { fileKey, destinations } of linking) {
+    const found = destinations.length === 0 ? void 0 : ports.placeOf(fileKey);
+    if (found) entries.push({ fileKey, place: { ...found }, destinations: [...destinations] });
+  }
+  if (entries.length === 0) return NO_OUTSIDE_LINKS;
+  await placeInRepository(entries, ports.fs);
+  const { linked, whereKey, pageless } = await linkedFilesOf(entries, ports.fs);
+  if (linked.size === 0) return NO_OUTSIDE_LINKS;
+  const { pages, pageIds, missing } = await lookUpPages(linked, /* @__PURE__ */ new Map(), /* @__PURE__ */ new Set(), pageless, ports);
+  const placeOf = new Map(entries.map((entry) => [entry.fileKey, entry.place]));
+  const anchorMatchers = /* @__PURE__ */ new Map();
+  const located = (fileKey, destination) => {
+    const place = placeOf.get(fileKey);
+    if (!place) return void 0;
+    const target = linkTarget2(destination, place.path, place.rootInRepository);
+    const path = target.kind === "file" ? pagePath(target) : void 0;
+    if (target.kind !== "file" || path === void 0) return void 0;
+    return { where: whereKey(place.folder, path), path, anchor: target.anchor };
+  };
+  return {
+    page: (fileKey, destination) => {
+      const at = located(fileKey, destination);
+      if (at !== void 0 && missing.has(at.where)) return "noFile";
+      const page = at === void 0 ? void 0 : pages.get(at.where);
+      return typeof page === "object" || page === "noAddress" || page === "pagelessFolder" ? page : void 0;
+    },
+    reached: (fileKey, destination) => {
+      const at = located(fileKey, destination);
+      const pageId = at === void 0 ? void 0 : pageIds.get(at.where);
+      if (at === void 0 || pageId === void 0) return void 0;
+      const page = pages.get(at.where);
+      let anchor;
+      if (typeof page === "object" && at.anchor) {
+        let matcher = anchorMatchers.get(page.url);
+        if (!matcher) anchorMatchers.set(page.url, matcher = headingMatcher(page));
+        anchor = matcher(at.anchor);
+      }
+      return `outside:${at.path} ${pageId}${anchor === void 0 ? "" : ` #${anchor}`}`;
+    }
+  };
+}
+
+// src/core/run/fileLinks.ts
 async function planFileLinks(sources, items, ports) {
   const itemOf = new Map(items.map((item) => [item.file.key, item]));
   const selection = /* @__PURE__ */ new Map();
@@ -7831,6 +8010,7 @@ async function planFileLinks(sources, items, ports) {
     relink,
     stillWaitingFor,
     linksWithoutAddress,
+    linkCautions: (fileKey) => decisions.get(fileKey)?.cautions ?? [],
     // Read from the decisions as they are now: awaitRecreated adds to both.
     get awaited() {
       return new Set(awaitedAt.values());
@@ -7843,181 +8023,6 @@ async function planFileLinks(sources, items, ports) {
     async content(item, messages) {
       const planned = await plannedContent(item, messages);
       return planned.ok ? { ok: true, content: rewrite(item.file.key, planned.content) } : planned;
-    }
-  };
-}
-async function linkedFilesOf(linking, fs) {
-  const plainKey = (folder, path) => `${fs.key(folder)}
-${path}`;
-  const folderContent = /* @__PURE__ */ new Map();
-  const whereKey = (folder, path) => {
-    const key = plainKey(folder, path);
-    return folderContent.get(key) ?? key;
-  };
-  const linked = /* @__PURE__ */ new Map();
-  const link = (folder, path, anchored) => {
-    const key = plainKey(folder, path);
-    const file = linked.get(key) ?? { folder, path, anchored: false };
-    file.anchored ||= anchored;
-    linked.set(key, file);
-  };
-  const folders = /* @__PURE__ */ new Map();
-  for (const { destinations, place } of linking) {
-    if (!place) continue;
-    for (const destination of destinations) {
-      const target = linkTarget2(destination, place.path, place.rootInRepository);
-      const path = target.kind === "file" ? pagePath(target) : void 0;
-      if (target.kind !== "file" || path === void 0) continue;
-      const anchored = target.anchor !== void 0 && target.anchor !== "";
-      if (target.markdown) link(place.folder, path, anchored);
-      else if (path !== "") {
-        const key = plainKey(place.folder, path);
-        folders.set(key, { folder: place.folder, path, anchored: anchored || folders.get(key)?.anchored === true });
-      }
-    }
-  }
-  const pageless = /* @__PURE__ */ new Set();
-  await Promise.all([...folders].map(async ([key, { folder, path, anchored }]) => {
-    const location = await entryAt2(fs, folder, path);
-    if (!location) return;
-    const content = await folderContentFileAt(fs, folder, path);
-    if (content === void 0) {
-      if (await folderHoldsNoPage(fs, location)) pageless.add(key);
-      link(folder, path, anchored);
-      return;
-    }
-    folderContent.set(key, plainKey(folder, content));
-    link(folder, content, anchored);
-  }));
-  return { linked, whereKey, pageless };
-}
-async function lookUpPages(linked, selection, refused2, pageless, ports) {
-  const found = await Promise.all([...linked].map(async ([where, file]) => {
-    const entry = await lookUpEntry(ports.fs, file.folder, file.path);
-    return { where, file, folder: file.path.endsWith("/"), location: entry === ABSENT ? void 0 : entry, absent: entry === ABSENT };
-  }));
-  const missing = new Set(found.flatMap(({ where, absent }) => absent ? [where] : []));
-  const located = found.flatMap(({ where, file, folder, location }) => location === void 0 ? [] : [{ where, file, folder, location, key: `${ports.fs.key(location)}${folder ? "/" : ""}` }]);
-  const links = /* @__PURE__ */ new Map();
-  for (const { key, folder } of located) links.set(key, selection.has(key) ? selectionLink(selection.get(key)?.item) : folder ? void 0 : await ports.linkOf(key));
-  const unknown = located.filter(({ key }) => !selection.has(key) && links.get(key)?.pageId === void 0).map(({ key }) => key);
-  if (unknown.length > 0) for (const [key, link] of (await ports.recordedLinks(unknown)).links) links.set(key, link);
-  const spaceKeys = /* @__PURE__ */ new Map();
-  const spaceKeyOf = (spaceId) => {
-    if (!spaceKeys.has(spaceId)) spaceKeys.set(spaceId, ports.spaceKey(spaceId));
-    return spaceKeys.get(spaceId);
-  };
-  const pages = /* @__PURE__ */ new Map();
-  const pageIds = /* @__PURE__ */ new Map();
-  const withoutPage = /* @__PURE__ */ new Set();
-  const awaitedAt = /* @__PURE__ */ new Map();
-  const refusedAt = /* @__PURE__ */ new Set();
-  const selectionAt = /* @__PURE__ */ new Map();
-  await Promise.all(located.map(async ({ where, file, folder, location, key }) => {
-    const link = links.get(key);
-    if (link === void 0 && pageless.has(where)) {
-      pages.set(where, "pagelessFolder");
-      return;
-    }
-    if (link?.pageId === void 0) {
-      if (link === void 0) withoutPage.add(where);
-      if (link === void 0 && refused2.has(key)) refusedAt.add(where);
-      else if (link === void 0 && selection.has(key)) awaitedAt.set(where, key);
-      return;
-    }
-    pageIds.set(where, link.pageId);
-    if (selection.has(key)) selectionAt.set(where, key);
-    const url = ports.siteBase === void 0 ? void 0 : pageAddress(ports.siteBase, await spaceKeyOf(link.spaceId), link.pageId, link.pageTitle);
-    if (url === void 0) {
-      pages.set(where, "noAddress");
-      return;
-    }
-    const sent = !file.anchored || folder ? void 0 : await sentMarkdown(selection.get(key), location, link.pageTitle, ports);
-    pages.set(where, { url, title: link.pageTitle, headings: sent === void 0 ? [] : markdownHeadings(sent) });
-  }));
-  return { pages, pageIds, withoutPage, awaitedAt, refusedAt, selectionAt, missing };
-}
-function refusedKeys(items) {
-  const keys = /* @__PURE__ */ new Set();
-  for (const item of items) if (item.state === "refused") keys.add(item.file.key);
-  return keys;
-}
-async function sentMarkdown(selected, location, pageTitle, ports) {
-  if (selected) return selected.sent();
-  const text2 = await readText(ports.fs, location);
-  if (text2 === void 0) return void 0;
-  const split = splitFrontMatter(text2);
-  const leftOut = split.omitTitleHeading ?? ports.omitTitleHeading ?? false;
-  return leftOut ? omitTitleHeading2(split.content, pageTitle) : split.content;
-}
-function selectionLink(item) {
-  if (!item?.link) return void 0;
-  return !item.complete || linkNames(item.link, item.complete) ? item.link : void 0;
-}
-async function folderContentFileAt(fs, folder, folderPath) {
-  const name = nameOf(folderPath);
-  for (const candidate of ["index.md", "README.md", "readme.md", "Readme.md", `${name}.md`]) {
-    if (await entryAt2(fs, folder, `${folderPath}${candidate}`)) return `${folderPath}${candidate}`;
-  }
-  return void 0;
-}
-async function folderHoldsNoPage(fs, folder) {
-  try {
-    const entries = await fs.list(folder);
-    return !entries.some((entry) => entry.kind === "directory" || entry.kind === "file" && isMarkdownFileName(entry.name));
-  } catch {
-    return false;
-  }
-}
-async function readText(fs, location) {
-  try {
-    const decoded = decodeText(await fs.read(location), fs.label(location));
-    return decoded.ok ? decoded.text : void 0;
-  } catch {
-    return void 0;
-  }
-}
-var NO_OUTSIDE_LINKS = Object.freeze({ page: () => void 0, reached: () => void 0 });
-async function outsideLinkedPages(linking, ports) {
-  const entries = [];
-  for (const { fileKey, destinations } of linking) {
-    const found = destinations.length === 0 ? void 0 : ports.placeOf(fileKey);
-    if (found) entries.push({ fileKey, place: { ...found }, destinations: [...destinations] });
-  }
-  if (entries.length === 0) return NO_OUTSIDE_LINKS;
-  await placeInRepository(entries, ports.fs);
-  const { linked, whereKey, pageless } = await linkedFilesOf(entries, ports.fs);
-  if (linked.size === 0) return NO_OUTSIDE_LINKS;
-  const { pages, pageIds, missing } = await lookUpPages(linked, /* @__PURE__ */ new Map(), /* @__PURE__ */ new Set(), pageless, ports);
-  const placeOf = new Map(entries.map((entry) => [entry.fileKey, entry.place]));
-  const anchorMatchers = /* @__PURE__ */ new Map();
-  const located = (fileKey, destination) => {
-    const place = placeOf.get(fileKey);
-    if (!place) return void 0;
-    const target = linkTarget2(destination, place.path, place.rootInRepository);
-    const path = target.kind === "file" ? pagePath(target) : void 0;
-    if (target.kind !== "file" || path === void 0) return void 0;
-    return { where: whereKey(place.folder, path), path, anchor: target.anchor };
-  };
-  return {
-    page: (fileKey, destination) => {
-      const at = located(fileKey, destination);
-      if (at !== void 0 && missing.has(at.where)) return "noFile";
-      const page = at === void 0 ? void 0 : pages.get(at.where);
-      return typeof page === "object" || page === "noAddress" || page === "pagelessFolder" ? page : void 0;
-    },
-    reached: (fileKey, destination) => {
-      const at = located(fileKey, destination);
-      const pageId = at === void 0 ? void 0 : pageIds.get(at.where);
-      if (at === void 0 || pageId === void 0) return void 0;
-      const page = pages.get(at.where);
-      let anchor;
-      if (typeof page === "object" && at.anchor) {
-        let matcher = anchorMatchers.get(page.url);
-        if (!matcher) anchorMatchers.set(page.url, matcher = headingMatcher(page));
-        anchor = matcher(at.anchor);
-      }
-      return `outside:${at.path} ${pageId}${anchor === void 0 ? "" : ` #${anchor}`}`;
     }
   };
 }

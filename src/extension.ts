@@ -5,6 +5,7 @@ import { systemClock } from './core/ports';
 import { EXPORT_PROVIDER_ID, EXPORT_PROVIDER_LABEL, ExportAuthProvider } from './editor/auth/authProvider';
 import { ExportSessionService } from './editor/auth/exportSessionService';
 import { CommandManager } from './editor/commandManager';
+import { DiagnosticsHost } from './editor/diagnostics/diagnosticsHost';
 import type { CompareWithWikiCommand } from './editor/commands/compareWithWiki';
 import type { PullCommand } from './editor/commands/pull';
 import type { PulledEdits } from './editor/pull/pulledEdits';
@@ -83,9 +84,11 @@ export function activate(context: vscode.ExtensionContext): void {
       ...hooks, links, wiki, secrets, env, onDidChangeSession: exportSession.onDidChange, log,
     }));
     const pagesModel = () => pagesHost.model();
+    // The links and images that will not work on the wiki, in the Problems panel: code loaded with the first Markdown document.
+    const diagnostics = new DiagnosticsHost(() => new (lazyCommands().LinkDiagnostics)({ links, wiki, log }));
     const commands = new CommandManager();
     context.subscriptions.push(
-      exportSession, walkthrough, tokenStatus, commands, pageContents, pagesHost, exportSession.onDidChange(showExportSession),
+      exportSession, walkthrough, tokenStatus, commands, pageContents, pagesHost, diagnostics, exportSession.onDidChange(showExportSession),
       vscode.workspace.registerTextDocumentContentProvider(WIKI_PAGE_SCHEME, pageContents),
       // A file's link follows it when it is renamed or moved in VS Code.
       vscode.workspace.onDidRenameFiles((event) => {

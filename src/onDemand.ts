@@ -45,3 +45,6 @@ export { linkCautionReasonText } from './core/links/rewrite/linkCautions';
 export { documentForPage, fileNameForPage } from './core/links/openedPage';
 export { decideStates, eachInSlices, localFacts, refreshStates, unreadWiki } from './core/pageState';
 export { baseAfterPull, baseProblem, captureBase, holdsPulledEdit, linkAfterPull, pageInFileForms, pullPage } from './core/pull';
+// The Problems panel's links (issue 83): a file's problems as its publish plans them, and their obvious fixes.
+export { flatLinkProblems, planTreeForProblems, treeFileProblems } from './core/problems/documentProblems';
+export { linkFix, writtenDestination } from './core/problems/linkFixes';

@@ -16,3 +16,5 @@ export { OpenPageCommand } from './wikiPages/openPageCommand';
 export { PublishAllModifiedCommand } from './wikiPages/publishAllModifiedCommand';
 export { RefreshPagesCommand } from './wikiPages/refreshPagesCommand';
 export { RevealInExplorerCommand } from './wikiPages/revealInExplorerCommand';
+// The Problems panel's links (issue 83): loaded with the first Markdown document, the setting on.
+export { LinkDiagnostics } from './diagnostics/linkDiagnostics';

@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import { signInApproved } from './support/accounts';
 import { useSessions } from './support/harness';
 import { clickPublishButton, compareFromConfirmation, publishNewTree } from './support/publishFlow';
-import { centerNotification, clearNotifications, explorerRow, notification, notificationButton, openFile, publishFolderAs, quickInput, runCommand, tokenStatusItem, UI_TIMEOUT_MS, waitForCenterNotification, waitUntil } from './support/workbench';
+import { centerNotification, clearNotifications, explorerRow, notification, notificationButton, openFile, publishFolderAs, publishRecordedTree, quickInput, runCommand, tokenStatusItem, UI_TIMEOUT_MS, waitForCenterNotification, waitUntil } from './support/workbench';
 import { SANDBOX_BODIES } from './support/sandboxBodies';
 import { pullChangedPage } from './support/wikiPagesView';
 import type { Locator, Page } from 'playwright-core';
@@ -230,7 +230,7 @@ describe('Publishing a folder as a page tree', function () {
     assert.match(livePage(sandbox, 'Setup').markdown, /A colleague's line/);
 
     // The writer's explicit choice: sent without the check.
-    await publishFolderAs(page, 'docs', 'As a page tree');
+    await publishRecordedTree(page, 'docs');
     const again = page.locator('.monaco-dialog-box', { hasText: 'Send them unchecked?' });
     await again.waitFor();
     await again.locator('.monaco-button', { hasText: 'Send Unchecked Pages Too' }).click();
@@ -311,7 +311,7 @@ describe('Publishing a folder as a page tree', function () {
     const { page, sandbox, workspaceDir } = await signedInSession();
     // The folder's .wiki-pages.json names parent page 555, which the wiki does not have (deleted, or a typo).
     writeFileSync(path.join(workspaceDir, 'docs', '.wiki-pages.json'), `${JSON.stringify({ version: 1, space: 'DOCS', parent: '555', pages: {} }, null, 2)}\n`);
-    await publishFolderAs(page, 'docs', 'As a page tree');
+    await publishRecordedTree(page, 'docs');
     const refused = await waitForCenterNotification(page, /the tree's parent page 555 was not found/);
     const said = await refused.innerText();
     assert.match(said, /^Not sent: the tree's parent page 555 was not found/, 'the reason leads: a collapsed notification shows only its start');
@@ -363,7 +363,7 @@ describe('Publishing a folder as a page tree', function () {
     // A pull request controls the repository: the manifest a link to a file outside the folder published.
     writeFileSync(path.join(workspaceDir, 'keys.txt'), 'SECRET_DEPLOY_KEY=abcdef123456\n');
     symlinkSync(path.join(workspaceDir, 'keys.txt'), path.join(workspaceDir, 'docs', '.wiki-pages.json'));
-    await publishFolderAs(page, 'docs', 'As a page tree');
+    await publishRecordedTree(page, 'docs');
     const refused = await waitForCenterNotification(page, /\.wiki-pages\.json is a symbolic link; it is not followed/);
     const said = await refused.innerText();
     // Named as the Explorer shows it: a collapsed notification shows only its start, which a file:// URI filled.
@@ -406,7 +406,7 @@ describe('Publishing a folder as a page tree', function () {
     writeFileSync(path.join(workspaceDir, 'docs', 'guide', 'faq.md'), '# FAQ\n\nBack to [the guide](README.md).\n');
 
     if (!(await explorerRow(page, 'guide').isVisible())) await explorerRow(page, 'docs').click();
-    await publishFolderAs(page, 'guide', 'As a page tree');
+    await publishRecordedTree(page, 'guide');
     const confirm = page.locator('.monaco-dialog-box', { hasText: /as a tree\?/ });
     await confirm.or(quickInput(page).filter({ visible: true })).first().waitFor({ timeout: UI_TIMEOUT_MS });
     assert.equal(await quickInput(page).isVisible(), false, 'no questions: the tree\'s .wiki-pages.json records the folder\'s page');
@@ -506,7 +506,7 @@ async function reviseAndRepublish(session: Session, files: readonly string[], qu
     const at = path.join(session.workspaceDir, 'docs', file);
     writeFileSync(at, `${readFileSync(at, 'utf8')}\nRevised.\n`);
   }
-  await publishFolderAs(session.page, 'docs', 'As a page tree');
+  await publishRecordedTree(session.page, 'docs');
   const confirm = session.page.locator('.monaco-dialog-box', { hasText: question });
   await confirm.waitFor();
   return confirm;

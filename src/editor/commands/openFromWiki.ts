@@ -6,10 +6,11 @@ import type { Clock, Logger } from '../../core/ports';
 import { parsePageReference, type PageReference } from '../../core/publish/pageAddress';
 import { editorAddressMessages } from '../messages/addressMessages';
 import type { WikiPage } from '../../core/wikiPages';
-import { showError } from '../notify';
+import { showError, showModal } from '../notify';
 import { onDemand } from '../onDemandLoader';
 import type { GlobalStateLinkStore } from '../publish/pageLinks';
 import { reportReadFailure, requireSignIn, type ReadingCommand } from '../wiki/readFailure';
+import { filesOfPage } from '../wiki/trackedFiles';
 import type { WikiAccess } from '../wiki/wikiAccess';
 import type { Command } from './command';
 
@@ -27,7 +28,8 @@ const WHAT: ReadingCommand = { logName: 'Open Wiki Page as Markdown', title: vsc
 /**
  * Wiki: Open Wiki Page as Markdown. Exports a page and opens it as an untitled Markdown document whose front matter
  * pins its space, parent and title and names the page (wiki.pageId), so once saved, publishing it updates that page
- * (through the edit guard). This is how an existing wiki page moves into a docs folder.
+ * (through the edit guard). This is how an existing wiki page moves into a docs folder. A page the workspace already has
+ * a file of (linked on this machine, or recorded in a .wiki-pages.json) is offered as that file instead.
  */
 export class OpenFromWikiCommand implements Command {
   readonly id = 'wikiPublisher.openFromWiki';
@@ -38,6 +40,10 @@ export class OpenFromWikiCommand implements Command {
     if (!(await requireSignIn(await this.deps.wiki.signedIn(), WHAT))) return;
     const reference = await this.askForPage();
     if (!reference) return;
+    // A page the workspace already has a file of: that file is offered, not a second copy that would publish to it too.
+    const tracked = await this.filesOf(reference.pageId);
+    if (tracked === undefined) return;
+    if (tracked.length > 0) return offerFiles(tracked, reference.pageId);
     try {
       const opened = await withNotificationProgress(
         vscode.l10n.t('Exporting page {0} from the wiki...', reference.pageId),
@@ -58,6 +64,16 @@ export class OpenFromWikiCommand implements Command {
     } catch (error) {
       await reportReadFailure(WHAT, error, this.deps.log);
     }
+  }
+
+  /** The workspace's files of the page (trackedFiles.ts); undefined when the look was cancelled. A failed look finds none. */
+  private async filesOf(pageId: string): Promise<vscode.Uri[] | undefined> {
+    return withNotificationProgress(vscode.l10n.t('Looking for page {0} in the workspace...', pageId), async (_progress, signal) =>
+      filesOfPage(pageId, this.deps.links, signal).catch((error: unknown) => {
+        if (signal.aborted) return undefined;
+        this.deps.log.warn(`Looking for the files of page ${pageId} failed: ${describeError(error)}`);
+        return [];
+      }));
   }
 
   private askForPage(): Thenable<PageReference | undefined> {
@@ -85,6 +101,34 @@ export class OpenFromWikiCommand implements Command {
     } else this.deps.log.warn(`Page ${page.id} has no parent page (a space's home page?): publishing the document needs a parent in its front matter.`);
     await vscode.window.showTextDocument(document);
   }
+}
+
+/**
+ * The file (or files) the page already is, offered in place of a copy: opened, or opened and pulled, so the wiki's
+ * latest edits come into it. Nothing is exported here: Pull reads the page itself, through the edit guard's own rules.
+ */
+async function offerFiles(files: readonly vscode.Uri[], pageId: string): Promise<void> {
+  const labelled = files.map((uri) => ({ uri, label: vscode.workspace.asRelativePath(uri) }));
+  let chosen = labelled[0];
+  if (labelled.length > 1) {
+    const picked = await vscode.window.showQuickPick(labelled.map((file) => ({ ...file, label: neutralise(file.label) })), {
+      title: WHAT.title, placeHolder: vscode.l10n.t('Page {0} is already a file of this workspace: open which?', pageId), ignoreFocusOut: true,
+    });
+    if (!picked) return;
+    chosen = picked;
+  }
+  if (!chosen) return;
+  const open = neutralise(vscode.l10n.t('Open {0}', chosen.label));
+  const pull = vscode.l10n.t('Open and Pull');
+  const choice = labelled.length > 1 ? open : await showModal(
+    'info',
+    vscode.l10n.t('Page {0} is already {1} in this workspace.', pageId, chosen.label),
+    vscode.l10n.t('Edit that file and publish it to update the page; Pull brings the wiki\'s latest edits into it first. A second copy would be another file publishing to the same page.'),
+    open, pull,
+  );
+  if (choice === undefined) return;
+  await vscode.window.showTextDocument(chosen.uri);
+  if (choice === pull) await vscode.commands.executeCommand('wikiPublisher.pull', chosen.uri);
 }
 
 /**

@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
-import { neutralise } from '../../core/text/neutralise';
 import { showError } from '../notify';
 import { FilePublisher } from '../publish/publishFile';
 import { ManyPublisher } from '../publish/publishMany';
 import { TreePublisher } from '../publish/publishTree';
+import { folderShape } from '../publish/treeOrFlat';
 import type { PublishDependencies } from '../publish/publishContext';
 import type { Command } from './command';
 
@@ -29,7 +29,8 @@ export class PublishCommand implements Command {
     if (resource instanceof vscode.Uri) {
       const stat = await vscode.workspace.fs.stat(resource);
       if (stat.type & vscode.FileType.Directory) {
-        const shape = await askTreeOrFlat(resource);
+        // A folder the repository records as a page tree goes as that tree again; any other folder asks.
+        const shape = await folderShape(resource);
         if (shape === 'tree') return this.tree.publish(resource);
         if (shape === 'flat') return this.many.publish([resource]);
         return;
@@ -46,20 +47,6 @@ export class PublishCommand implements Command {
   publishDocument(document: vscode.TextDocument): Promise<void> {
     return this.single.publish(document);
   }
-}
-
-/** One folder: a page tree (its subfolders become pages) or every file flat under one parent page; undefined on Escape. */
-async function askTreeOrFlat(folder: vscode.Uri): Promise<'tree' | 'flat' | undefined> {
-  const items: Array<vscode.QuickPickItem & { shape: 'tree' | 'flat' }> = [
-    {
-      shape: 'tree', label: vscode.l10n.t('As a page tree'),
-      detail: vscode.l10n.t('The folder maps to a parent page; subfolders become pages; links between files become page links. Page IDs are kept in the folder\'s .wiki-pages.json.'),
-    },
-    { shape: 'flat', label: vscode.l10n.t('As flat pages'), detail: vscode.l10n.t('Every Markdown file becomes a page directly under one parent page.') },
-  ];
-  const name = folder.path.slice(folder.path.lastIndexOf('/') + 1);
-  const picked = await vscode.window.showQuickPick(items, { title: neutralise(vscode.l10n.t('Publish "{0}" to Wiki', name)), placeHolder: vscode.l10n.t('Publish the folder as a page tree or as flat pages?'), ignoreFocusOut: true });
-  return picked?.shape;
 }
 
 /**

@@ -8,8 +8,9 @@ import { onDemand } from '../onDemandLoader';
 import { omitTitleHeadingSetting, type PublishDependencies } from './publishContext';
 import { recordedPagesOf } from './repositoryLinks';
 import { workspaceWalkFs } from './workspaceWalkFs';
+import type { WikiAccess } from '../wiki/wikiAccess';
 
-export function editorFileLinkPorts(deps: Pick<PublishDependencies, 'links' | 'log' | 'wiki'>): FileLinkPorts<vscode.Uri> {
+export function editorFileLinkPorts(deps: Pick<PublishDependencies, 'links' | 'log'> & { wiki: Pick<WikiAccess, 'baseUrl' | 'pages'> }): FileLinkPorts<vscode.Uri> {
   return {
     fs: workspaceWalkFs(vscode.workspace.fs, { label: (uri) => vscode.workspace.asRelativePath(uri) }),
     placeOf: (key) => {

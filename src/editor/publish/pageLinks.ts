@@ -104,6 +104,11 @@ export class GlobalStateLinkStore implements LinkStore {
     if (kept || legacy) this.changed(undefined);
   }
 
+  /** The files this machine links to the page `pageId` (their keys): a page the workspace already has a file of. */
+  filesOfPage(pageId: string): string[] {
+    return Object.entries(this.links()).filter(([key, stored]) => linkable(key) && parsePageLink(stored)?.pageId === pageId).map(([key]) => key);
+  }
+
   /** Remembers a page opened from the wiki, so the file that names it (wiki.pageId) publishes to it as its own. */
   async rememberOpened(pageId: string, link: PageLink): Promise<void> {
     const opened = { ...this.state.get<LinksByFile>(OPENED_PAGES_KEY, {}), [pageId]: link };

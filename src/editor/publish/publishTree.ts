@@ -18,6 +18,7 @@ import { withNotificationProgress, withProgressBeforeResult } from '../progressN
 import { setting } from '../settings';
 import { folderInItsRepository, lookUpFs, readSelection } from './collectMarkdown';
 import { noAccessOptions, offerSignInForRefusedLookups, uncheckedNote } from './guardStep';
+import { labelOfFolder } from './folderLabel';
 import { editorFileLinkPorts } from './fileLinkPorts';
 import { linksLeftNote } from './linksLeftNote';
 import { workspaceManifestPort } from './manifestPort';
@@ -194,21 +195,6 @@ export class TreePublisher {
     const decided = await marks.end(result, this.deps.clock.now(), onDemand().treeLandedLink);
     if (decided?.kind === 'landed') landed.set(result.item.file.key, decided.link);
   }
-}
-
-/**
- * The folder as the files' labels write it (asRelativePath: with the workspace folder's name in a multi-root window,
- * and '' for a workspace folder itself), found from a file's label and its path below the folder.
- */
-function labelOfFolder(folder: vscode.Uri, sources: ReadonlyArray<{ key: string; label: string }>): string {
-  const base = folder.path.replace(/\/$/, '');
-  for (const source of sources) {
-    const path = vscode.Uri.parse(source.key, true).path;
-    if (!path.startsWith(`${base}/`)) continue;
-    const below = path.slice(base.length + 1);
-    if (source.label.endsWith(below)) return source.label.slice(0, source.label.length - below.length);
-  }
-  return '';
 }
 
 /** TreePlanOptions.partOf, for a folder that is a part of a tree recorded further up ('' names the workspace folder). */

@@ -3,6 +3,12 @@
 // published-from-another-clone files get no badge (calm, as Git leaves clean files alone), and a Markdown file outside
 // any published tree is no page to be, so it gets none either. Each colour is the extension's own theme colour, which
 // defaults to the Git decoration colour of the same meaning (package.json "colors").
+//
+// Every badge propagates, as the Git extension's do (its resources' decorations set `propagate` for every state but a
+// deleted file, which is gone from the Explorer): VS Code then shows a folder holding a badged file, collapsed or not,
+// with a dot in that file's colour, up to the workspace folder. A file the wiki deleted the page of is still here, so
+// its D goes up too. Firing the changed files is enough: the decorations service fetches each URI fired and bubbles
+// it to every folder above (decorationsService.ts, getDecoration with includeChildren).
 import * as vscode from 'vscode';
 import type { FileState } from '../../core/pageState/workspaceStates';
 import { neutralise } from '../../core/text/neutralise';
@@ -61,5 +67,7 @@ export class PageDecorations {
 }
 
 function decorationOf(badge: Badge): vscode.FileDecoration {
-  return new vscode.FileDecoration(badge.letter, neutralise(badge.tooltip), new vscode.ThemeColor(badge.color));
+  const decoration = new vscode.FileDecoration(badge.letter, neutralise(badge.tooltip), new vscode.ThemeColor(badge.color));
+  decoration.propagate = true;
+  return decoration;
 }

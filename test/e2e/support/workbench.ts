@@ -221,3 +221,8 @@ export async function publishFolderAs(page: Page, name: string, shape: 'As a pag
   await waitForPrompt(page, /page tree or as flat pages/);
   await pickItem(page, shape);
 }
+
+/** A folder the repository records as a page tree (its .wiki-pages.json, or one above that records it) goes as that tree, unasked. */
+export async function publishRecordedTree(page: Page, name: string): Promise<void> {
+  await publishFromExplorer(page, name);
+}

@@ -1658,6 +1658,7 @@ function parsePageLink(value) {
   const pageId = text2("pageId");
   if (pageId !== void 0 && /^\d+$/.test(pageId)) link.pageId = pageId;
   if (typeof v.version === "number" && Number.isSafeInteger(v.version)) link.version = v.version;
+  if (typeof v.pulledVersion === "number" && Number.isSafeInteger(v.pulledVersion)) link.pulledVersion = v.pulledVersion;
   const url = text2("url");
   if (url !== void 0) link.url = url;
   const contentSha256 = text2("contentSha256");
@@ -1908,7 +1909,7 @@ function sha256Hex(text2) {
 // src/core/publish/publishNotice.ts
 var DIGEST_LENGTH = 20;
 var PATH_LENGTH = 8;
-var MARKER = /wiki-publisher\.v(\d{1,9})\.([0-9a-f]{20})\.([0-9a-f]{8})/g;
+var MARKER = /wiki-publisher\.v(\d{1,9})\.([0-9a-f]{20})\.([0-9a-f]{8})/;
 function contentDigest(contentSha256, linkTargets) {
   return sha256Hex(`${contentSha256}
 ${linkTargets ?? ""}`).slice(0, DIGEST_LENGTH);
@@ -1921,7 +1922,7 @@ function markerText(marker) {
 }
 function findMarker(body) {
   let found;
-  for (const match of body.matchAll(MARKER)) found = match;
+  for (const match of body.matchAll(new RegExp(MARKER.source, "g"))) found = match;
   if (found === void 0) return void 0;
   return { version: Number(found[1]), digest: found[2], path: found[3] };
 }
@@ -3659,7 +3660,9 @@ function noticeFor(item, linkTargets, settings) {
 function ownPageVerdict(page, item, link) {
   const marker = page.body?.marker;
   if (marker !== void 0) {
-    return page.version === marker.version ? asLeft(page, item, marker) : "history";
+    if (page.version === marker.version) return asLeft(page, item, marker);
+    if (link.pulledVersion === page.version && link.unconfirmedSend === void 0) return { kind: "asLeft", page };
+    return "history";
   }
   const recorded = link.version !== void 0 || link.publishedAt > 0;
   if (page.body !== void 0 && !recorded) return { kind: "edited", page, knownVersion: void 0, publishedAt: 0, noNotice: true };

@@ -18,6 +18,7 @@ import { loadTokenRace } from './tokenRaceProbe';
 import { measureStateRecord, reportStateRecord, type StateRecordOptions } from './stateRecord';
 import { measureTreePlanning, reportTreePlanning, type TreePlanningOptions } from './treePlanning';
 import { measureTreePublish, reportTreePublish } from './treePublish';
+import { measureFreshRunner, reportFreshRunner } from './freshRunner';
 
 const ACTIVATION_SAMPLES = 30;
 const ACTIVATION_WARMUPS = 3;
@@ -242,6 +243,9 @@ async function main(): Promise<void> {
   });
   await section(`Page tree publish (dist/cli.js --tree against the sandbox world, ${TREE_PUBLISH_RUNS} runs)`, async () => {
     reportTreePublish(report, await measureTreePublish({ runs: TREE_PUBLISH_RUNS }));
+  });
+  await section('Fresh CI runner (dist/cli.js --tree without --state, against the sandbox world; issue 82)', async () => {
+    reportFreshRunner(report, await measureFreshRunner({ runs: 5 }));
   });
   await section(`Page tree planning (dist/cli.js --tree --dry-run, ${TREE_PLANNING.runs} runs each, alternating, 1 warm-up)`, async () => {
     reportTreePlanning(report, await measureTreePlanning(TREE_PLANNING));

@@ -274,6 +274,8 @@ export function reportTreePublish(report: Report, result: TreePublishResult): vo
     name: `CLI --tree ${result.tree.files} files in ${result.tree.folders} folders, +${result.latencyMs} ms, concurrency ${result.concurrency}: wall / ideal`,
     value: `${ratio.toFixed(2)}x`, target: `<= ${TARGET.toFixed(2)}x`, pass: ratio <= TARGET,
   });
+  const perPage = result.imports / result.tree.pages;
+  report.judge({ name: `CLI --tree first publish: imports / pages`, value: `${perPage.toFixed(2)}x`, target: '<= 1.10x', pass: perPage <= 1.1 });
   report.detail(
     `tree: ${shape.topFolders} top folders x ${shape.subfoldersEach} subfolders, ${shape.filesPerFolder} files of ~${shape.fileBytes / 1024} KB each ` +
       `(${(result.tree.bytes / 1024).toFixed(0)} KB), every other folder with an index.md, 2-3 links per file mostly across folders; ${result.tree.pages} pages`,

@@ -85,7 +85,7 @@ describe('the editor keeps a send that may have landed in its link store, across
     // A reload, without the Retry's memory: the guard takes those versions for the file's own.
     const again = await publishMany([source('# Alpha\n\nTwo.\n')], store());
     // Its page holds the file's text, as its notice says: nothing goes again, and the mark is cleared.
-    assert.deepEqual([again.plan[0]?.guard?.kind, again.results[0]?.state], ['asLeft', 'skipped']);
+    assert.deepEqual([again.plan[0]?.guard?.kind, again.results[0]?.state], ['asLeft', 'skipped'], JSON.stringify(again.plan[0]?.guard));
     assert.equal(page('Alpha').version, 4, 'not written again');
     assert.equal((await store().get(KEY))?.unconfirmedSend, undefined, 'the page found as the send left it clears the mark');
 

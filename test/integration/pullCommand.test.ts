@@ -81,7 +81,7 @@ describe('the editor\'s Pull command against the sandbox wiki: auto-save, every 
     };
     const first = await publishForPull(signedIn, bases, { key, label: `docs/${name}`, text, link: undefined, keep, ...(options.publish ? { options: options.publish } : {}) });
     await links.set(key, first.link);
-    assert.equal((await bases.get(key))?.fileText, splitLeadingFrontMatter(text).body, 'the keeper kept the file as published with the base');
+    assert.equal((await bases.get(key))?.fileText, splitLeadingFrontMatter(text).body, `the keeper kept the file as published with the base: ${JSON.stringify(log)}`);
     if (options.autoSave) fake.settings['files.autoSave'] = options.autoSave;
     const pulledEdits = new editor.PulledEdits({ links, bases, clock: systemClock, log });
     const pull = new editor.PullCommand({ wiki, links, bases, log, pulledEdits, compare: async () => undefined });
@@ -189,7 +189,7 @@ describe('the editor\'s Pull command against the sandbox wiki: auto-save, every 
     // With it, every publish updates the page under its own title: no second page, the colleague's heading on it.
     assert.equal(planFiles([{ ...source, text: pulled }], new Map([[file.key, link]]), { defaults, titleFromFile: true })[0]?.complete?.pageTitle, 'Release notes');
     const again = await publishForPull(signedIn, file.bases, { key: file.key, label: source.label, text: pulled, link, keep: file.keep, options: { defaults, titleFromFile: true } });
-    assert.equal(again.guard, 'asLeft', 'the guard sees the page as this file left it');
+    assert.equal(again.guard, 'asLeft', `the guard sees the page as this file left it: ${JSON.stringify(link)}`);
     assert.equal(again.link.pageId, file.page);
     const pages = signedIn.world.sandbox.pages().filter((page) => page.parentId === '123456' && !page.deleted);
     assert.deepEqual(pages.map((page) => [page.id, page.title, page.version]), [[file.page, 'Release notes', 3]]);

@@ -12,6 +12,7 @@ import { planTree } from '../../src/core/tree/treePlan';
 import { guardTreeAsPlanned } from '../../src/core/tree/treePlanGuard';
 import { runTree, treeLandedLink, type TreeRunResult } from '../../src/core/tree/treeRun';
 import { relinkedKeys, treePageCount, treeSendCounts, treeTopPage, type TreeSendCounts } from '../../src/core/tree/treeSends';
+import { foreseenSecondSends } from '../../src/core/tree/foreseenSends';
 import { MemoryIdentity } from '../support/memoryIdentity';
 import { useSignedInWorld } from '../support/signedInWorld';
 
@@ -39,7 +40,7 @@ describe('a tree publish counts, before sending, what its run sends; and offers 
     const pages = signedIn.pages;
     await guardTreeAsPlanned(plan, { pages, noAccessReason: 'no page access', lookUpCreates: true });
     const relinked = relinkedKeys(plan, true);
-    const counts = treeSendCounts(plan, relinked);
+    const counts = treeSendCounts(plan, relinked, foreseenSecondSends(plan, true));
     const run = await runTree({
       plan, pages, identity, gate: new ThrottleGate(), concurrency: 4,
       addressOf: (pageId, title) => pageAddress(signedIn.world.sandbox.baseUrl, 'DOCS', pageId, title),
@@ -66,6 +67,7 @@ describe('a tree publish counts, before sending, what its run sends; and offers 
     const links = new Map<string, PageLink | undefined>();
     const first = await confirmAndRun(FILES, identity, links);
     assert.ok(first.run.secondPass > 0, 'some pages go twice, for their links');
+    assert.equal(first.counts.twice, first.run.secondPass, 'the pages that go twice are counted before anything is sent');
     assert.equal(first.counts.send, sentKeys(first.run).length);
     assert.deepEqual([first.counts.newPages, first.counts.updates, first.counts.relinked, first.counts.unchanged], [8, 0, 0, 0]);
     const quiet = await confirmAndRun(FILES, identity, links);
@@ -82,7 +84,9 @@ describe('a tree publish counts, before sending, what its run sends; and offers 
     // Setup links to the API page's heading; the generated Reference page lists it.
     assert.deepEqual([...relinked].sort(), ['guide/setup.md', 'reference/']);
     assert.deepEqual(sentKeys(run), ['guide/setup.md', 'reference/', 'reference/api.md']);
-    assert.deepEqual({ ...counts }, { send: 3, newPages: 1, updates: 2, relinked: 2, unchanged: 5, refused: 0, edited: 0 });
+    assert.deepEqual({ ...counts }, { send: 3, newPages: 1, updates: 2, relinked: 2, unchanged: 5, refused: 0, edited: 0, twice: 0 });
+    // The relinked pages go in the run's second pass, once each: none goes twice.
+    assert.equal(run.secondPass, counts.relinked + counts.twice);
   });
 
   it('an unchanged page whose link reaches a page the run creates is counted once, as an update, and goes once', async () => {

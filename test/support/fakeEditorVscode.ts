@@ -4,6 +4,7 @@
 // keys. With `files.autoSave` other than "off" a dirty file is saved as VS Code's auto-save saves it: after the edit,
 // not within it (the test waits for idle(), never for a time). Installed for one describe block; the editor modules
 // loaded under it are dropped when it is removed.
+import { dropEditorModulesSince } from './fakeModuleCache';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, relative, sep } from 'node:path';
 import Module from 'node:module';
@@ -318,8 +319,7 @@ export function installEditorVscode(folder: string, settings: Record<string, unk
   editor.uninstall = () => {
     internals._resolveFilename = original;
     delete require.cache[FAKE_PATH];
-    // Modules loaded under the fake keep a reference to it: drop them so nothing else reuses them.
-    for (const path of Object.keys(require.cache)) if (!loadedBefore.has(path)) delete require.cache[path];
+    dropEditorModulesSince(loadedBefore);
   };
   return editor;
 }

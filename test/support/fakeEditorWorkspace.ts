@@ -3,6 +3,7 @@
 // Explorer badges): Uri (parse, joinPath, file), workspace.fs over the disk with VS Code's FileNotFound errors, the open
 // documents, settings by their dotted keys, FileType, FileSystemError, FileDecoration and an English l10n.t.
 // Installed for one describe block; the editor modules loaded under it are dropped when it is removed.
+import { dropEditorModulesSince } from './fakeModuleCache';
 import Module from 'node:module';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, posix, relative, sep } from 'node:path';
@@ -180,7 +181,6 @@ export function installEditorVscode(editor: FakeEditor): () => void {
   return () => {
     internals._resolveFilename = original;
     delete require.cache[FAKE_PATH];
-    // Modules loaded under the fake keep a reference to it: drop them so nothing else reuses them.
-    for (const path of Object.keys(require.cache)) if (!loadedBefore.has(path)) delete require.cache[path];
+    dropEditorModulesSince(loadedBefore);
   };
 }

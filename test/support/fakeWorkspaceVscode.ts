@@ -2,6 +2,7 @@
 // getWorkspaceFolder, asRelativePath, getConfiguration (files.exclude only) and an English l10n.t. Enough for the
 // editor's folder walk (collectMarkdown) and the Wiki Pages scan (workspaceScan) to run in a test as in VS Code.
 // Installed for one describe block; the editor modules loaded under it are dropped when it is removed.
+import { dropEditorModulesSince } from './fakeModuleCache';
 import Module from 'node:module';
 import { relative, sep } from 'node:path';
 import { fillPlaceholders } from './fakeL10n';
@@ -49,7 +50,6 @@ export function installWorkspaceVscode(workspace: FakeWorkspace): () => void {
   return () => {
     internals._resolveFilename = original;
     delete require.cache[FAKE_PATH];
-    // Modules loaded under the fake keep a reference to it: drop them so nothing else reuses them.
-    for (const path of Object.keys(require.cache)) if (!loadedBefore.has(path)) delete require.cache[path];
+    dropEditorModulesSince(loadedBefore);
   };
 }

@@ -68,5 +68,6 @@ export function colleagueEdits(signedIn: SignedInWorld, pageId: string, edit: (s
   assert.ok(page, `page ${pageId} is on the wiki`);
   const edited = edit(page.markdown);
   assert.notEqual(edited, page.markdown, 'the colleague\'s edit changes the page');
-  signedIn.world.sandbox.editPageOnWiki(pageId, edited);
+  // The text is edited; the publish notice below it stays, as an editor on the wiki leaves it.
+  signedIn.world.sandbox.editPageOnWiki(pageId, page.imported.replace(page.markdown, edited));
 }

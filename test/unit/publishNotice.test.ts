@@ -60,4 +60,12 @@ describe('publish notice', () => {
     for (const markdown of exported) assert.equal(withoutNotice(markdown), '# Setup\n\nRun it.\n');
     assert.equal(withoutNotice('# Setup\n\nNo notice here.\n\n---\n\nA closing line.\n'), '# Setup\n\nNo notice here.\n\n---\n\nA closing line.\n');
   });
+
+  it('is found in a body whatever was looked for before: a long export taken apart first leaves no place to start from', () => {
+    const marker = markerText(notice().marker);
+    const long = `# Setup\n\n${'Run it. '.repeat(200)}\n\n---\n\n*Published from [docs/setup.md](#${marker}) with Wiki Publisher.*\n`;
+    assert.notEqual(withoutNotice(long), long);
+    assert.deepEqual(findMarker(`<p><a href="#${marker}">x</a></p>`), notice().marker);
+    assert.deepEqual(findMarker(`<p><a href="#${marker}">x</a></p>`), notice().marker, 'and again');
+  });
 });

@@ -28,6 +28,11 @@ export interface PageLink {
    * On a link of a file that never published (`publishedAt` 0, no page ID), the send was a create: isUnconfirmedCreate.
    */
   unconfirmedSend?: true;
+  /**
+   * The page's version that Pull on this machine took into the file: while the page is still at it, what the page holds
+   * is in the file, though its publish notice names an earlier version (the colleague's edit since is no longer news).
+   */
+  pulledVersion?: number;
   /** When the file last published successfully (ms since the epoch); 0: never from this machine. */
   publishedAt: number;
   /**
@@ -70,6 +75,7 @@ export function parsePageLink(value: unknown): PageLink | undefined {
   const pageId = text('pageId');
   if (pageId !== undefined && /^\d+$/.test(pageId)) link.pageId = pageId;
   if (typeof v.version === 'number' && Number.isSafeInteger(v.version)) link.version = v.version;
+  if (typeof v.pulledVersion === 'number' && Number.isSafeInteger(v.pulledVersion)) link.pulledVersion = v.pulledVersion;
   const url = text('url');
   if (url !== undefined) link.url = url;
   const contentSha256 = text('contentSha256');

@@ -31,7 +31,9 @@ export interface PageNotice {
 
 const DIGEST_LENGTH = 20;
 const PATH_LENGTH = 8;
-const MARKER = /wiki-publisher\.v(\d{1,9})\.([0-9a-f]{20})\.([0-9a-f]{8})/g;
+// Not global: a global expression keeps its lastIndex between calls, and matchAll starts from it (a Compare's look for
+// the notice made the next guard miss a page's marker).
+const MARKER = /wiki-publisher\.v(\d{1,9})\.([0-9a-f]{20})\.([0-9a-f]{8})/;
 
 /** The digest a marker carries for content of this SHA-256 whose links reached these pages (linkTargets.ts). */
 export function contentDigest(contentSha256: string, linkTargets: string | undefined): string {
@@ -53,7 +55,7 @@ export function markerText(marker: PublishMarker): string {
  */
 export function findMarker(body: string): PublishMarker | undefined {
   let found: RegExpExecArray | undefined;
-  for (const match of body.matchAll(MARKER)) found = match;
+  for (const match of body.matchAll(new RegExp(MARKER.source, 'g'))) found = match;
   if (found === undefined) return undefined;
   return { version: Number(found[1]), digest: found[2] as string, path: found[3] as string };
 }
@@ -81,7 +83,6 @@ export function withoutNotice(markdown: string): string {
   const lines = markdown.split('\n');
   let at = -1;
   for (let index = lines.length - 1; index >= 0; index--) {
-    MARKER.lastIndex = 0;
     if (MARKER.test(lines[index] as string)) {
       at = index;
       break;

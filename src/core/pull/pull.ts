@@ -166,7 +166,7 @@ export function baseProblem(link: PageLink, base: PullBase | undefined): 'none' 
 
 /** After a pull that changed the file: the link records the wiki's version as seen, so the next publish is an ordinary update. */
 export function linkAfterPull(link: PageLink, page: WikiPage): PageLink {
-  return { ...link, pageId: page.id, version: page.version, ...(page.webUrl ? { url: page.webUrl } : {}) };
+  return { ...link, pageId: page.id, version: page.version, pulledVersion: page.version, ...(page.webUrl ? { url: page.webUrl } : {}) };
 }
 
 /**

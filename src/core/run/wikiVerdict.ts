@@ -23,7 +23,11 @@ export type WikiVerdict = GuardVerdict | 'history';
 export function ownPageVerdict(page: WikiPage, item: Pick<PlanItem, 'file' | 'complete' | 'contentSha256' | 'linkTargets'>, link: PageLink): WikiVerdict {
   const marker = page.body?.marker;
   if (marker !== undefined) {
-    return page.version === marker.version ? asLeft(page, item, marker) : 'history';
+    if (page.version === marker.version) return asLeft(page, item, marker);
+    // Pull took the page's current version into the file on this machine (and no send went out since): nothing on the
+    // page is news to the file, whoever made it.
+    if (link.pulledVersion === page.version && link.unconfirmedSend === undefined) return { kind: 'asLeft', page };
+    return 'history';
   }
   // Read with its body and no notice there: only this machine's record of the version it left can tell.
   const recorded = link.version !== undefined || link.publishedAt > 0;

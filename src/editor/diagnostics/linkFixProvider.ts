@@ -13,7 +13,10 @@ import { DIAGNOSTIC_SOURCE } from './problemDiagnostics';
 export type ShownProblems = (document: vscode.TextDocument) => ReadonlyArray<{ problem: LinkProblem; diagnostic: vscode.Diagnostic }>;
 
 export class LinkFixProvider implements vscode.CodeActionProvider {
-  static readonly kinds = [vscode.CodeActionKind.QuickFix];
+  /** Read when the provider is registered, not when the module loads: the lazily loaded bundle holds this module. */
+  static get kinds(): vscode.CodeActionKind[] {
+    return [vscode.CodeActionKind.QuickFix];
+  }
 
   constructor(private readonly shown: ShownProblems) {}
 

@@ -17,7 +17,8 @@ export {
   type ExportSession,
 } from './core/oauth';
 export { explainNotFound, notFoundMessage } from './core/publish/notFoundExplanation';
-export { planFile, planFiles, countPlan, sendKind, linkAfterPublish, type PlanItem, type SourceFile } from './core/run/plan';
+export { planFile, planFiles, countPlan, sendKind, type PlanItem, type SourceFile } from './core/run/plan';
+export { linkAfterPublish } from './core/run/publishedLink';
 export { credentialRefusedOnWiki, guardLooksUp, guardPlan, guardedPage, heldWithoutNotice, sendEditedAnyway, unchangedWithPage, unreadOnWiki, type GuardVerdict } from './core/run/guard';
 export { sendGonePages } from './core/run/gonePages';
 export { ownPageProof, proveOwnPage } from './core/run/ownPageProof';

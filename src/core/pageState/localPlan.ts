@@ -4,7 +4,8 @@
 // "unchanged" is never called modified. Many files are planned in short slices with a yield between them, so the
 // extension host is never held for long.
 import type { PageLink } from '../links/pageLink';
-import { planFile, type PlanOptions, type SourceFile } from '../run/plan';
+import { planFile } from '../run/plan';
+import type { PlanOptions, SourceFile } from '../run/planItem';
 
 export type LocalPlanOptions = Pick<PlanOptions, 'omitTitleHeading' | 'diagramRenderer'>;
 

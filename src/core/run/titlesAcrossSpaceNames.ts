@@ -5,9 +5,10 @@
 // resolved to the space's ID here, with the tree's helper (tree/collisions.ts), and such files are refused before
 // sending, named as planFiles names those of one spelling.
 import { englishPublishMessages, type PublishMessages } from '../messages/publishMessages';
-import { groupByTitleInSpace, otherNames, resolveSpaceSpellings } from '../tree/collisions';
+import { groupByTitleInSpace, otherNames, resolveSpaceSpellings } from './sameTitles';
 import type { WikiPagesClient } from '../wikiPages';
-import { refuseItem, type PlanItem } from './plan';
+import { refuseItem } from './plan';
+import type { PlanItem } from './planItem';
 
 /**
  * Refuses the flat plan's files whose titles are one ignoring case in one space that they wrote two ways (key and

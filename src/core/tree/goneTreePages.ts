@@ -7,7 +7,7 @@
 // then looks up no unchanged page again (GuardOptions.lookUpUnchanged).
 import type { GuardOptions } from '../run/guard';
 import { sendGonePages } from '../run/gonePages';
-import type { PlanItem } from '../run/plan';
+import type { PlanItem } from '../run/planItem';
 import type { TreePlan } from './treePlan';
 
 /** Sends the tree's unchanged pages (and pinned files) that are gone from the wiki; returns their items. */

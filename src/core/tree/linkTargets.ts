@@ -6,7 +6,7 @@
 // wiki, so the page that links to it would keep a link to an anchor that is gone.
 import { headingMatcher, type HeadingsOfPage } from '../links/rewrite/headingAnchors';
 import { linkTarget, pagePath } from '../links/rewrite/linkTarget';
-import type { PlanItem } from '../run/plan';
+import type { PlanItem } from '../run/planItem';
 import { sha256Hex } from '../util/sha256';
 import { isBelow } from './paths';
 import { nodeOfFile, topContentFile, type PageTree } from './shape';

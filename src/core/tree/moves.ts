@@ -4,7 +4,7 @@
 // (a folder with its trailing '/') to the page each became. A file whose front matter names its page publishes at that
 // place wherever the file is, so its page follows it through any rename or move in the tree.
 import { compareRelativePaths } from '../run/walkRules';
-import { titleKey } from './collisions';
+import { titleKey } from '../run/sameTitles';
 import { folderKey, isBelow, isFolderPath, nameOf, parentFolderOf } from './paths';
 import type { PageTree, TreeNode } from './shape';
 

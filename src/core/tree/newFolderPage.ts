@@ -9,7 +9,7 @@
 import { englishTreeMessages, type TreeMessages } from '../messages/treeMessages';
 import { guardPlan, movedUnderOf, type GuardOptions } from '../run/guard';
 import { GUARD_TIMEOUT_MS } from '../run/lookupDeadline';
-import type { PlanItem } from '../run/plan';
+import type { PlanItem } from '../run/planItem';
 import { mapBounded } from '../util/mapBounded';
 import type { WikiPagesClient } from '../wikiPages';
 import type { OrphanPage } from './moves';

@@ -4,7 +4,7 @@
 // and which pages they still wait for (a second pass, or the order pages go in: runSchedule.ts).
 import { linkTarget } from '../links/rewrite/linkTarget';
 import { foreseeRewrite, rewriteLinks, type LinkCaution, type PageLookup, type RewriteContext } from '../links/rewrite';
-import type { PlanItem } from '../run/plan';
+import type { PlanItem } from '../run/planItem';
 import { plannedContent, type PlannedContent } from '../run/plannedContent';
 import type { FileResult } from '../run/runner';
 import type { PublishMessages } from '../messages/publishMessages';

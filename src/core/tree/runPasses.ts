@@ -4,7 +4,7 @@
 // created. The order the first pass takes (runSchedule.ts) keeps these few: only links no order could satisfy.
 import type { LinkCaution } from '../links/rewrite';
 import { sentAgain } from '../run/landedPage';
-import type { PlanItem } from '../run/plan';
+import type { PlanItem } from '../run/planItem';
 import { runPlan, type RunOptions } from '../run/runner';
 import { linkingFileOf, linkTargetsDigest, treePageIdByPath } from './linkTargets';
 import { guardTreePages } from './runPrepare';

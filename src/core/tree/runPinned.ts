@@ -5,7 +5,7 @@
 import type { LinkCaution } from '../links/rewrite';
 import { learnLandedPage } from '../run/landedPage';
 import { guardPlan, type GuardOptions } from '../run/guard';
-import type { PlanItem } from '../run/plan';
+import type { PlanItem } from '../run/planItem';
 import { runPlan, type RunOptions } from '../run/runner';
 import { linksReachOtherPages } from './linkTargets';
 import { waitsForPages } from './runPasses';

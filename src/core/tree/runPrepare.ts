@@ -5,7 +5,7 @@ import { englishTreeMessages, type TreeMessages } from '../messages/treeMessages
 import { linkNames } from '../links/pageLink';
 import type { LinkCaution } from '../links/rewrite';
 import { guardPlan, type GuardOptions } from '../run/guard';
-import type { PlanItem } from '../run/plan';
+import type { PlanItem } from '../run/planItem';
 import { folderTitleOf, followNewFolderPage, holdEditedFollowers, mayFollowNewFolderPage } from './newFolderPage';
 import type { TreePage, TreePlan } from './treePlan';
 

@@ -5,9 +5,10 @@
 // first page of the same run and took its place in the manifest. With page access the spellings are resolved to the
 // space's ID here, and such pages are refused before sending, named as the plan's own check names them.
 import { englishTreeMessages, type TreeMessages } from '../messages/treeMessages';
-import { refuseItem, type PlanItem } from '../run/plan';
+import { refuseItem } from '../run/plan';
+import type { PlanItem } from '../run/planItem';
 import type { WikiPagesClient } from '../wikiPages';
-import { groupByTitleInSpace, otherNames, resolveSpaceSpellings } from './collisions';
+import { groupByTitleInSpace, otherNames, resolveSpaceSpellings } from '../run/sameTitles';
 import { refuseUnderRefusedFolders, type TreePlan } from './treePlan';
 
 interface TitledPage {

@@ -3,7 +3,7 @@
 // for by title in the space, and a page found elsewhere is named, with its address, as a caution on the file. So is
 // every page a file of the tree that names its own page (front matter) would create, in the space it names.
 import { englishTreeMessages, type TreeMessages } from '../messages/treeMessages';
-import type { PlanItem } from '../run/plan';
+import type { PlanItem } from '../run/planItem';
 import type { WikiPage, WikiPagesClient } from '../wikiPages';
 import { readFailureText } from '../wikiPages/readFailureText';
 import { publishedAnew } from './newFolderPage';

@@ -8,7 +8,8 @@
 import { englishTreeMessages, type TreeMessages } from '../messages/treeMessages';
 import { linkNames, type LinkStore, type PageLink } from '../links/pageLink';
 import { foreseeRewrite, linkDestinationTexts, markdownHeadings, withLinkCautions, type LinkedPage, type RewriteContext } from '../links/rewrite';
-import { planFile, planFileWithContent, refusedForWantOfWiki, refuseItem, type PlanItem, type PlanOptions, type PlannedFile, type SourceFile } from '../run/plan';
+import { planFile, planFileWithContent, refusedForWantOfWiki, refuseItem } from '../run/plan';
+import type { PlanItem, PlanOptions, PlannedFile, SourceFile } from '../run/planItem';
 import { prepareDocument } from '../publish/pipeline';
 import { omitTitleHeading } from '../markdown/headings/omitTitle';
 import type { Blocker } from '../publish/preflight';
@@ -27,7 +28,7 @@ import { checkTreeOnWiki, type TreePlanWiki } from './treeParent';
 import type { FailedLookupVerdict } from '../run/failedLookup';
 import type { WikiPage } from '../wikiPages';
 import { acceptedEntries, checkRecordedEntries, folderAbove, keyOfLabel, reliesOnRecord, type RecordedEntries } from './recordedEntries';
-import { groupByTitleInSpace, otherNames } from './collisions';
+import { groupByTitleInSpace, otherNames } from '../run/sameTitles';
 import { generatedFolderPage } from './folderMarkdown';
 import { detectMoves, type MoveReport, type PageMove, type PinnedFile, type RecordedPage } from './moves';
 import { takeTitlesBack } from './titledBack';

@@ -4,7 +4,7 @@
 // there), and the files that name their own page as runTree guards them. The --expect-plan check works on a copy,
 // since the run guards each level again as it goes.
 import { guardPlan, type GuardOptions } from '../run/guard';
-import type { PlanItem } from '../run/plan';
+import type { PlanItem } from '../run/planItem';
 import { sendGoneTreePages } from './goneTreePages';
 import { followNewFolderPages } from './newFolderPage';
 import { checkTitlesInSpace } from './titlesInSpace';

@@ -4,7 +4,8 @@
 // anew under another ID, and the run sends again the unchanged pages whose links reach it (runPasses.ts,
 // pagesLinkingAnew). Those are foreseen here by the run's own comparison, so the question "Publish 3 pages?" counts
 // them, and the lines name them as updates rather than as unchanged.
-import { sendKind, type PlanItem } from '../run/plan';
+import { sendKind } from '../run/plan';
+import type { PlanItem } from '../run/planItem';
 import { linkingFileOf, linkTargetsDigest, treePageIdByPath } from './linkTargets';
 import type { TreeFileResult } from './runTypes';
 import { nodeOfFile, shapeTree, topContentFile } from './shape';

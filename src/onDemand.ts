@@ -42,6 +42,6 @@ export { createWikiPagesClient } from './core/wikiPages';
 export { exportPageMarkdown, isExportError } from './core/export';
 export { globMatcher } from './core/run/globMatcher';
 export { linkCautionReasonText } from './core/links/rewrite/linkCautions';
-export { documentForPage, fileNameForPage } from './core/links/openedPage';
+export { documentForPage, fileNameForPage } from './core/pull/openedPage';
 export { decideStates, eachInSlices, localFacts, refreshStates, unreadWiki } from './core/pageState';
 export { baseAfterPull, baseProblem, captureBase, holdsPulledEdit, linkAfterPull, pullPage } from './core/pull';

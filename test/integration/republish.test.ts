@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { exportPageMarkdown } from '../../src/core/export';
 import { identifyPage, withIdentity } from '../../src/core/links/pageIdentity';
 import { guardPlan, type GuardVerdict } from '../../src/core/run/guard';
-import { documentForPage } from '../../src/core/links/openedPage';
+import { documentForPage } from '../../src/core/pull/openedPage';
 import type { PageLink } from '../../src/core/links/pageLink';
 import type { PublishOutcome } from '../../src/core/publish/outcome';
 import type { PartialTarget } from '../../src/core/publish/target';

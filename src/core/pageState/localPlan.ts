@@ -5,7 +5,8 @@
 // extension host is never held for long.
 import type { PageLink } from '../links/pageLink';
 import { planFile } from '../run/plan';
-import type { PlanOptions, SourceFile } from '../run/planItem';
+import type { PlanOptions } from '../run/planItem';
+import type { SourceFile } from '../walk/sourceFile';
 
 export type LocalPlanOptions = Pick<PlanOptions, 'omitTitleHeading' | 'diagramRenderer'>;
 

@@ -5,7 +5,7 @@
 // by a key that ignores the export's style (markdownUnits.ts) and the merged text must keep the file's own way of
 // writing; the two exports are compared as written, so no change of the wiki's hides behind that key.
 import { diffIndices } from 'node-diff3';
-import { conflictBlock } from './conflictMarkers';
+import { conflictBlock } from '../markdown/conflictMarkers';
 import { keyOf, markdownUnits, sameKey, type MarkdownUnit } from './markdownUnits';
 
 export type MergeResult =

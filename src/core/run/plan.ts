@@ -11,12 +11,14 @@ import { cautionsFor, checkConflictMarkers, checkContent, checkTarget, type Bloc
 import { isCompleteTarget, mergeTargets, suggestTitle, type PartialTarget, type PublishTarget } from '../publish/target';
 import { groupByTitleInSpace, otherNames, titleKey } from './sameTitles';
 import { contentHash, deriveContent } from './plannedContent';
-import type { ContentRecipe, PlanCounts, PlanItem, PlannedFile, PlanOptions, PlanState, PreparedFacts, SourceFile } from './planItem';
+import type { ContentRecipe, PlanCounts, PlanItem, PlannedFile, PlanOptions, PlanState, PreparedFacts } from './planItem';
+import type { SourceFile } from '../walk/sourceFile';
 
 export { contentHash };
 // The front ends (src/editor, src/cli) name a plan's types where they call the planning: they take them from here.
 // Within src/core they come from planItem.ts, so that no step imports planning to name a plan.
-export type { PlanCounts, PlanItem, PlannedFile, PlanOptions, PlanState, PreparedFacts, SourceFile } from './planItem';
+export type { PlanCounts, PlanItem, PlannedFile, PlanOptions, PlanState, PreparedFacts } from './planItem';
+export type { SourceFile } from '../walk/sourceFile';
 
 /**
  * Plans one file. The file's own refusals only: duplicates across files are found by planFiles. `prepared` saves a
@@ -45,6 +47,18 @@ export function refuseItem(item: PlanItem, refusal: Blocker): void {
  */
 export function refusedForWantOfWiki(item: Pick<PlanItem, 'refusals' | 'guard'>): boolean {
   return item.refusals.length > 0 && item.refusals.every((refusal) => refusal.code === 'noPageAccess' || (refusal.code === 'recordedEntry' && unreadOnWiki(item.guard)));
+}
+
+/**
+ * Whether an unchanged file goes again because its links reach other pages than its last publish reached (a page it
+ * links to has another ID now): its text is the same, its links would be dead. `reachedNow` is asked only of an
+ * unchanged file whose last publish recorded what it reached; undefined when no page address can be made.
+ */
+export function linksReachOtherPages(item: Pick<PlanItem, 'state' | 'link'>, reachedNow: () => string | undefined): boolean {
+  const reachedBefore = item.link?.linkTargets;
+  if (item.state !== 'unchanged' || reachedBefore === undefined) return false;
+  const now = reachedNow();
+  return now !== undefined && now !== reachedBefore;
 }
 
 /** The recipe of a file sent as written (no renderer, no title heading left out): one, shared by every such item. */

@@ -1,32 +1,13 @@
-// What a plan is made of, shared by every step after the walk: the file as the walk read it, the item the plan makes
-// of it and what the plan counts. Types only, at the bottom of src/core/run, so that planning, the edit guard, sending
-// and recording all name them without importing one another.
+// What a plan is made of, shared by every step after the walk: the item the plan makes of each file the walk read
+// (walk/sourceFile.ts), the options it is made with and what the plan counts. Types only, at the bottom of
+// src/core/run, so that planning, the edit guard, sending and recording all name them without importing one another.
 import type { PageLink } from '../links/pageLink';
 import type { PublishMessages } from '../messages/publishMessages';
 import type { PreparedDocument } from '../publish/pipeline';
 import type { Blocker, Caution } from '../publish/preflight';
 import type { PartialTarget, PublishTarget } from '../publish/target';
-import type { DecodedText } from '../walk/decode';
+import type { SourceFile } from '../walk/sourceFile';
 import type { GuardVerdict } from './guardVerdict';
-
-export interface SourceFile {
-  /** Identifies the file to the link store (the editor: its URI; the command line: its path). */
-  key: string;
-  /** How people know the file: a workspace-relative path. */
-  label: string;
-  text: string;
-  /**
-   * Why the file cannot be published although the walk found it (a symbolic link, not a regular file, outside the
-   * folders given, not UTF-8, binary): the plan refuses it with this reason and `text` is empty.
-   */
-  readProblem?: string;
-  /**
-   * Reads the file again (an open editor's text, else the disk), for sending: a plan of files read through the walk
-   * keeps their hashes, not their texts, and the runner reads each again when it sends it (plannedContent.ts).
-   * Absent for a text that exists only in memory (one editor's document): its plan keeps the content.
-   */
-  readAgain?(): Promise<DecodedText>;
-}
 
 /** The file as a plan keeps it: without its text. */
 export type PlannedFile = Omit<SourceFile, 'text'>;

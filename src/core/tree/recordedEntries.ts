@@ -12,7 +12,7 @@ import { isPageId } from '../publish/target';
 import { isRepositoryLink } from '../links/pageLink';
 import type { WikiPage, WikiPagesClient } from '../wikiPages';
 import { failedLookupVerdict, type FailedLookupVerdict } from '../run/failedLookup';
-import { isBelow } from './paths';
+import { isBelow } from '../walk/relativePaths';
 
 /** The manifest as the check reads it: its entries, and where each is written. */
 export interface RecordedEntries {

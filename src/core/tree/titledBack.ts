@@ -9,7 +9,7 @@
 import { linkNames, type PageLink } from '../links/pageLink';
 import { titleKey } from '../run/sameTitles';
 import type { MoveReport } from './moves';
-import { folderKey, parentFolderOf } from './paths';
+import { folderKey, parentFolderOf } from '../walk/relativePaths';
 import type { PageTree, TreeNode } from './shape';
 
 export interface TitledBackPage {

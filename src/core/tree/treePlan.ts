@@ -8,8 +8,9 @@
 import { englishTreeMessages, type TreeMessages } from '../messages/treeMessages';
 import { linkNames, type LinkStore, type PageLink } from '../links/pageLink';
 import { foreseeRewrite, linkDestinationTexts, markdownHeadings, withLinkCautions, type LinkedPage, type RewriteContext } from '../links/rewrite';
-import { planFile, planFileWithContent, refusedForWantOfWiki, refuseItem } from '../run/plan';
-import type { PlanItem, PlanOptions, PlannedFile, SourceFile } from '../run/planItem';
+import { linksReachOtherPages, planFile, planFileWithContent, refusedForWantOfWiki, refuseItem } from '../run/plan';
+import type { PlanItem, PlanOptions, PlannedFile } from '../run/planItem';
+import type { SourceFile } from '../walk/sourceFile';
 import { prepareDocument } from '../publish/pipeline';
 import { omitTitleHeading } from '../markdown/headings/omitTitle';
 import type { Blocker } from '../publish/preflight';
@@ -19,7 +20,7 @@ import { mapBounded } from '../util/mapBounded';
 import { linkTarget, ownHeadingAnchor, pagePath } from '../links/rewrite/linkTarget';
 import { plannedContent } from '../run/plannedContent';
 import { outsideLinkedPages, type OutsideLinkPorts, type OutsideLinks } from '../run/fileLinks';
-import { compareRelativePaths } from '../run/walkRules';
+import { compareRelativePaths } from '../walk/walkRules';
 import { ABSENT, lookUpEntry, type EntryFs } from '../walk/entryAt';
 import { eachSourceFromWalk, type SourceOptions } from '../walk/sources';
 import type { WalkResult } from '../walk/walk';
@@ -33,8 +34,9 @@ import { generatedFolderPage } from './folderMarkdown';
 import { detectMoves, type MoveReport, type PageMove, type PinnedFile, type RecordedPage } from './moves';
 import { takeTitlesBack } from './titledBack';
 import { folderContentFile, folderContentRank } from './folderPage';
-import { folderKey, isBelow, nameOf, parentFolderOf } from './paths';
-import { linkingFileOf, linksReachOtherPages, linkTargetsDigest, pinnedLinkedPages, treeHeadingsByPath, treePageIdByNodePath, wikiAnchorByPath } from './linkTargets';
+import { folderKey, isBelow, nameOf, parentFolderOf } from '../walk/relativePaths';
+import { linkingFileOf, pinnedLinkedPages, treeHeadingsByPath, treePageIdByNodePath } from './linkTargets';
+import { linkTargetsDigest, wikiAnchorByPath } from '../links/linkTargets';
 import { nodeOfFile, shapeTree, topContentFile, type PageTree, type TreeInput, type TreeNode } from './shape';
 
 /**

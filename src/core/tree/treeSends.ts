@@ -6,7 +6,8 @@
 // them, and the lines name them as updates rather than as unchanged.
 import { sendKind } from '../run/plan';
 import type { PlanItem } from '../run/planItem';
-import { linkingFileOf, linkTargetsDigest, treePageIdByPath } from './linkTargets';
+import { linkingFileOf, treePageIdByPath } from './linkTargets';
+import { linkTargetsDigest } from '../links/linkTargets';
 import type { TreeFileResult } from './runTypes';
 import { nodeOfFile, shapeTree, topContentFile } from './shape';
 import type { TreePlan } from './treePlan';

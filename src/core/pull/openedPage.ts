@@ -4,7 +4,7 @@
 import { contentHash } from '../run/plannedContent';
 import { splitFrontMatter } from '../publish/frontMatter';
 import type { WikiPage } from '../wikiPages';
-import type { PageLink } from './pageLink';
+import type { PageLink } from '../links/pageLink';
 
 export interface OpenedPage {
   text: string;

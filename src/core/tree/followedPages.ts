@@ -7,7 +7,7 @@
 import { englishTreeMessages, type TreeMessages } from '../messages/treeMessages';
 import { compareRelativePaths } from '../walk/walkRules';
 import type { WikiPagesClient } from '../wikiPages';
-import type { FollowToCheck, TreePlan } from './treePlan';
+import type { FollowToCheck, TreePlan } from './treePlanTypes';
 
 /**
  * Settles TreePlan.followsToCheck. A lookup that fails, or a page deleted on the wiki, decides nothing here: the edit

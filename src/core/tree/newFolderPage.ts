@@ -14,7 +14,8 @@ import { mapBounded } from '../util/mapBounded';
 import type { WikiPagesClient } from '../wikiPages';
 import type { OrphanPage } from './moves';
 import type { PageTree } from './shape';
-import { pagesByLevel, type TreePage, type TreePlan } from './treePlan';
+import { pagesByLevel } from './treePages';
+import type { TreePage, TreePlan } from './treePlanTypes';
 
 const LOOKUPS_AT_ONCE = 4;
 

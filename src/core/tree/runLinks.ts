@@ -13,7 +13,8 @@ import { linkTargetsDigest, wikiAnchorByPath } from '../links/linkTargets';
 import { isBelow } from '../walk/relativePaths';
 import { nodeOfFile, topContentFile } from './shape';
 import type { PageAddressOf } from './spaceAddresses';
-import { refusedLinkPaths, type TreePage, type TreePlan } from './treePlan';
+import { refusedLinkPaths } from './plannedTreeLinks';
+import type { TreePage, TreePlan } from './treePlanTypes';
 
 export interface RunLinksOptions {
   /** The repository's record of a page by key, also of files outside this run. */

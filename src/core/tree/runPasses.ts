@@ -10,7 +10,7 @@ import { linkingFileOf, treePageIdByPath } from './linkTargets';
 import { linkTargetsDigest } from '../links/linkTargets';
 import { guardTreePages } from './runPrepare';
 import type { RunLinks } from './runLinks';
-import type { TreePage, TreePlan } from './treePlan';
+import type { TreePage, TreePlan } from './treePlanTypes';
 import type { TreeFileResult, TreeRunOptions } from './runTypes';
 
 export interface PassContext extends TreeRunOptions {

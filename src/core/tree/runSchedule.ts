@@ -6,7 +6,7 @@
 // pass). One waiting for a page that can come first waits, while other pages are out; when nothing is out, the one
 // that most pages wait for goes, so that no cycle of links stops the run.
 import type { PlanItem } from '../run/planItem';
-import type { TreePage } from './treePlan';
+import type { TreePage } from './treePlanTypes';
 
 /** A page prepared to go (guarded, placed under its parent's ID). */
 export interface Schedulable {

@@ -9,7 +9,8 @@ import { refuseItem } from '../run/plan';
 import type { PlanItem } from '../run/planItem';
 import type { WikiPagesClient } from '../wikiPages';
 import { groupByTitleInSpace, otherNames, resolveSpaceSpellings } from '../run/sameTitles';
-import { refuseUnderRefusedFolders, type TreePlan } from './treePlan';
+import { refuseUnderRefusedFolders } from './treeRefusals';
+import type { TreePlan } from './treePlanTypes';
 
 interface TitledPage {
   /** The file to edit, or the folder of a generated page. */

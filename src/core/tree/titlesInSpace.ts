@@ -7,7 +7,7 @@ import type { PlanItem } from '../run/planItem';
 import type { WikiPage, WikiPagesClient } from '../wikiPages';
 import { readFailureText } from '../wikiPages/readFailureText';
 import { publishedAnew } from './newFolderPage';
-import type { TreePage, TreePlan } from './treePlan';
+import type { TreePage, TreePlan } from './treePlanTypes';
 
 const LOOKUPS_AT_ONCE = 4;
 /**

@@ -9,7 +9,7 @@ import { sendGoneTreePages } from './goneTreePages';
 import { followNewFolderPages } from './newFolderPage';
 import { checkTitlesInSpace } from './titlesInSpace';
 import { guardTreePages } from './treeRun';
-import type { TreePlan } from './treePlan';
+import type { TreePlan } from './treePlanTypes';
 
 export type TreePlanParts = Pick<TreePlan, 'refused' | 'pinned' | 'pages' | 'tree' | 'read'>;
 

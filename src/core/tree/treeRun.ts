@@ -25,7 +25,7 @@ import { sendPinnedFiles } from './runPinned';
 import { prepareWave, type RunEntry } from './runPrepare';
 import { createsPage, nextToSend, type ScheduleState } from './runSchedule';
 import type { TreeFileResult, TreeRunOptions, TreeRunResult } from './runTypes';
-import type { TreePage } from './treePlan';
+import type { TreePage } from './treePlanTypes';
 
 export type { TreeFileResult, TreeIdentityStore, TreeRunOptions, TreeRunResult } from './runTypes';
 export { guardTreePages, type TreeGuardOptions } from './runPrepare';

@@ -10,7 +10,7 @@ import { linkingFileOf, treePageIdByPath } from './linkTargets';
 import { linkTargetsDigest } from '../links/linkTargets';
 import type { TreeFileResult } from './runTypes';
 import { nodeOfFile, shapeTree, topContentFile } from './shape';
-import type { TreePlan } from './treePlan';
+import type { TreePlan } from './treePlanTypes';
 
 /** How a page that is sent reads: a page made ('new') or one written over ('update'). */
 export type TreeSendKind = 'new' | 'update';

@@ -1687,7 +1687,7 @@ function rememberPlanBeforeWiki(item) {
   item.beforeWiki ??= { state: item.state, complete: item.complete };
 }
 
-// src/core/tree/collisions.ts
+// src/core/run/sameTitles.ts
 function titleKey(title) {
   return title.toLocaleLowerCase("en-US");
 }
@@ -1837,12 +1837,6 @@ var englishPageRouteMessages = {
   childListNotJson: () => "The wiki answered with a list of children that is not the expected JSON.",
   pageIncomplete: () => "The wiki answered with a page that has no ID, title or version number."
 };
-
-// src/core/wikiPages/isWikiReadError.ts
-function isWikiReadError(error, kind) {
-  if (!(error instanceof Error) || error.name !== "WikiReadError") return false;
-  return kind === void 0 || error.kind === kind;
-}
 
 // src/core/wikiPages/errors.ts
 var WikiReadError = class extends Error {
@@ -2087,40 +2081,10 @@ function parseJsonObject(text2) {
   return value !== null && typeof value === "object" && !Array.isArray(value) ? value : void 0;
 }
 
-// src/core/oauth/authErrorKind.ts
+// src/core/oauth/isExportAuthError.ts
 function isExportAuthError(error, kind) {
   if (!(error instanceof Error) || error.name !== "ExportAuthError") return false;
   return kind === void 0 || error.kind === kind;
-}
-
-// src/core/oauth/errors.ts
-var RETRYABLE = /* @__PURE__ */ new Set(["busy", "network", "rateLimited", "serverError"]);
-var ExportAuthError = class extends Error {
-  constructor(kind, sentence, details = {}) {
-    super(redact(sentence(englishSignInMessages)));
-    this.kind = kind;
-    this.sentence = sentence;
-    this.details = details;
-    this.name = "ExportAuthError";
-    this.retryable = RETRYABLE.has(kind);
-  }
-  kind;
-  sentence;
-  details;
-  retryable;
-  /** The message in another catalogue's words (the editor's), redacted like `message`. */
-  wordedIn(messages) {
-    return redact(this.sentence(messages));
-  }
-};
-function raceWithSignal(promise, signal) {
-  if (!signal) return promise;
-  if (signal.aborted) return Promise.reject(new ExportAuthError("cancelled", (m) => m.cancelled()));
-  return new Promise((resolve9, reject) => {
-    const onAbort = () => reject(new ExportAuthError("cancelled", (m) => m.cancelled()));
-    signal.addEventListener("abort", onAbort, { once: true });
-    promise.then(resolve9, reject).finally(() => signal.removeEventListener("abort", onAbort));
-  });
 }
 
 // src/core/wikiPages/tokenFailure.ts
@@ -2347,6 +2311,12 @@ function clamp(size) {
   return Math.min(MAX_PAGE_SIZE, Math.max(1, Math.floor(size)));
 }
 
+// src/core/wikiPages/isWikiReadError.ts
+function isWikiReadError(error, kind) {
+  if (!(error instanceof Error) || error.name !== "WikiReadError") return false;
+  return kind === void 0 || error.kind === kind;
+}
+
 // src/core/messages/recordMessages.ts
 var FIX = "Nothing is sent to that page or under it. If the entry is wrong (a pull request may have changed it), correct it or remove it (the next publish finds or creates the page and records it); if the page was moved or renamed on the wiki, put it back.";
 var englishRecordMessages = {
@@ -2546,38 +2516,6 @@ async function parentNamed(pageId, options) {
     return void 0;
   });
   return parent ? { id: pageId, title: parent.title } : { id: pageId };
-}
-
-// src/core/links/pageIdentity.ts
-async function identifyPage(pages, target, signal) {
-  const child = await pages.findChildByTitle(target.parentId, target.pageTitle, signal);
-  if (!child) return void 0;
-  const page = await pages.getPage(child.id, signal);
-  if (!page) return void 0;
-  return {
-    pageId: page.id,
-    version: page.version,
-    ...page.webUrl ? { url: page.webUrl } : {},
-    ...page.versionCreatedAt ? { versionCreatedAt: page.versionCreatedAt } : {},
-    ...page.versionAuthorId ? { versionAuthorId: page.versionAuthorId } : {}
-  };
-}
-function withIdentity(link, identity) {
-  const changedAt = identity.versionCreatedAt === void 0 ? Number.NaN : Date.parse(identity.versionCreatedAt);
-  const adopt = link.version === void 0 && Number.isFinite(changedAt) && changedAt <= link.publishedAt;
-  return {
-    ...link,
-    pageId: identity.pageId,
-    ...adopt ? { version: identity.version } : {},
-    ...identity.url ? { url: identity.url } : {}
-  };
-}
-function withoutIdentity(link) {
-  const rest = { ...link };
-  delete rest.pageId;
-  delete rest.version;
-  delete rest.url;
-  return rest;
 }
 
 // src/core/http/networkError.ts
@@ -3169,7 +3107,7 @@ function sourceOf(markdown, fence2) {
   return lines.join("\n");
 }
 
-// src/core/pull/conflictMarkers.ts
+// src/core/markdown/conflictMarkers.ts
 var FENCE = /^ {0,3}(`{3,}|~{3,})/;
 function countConflicts(markdown) {
   if (!markdown.includes("<<<<<<<")) return 0;
@@ -3311,6 +3249,12 @@ function refuseItem(item, refusal2) {
 }
 function refusedForWantOfWiki(item) {
   return item.refusals.length > 0 && item.refusals.every((refusal2) => refusal2.code === "noPageAccess" || refusal2.code === "recordedEntry" && unreadOnWiki(item.guard));
+}
+function linksReachOtherPages(item, reachedNow) {
+  const reachedBefore = item.link?.linkTargets;
+  if (item.state !== "unchanged" || reachedBefore === void 0) return false;
+  const now = reachedNow();
+  return now !== void 0 && now !== reachedBefore;
 }
 var NO_RECIPE = Object.freeze({});
 function planFileWithContent(file, given, options, prepared) {
@@ -3500,49 +3444,6 @@ function sendKind(item) {
   if (verdict?.kind === "absent" || verdict?.kind === "deleted" || !item.complete?.overwrite) return "create";
   if (item.linkedPage) return "update";
   return verdict?.kind === "notOurs" || verdict?.kind === "unchecked" || verdict === void 0 ? "replace" : "update";
-}
-function linkAfterPublish(item, target, now, landed, proven) {
-  const guarded = guardedPage(item.guard);
-  const samePage = linkNames(item.link, target) && item.guard?.kind !== "deleted" && !movedUnderOf(item.guard);
-  const pageId = proven?.pageId ?? (landed === "updated" ? guarded?.id : void 0) ?? (samePage ? item.link?.pageId : void 0);
-  const url = proven?.url ?? (landed === "updated" ? guarded?.webUrl : void 0) ?? (samePage ? item.link?.url : void 0);
-  const version = landed === "created" ? 1 : guarded ? guarded.version + 1 : void 0;
-  return {
-    spaceId: target.spaceId,
-    parentId: target.parentId,
-    pageTitle: target.pageTitle,
-    ...pageId ? { pageId } : {},
-    ...version !== void 0 ? { version } : {},
-    ...url ? { url } : {},
-    contentSha256: item.contentSha256,
-    fileTitle: item.suggestedTitle,
-    publishedAt: now
-  };
-}
-function landedLink(result, now, pageId) {
-  const target = result.item.complete;
-  if (result.state !== "published" || !target) return void 0;
-  const link = linkAfterPublish(result.item, target, now, result.outcome?.kind === "updated" ? "updated" : "created", result.proven);
-  return withLinksReached(pageId ? { ...link, pageId } : link, result.item.linkTargets, result.item.linksWaitForPages === true);
-}
-function withLinksReached(link, linkTargets, wait) {
-  if (linkTargets !== void 0) return { ...link, linkTargets };
-  if (!wait) return link;
-  const waiting = { ...link };
-  delete waiting.contentSha256;
-  return waiting;
-}
-function unconfirmedSendLink(result, kept) {
-  const target = result.item.complete;
-  if (result.state === "published" || !result.mayHaveLanded || !target) return void 0;
-  if (!kept || isUnconfirmedCreate(kept)) return result.item.link === void 0 && mayHaveCreated(result.item) ? unconfirmedCreateLink(target) : void 0;
-  if (!linkNames(kept, target)) return void 0;
-  const marked = { ...result.item.guard?.kind === "deleted" ? withoutIdentity(kept) : kept, unconfirmedSend: true };
-  delete marked.contentSha256;
-  return marked;
-}
-function mayHaveCreated(item) {
-  return item.complete?.overwrite === true || item.guard?.kind !== "exists";
 }
 
 // src/core/run/recordedLinks.ts
@@ -4634,6 +4535,36 @@ var systemClock = { now: () => Date.now() };
 // src/core/oauth/authorizeUrl.ts
 function joinPath(base, path) {
   return base.replace(/\/+$/, "") + path;
+}
+
+// src/core/oauth/errors.ts
+var RETRYABLE = /* @__PURE__ */ new Set(["busy", "network", "rateLimited", "serverError"]);
+var ExportAuthError = class extends Error {
+  constructor(kind, sentence, details = {}) {
+    super(redact(sentence(englishSignInMessages)));
+    this.kind = kind;
+    this.sentence = sentence;
+    this.details = details;
+    this.name = "ExportAuthError";
+    this.retryable = RETRYABLE.has(kind);
+  }
+  kind;
+  sentence;
+  details;
+  retryable;
+  /** The message in another catalogue's words (the editor's), redacted like `message`. */
+  wordedIn(messages) {
+    return redact(this.sentence(messages));
+  }
+};
+function raceWithSignal(promise, signal) {
+  if (!signal) return promise;
+  if (signal.aborted) return Promise.reject(new ExportAuthError("cancelled", (m) => m.cancelled()));
+  return new Promise((resolve9, reject) => {
+    const onAbort = () => reject(new ExportAuthError("cancelled", (m) => m.cancelled()));
+    signal.addEventListener("abort", onAbort, { once: true });
+    promise.then(resolve9, reject).finally(() => signal.removeEventListener("abort", onAbort));
+  });
 }
 
 // node_modules/jwt-decode/build/esm/index.js
@@ -5786,6 +5717,73 @@ function isEscaped(text2, at) {
   return (count & 1) === 1;
 }
 
+// src/core/tree/jsonMembers.ts
+var BACKSLASH2 = 92;
+var SPACE2 = 32;
+var LINE_FEED2 = 10;
+var CARRIAGE_RETURN2 = 13;
+var TAB2 = 9;
+var COLON2 = 58;
+function memberNameCount(text2) {
+  let count = 0;
+  for (let at = text2.indexOf('"'); at !== -1; ) {
+    let end = text2.indexOf('"', at + 1);
+    while (end !== -1 && text2.charCodeAt(end - 1) === BACKSLASH2 && isEscaped(text2, end)) end = text2.indexOf('"', end + 1);
+    if (end === -1) break;
+    let next = end + 1;
+    let code = text2.charCodeAt(next);
+    while (code === SPACE2 || code === LINE_FEED2 || code === CARRIAGE_RETURN2 || code === TAB2) code = text2.charCodeAt(++next);
+    if (code === COLON2) count++;
+    at = text2.indexOf('"', next);
+  }
+  return count;
+}
+function memberCount(value) {
+  let count = 0;
+  const pending = [value];
+  while (pending.length > 0) {
+    const next = pending.pop();
+    if (typeof next !== "object" || next === null) continue;
+    if (Array.isArray(next)) {
+      for (const element of next) pending.push(element);
+      continue;
+    }
+    for (const name in next) {
+      count++;
+      pending.push(next[name]);
+    }
+  }
+  return count;
+}
+function duplicateMember(text2) {
+  const objects = [];
+  for (let at = 0; at < text2.length; at++) {
+    const char = text2[at];
+    if (char === "{") objects.push(/* @__PURE__ */ new Set());
+    else if (char === "[") objects.push(void 0);
+    else if (char === "}" || char === "]") objects.pop();
+    else if (char === '"') {
+      const end = endOfString(text2, at);
+      const names = objects[objects.length - 1];
+      let next = end + 1;
+      while (" 	\r\n".includes(text2[next] ?? ".")) next++;
+      if (names && text2[next] === ":") {
+        const written3 = text2.slice(at + 1, end);
+        const name = written3.includes("\\") ? JSON.parse(text2.slice(at, end + 1)) : written3;
+        if (names.has(name)) return name;
+        names.add(name);
+      }
+      at = end;
+    }
+  }
+  return void 0;
+}
+function endOfString(text2, start) {
+  let at = start + 1;
+  while (at < text2.length && text2[at] !== '"') at += text2[at] === "\\" ? 2 : 1;
+  return at;
+}
+
 // src/core/tree/manifestFormat.ts
 var MANIFEST_FILE_NAME = ".wiki-pages.json";
 var MANIFEST_VERSION = 1;
@@ -6002,76 +6000,11 @@ function entryProblem(raw, messages) {
   for (const field in raw) if (!ENTRY_FIELDS.has(field)) return messages.entryUnknownField(field);
   return void 0;
 }
-var BACKSLASH2 = 92;
-var SPACE2 = 32;
-var LINE_FEED2 = 10;
-var CARRIAGE_RETURN2 = 13;
-var TAB2 = 9;
-var COLON2 = 58;
-function memberNameCount(text2) {
-  let count = 0;
-  for (let at = text2.indexOf('"'); at !== -1; ) {
-    let end = text2.indexOf('"', at + 1);
-    while (end !== -1 && text2.charCodeAt(end - 1) === BACKSLASH2 && isEscaped(text2, end)) end = text2.indexOf('"', end + 1);
-    if (end === -1) break;
-    let next = end + 1;
-    let code = text2.charCodeAt(next);
-    while (code === SPACE2 || code === LINE_FEED2 || code === CARRIAGE_RETURN2 || code === TAB2) code = text2.charCodeAt(++next);
-    if (code === COLON2) count++;
-    at = text2.indexOf('"', next);
-  }
-  return count;
-}
-function memberCount(value) {
-  let count = 0;
-  const pending = [value];
-  while (pending.length > 0) {
-    const next = pending.pop();
-    if (typeof next !== "object" || next === null) continue;
-    if (Array.isArray(next)) {
-      for (const element of next) pending.push(element);
-      continue;
-    }
-    for (const name in next) {
-      count++;
-      pending.push(next[name]);
-    }
-  }
-  return count;
-}
-function duplicateMember(text2) {
-  const objects = [];
-  for (let at = 0; at < text2.length; at++) {
-    const char = text2[at];
-    if (char === "{") objects.push(/* @__PURE__ */ new Set());
-    else if (char === "[") objects.push(void 0);
-    else if (char === "}" || char === "]") objects.pop();
-    else if (char === '"') {
-      const end = endOfString(text2, at);
-      const names = objects[objects.length - 1];
-      let next = end + 1;
-      while (" 	\r\n".includes(text2[next] ?? ".")) next++;
-      if (names && text2[next] === ":") {
-        const written3 = text2.slice(at + 1, end);
-        const name = written3.includes("\\") ? JSON.parse(text2.slice(at, end + 1)) : written3;
-        if (names.has(name)) return name;
-        names.add(name);
-      }
-      at = end;
-    }
-  }
-  return void 0;
-}
-function endOfString(text2, start) {
-  let at = start + 1;
-  while (at < text2.length && text2[at] !== '"') at += text2[at] === "\\" ? 2 : 1;
-  return at;
-}
 function isObject2(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-// src/core/run/walkRules.ts
+// src/core/walk/walkRules.ts
 var MARKDOWN_EXTENSIONS = [".md", ".markdown", ".mdown", ".mkd"];
 function isMarkdownFileName(name) {
   const lower = name.toLowerCase();
@@ -6085,7 +6018,7 @@ function compareRelativePaths(a, b) {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-// src/core/tree/paths.ts
+// src/core/walk/relativePaths.ts
 function folderKey(folder) {
   const trimmed = folder.replace(/\/+$/, "");
   return trimmed === "" || trimmed === "." ? "" : `${trimmed}/`;
@@ -6233,6 +6166,38 @@ function parentFolderKey(key) {
   const body = key.endsWith("/") ? key.slice(0, -1) : key;
   const slash = body.lastIndexOf("/");
   return slash === -1 ? "" : body.slice(0, slash + 1);
+}
+
+// src/core/links/pageIdentity.ts
+async function identifyPage(pages, target, signal) {
+  const child = await pages.findChildByTitle(target.parentId, target.pageTitle, signal);
+  if (!child) return void 0;
+  const page = await pages.getPage(child.id, signal);
+  if (!page) return void 0;
+  return {
+    pageId: page.id,
+    version: page.version,
+    ...page.webUrl ? { url: page.webUrl } : {},
+    ...page.versionCreatedAt ? { versionCreatedAt: page.versionCreatedAt } : {},
+    ...page.versionAuthorId ? { versionAuthorId: page.versionAuthorId } : {}
+  };
+}
+function withIdentity(link, identity) {
+  const changedAt = identity.versionCreatedAt === void 0 ? Number.NaN : Date.parse(identity.versionCreatedAt);
+  const adopt = link.version === void 0 && Number.isFinite(changedAt) && changedAt <= link.publishedAt;
+  return {
+    ...link,
+    pageId: identity.pageId,
+    ...adopt ? { version: identity.version } : {},
+    ...identity.url ? { url: identity.url } : {}
+  };
+}
+function withoutIdentity(link) {
+  const rest = { ...link };
+  delete rest.pageId;
+  delete rest.version;
+  delete rest.url;
+  return rest;
 }
 
 // src/core/run/ownPageProof.ts
@@ -7477,13 +7442,7 @@ function folderNode(key, content, parent, depth) {
   return { ...base, title: readableFolderName(nameOf(key)), generated: true, ...content ? { contentRefused: content.path } : {} };
 }
 
-// src/core/tree/linkTargets.ts
-function linksReachOtherPages(item, reachedNow) {
-  const reachedBefore = item.link?.linkTargets;
-  if (item.state !== "unchanged" || reachedBefore === void 0) return false;
-  const now = reachedNow();
-  return now !== void 0 && now !== reachedBefore;
-}
+// src/core/links/linkTargets.ts
 function linkTargetsDigest(destinations, filePath, pageIdOf, rootInRepository, anchorOf, outside) {
   const reached = /* @__PURE__ */ new Set();
   for (const destination of destinations) {
@@ -7514,6 +7473,8 @@ function wikiAnchorByPath(pageOf) {
     return matcher(anchor);
   };
 }
+
+// src/core/tree/linkTargets.ts
 function treeHeadingsByPath(tree, headingsOfKey, headingsOutside) {
   const root = tree.rootPath;
   const top = topContentFile(tree);
@@ -8020,6 +7981,51 @@ async function outsideLinkedPages(linking, ports) {
       return `outside:${at.path} ${pageId}${anchor === void 0 ? "" : ` #${anchor}`}`;
     }
   };
+}
+
+// src/core/run/publishedLink.ts
+function linkAfterPublish(item, target, now, landed, proven) {
+  const guarded = guardedPage(item.guard);
+  const samePage = linkNames(item.link, target) && item.guard?.kind !== "deleted" && !movedUnderOf(item.guard);
+  const pageId = proven?.pageId ?? (landed === "updated" ? guarded?.id : void 0) ?? (samePage ? item.link?.pageId : void 0);
+  const url = proven?.url ?? (landed === "updated" ? guarded?.webUrl : void 0) ?? (samePage ? item.link?.url : void 0);
+  const version = landed === "created" ? 1 : guarded ? guarded.version + 1 : void 0;
+  return {
+    spaceId: target.spaceId,
+    parentId: target.parentId,
+    pageTitle: target.pageTitle,
+    ...pageId ? { pageId } : {},
+    ...version !== void 0 ? { version } : {},
+    ...url ? { url } : {},
+    contentSha256: item.contentSha256,
+    fileTitle: item.suggestedTitle,
+    publishedAt: now
+  };
+}
+function landedLink(result, now, pageId) {
+  const target = result.item.complete;
+  if (result.state !== "published" || !target) return void 0;
+  const link = linkAfterPublish(result.item, target, now, result.outcome?.kind === "updated" ? "updated" : "created", result.proven);
+  return withLinksReached(pageId ? { ...link, pageId } : link, result.item.linkTargets, result.item.linksWaitForPages === true);
+}
+function withLinksReached(link, linkTargets, wait) {
+  if (linkTargets !== void 0) return { ...link, linkTargets };
+  if (!wait) return link;
+  const waiting = { ...link };
+  delete waiting.contentSha256;
+  return waiting;
+}
+function unconfirmedSendLink(result, kept) {
+  const target = result.item.complete;
+  if (result.state === "published" || !result.mayHaveLanded || !target) return void 0;
+  if (!kept || isUnconfirmedCreate(kept)) return result.item.link === void 0 && mayHaveCreated(result.item) ? unconfirmedCreateLink(target) : void 0;
+  if (!linkNames(kept, target)) return void 0;
+  const marked = { ...result.item.guard?.kind === "deleted" ? withoutIdentity(kept) : kept, unconfirmedSend: true };
+  delete marked.contentSha256;
+  return marked;
+}
+function mayHaveCreated(item) {
+  return item.complete?.overwrite === true || item.guard?.kind !== "exists";
 }
 
 // src/core/run/recordSend.ts
@@ -9279,35 +9285,6 @@ async function addressSpaceKey(spaceId, pages, signal) {
   return space?.key ?? spaceId;
 }
 
-// src/core/tree/chosenPage.ts
-function namesChosenPageById(item, parentId, words) {
-  if (item.prepared.frontMatterPageId === parentId) return { code: "treeParent", message: words.namesTreeParentById(item.file.label, parentId), fix: "editFile" };
-  const complete = item.complete;
-  if (item.linkedPage && item.link?.pageId === parentId && complete !== void 0) {
-    return { code: "treeParent", message: words.namesTreeParentPlace(item.file.label, complete.pageTitle, complete.parentId, parentId), fix: "editFile" };
-  }
-  return void 0;
-}
-function refuseFilesAtChosenPage(pinned, chosen, words) {
-  const grandparentId = chosen.parentId;
-  if (grandparentId === void 0) return;
-  const title = titleKey(chosen.title);
-  for (const item of pinned) {
-    const complete = item.complete;
-    if (complete === void 0 || complete.parentId !== grandparentId || titleKey(complete.pageTitle) !== title || item.refusals.some((refusal2) => refusal2.code === "treeParent")) continue;
-    refuseItem(item, { code: "treeParent", message: words.namesTreeParentPlace(item.file.label, complete.pageTitle, grandparentId, chosen.id), fix: "editFile" });
-  }
-}
-function mayBeChosenPage(item, parentId) {
-  const complete = item.complete;
-  return item.state === "send" && complete !== void 0 && complete.parentId !== parentId && (complete.overwrite || item.linkedPage);
-}
-function cautionUncheckedChosenPage(pinned, parentId, detail, words) {
-  for (const item of pinned) {
-    if (mayBeChosenPage(item, parentId)) item.cautions.push({ code: "treeParentUnchecked", message: words.treeParentUnchecked(parentId, detail) });
-  }
-}
-
 // src/core/tree/followedPages.ts
 async function checkFollowedPages(plan, pages, signal, messages = englishTreeMessages) {
   const follows = plan.followsToCheck;
@@ -9339,6 +9316,35 @@ async function checkFollowedPages(plan, pages, signal, messages = englishTreeMes
   plan.moves.orphans.sort((a, b) => compareRelativePaths(a.path, b.path));
 }
 
+// src/core/tree/chosenPage.ts
+function namesChosenPageById(item, parentId, words) {
+  if (item.prepared.frontMatterPageId === parentId) return { code: "treeParent", message: words.namesTreeParentById(item.file.label, parentId), fix: "editFile" };
+  const complete = item.complete;
+  if (item.linkedPage && item.link?.pageId === parentId && complete !== void 0) {
+    return { code: "treeParent", message: words.namesTreeParentPlace(item.file.label, complete.pageTitle, complete.parentId, parentId), fix: "editFile" };
+  }
+  return void 0;
+}
+function refuseFilesAtChosenPage(pinned, chosen, words) {
+  const grandparentId = chosen.parentId;
+  if (grandparentId === void 0) return;
+  const title = titleKey(chosen.title);
+  for (const item of pinned) {
+    const complete = item.complete;
+    if (complete === void 0 || complete.parentId !== grandparentId || titleKey(complete.pageTitle) !== title || item.refusals.some((refusal2) => refusal2.code === "treeParent")) continue;
+    refuseItem(item, { code: "treeParent", message: words.namesTreeParentPlace(item.file.label, complete.pageTitle, grandparentId, chosen.id), fix: "editFile" });
+  }
+}
+function mayBeChosenPage(item, parentId) {
+  const complete = item.complete;
+  return item.state === "send" && complete !== void 0 && complete.parentId !== parentId && (complete.overwrite || item.linkedPage);
+}
+function cautionUncheckedChosenPage(pinned, parentId, detail, words) {
+  for (const item of pinned) {
+    if (mayBeChosenPage(item, parentId)) item.cautions.push({ code: "treeParentUnchecked", message: words.treeParentUnchecked(parentId, detail) });
+  }
+}
+
 // src/core/tree/orphansOnWiki.ts
 var LOOKUPS_AT_ONCE = 4;
 async function checkOrphansOnWiki(plan, pages, signal) {
@@ -9356,6 +9362,189 @@ async function checkOrphansOnWiki(plan, pages, signal) {
     for (const id of batch) if (!found.has(id)) missing.add(id);
   });
   for (const orphan of plan.moves.orphans) if (missing.has(orphan.pageId)) orphan.notOnWiki = true;
+}
+
+// src/core/tree/recordedEntries.ts
+async function checkRecordedEntries(entries, scope, pages, signal, messages = englishTreeMessages) {
+  const listed2 = entries.entries();
+  const refused2 = /* @__PURE__ */ new Map();
+  const at = (key) => entries.locate?.(key) ?? key;
+  if (listed2.length === 0) return { refused: refused2, read: /* @__PURE__ */ new Map() };
+  let read;
+  try {
+    read = await pages.getPages([scope.parentId, ...listed2.map(([, entry]) => entry.id)], signal, { withBody: true });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    const unread = failedLookupVerdict(error, false, messages);
+    for (const [key, entry] of listed2) refused2.set(key, messages.entryUnreadable(at(key), key, entry.id, unread.cause ?? unread.detail));
+    return { refused: refused2, read: /* @__PURE__ */ new Map(), unread };
+  }
+  const treeSpace = read.get(scope.parentId)?.spaceId;
+  const spaceIds = await namedSpaceIds(scope.namedPlaces, pages, signal);
+  const keys = listed2.map(([key]) => key).sort((a, b) => depthOf(a) - depthOf(b) || (a < b ? -1 : a > b ? 1 : 0));
+  const wording = /* @__PURE__ */ new Map();
+  const underOtherParent = /* @__PURE__ */ new Set();
+  for (const key of keys) {
+    const entry = entries.get(key);
+    const folder = folderAbove(key);
+    if (folder !== "" && wording.has(folder)) {
+      wording.set(key, () => messages.entryBelowRefused(at(key), key, folder));
+      continue;
+    }
+    const page = read.get(entry.id);
+    if (page === void 0) continue;
+    const named = scope.namedPlaces.get(key);
+    const space = named === void 0 ? treeSpace : spaceIds.get(named.spaceId);
+    const expectedParent = named !== void 0 ? named.parentId : folder === "" ? scope.parentId : entries.get(folder)?.id;
+    const followedTo = scope.present === void 0 || scope.present.has(key) ? void 0 : scope.followed?.get(entry.title);
+    if (followedTo !== void 0 && page.parentId !== void 0 && followedTo.includes(page.parentId)) continue;
+    const reason = entryProblem2(page, entry, { space, expectedParent, folder, parentRead: expectedParent === void 0 ? void 0 : read.get(expectedParent), named: named !== void 0 }, messages);
+    if (reason === void 0) continue;
+    wording.set(key, (parents2) => messages.entryRefused(at(key), key, entry.id, reason.word(parents2)));
+    if (reason.underOtherParent) underOtherParent.add(key);
+  }
+  const parents = await pagesUnderWhich(wording.keys(), entries, read, pages, signal);
+  for (const [key, word] of wording) {
+    const parentId = read.get(entries.get(key)?.id ?? "")?.parentId;
+    const folder = folderAbove(key);
+    if (underOtherParent.has(key) && parents.complete && parentId !== void 0 && !parents.pages.has(parentId) && !(folder !== "" && refused2.has(folder))) continue;
+    refused2.set(key, word(parents.pages));
+  }
+  return { refused: refused2, read };
+}
+async function pagesUnderWhich(keys, entries, read, pages, signal) {
+  const wanted = /* @__PURE__ */ new Set();
+  for (const key of keys) {
+    const parentId = read.get(entries.get(key)?.id ?? "")?.parentId;
+    if (parentId !== void 0 && !read.has(parentId)) wanted.add(parentId);
+  }
+  if (wanted.size === 0) return { pages: read, complete: true };
+  try {
+    return { pages: new Map([...read, ...await pages.getPages([...wanted], signal)]), complete: true };
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    return { pages: read, complete: false };
+  }
+}
+function entryProblem2(page, entry, expected, messages) {
+  if (expected.space !== void 0 && page.spaceId !== void 0 && page.spaceId !== expected.space) return { word: () => messages.entryInOtherSpace(page.spaceId) };
+  if (page.title !== entry.title) return { word: () => messages.entryTitledOtherwise(page.title, entry.title) };
+  const expectedParent = expected.expectedParent;
+  if (expectedParent === void 0) return { word: () => messages.entryFolderNotRecorded(expected.folder) };
+  if (!expected.named && expected.parentRead === void 0 && expected.folder !== "") return void 0;
+  const parentId = page.parentId;
+  if (parentId === void 0 || parentId === expectedParent) return void 0;
+  return { word: (parents) => messages.entryUnderOtherParent(parentId, parents.get(parentId)?.title, expectedParent, expected.parentRead?.title), underOtherParent: true };
+}
+async function namedSpaceIds(places, pages, signal) {
+  const ids = /* @__PURE__ */ new Map();
+  for (const { spaceId } of places.values()) {
+    if (ids.has(spaceId)) continue;
+    ids.set(spaceId, isPageId(spaceId) ? spaceId : (await pages.resolveSpace(spaceId, signal).catch((error) => {
+      if (signal?.aborted) throw error;
+      return void 0;
+    }))?.id);
+  }
+  return ids;
+}
+function depthOf(key) {
+  let depth = 0;
+  for (let at = key.indexOf("/"); at !== -1 && at < key.length - 1; at = key.indexOf("/", at + 1)) depth++;
+  return depth;
+}
+function folderAbove(key) {
+  const body = key.endsWith("/") ? key.slice(0, -1) : key;
+  const slash = body.lastIndexOf("/");
+  return slash === -1 ? "" : body.slice(0, slash + 1);
+}
+function acceptedEntries(entries, refused2) {
+  if (refused2.size === 0) return entries;
+  return {
+    get: (key) => refused2.has(key) ? void 0 : entries.get(key),
+    entries: () => entries.entries().filter(([key]) => !refused2.has(key)),
+    ...entries.locate ? { locate: (key) => entries.locate(key) } : {}
+  };
+}
+function keyOfLabel(label, rootPath) {
+  return isBelow(label, rootPath) ? label.slice(rootPath.length) : void 0;
+}
+function reliesOnRecord(item) {
+  return isRepositoryLink(item.link) && item.link?.pageId !== void 0;
+}
+
+// src/core/tree/treeRefusals.ts
+function refuseByRecord(pages, pinned, options, rootPath, words) {
+  const refused2 = options.refusedEntries;
+  const at = (key) => options.identity.locate?.(key) ?? key;
+  const byRecord = (item, key, pageId) => {
+    const reason = refused2?.get(key);
+    if (reason !== void 0) {
+      refuseItem(item, { code: "recordedEntry", message: reason, fix: void 0 });
+      if (options.entriesUnread !== void 0) item.guard = options.entriesUnread;
+    } else if (!options.pageAccess && pageId !== void 0 && item.state === "send") refuseItem(item, { code: "noPageAccess", message: words.entryUnchecked(at(key), key, pageId), fix: void 0 });
+  };
+  for (const page of pages) byRecord(page.item, page.renamedFrom ?? page.key, page.pageId);
+  for (const item of pinned) {
+    const key = keyOfLabel(item.file.label, rootPath);
+    if (key !== void 0) byRecord(item, key, reliesOnRecord(item) ? item.link?.pageId : void 0);
+  }
+}
+function placesOfRefused(refused2, tree, parentRecordedId) {
+  let places;
+  for (const item of refused2) {
+    const folder = parentFolderOf(item.file.label);
+    if (!isBelow(folder, tree.rootPath)) continue;
+    const place = { parentKey: folder.slice(tree.rootPath.length) };
+    const node = tree.byPath.get(folder);
+    if (node !== void 0) {
+      place.parentTitle = node.title;
+      const id = parentRecordedId(folder);
+      if (id !== void 0) place.parentId = id;
+    }
+    (places ??= /* @__PURE__ */ new Map()).set(item.file.label, place);
+  }
+  return places;
+}
+function titleCollisions(tree, pinned, spaceId, words) {
+  const titled = [];
+  for (const node of tree.nodes) titled.push({ name: node.contentFrom ?? node.titleFrom ?? node.path, space: spaceId, title: node.title, node, pinned: void 0, generated: node.generated === true && node.titleFrom === void 0 });
+  for (const item of pinned) {
+    if (item.complete && item.state !== "refused") titled.push({ name: item.file.label, space: item.complete.spaceId, title: item.complete.pageTitle, node: void 0, pinned: item, generated: false });
+  }
+  const found = { ofNode: /* @__PURE__ */ new Map(), ofPinned: /* @__PURE__ */ new Map() };
+  for (const group of groupByTitleInSpace(titled, (entry) => entry.title, (entry) => entry.space)) {
+    for (const entry of group) {
+      const others = otherNames(group, (other) => other !== entry, (other) => other.name);
+      const message = entry.generated ? words.generatedTitleCollision(entry.title, others) : words.titleCollision(entry.title, others);
+      const refusal2 = { code: "duplicatePage", message, fix: entry.generated ? void 0 : "editFile" };
+      if (entry.node) found.ofNode.set(entry.node, refusal2);
+      else if (entry.pinned) found.ofPinned.set(entry.pinned, refusal2);
+    }
+  }
+  return found;
+}
+function refuse2(item, refusal2) {
+  if (refusal2 === void 0) return;
+  refuseItem(item, refusal2);
+}
+function refuseUnderRefusedFolders(pages, words) {
+  const refusedFolders = /* @__PURE__ */ new Map();
+  for (const page of pages) {
+    const parent = page.node.parent === void 0 || page.parentKnown ? void 0 : refusedFolders.get(page.node.parent);
+    if (parent !== void 0 && page.item.state !== "refused") {
+      refuse2(page.item, { code: parent.accessOnly ? "noPageAccess" : "duplicatePage", message: words.parentRefused(parent.title), fix: void 0 });
+    }
+    if (page.node.kind === "folder" && page.item.state === "refused") {
+      const accessOnly = refusedForWantOfWiki(page.item);
+      refusedFolders.set(page.node.path, { title: page.node.title, accessOnly });
+    }
+  }
+}
+function refuseWithoutIds(pages, withoutId, words) {
+  for (const page of pages) {
+    if (!withoutId(page) || page.item.state === "refused") continue;
+    refuseItem(page.item, { code: "noPageAccess", message: words.noPageAccess(), fix: void 0 });
+  }
 }
 
 // src/core/tree/titlesAcrossSpaceNames.ts
@@ -9384,6 +9573,185 @@ async function checkTitlesAcrossSpaceNames(plan, pages, spaceId, signal, message
     }
   }
   if (refusedAny) refuseUnderRefusedFolders(plan.pages, messages);
+}
+
+// src/core/tree/folderMarkdown.ts
+var NEEDS_ANGLE_BRACKETS = /[\s()<>]/;
+var READ_BACK = /[%\\\r\n#?]/;
+var READ_BACK_ALL = new RegExp(READ_BACK.source, "g");
+var percentEncoded = (char) => `%${char.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`;
+function generatedFolderPage(node, tree, refused2 = () => false) {
+  let markdown = "";
+  const destinations = [];
+  for (const path of node.children) {
+    const child = tree.byPath.get(path);
+    if (!child) continue;
+    const title = escapeMarkdownText(child.title);
+    if (refused2(child)) {
+      markdown += `- ${title}
+`;
+      continue;
+    }
+    const target = isFolderPath(child.path) ? child.contentFrom ?? child.path : child.path;
+    const relative7 = relativeTo(node.path, target);
+    const destination = READ_BACK.test(relative7) ? relative7.replace(READ_BACK_ALL, percentEncoded) : relative7;
+    if (NEEDS_ANGLE_BRACKETS.test(destination)) {
+      const inBrackets = destination.replace(/</g, "%3C").replace(/>/g, "%3E");
+      markdown += `- [${title}](<${inBrackets}>)
+`;
+      destinations.push(inBrackets);
+    } else {
+      markdown += `- [${title}](${destination})
+`;
+      destinations.push(destination);
+    }
+  }
+  return { markdown, destinations };
+}
+function relativeTo(folder, file) {
+  return file.startsWith(folder) ? file.slice(folder.length) : file;
+}
+var NEEDS_ESCAPING = /[!-/:-@[-`{-~\r\n]/;
+function escapeMarkdownText(text2) {
+  if (!NEEDS_ESCAPING.test(text2)) return text2;
+  return text2.replace(/[!-/:-@[-`{-~]/g, (char) => `\\${char}`).replace(/[\r\n]+/g, " ");
+}
+
+// src/core/tree/treeSource.ts
+var LINKS_NAMING_HEADINGS = 1;
+var LINKS_MAY_LEAVE = 2;
+var NO_HEADINGS = Object.freeze([]);
+function occurrences(text2, part, from = 0) {
+  let count = 0;
+  for (let at = text2.indexOf(part, from); at !== -1; at = text2.indexOf(part, at + part.length)) count++;
+  return count;
+}
+var TREE_INSPECTION = Object.freeze({ markdownLinks: false });
+function digestTreeSource(source2, options, digest = {}) {
+  const prepared = prepareDocument(source2.text, options.messages, TREE_INSPECTION);
+  const link = options.links.get(source2.key);
+  const names = prepared.frontMatterTarget;
+  const title = names.pageTitle?.trim() ? names.pageTitle : suggestTitle(prepared.frontMatterTitle, prepared.findings.firstHeading, source2.label);
+  const titleFromName = !prepared.frontMatterTitle?.trim() && !names.pageTitle?.trim() && !prepared.findings.firstHeading?.trim();
+  if (source2.readProblem !== void 0 || prepared.frontMatterProblems.length > 0) {
+    const item2 = planFile(source2, link, { defaults: { spaceId: options.spaceId, parentId: options.parentId, pageTitle: title, overwrite: false }, ...messagesOf(options) }, prepared);
+    return { file: item2.file, place: "refused", item: item2, title, titleFromName, linkFacts: { headings: [], destinations: [] }, linkReach: 0 };
+  }
+  if (names.spaceId !== void 0 || names.parentId !== void 0) {
+    const defaults2 = { spaceId: options.spaceId, parentId: options.parentId, overwrite: options.overwrite };
+    const pinnedLink = link ?? pinnedRecordedLink(source2, names.pageTitle, defaults2, options);
+    const { item: item2, content: content2 } = planFileWithContent(source2, pinnedLink, { titleFromFile: true, defaults: defaults2, ...diagramOptions(options), ...messagesOf(options) }, prepared);
+    const linkFacts2 = linkFactsOf(content2, digest.headingsLater === true);
+    return { file: item2.file, place: "pinned", item: item2, title, titleFromName, linkFacts: linkFacts2, linkReach: linkReachOf(linkFacts2.destinations, source2.label, options.rootPath) };
+  }
+  const defaults = { spaceId: options.spaceId, parentId: options.parentId, pageTitle: title, overwrite: options.overwrite };
+  const { item, content } = planFileWithContent(source2, link, treeItemOptions(options, defaults), prepared);
+  const linkFacts = linkFactsOf(content, digest.headingsLater === true);
+  const digested = { file: item.file, place: "tree", item, title, titleFromName, linkFacts, linkReach: linkReachOf(linkFacts.destinations, source2.label, options.rootPath) };
+  if (holdsOnlyTitle(source2.label, item, content, title)) digested.titleOnly = true;
+  return digested;
+}
+function holdsOnlyTitle(label, item, content, title) {
+  if (folderContentRank(nameOf(label), nameOf(parentFolderOf(label))) === void 0) return false;
+  if (item.refusals.length > 0) return item.refusals.every((refusal2) => refusal2.code === "emptyContent");
+  const text2 = content.trim();
+  const oneHeading = text2.startsWith("#") ? !/[\r\n]/.test(text2) : SETEXT_TITLE_ONLY.test(text2);
+  return oneHeading && omitTitleHeading2(text2, title).trim() === "";
+}
+var SETEXT_TITLE_ONLY = /^[^\r\n]+\r?\n {0,3}=+$/;
+function pinnedRecordedLink(source2, pageTitle, defaults, options) {
+  const root = folderKey(options.rootPath);
+  if (!isBelow(source2.label, root)) return void 0;
+  const recorded = options.identity.get(source2.label.slice(root.length));
+  if (!recorded) return void 0;
+  return { spaceId: defaults.spaceId, parentId: defaults.parentId, pageTitle: pageTitle ?? recorded.title, pageId: recorded.id, publishedAt: 0 };
+}
+function treeItemOptions(options, defaults) {
+  const planOptions = { defaults, force: options.force ?? false, omitTitleHeading: options.omitTitleHeading ?? false, acceptTitleChange: true, placeDecidedLater: true };
+  if (options.diagramRenderer) planOptions.diagramRenderer = options.diagramRenderer;
+  if (options.diagramsSetting) planOptions.diagramsSetting = options.diagramsSetting;
+  if (options.messages) planOptions.messages = options.messages;
+  return planOptions;
+}
+function messagesOf(options) {
+  return options.messages ? { messages: options.messages } : {};
+}
+function diagramOptions(options) {
+  return {
+    ...options.diagramRenderer ? { diagramRenderer: options.diagramRenderer } : {},
+    ...options.diagramsSetting ? { diagramsSetting: options.diagramsSetting } : {}
+  };
+}
+function linkReachOf(destinations, label, rootPath) {
+  const root = folderKey(rootPath);
+  if (destinations.length === 0 || !isBelow(label, root)) return 0;
+  const depth = occurrences(label, "/", root.length);
+  let reach = 0;
+  for (const destination of destinations) {
+    if (destination.indexOf("#") > 0) reach |= LINKS_NAMING_HEADINGS;
+    if (occurrences(destination, "..") > depth || destination.startsWith("/") || destination.includes("%") || destination.includes("\\")) reach |= LINKS_MAY_LEAVE;
+  }
+  return reach;
+}
+function linkFactsOf(content, headingsLater = false) {
+  const destinations = detachedAll(linkDestinationTexts(content));
+  let ownAnchors = false;
+  for (const destination of destinations) if (ownHeadingAnchor(destination) !== void 0) ownAnchors = true;
+  return { headings: headingsLater && !ownAnchors ? NO_HEADINGS : detachedAll(markdownHeadings(content)), destinations };
+}
+
+// src/core/tree/treePages.ts
+function pagesByLevel(pages) {
+  const levels = /* @__PURE__ */ new Map();
+  for (const page of pages) {
+    const level = levels.get(page.node.depth);
+    if (level) level.push(page);
+    else levels.set(page.node.depth, [page]);
+  }
+  return [...levels].sort(([a], [b]) => a - b).map(([, level]) => level);
+}
+function generatedPageKey(folderPath) {
+  return `tree:${folderPath}`;
+}
+async function treeLinks(files, rootPath, store) {
+  const links = /* @__PURE__ */ new Map();
+  if (!store) return links;
+  const keys = [...files.map((file) => file.key), ...generatedPageKeys(files.map((file) => file.label), rootPath)];
+  for (const key of keys) links.set(key, await store.get(key));
+  return links;
+}
+function generatedPageKeys(labels, rootPath) {
+  const root = folderKey(rootPath);
+  const keys = /* @__PURE__ */ new Set();
+  for (const label of labels) {
+    if (!isBelow(label, root)) continue;
+    for (let folder = parentFolderOf(label); folder.length > root.length && !keys.has(generatedPageKey(folder)); folder = parentFolderOf(folder)) {
+      keys.add(generatedPageKey(folder));
+    }
+  }
+  return [...keys];
+}
+function generatedPage(node, tree, defaults, options, refused2) {
+  const page = generatedFolderPage(node, tree, refused2);
+  const source2 = { key: generatedPageKey(node.path), label: node.path, text: page.markdown };
+  const { item } = planFileWithContent(source2, options.links.get(source2.key), treeItemOptions(options, defaults), prepareDocument(source2.text, options.messages, TREE_INSPECTION));
+  return { item, linkFacts: { headings: NO_HEADINGS, destinations: page.destinations } };
+}
+function nodeLink(node, links, linkOfFile, keyOfFile) {
+  if (node.kind === "file") return linkOfFile(node.path);
+  const own = node.contentFrom !== void 0 ? linkOfFile(node.contentFrom) : links.get(generatedPageKey(node.path));
+  return newestFolderPageLink(node, own, links, keyOfFile);
+}
+function newestFolderPageLink(node, own, links, keyOfFile) {
+  if (own?.pageId === void 0 || own.version === void 0) return own;
+  const file = node.contentFrom ?? node.titleFrom;
+  const fileKey = file === void 0 ? void 0 : keyOfFile(file);
+  let newest = own;
+  for (const key of [generatedPageKey(node.path), fileKey]) {
+    const other = key === void 0 ? void 0 : links.get(key);
+    if (other?.pageId === own.pageId && other.version !== void 0 && other.version > (newest.version ?? 0)) newest = other;
+  }
+  return newest;
 }
 
 // src/core/tree/newFolderPage.ts
@@ -9661,156 +10029,6 @@ async function checkTreeOnWiki(plan, pages, choice, signal, messages = englishTr
   await checkOrphansOnWiki(plan, pages, signal);
 }
 
-// src/core/tree/recordedEntries.ts
-async function checkRecordedEntries(entries, scope, pages, signal, messages = englishTreeMessages) {
-  const listed2 = entries.entries();
-  const refused2 = /* @__PURE__ */ new Map();
-  const at = (key) => entries.locate?.(key) ?? key;
-  if (listed2.length === 0) return { refused: refused2, read: /* @__PURE__ */ new Map() };
-  let read;
-  try {
-    read = await pages.getPages([scope.parentId, ...listed2.map(([, entry]) => entry.id)], signal, { withBody: true });
-  } catch (error) {
-    if (signal?.aborted) throw error;
-    const unread = failedLookupVerdict(error, false, messages);
-    for (const [key, entry] of listed2) refused2.set(key, messages.entryUnreadable(at(key), key, entry.id, unread.cause ?? unread.detail));
-    return { refused: refused2, read: /* @__PURE__ */ new Map(), unread };
-  }
-  const treeSpace = read.get(scope.parentId)?.spaceId;
-  const spaceIds = await namedSpaceIds(scope.namedPlaces, pages, signal);
-  const keys = listed2.map(([key]) => key).sort((a, b) => depthOf(a) - depthOf(b) || (a < b ? -1 : a > b ? 1 : 0));
-  const wording = /* @__PURE__ */ new Map();
-  const underOtherParent = /* @__PURE__ */ new Set();
-  for (const key of keys) {
-    const entry = entries.get(key);
-    const folder = folderAbove(key);
-    if (folder !== "" && wording.has(folder)) {
-      wording.set(key, () => messages.entryBelowRefused(at(key), key, folder));
-      continue;
-    }
-    const page = read.get(entry.id);
-    if (page === void 0) continue;
-    const named = scope.namedPlaces.get(key);
-    const space = named === void 0 ? treeSpace : spaceIds.get(named.spaceId);
-    const expectedParent = named !== void 0 ? named.parentId : folder === "" ? scope.parentId : entries.get(folder)?.id;
-    const followedTo = scope.present === void 0 || scope.present.has(key) ? void 0 : scope.followed?.get(entry.title);
-    if (followedTo !== void 0 && page.parentId !== void 0 && followedTo.includes(page.parentId)) continue;
-    const reason = entryProblem2(page, entry, { space, expectedParent, folder, parentRead: expectedParent === void 0 ? void 0 : read.get(expectedParent), named: named !== void 0 }, messages);
-    if (reason === void 0) continue;
-    wording.set(key, (parents2) => messages.entryRefused(at(key), key, entry.id, reason.word(parents2)));
-    if (reason.underOtherParent) underOtherParent.add(key);
-  }
-  const parents = await pagesUnderWhich(wording.keys(), entries, read, pages, signal);
-  for (const [key, word] of wording) {
-    const parentId = read.get(entries.get(key)?.id ?? "")?.parentId;
-    const folder = folderAbove(key);
-    if (underOtherParent.has(key) && parents.complete && parentId !== void 0 && !parents.pages.has(parentId) && !(folder !== "" && refused2.has(folder))) continue;
-    refused2.set(key, word(parents.pages));
-  }
-  return { refused: refused2, read };
-}
-async function pagesUnderWhich(keys, entries, read, pages, signal) {
-  const wanted = /* @__PURE__ */ new Set();
-  for (const key of keys) {
-    const parentId = read.get(entries.get(key)?.id ?? "")?.parentId;
-    if (parentId !== void 0 && !read.has(parentId)) wanted.add(parentId);
-  }
-  if (wanted.size === 0) return { pages: read, complete: true };
-  try {
-    return { pages: new Map([...read, ...await pages.getPages([...wanted], signal)]), complete: true };
-  } catch (error) {
-    if (signal?.aborted) throw error;
-    return { pages: read, complete: false };
-  }
-}
-function entryProblem2(page, entry, expected, messages) {
-  if (expected.space !== void 0 && page.spaceId !== void 0 && page.spaceId !== expected.space) return { word: () => messages.entryInOtherSpace(page.spaceId) };
-  if (page.title !== entry.title) return { word: () => messages.entryTitledOtherwise(page.title, entry.title) };
-  const expectedParent = expected.expectedParent;
-  if (expectedParent === void 0) return { word: () => messages.entryFolderNotRecorded(expected.folder) };
-  if (!expected.named && expected.parentRead === void 0 && expected.folder !== "") return void 0;
-  const parentId = page.parentId;
-  if (parentId === void 0 || parentId === expectedParent) return void 0;
-  return { word: (parents) => messages.entryUnderOtherParent(parentId, parents.get(parentId)?.title, expectedParent, expected.parentRead?.title), underOtherParent: true };
-}
-async function namedSpaceIds(places, pages, signal) {
-  const ids = /* @__PURE__ */ new Map();
-  for (const { spaceId } of places.values()) {
-    if (ids.has(spaceId)) continue;
-    ids.set(spaceId, isPageId(spaceId) ? spaceId : (await pages.resolveSpace(spaceId, signal).catch((error) => {
-      if (signal?.aborted) throw error;
-      return void 0;
-    }))?.id);
-  }
-  return ids;
-}
-function depthOf(key) {
-  let depth = 0;
-  for (let at = key.indexOf("/"); at !== -1 && at < key.length - 1; at = key.indexOf("/", at + 1)) depth++;
-  return depth;
-}
-function folderAbove(key) {
-  const body = key.endsWith("/") ? key.slice(0, -1) : key;
-  const slash = body.lastIndexOf("/");
-  return slash === -1 ? "" : body.slice(0, slash + 1);
-}
-function acceptedEntries(entries, refused2) {
-  if (refused2.size === 0) return entries;
-  return {
-    get: (key) => refused2.has(key) ? void 0 : entries.get(key),
-    entries: () => entries.entries().filter(([key]) => !refused2.has(key)),
-    ...entries.locate ? { locate: (key) => entries.locate(key) } : {}
-  };
-}
-function keyOfLabel(label, rootPath) {
-  return isBelow(label, rootPath) ? label.slice(rootPath.length) : void 0;
-}
-function reliesOnRecord(item) {
-  return isRepositoryLink(item.link) && item.link?.pageId !== void 0;
-}
-
-// src/core/tree/folderMarkdown.ts
-var NEEDS_ANGLE_BRACKETS = /[\s()<>]/;
-var READ_BACK = /[%\\\r\n#?]/;
-var READ_BACK_ALL = new RegExp(READ_BACK.source, "g");
-var percentEncoded = (char) => `%${char.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`;
-function generatedFolderPage(node, tree, refused2 = () => false) {
-  let markdown = "";
-  const destinations = [];
-  for (const path of node.children) {
-    const child = tree.byPath.get(path);
-    if (!child) continue;
-    const title = escapeMarkdownText(child.title);
-    if (refused2(child)) {
-      markdown += `- ${title}
-`;
-      continue;
-    }
-    const target = isFolderPath(child.path) ? child.contentFrom ?? child.path : child.path;
-    const relative7 = relativeTo(node.path, target);
-    const destination = READ_BACK.test(relative7) ? relative7.replace(READ_BACK_ALL, percentEncoded) : relative7;
-    if (NEEDS_ANGLE_BRACKETS.test(destination)) {
-      const inBrackets = destination.replace(/</g, "%3C").replace(/>/g, "%3E");
-      markdown += `- [${title}](<${inBrackets}>)
-`;
-      destinations.push(inBrackets);
-    } else {
-      markdown += `- [${title}](${destination})
-`;
-      destinations.push(destination);
-    }
-  }
-  return { markdown, destinations };
-}
-function relativeTo(folder, file) {
-  return file.startsWith(folder) ? file.slice(folder.length) : file;
-}
-var NEEDS_ESCAPING = /[!-/:-@[-`{-~\r\n]/;
-function escapeMarkdownText(text2) {
-  if (!NEEDS_ESCAPING.test(text2)) return text2;
-  return text2.replace(/[!-/:-@[-`{-~]/g, (char) => `\\${char}`).replace(/[\r\n]+/g, " ");
-}
-
 // src/core/tree/moves.ts
 var RANKS = [0, 1, 2, 3];
 function rankKey(rank, path, title, folder = parentFolderOf(path)) {
@@ -10036,157 +10254,124 @@ function takeTitlesBack(input2) {
   return back;
 }
 
-// src/core/tree/treePlan.ts
-var LINKS_NAMING_HEADINGS = 1;
-var LINKS_MAY_LEAVE = 2;
-var NO_HEADINGS = Object.freeze([]);
-function planOptionsOf(options) {
-  return { ...options, pageAccess: options.wiki !== void 0 || options.pageAccess === true };
+// src/core/tree/plannedTreeLinks.ts
+function countLinksWithoutAddress(plan, unaddressed) {
+  if (unaddressed > 0) plan.linksWithoutAddress = unaddressed;
+  else delete plan.linksWithoutAddress;
 }
-async function lookingAtWiki(wiki, plan) {
-  if (wiki?.whileLooking === void 0) return plan(wiki?.signal);
-  let ended;
-  await wiki.whileLooking(async (signal) => {
-    try {
-      ended = { value: await plan(signal) };
-    } catch (error) {
-      ended = { error };
-      throw error;
-    }
-  });
-  if (ended === void 0) return plan(wiki.signal);
-  if ("error" in ended) throw ended.error;
-  return ended.value;
-}
-async function withEntriesChecked(sources, options, wiki, signal) {
-  if (wiki === void 0) return options;
-  const root = folderKey(options.rootPath);
-  const namedPlaces = /* @__PURE__ */ new Map();
-  const present = /* @__PURE__ */ new Set();
-  const followed = /* @__PURE__ */ new Map();
-  for (const source2 of sources) {
-    const key = keyOfLabel(source2.file.label, root);
-    if (key === void 0) continue;
-    for (let folder = folderAbove(key); folder !== "" && !present.has(folder); folder = folderAbove(folder)) present.add(folder);
-    present.add(key);
-    const place = source2.item.complete;
-    if (source2.place !== "pinned" || place === void 0) continue;
-    namedPlaces.set(key, { spaceId: place.spaceId, parentId: place.parentId });
-    followed.set(place.pageTitle, [...followed.get(place.pageTitle) ?? [], place.parentId]);
+async function sayMissingLinkFiles(plan, options, disk) {
+  const looked = [...plan.unknownLinkPaths ?? []];
+  const found = await mapBounded(looked, LOOKUPS_AT_ONCE4, async (path) => ({ path, entry: await lookUpEntry(disk.fs, disk.root, path) }));
+  const missing = /* @__PURE__ */ new Set();
+  const pageless = /* @__PURE__ */ new Set();
+  let refused2;
+  const unrecordedFolder = (path, entry) => isLocation(entry) && options.identity.get(path) === void 0 && !(refused2 ??= refusedLinkPaths(plan)).has(path);
+  for (const { path, entry } of found) {
+    if (entry === ABSENT) missing.add(path);
+    else if (path.endsWith("/") && unrecordedFolder(path, entry)) pageless.add(path);
   }
-  const check = await checkRecordedEntries(options.identity, { parentId: options.parentId, namedPlaces, present, followed }, wiki.pages, signal, options.treeMessages);
-  if (check.refused.size === 0) return { ...options, wikiRead: check.read };
-  return { ...options, identity: acceptedEntries(options.identity, check.refused), refusedEntries: check.refused, wikiRead: check.read, ...check.unread ? { entriesUnread: check.unread } : {} };
+  const dotted = [...plan.dottedLinkPaths ?? []];
+  const folders = await mapBounded(dotted, LOOKUPS_AT_ONCE4, async (path) => unrecordedFolder(path, await lookUpEntry(disk.fs, disk.root, path)) ? [path] : []);
+  for (const path of folders.flat()) pageless.add(path);
+  if (missing.size === 0 && pageless.size === 0) return;
+  if (missing.size > 0) plan.missingFiles = missing;
+  if (pageless.size > 0) plan.pagelessFolders = pageless;
+  const recordedGone = [...missing].some((path) => options.identity.get(path) !== void 0);
+  const cautioned = (item) => recordedGone || item.cautions.some((caution) => caution.code === "localLinks");
+  const { unaddressed } = foreseeTreeLinks(plan, plan.pinned.filter((item) => isBelow(item.file.label, plan.tree.rootPath)), options, { missing, pageless }, cautioned);
+  countLinksWithoutAddress(plan, unaddressed);
 }
-async function checkedOnWiki(plan, options, planOptions, signal) {
-  if (!options.wiki) return plan;
-  const pinned = plan.pinned.filter((item) => isBelow(item.file.label, plan.tree.rootPath));
-  const refusedBefore = refusedLinkPaths({ ...plan, pinned });
-  await checkTreeOnWiki(plan, options.wiki.pages, { spaceId: options.spaceId, parentId: options.parentId, recorded: options.wiki.parentRecorded }, signal, options.treeMessages);
-  const refusedNow = refusedLinkPaths({ ...plan, pinned });
-  if ([...refusedNow].some((path) => !refusedBefore.has(path))) {
-    const { unaddressed } = foreseeTreeLinks(plan, pinned, planOptions, { missing: plan.missingFiles ?? /* @__PURE__ */ new Set(), pageless: plan.pagelessFolders ?? /* @__PURE__ */ new Set() });
-    countLinksWithoutAddress(plan, unaddressed);
-  }
-  return plan;
+function isLocation(found) {
+  return found !== void 0 && found !== ABSENT;
 }
-async function withOutsideLinks(sources, options, ports) {
-  if (!ports) return options;
-  const root = folderKey(options.rootPath);
-  const linking = [];
-  for (const source2 of sources) {
-    if ((source2.linkReach & LINKS_MAY_LEAVE) === 0) continue;
-    const from = source2.file.label.slice(root.length);
-    const leaving = source2.linkFacts.destinations.filter((destination) => {
-      const target = linkTarget2(destination, from, options.rootInRepository);
-      return target.kind === "file" && target.path === void 0;
-    });
-    if (leaving.length > 0) linking.push({ fileKey: source2.file.key, destinations: leaving });
-  }
-  if (linking.length === 0) return options;
-  return { ...options, outsideLinks: await outsideLinkedPages(linking, ports) };
-}
-function occurrences(text2, part, from = 0) {
-  let count = 0;
-  for (let at = text2.indexOf(part, from); at !== -1; at = text2.indexOf(part, at + part.length)) count++;
-  return count;
-}
-async function planTreeFromWalk(walk, sourceOptions, entryOptions, root, outside) {
-  const options = planOptionsOf(entryOptions);
-  const digested = await eachSourceFromWalk(walk, sourceOptions, (source2) => digestTreeSource(source2, options, { headingsLater: true }));
-  await takeAnchoredHeadings(digested, options);
-  return lookingAtWiki(entryOptions.wiki, async (signal) => {
-    const withOutside = await withOutsideLinks(digested, await withEntriesChecked(digested, options, entryOptions.wiki, signal), outside);
-    const plan = planTreeOf(digested, withOutside);
-    await sayMissingLinkFiles(plan, withOutside, { fs: sourceOptions.fs, root });
-    return checkedOnWiki(plan, entryOptions, withOutside, signal);
-  });
-}
-async function takeAnchoredHeadings(sources, options) {
-  const root = folderKey(options.rootPath);
-  const anchored = /* @__PURE__ */ new Set();
-  for (const source2 of sources) {
-    if ((source2.linkReach & LINKS_NAMING_HEADINGS) === 0) continue;
-    const from = source2.file.label.slice(root.length);
-    for (const destination of source2.linkFacts.destinations) {
-      if (destination.indexOf("#") <= 0) continue;
-      const target = linkTarget2(destination, from, options.rootInRepository);
-      const path = target.kind === "file" && target.anchor ? pagePath(target) : void 0;
-      if (path !== void 0) anchored.add(`${root}${path}`);
-    }
-  }
-  if (anchored.size === 0) return;
-  const named = (label) => {
-    if (anchored.has(label)) return true;
-    const folder = parentFolderOf(label);
-    return anchored.has(folder) && folderContentRank(nameOf(label), nameOf(folder)) !== void 0;
+var LOOKUPS_AT_ONCE4 = 8;
+function foreseeTreeLinks(plan, pinned, options, onDisk = { missing: /* @__PURE__ */ new Set(), pageless: /* @__PURE__ */ new Set() }, only = () => true) {
+  const rootPath = plan.tree.rootPath;
+  const headingsOf = /* @__PURE__ */ new Map();
+  for (const page of plan.pages) headingsOf.set(page.key, page.linkFacts.headings);
+  for (const [key, facts] of plan.pinnedLinkFacts) headingsOf.set(key, facts.headings);
+  const pinnedTitles = new Map(pinned.flatMap((item) => item.complete && item.state !== "refused" ? [[item.file.label.slice(rootPath.length), item.complete.pageTitle]] : []));
+  const refused2 = refusedLinkPaths({ tree: plan.tree, pages: plan.pages, refused: plan.refused, pinned });
+  const known = {
+    headingsOf,
+    anchorMatchers: /* @__PURE__ */ new Map(),
+    addressable: options.pageAddresses !== false,
+    pinnedTitles,
+    rootInRepository: options.rootInRepository,
+    unknown: /* @__PURE__ */ new Set(),
+    dotted: /* @__PURE__ */ new Set(),
+    missing: onDisk.missing,
+    pageless: onDisk.pageless,
+    refused: refused2,
+    outside: options.outsideLinks
   };
-  for (const source2 of sources) {
-    if (source2.place === "refused" || !named(source2.file.label)) continue;
-    const planned = await plannedContent(source2.item, options.messages);
-    if (planned.ok) source2.linkFacts.headings = detachedAll(markdownHeadings(planned.content));
+  const resolvePage = treePageLookup(known, plan.tree, options.identity, plan.partContent);
+  const words = options.treeMessages ?? englishTreeMessages;
+  const checked = known.addressable ? only : () => true;
+  let unaddressed = 0;
+  for (const page of plan.pages) if (checked(page.item)) unaddressed += foreseeLinks(page.item, linkingFileOf(page.node, rootPath), page.linkFacts, known, resolvePage, words);
+  for (const item of pinned) {
+    const key = item.file.label.slice(rootPath.length);
+    const linkFacts = plan.pinnedLinkFacts.get(key);
+    if (linkFacts && checked(item)) unaddressed += foreseeLinks(item, key, linkFacts, known, resolvePage, words);
   }
+  return { unknown: known.unknown, dotted: known.dotted, unaddressed };
 }
-var TREE_INSPECTION = Object.freeze({ markdownLinks: false });
-function digestTreeSource(source2, options, digest = {}) {
-  const prepared = prepareDocument(source2.text, options.messages, TREE_INSPECTION);
-  const link = options.links.get(source2.key);
-  const names = prepared.frontMatterTarget;
-  const title = names.pageTitle?.trim() ? names.pageTitle : suggestTitle(prepared.frontMatterTitle, prepared.findings.firstHeading, source2.label);
-  const titleFromName = !prepared.frontMatterTitle?.trim() && !names.pageTitle?.trim() && !prepared.findings.firstHeading?.trim();
-  if (source2.readProblem !== void 0 || prepared.frontMatterProblems.length > 0) {
-    const item2 = planFile(source2, link, { defaults: { spaceId: options.spaceId, parentId: options.parentId, pageTitle: title, overwrite: false }, ...messagesOf(options) }, prepared);
-    return { file: item2.file, place: "refused", item: item2, title, titleFromName, linkFacts: { headings: [], destinations: [] }, linkReach: 0 };
+function foreseeLinks(item, filePath, linkFacts, known, resolvePage, words) {
+  const outside = known.outside;
+  const result = foreseeRewrite(linkFacts.destinations, {
+    filePath,
+    rootInRepository: known.rootInRepository,
+    resolvePage,
+    ...outside ? { resolveOutside: (destination) => outside.page(item.file.key, destination) } : {},
+    anchorMatchers: known.anchorMatchers,
+    ownPage: { title: item.complete?.pageTitle ?? "", headings: linkFacts.headings }
+  });
+  item.cautions = withLinkCautions(item.cautions, result.cautions, words);
+  return result.unaddressed;
+}
+function refusedLinkPaths(plan) {
+  const root = plan.tree.rootPath;
+  const paths = /* @__PURE__ */ new Set();
+  for (const page of plan.pages) if (page.item.state === "refused" && page.pageId === void 0) paths.add(page.key);
+  for (const item of [...plan.refused, ...plan.pinned]) {
+    if (item.state !== "refused" || !isBelow(item.file.label, root)) continue;
+    paths.add(item.file.label.slice(root.length));
+    const folder = parentFolderOf(item.file.label);
+    if (isBelow(folder, root) && !plan.tree.byPath.has(folder) && folderContentRank(nameOf(item.file.label), nameOf(folder)) !== void 0) paths.add(folder.slice(root.length));
   }
-  if (names.spaceId !== void 0 || names.parentId !== void 0) {
-    const defaults2 = { spaceId: options.spaceId, parentId: options.parentId, overwrite: options.overwrite };
-    const pinnedLink = link ?? pinnedRecordedLink(source2, names.pageTitle, defaults2, options);
-    const { item: item2, content: content2 } = planFileWithContent(source2, pinnedLink, { titleFromFile: true, defaults: defaults2, ...diagramOptions(options), ...messagesOf(options) }, prepared);
-    const linkFacts2 = linkFactsOf(content2, digest.headingsLater === true);
-    return { file: item2.file, place: "pinned", item: item2, title, titleFromName, linkFacts: linkFacts2, linkReach: linkReachOf(linkFacts2.destinations, source2.label, options.rootPath) };
-  }
-  const defaults = { spaceId: options.spaceId, parentId: options.parentId, pageTitle: title, overwrite: options.overwrite };
-  const { item, content } = planFileWithContent(source2, link, treeItemOptions(options, defaults), prepared);
-  const linkFacts = linkFactsOf(content, digest.headingsLater === true);
-  const digested = { file: item.file, place: "tree", item, title, titleFromName, linkFacts, linkReach: linkReachOf(linkFacts.destinations, source2.label, options.rootPath) };
-  if (holdsOnlyTitle(source2.label, item, content, title)) digested.titleOnly = true;
-  return digested;
+  return paths;
 }
-function holdsOnlyTitle(label, item, content, title) {
-  if (folderContentRank(nameOf(label), nameOf(parentFolderOf(label))) === void 0) return false;
-  if (item.refusals.length > 0) return item.refusals.every((refusal2) => refusal2.code === "emptyContent");
-  const text2 = content.trim();
-  const oneHeading = text2.startsWith("#") ? !/[\r\n]/.test(text2) : SETEXT_TITLE_ONLY.test(text2);
-  return oneHeading && omitTitleHeading2(text2, title).trim() === "";
+var NO_PAGE = () => void 0;
+var CHOSEN_PAGE = Object.freeze({ url: "page:", title: "", headings: Object.freeze([]) });
+function treePageLookup(known, tree, identity, partContent) {
+  const root = tree.rootPath;
+  const top = topContentFile(tree);
+  const lookUp = (path, link) => {
+    if (path === partContent) return lookUp("");
+    if (path === "") return top !== void 0 ? lookUp(top.slice(root.length)) : known.addressable ? CHOSEN_PAGE : "noAddress";
+    const node = nodeOfFile(tree, `${root}${path}`);
+    const pinnedTitle = node ? void 0 : known.pinnedTitles.get(path);
+    const recordedOnly = node === void 0 && pinnedTitle === void 0 ? identity.get(path)?.title : void 0;
+    if (node === void 0 && pinnedTitle === void 0) {
+      if (recordedOnly === void 0 && known.refused.has(path)) return "refused";
+      if (known.missing.has(path)) return "noFile";
+      if (known.pageless.has(path)) return "pagelessFolder";
+      if (!link || link.markdown || link.folder || !nameOf(path).includes(".")) known.unknown.add(path);
+      else known.dotted.add(path);
+      if (recordedOnly === void 0) return void 0;
+    }
+    const title = node?.title ?? pinnedTitle ?? recordedOnly;
+    if (title === void 0) return void 0;
+    if (!known.addressable) return "noAddress";
+    if (node !== void 0 && known.refused.has(node.path.slice(root.length))) return "refused";
+    const key = node ? node.path.slice(root.length) : path;
+    return { url: `page:${key}`, title, headings: known.headingsOf.get(key) ?? [] };
+  };
+  return lookUp;
 }
-var SETEXT_TITLE_ONLY = /^[^\r\n]+\r?\n {0,3}=+$/;
-function pinnedRecordedLink(source2, pageTitle, defaults, options) {
-  const root = folderKey(options.rootPath);
-  if (!isBelow(source2.label, root)) return void 0;
-  const recorded = options.identity.get(source2.label.slice(root.length));
-  if (!recorded) return void 0;
-  return { spaceId: defaults.spaceId, parentId: defaults.parentId, pageTitle: pageTitle ?? recorded.title, pageId: recorded.id, publishedAt: 0 };
-}
+
+// src/core/tree/planTreeOf.ts
 function pinnedFile(item, target, treeSpaceId) {
   const file = { path: item.file.label, title: target.pageTitle, parentId: target.parentId, inTreeSpace: target.spaceId === treeSpaceId };
   if (item.link?.pageId !== void 0) file.pageId = item.link.pageId;
@@ -10202,39 +10387,6 @@ function followRecordedPage(item, pageId) {
   item.target = target;
   if (complete) item.complete = complete;
   item.linkedPage = complete !== void 0 && linkNames(link, complete);
-}
-function treeItemOptions(options, defaults) {
-  const planOptions = { defaults, force: options.force ?? false, omitTitleHeading: options.omitTitleHeading ?? false, acceptTitleChange: true, placeDecidedLater: true };
-  if (options.diagramRenderer) planOptions.diagramRenderer = options.diagramRenderer;
-  if (options.diagramsSetting) planOptions.diagramsSetting = options.diagramsSetting;
-  if (options.messages) planOptions.messages = options.messages;
-  return planOptions;
-}
-function messagesOf(options) {
-  return options.messages ? { messages: options.messages } : {};
-}
-function diagramOptions(options) {
-  return {
-    ...options.diagramRenderer ? { diagramRenderer: options.diagramRenderer } : {},
-    ...options.diagramsSetting ? { diagramsSetting: options.diagramsSetting } : {}
-  };
-}
-function linkReachOf(destinations, label, rootPath) {
-  const root = folderKey(rootPath);
-  if (destinations.length === 0 || !isBelow(label, root)) return 0;
-  const depth = occurrences(label, "/", root.length);
-  let reach = 0;
-  for (const destination of destinations) {
-    if (destination.indexOf("#") > 0) reach |= LINKS_NAMING_HEADINGS;
-    if (occurrences(destination, "..") > depth || destination.startsWith("/") || destination.includes("%") || destination.includes("\\")) reach |= LINKS_MAY_LEAVE;
-  }
-  return reach;
-}
-function linkFactsOf(content, headingsLater = false) {
-  const destinations = detachedAll(linkDestinationTexts(content));
-  let ownAnchors = false;
-  for (const destination of destinations) if (ownHeadingAnchor(destination) !== void 0) ownAnchors = true;
-  return { headings: headingsLater && !ownAnchors ? NO_HEADINGS : detachedAll(markdownHeadings(content)), destinations };
 }
 function planTreeOf(sources, given) {
   const keysOfParent = keysRecordingPage(given.identity, given.parentId);
@@ -10450,227 +10602,10 @@ function planTreeOf(sources, given) {
     ...partContentKey
   };
 }
-function refuseByRecord(pages, pinned, options, rootPath, words) {
-  const refused2 = options.refusedEntries;
-  const at = (key) => options.identity.locate?.(key) ?? key;
-  const byRecord = (item, key, pageId) => {
-    const reason = refused2?.get(key);
-    if (reason !== void 0) {
-      refuseItem(item, { code: "recordedEntry", message: reason, fix: void 0 });
-      if (options.entriesUnread !== void 0) item.guard = options.entriesUnread;
-    } else if (!options.pageAccess && pageId !== void 0 && item.state === "send") refuseItem(item, { code: "noPageAccess", message: words.entryUnchecked(at(key), key, pageId), fix: void 0 });
-  };
-  for (const page of pages) byRecord(page.item, page.renamedFrom ?? page.key, page.pageId);
-  for (const item of pinned) {
-    const key = keyOfLabel(item.file.label, rootPath);
-    if (key !== void 0) byRecord(item, key, reliesOnRecord(item) ? item.link?.pageId : void 0);
-  }
-}
 function topContentSource(inTree, rootPath) {
   const top = [];
   for (const [label, source2] of inTree) if (isBelow(label, rootPath) && !label.slice(rootPath.length).includes("/")) top.push({ path: label, source: source2 });
   return folderContentFile(top, nameOf(rootPath))?.source;
-}
-function placesOfRefused(refused2, tree, parentRecordedId) {
-  let places;
-  for (const item of refused2) {
-    const folder = parentFolderOf(item.file.label);
-    if (!isBelow(folder, tree.rootPath)) continue;
-    const place = { parentKey: folder.slice(tree.rootPath.length) };
-    const node = tree.byPath.get(folder);
-    if (node !== void 0) {
-      place.parentTitle = node.title;
-      const id = parentRecordedId(folder);
-      if (id !== void 0) place.parentId = id;
-    }
-    (places ??= /* @__PURE__ */ new Map()).set(item.file.label, place);
-  }
-  return places;
-}
-function countLinksWithoutAddress(plan, unaddressed) {
-  if (unaddressed > 0) plan.linksWithoutAddress = unaddressed;
-  else delete plan.linksWithoutAddress;
-}
-async function sayMissingLinkFiles(plan, options, disk) {
-  const looked = [...plan.unknownLinkPaths ?? []];
-  const found = await mapBounded(looked, LOOKUPS_AT_ONCE4, async (path) => ({ path, entry: await lookUpEntry(disk.fs, disk.root, path) }));
-  const missing = /* @__PURE__ */ new Set();
-  const pageless = /* @__PURE__ */ new Set();
-  let refused2;
-  const unrecordedFolder = (path, entry) => isLocation(entry) && options.identity.get(path) === void 0 && !(refused2 ??= refusedLinkPaths(plan)).has(path);
-  for (const { path, entry } of found) {
-    if (entry === ABSENT) missing.add(path);
-    else if (path.endsWith("/") && unrecordedFolder(path, entry)) pageless.add(path);
-  }
-  const dotted = [...plan.dottedLinkPaths ?? []];
-  const folders = await mapBounded(dotted, LOOKUPS_AT_ONCE4, async (path) => unrecordedFolder(path, await lookUpEntry(disk.fs, disk.root, path)) ? [path] : []);
-  for (const path of folders.flat()) pageless.add(path);
-  if (missing.size === 0 && pageless.size === 0) return;
-  if (missing.size > 0) plan.missingFiles = missing;
-  if (pageless.size > 0) plan.pagelessFolders = pageless;
-  const recordedGone = [...missing].some((path) => options.identity.get(path) !== void 0);
-  const cautioned = (item) => recordedGone || item.cautions.some((caution) => caution.code === "localLinks");
-  const { unaddressed } = foreseeTreeLinks(plan, plan.pinned.filter((item) => isBelow(item.file.label, plan.tree.rootPath)), options, { missing, pageless }, cautioned);
-  countLinksWithoutAddress(plan, unaddressed);
-}
-function isLocation(found) {
-  return found !== void 0 && found !== ABSENT;
-}
-var LOOKUPS_AT_ONCE4 = 8;
-function foreseeTreeLinks(plan, pinned, options, onDisk = { missing: /* @__PURE__ */ new Set(), pageless: /* @__PURE__ */ new Set() }, only = () => true) {
-  const rootPath = plan.tree.rootPath;
-  const headingsOf = /* @__PURE__ */ new Map();
-  for (const page of plan.pages) headingsOf.set(page.key, page.linkFacts.headings);
-  for (const [key, facts] of plan.pinnedLinkFacts) headingsOf.set(key, facts.headings);
-  const pinnedTitles = new Map(pinned.flatMap((item) => item.complete && item.state !== "refused" ? [[item.file.label.slice(rootPath.length), item.complete.pageTitle]] : []));
-  const refused2 = refusedLinkPaths({ tree: plan.tree, pages: plan.pages, refused: plan.refused, pinned });
-  const known = {
-    headingsOf,
-    anchorMatchers: /* @__PURE__ */ new Map(),
-    addressable: options.pageAddresses !== false,
-    pinnedTitles,
-    rootInRepository: options.rootInRepository,
-    unknown: /* @__PURE__ */ new Set(),
-    dotted: /* @__PURE__ */ new Set(),
-    missing: onDisk.missing,
-    pageless: onDisk.pageless,
-    refused: refused2,
-    outside: options.outsideLinks
-  };
-  const resolvePage = treePageLookup(known, plan.tree, options.identity, plan.partContent);
-  const words = options.treeMessages ?? englishTreeMessages;
-  const checked = known.addressable ? only : () => true;
-  let unaddressed = 0;
-  for (const page of plan.pages) if (checked(page.item)) unaddressed += foreseeLinks(page.item, linkingFileOf(page.node, rootPath), page.linkFacts, known, resolvePage, words);
-  for (const item of pinned) {
-    const key = item.file.label.slice(rootPath.length);
-    const linkFacts = plan.pinnedLinkFacts.get(key);
-    if (linkFacts && checked(item)) unaddressed += foreseeLinks(item, key, linkFacts, known, resolvePage, words);
-  }
-  return { unknown: known.unknown, dotted: known.dotted, unaddressed };
-}
-function pagesByLevel(pages) {
-  const levels = /* @__PURE__ */ new Map();
-  for (const page of pages) {
-    const level = levels.get(page.node.depth);
-    if (level) level.push(page);
-    else levels.set(page.node.depth, [page]);
-  }
-  return [...levels].sort(([a], [b]) => a - b).map(([, level]) => level);
-}
-function generatedPageKey(folderPath) {
-  return `tree:${folderPath}`;
-}
-async function treeLinks(files, rootPath, store) {
-  const links = /* @__PURE__ */ new Map();
-  if (!store) return links;
-  const keys = [...files.map((file) => file.key), ...generatedPageKeys(files.map((file) => file.label), rootPath)];
-  for (const key of keys) links.set(key, await store.get(key));
-  return links;
-}
-function generatedPageKeys(labels, rootPath) {
-  const root = folderKey(rootPath);
-  const keys = /* @__PURE__ */ new Set();
-  for (const label of labels) {
-    if (!isBelow(label, root)) continue;
-    for (let folder = parentFolderOf(label); folder.length > root.length && !keys.has(generatedPageKey(folder)); folder = parentFolderOf(folder)) {
-      keys.add(generatedPageKey(folder));
-    }
-  }
-  return [...keys];
-}
-function generatedPage(node, tree, defaults, options, refused2) {
-  const page = generatedFolderPage(node, tree, refused2);
-  const source2 = { key: generatedPageKey(node.path), label: node.path, text: page.markdown };
-  const { item } = planFileWithContent(source2, options.links.get(source2.key), treeItemOptions(options, defaults), prepareDocument(source2.text, options.messages, TREE_INSPECTION));
-  return { item, linkFacts: { headings: NO_HEADINGS, destinations: page.destinations } };
-}
-function nodeLink(node, links, linkOfFile, keyOfFile) {
-  if (node.kind === "file") return linkOfFile(node.path);
-  const own = node.contentFrom !== void 0 ? linkOfFile(node.contentFrom) : links.get(generatedPageKey(node.path));
-  return newestFolderPageLink(node, own, links, keyOfFile);
-}
-function newestFolderPageLink(node, own, links, keyOfFile) {
-  if (own?.pageId === void 0 || own.version === void 0) return own;
-  const file = node.contentFrom ?? node.titleFrom;
-  const fileKey = file === void 0 ? void 0 : keyOfFile(file);
-  let newest = own;
-  for (const key of [generatedPageKey(node.path), fileKey]) {
-    const other = key === void 0 ? void 0 : links.get(key);
-    if (other?.pageId === own.pageId && other.version !== void 0 && other.version > (newest.version ?? 0)) newest = other;
-  }
-  return newest;
-}
-function foreseeLinks(item, filePath, linkFacts, known, resolvePage, words) {
-  const outside = known.outside;
-  const result = foreseeRewrite(linkFacts.destinations, {
-    filePath,
-    rootInRepository: known.rootInRepository,
-    resolvePage,
-    ...outside ? { resolveOutside: (destination) => outside.page(item.file.key, destination) } : {},
-    anchorMatchers: known.anchorMatchers,
-    ownPage: { title: item.complete?.pageTitle ?? "", headings: linkFacts.headings }
-  });
-  item.cautions = withLinkCautions(item.cautions, result.cautions, words);
-  return result.unaddressed;
-}
-function refusedLinkPaths(plan) {
-  const root = plan.tree.rootPath;
-  const paths = /* @__PURE__ */ new Set();
-  for (const page of plan.pages) if (page.item.state === "refused" && page.pageId === void 0) paths.add(page.key);
-  for (const item of [...plan.refused, ...plan.pinned]) {
-    if (item.state !== "refused" || !isBelow(item.file.label, root)) continue;
-    paths.add(item.file.label.slice(root.length));
-    const folder = parentFolderOf(item.file.label);
-    if (isBelow(folder, root) && !plan.tree.byPath.has(folder) && folderContentRank(nameOf(item.file.label), nameOf(folder)) !== void 0) paths.add(folder.slice(root.length));
-  }
-  return paths;
-}
-var NO_PAGE = () => void 0;
-var CHOSEN_PAGE = Object.freeze({ url: "page:", title: "", headings: Object.freeze([]) });
-function treePageLookup(known, tree, identity, partContent) {
-  const root = tree.rootPath;
-  const top = topContentFile(tree);
-  const lookUp = (path, link) => {
-    if (path === partContent) return lookUp("");
-    if (path === "") return top !== void 0 ? lookUp(top.slice(root.length)) : known.addressable ? CHOSEN_PAGE : "noAddress";
-    const node = nodeOfFile(tree, `${root}${path}`);
-    const pinnedTitle = node ? void 0 : known.pinnedTitles.get(path);
-    const recordedOnly = node === void 0 && pinnedTitle === void 0 ? identity.get(path)?.title : void 0;
-    if (node === void 0 && pinnedTitle === void 0) {
-      if (recordedOnly === void 0 && known.refused.has(path)) return "refused";
-      if (known.missing.has(path)) return "noFile";
-      if (known.pageless.has(path)) return "pagelessFolder";
-      if (!link || link.markdown || link.folder || !nameOf(path).includes(".")) known.unknown.add(path);
-      else known.dotted.add(path);
-      if (recordedOnly === void 0) return void 0;
-    }
-    const title = node?.title ?? pinnedTitle ?? recordedOnly;
-    if (title === void 0) return void 0;
-    if (!known.addressable) return "noAddress";
-    if (node !== void 0 && known.refused.has(node.path.slice(root.length))) return "refused";
-    const key = node ? node.path.slice(root.length) : path;
-    return { url: `page:${key}`, title, headings: known.headingsOf.get(key) ?? [] };
-  };
-  return lookUp;
-}
-function titleCollisions(tree, pinned, spaceId, words) {
-  const titled = [];
-  for (const node of tree.nodes) titled.push({ name: node.contentFrom ?? node.titleFrom ?? node.path, space: spaceId, title: node.title, node, pinned: void 0, generated: node.generated === true && node.titleFrom === void 0 });
-  for (const item of pinned) {
-    if (item.complete && item.state !== "refused") titled.push({ name: item.file.label, space: item.complete.spaceId, title: item.complete.pageTitle, node: void 0, pinned: item, generated: false });
-  }
-  const found = { ofNode: /* @__PURE__ */ new Map(), ofPinned: /* @__PURE__ */ new Map() };
-  for (const group of groupByTitleInSpace(titled, (entry) => entry.title, (entry) => entry.space)) {
-    for (const entry of group) {
-      const others = otherNames(group, (other) => other !== entry, (other) => other.name);
-      const message = entry.generated ? words.generatedTitleCollision(entry.title, others) : words.titleCollision(entry.title, others);
-      const refusal2 = { code: "duplicatePage", message, fix: entry.generated ? void 0 : "editFile" };
-      if (entry.node) found.ofNode.set(entry.node, refusal2);
-      else if (entry.pinned) found.ofPinned.set(entry.pinned, refusal2);
-    }
-  }
-  return found;
 }
 function keysRecordingPage(identity, pageId) {
   const keys = /* @__PURE__ */ new Set();
@@ -10683,27 +10618,108 @@ function identityWithout(identity, keys) {
     entries: () => identity.entries().filter(([key]) => !keys.has(key))
   };
 }
-function refuse2(item, refusal2) {
-  if (refusal2 === void 0) return;
-  refuseItem(item, refusal2);
+
+// src/core/tree/treePlan.ts
+function planOptionsOf(options) {
+  return { ...options, pageAccess: options.wiki !== void 0 || options.pageAccess === true };
 }
-function refuseUnderRefusedFolders(pages, words) {
-  const refusedFolders = /* @__PURE__ */ new Map();
-  for (const page of pages) {
-    const parent = page.node.parent === void 0 || page.parentKnown ? void 0 : refusedFolders.get(page.node.parent);
-    if (parent !== void 0 && page.item.state !== "refused") {
-      refuse2(page.item, { code: parent.accessOnly ? "noPageAccess" : "duplicatePage", message: words.parentRefused(parent.title), fix: void 0 });
+async function lookingAtWiki(wiki, plan) {
+  if (wiki?.whileLooking === void 0) return plan(wiki?.signal);
+  let ended;
+  await wiki.whileLooking(async (signal) => {
+    try {
+      ended = { value: await plan(signal) };
+    } catch (error) {
+      ended = { error };
+      throw error;
     }
-    if (page.node.kind === "folder" && page.item.state === "refused") {
-      const accessOnly = refusedForWantOfWiki(page.item);
-      refusedFolders.set(page.node.path, { title: page.node.title, accessOnly });
+  });
+  if (ended === void 0) return plan(wiki.signal);
+  if ("error" in ended) throw ended.error;
+  return ended.value;
+}
+async function withEntriesChecked(sources, options, wiki, signal) {
+  if (wiki === void 0) return options;
+  const root = folderKey(options.rootPath);
+  const namedPlaces = /* @__PURE__ */ new Map();
+  const present = /* @__PURE__ */ new Set();
+  const followed = /* @__PURE__ */ new Map();
+  for (const source2 of sources) {
+    const key = keyOfLabel(source2.file.label, root);
+    if (key === void 0) continue;
+    for (let folder = folderAbove(key); folder !== "" && !present.has(folder); folder = folderAbove(folder)) present.add(folder);
+    present.add(key);
+    const place = source2.item.complete;
+    if (source2.place !== "pinned" || place === void 0) continue;
+    namedPlaces.set(key, { spaceId: place.spaceId, parentId: place.parentId });
+    followed.set(place.pageTitle, [...followed.get(place.pageTitle) ?? [], place.parentId]);
+  }
+  const check = await checkRecordedEntries(options.identity, { parentId: options.parentId, namedPlaces, present, followed }, wiki.pages, signal, options.treeMessages);
+  if (check.refused.size === 0) return { ...options, wikiRead: check.read };
+  return { ...options, identity: acceptedEntries(options.identity, check.refused), refusedEntries: check.refused, wikiRead: check.read, ...check.unread ? { entriesUnread: check.unread } : {} };
+}
+async function checkedOnWiki(plan, options, planOptions, signal) {
+  if (!options.wiki) return plan;
+  const pinned = plan.pinned.filter((item) => isBelow(item.file.label, plan.tree.rootPath));
+  const refusedBefore = refusedLinkPaths({ ...plan, pinned });
+  await checkTreeOnWiki(plan, options.wiki.pages, { spaceId: options.spaceId, parentId: options.parentId, recorded: options.wiki.parentRecorded }, signal, options.treeMessages);
+  const refusedNow = refusedLinkPaths({ ...plan, pinned });
+  if ([...refusedNow].some((path) => !refusedBefore.has(path))) {
+    const { unaddressed } = foreseeTreeLinks(plan, pinned, planOptions, { missing: plan.missingFiles ?? /* @__PURE__ */ new Set(), pageless: plan.pagelessFolders ?? /* @__PURE__ */ new Set() });
+    countLinksWithoutAddress(plan, unaddressed);
+  }
+  return plan;
+}
+async function withOutsideLinks(sources, options, ports) {
+  if (!ports) return options;
+  const root = folderKey(options.rootPath);
+  const linking = [];
+  for (const source2 of sources) {
+    if ((source2.linkReach & LINKS_MAY_LEAVE) === 0) continue;
+    const from = source2.file.label.slice(root.length);
+    const leaving = source2.linkFacts.destinations.filter((destination) => {
+      const target = linkTarget2(destination, from, options.rootInRepository);
+      return target.kind === "file" && target.path === void 0;
+    });
+    if (leaving.length > 0) linking.push({ fileKey: source2.file.key, destinations: leaving });
+  }
+  if (linking.length === 0) return options;
+  return { ...options, outsideLinks: await outsideLinkedPages(linking, ports) };
+}
+async function planTreeFromWalk(walk, sourceOptions, entryOptions, root, outside) {
+  const options = planOptionsOf(entryOptions);
+  const digested = await eachSourceFromWalk(walk, sourceOptions, (source2) => digestTreeSource(source2, options, { headingsLater: true }));
+  await takeAnchoredHeadings(digested, options);
+  return lookingAtWiki(entryOptions.wiki, async (signal) => {
+    const withOutside = await withOutsideLinks(digested, await withEntriesChecked(digested, options, entryOptions.wiki, signal), outside);
+    const plan = planTreeOf(digested, withOutside);
+    await sayMissingLinkFiles(plan, withOutside, { fs: sourceOptions.fs, root });
+    return checkedOnWiki(plan, entryOptions, withOutside, signal);
+  });
+}
+async function takeAnchoredHeadings(sources, options) {
+  const root = folderKey(options.rootPath);
+  const anchored = /* @__PURE__ */ new Set();
+  for (const source2 of sources) {
+    if ((source2.linkReach & LINKS_NAMING_HEADINGS) === 0) continue;
+    const from = source2.file.label.slice(root.length);
+    for (const destination of source2.linkFacts.destinations) {
+      if (destination.indexOf("#") <= 0) continue;
+      const target = linkTarget2(destination, from, options.rootInRepository);
+      const path = target.kind === "file" && target.anchor ? pagePath(target) : void 0;
+      if (path !== void 0) anchored.add(`${root}${path}`);
     }
   }
-}
-function refuseWithoutIds(pages, withoutId, words) {
-  for (const page of pages) {
-    if (!withoutId(page) || page.item.state === "refused") continue;
-    refuseItem(page.item, { code: "noPageAccess", message: words.noPageAccess(), fix: void 0 });
+  if (anchored.size === 0) return;
+  const named = (label) => {
+    if (anchored.has(label)) return true;
+    const folder = parentFolderOf(label);
+    return anchored.has(folder) && folderContentRank(nameOf(label), nameOf(folder)) !== void 0;
+  };
+  for (const source2 of sources) {
+    if (source2.place === "refused" || !named(source2.file.label)) continue;
+    const planned = await plannedContent(source2.item, options.messages);
+    if (planned.ok) source2.linkFacts.headings = detachedAll(markdownHeadings(planned.content));
   }
 }
 

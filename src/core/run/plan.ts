@@ -198,7 +198,7 @@ function titleChange(link: PageLink | undefined, fileTitle: string): PlanItem['r
 /**
  * Plans many files and refuses every file of a group that would land on the same page, and every file of a group that
  * would give pages of one space the same title: the platform keeps a title unique in a space (ignoring case), so the
- * second create would fail half-way through the run (as a tree's pages are refused, treePlan.ts).
+ * second create would fail half-way through the run (as a tree's pages are refused, tree/treeRefusals.ts).
  */
 export function planFiles(files: readonly SourceFile[], links: ReadonlyMap<string, PageLink | undefined>, options: PlanOptions = {}): PlanItem[] {
   const items = files.map((file) => planFile(file, links.get(file.key), options));

@@ -36,7 +36,7 @@ export interface PlanOptions {
   /** The words of preflight reasons; English when not given (the command line). */
   messages?: PublishMessages;
   /**
-   * A tree's page: the tree decides its place after planning (treePlan.ts), so the place planned here says nothing, and
+   * A tree's page: the tree decides its place after planning (tree/planTreeOf.ts), so the place planned here says nothing, and
    * checks its links against the tree's pages, with cautions of its own in place of the flat publish's (cautionsFor).
    */
   placeDecidedLater?: boolean;

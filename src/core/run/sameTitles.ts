@@ -33,7 +33,7 @@ export function otherNames<T>(group: readonly T[], isOther: (other: T) => boolea
 
 /**
  * Groups of two or more entries whose titles are the same ignoring case, in the order given. Not only tree nodes: a
- * file that names its own page in the tree's space takes a title there too (tree/treePlan.ts).
+ * file that names its own page in the tree's space takes a title there too (tree/treeRefusals.ts).
  */
 export function groupByTitle<T>(entries: readonly T[], titleOf: (entry: T) => string): T[][] {
   return groupByTitleInSpace(entries, titleOf, () => '');

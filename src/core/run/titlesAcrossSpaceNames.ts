@@ -2,7 +2,7 @@
 // name their own pages as written, since it cannot know that DOCS is 1001: two files giving one title in one space,
 // one spelling each, under different parents, both went out, and the second met "already exists" half-way (or, on a
 // wiki that keeps titles unique in a space, was refused after the first landed). With page access the spellings are
-// resolved to the space's ID here, with the tree's helper (tree/collisions.ts), and such files are refused before
+// resolved to the space's ID here, with the helper trees use too (sameTitles.ts), and such files are refused before
 // sending, named as planFiles names those of one spelling.
 import { englishPublishMessages, type PublishMessages } from '../messages/publishMessages';
 import { groupByTitleInSpace, otherNames, resolveSpaceSpellings } from './sameTitles';

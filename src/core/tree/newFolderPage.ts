@@ -168,7 +168,7 @@ function titledBackIn(page: TreePage): boolean {
 }
 
 /**
- * A page the repository does not record that stays the page this machine's record names, at its place (treePlan.ts):
+ * A page the repository does not record that stays the page this machine's record names, at its place (planTreeOf.ts):
  * not a new page, so the pages planned below it keep their places.
  */
 function atLinkedPlace(page: TreePage): boolean {

@@ -124,7 +124,7 @@ export async function runLinks(plan: TreePlan, options: RunLinksOptions) {
   // The pages a landed page's links reached, by the IDs known when it went out: what its link records. Without
   // addresses no link reached a page: recorded so, a later run that can make addresses sends the page again.
   const reachedPageOf = addressable ? treePageIdByPath(plan.tree, idForLinks, (path) => recordedOutside(path)?.id) : () => undefined;
-  // The wiki's anchors of the headings the links name, as the plan digests them (treePlan.ts).
+  // The wiki's anchors of the headings the links name, as the plan digests them (planTreeOf.ts).
   const pinnedTitles = new Map(plan.pinned.flatMap((item) => {
     const key = pinnedKeyOf(item);
     return key === undefined ? [] : [[key, item.complete?.pageTitle ?? ''] as const];

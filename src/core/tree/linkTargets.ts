@@ -7,9 +7,9 @@ import type { PlanItem } from '../run/planItem';
 import { isBelow } from '../walk/relativePaths';
 import { nodeOfFile, topContentFile, type PageTree } from './shape';
 
-// run/fileLinks.ts still takes these two from here: it is being split elsewhere, and its pieces will import them from
+// run/fileLinks.ts still takes these from here: it is being split elsewhere, and its pieces will import them from
 // links/linkTargets.ts and run/plan.ts, after which these lines go (test/unit/architecture.test.ts lists it).
-export { linkTargetsDigest } from '../links/linkTargets';
+export { linkTargetsDigest, wikiAnchorByPath, type PageIdByPath, type WikiAnchorByPath } from '../links/linkTargets';
 export { linksReachOtherPages } from '../run/plan';
 
 /**

@@ -1688,7 +1688,7 @@ function rememberPlanBeforeWiki(item) {
   item.beforeWiki ??= { state: item.state, complete: item.complete };
 }
 
-// src/core/tree/collisions.ts
+// src/core/run/sameTitles.ts
 function titleKey(title) {
   return title.toLocaleLowerCase("en-US");
 }
@@ -1838,12 +1838,6 @@ var englishPageRouteMessages = {
   childListNotJson: () => "The wiki answered with a list of children that is not the expected JSON.",
   pageIncomplete: () => "The wiki answered with a page that has no ID, title or version number."
 };
-
-// src/core/wikiPages/isWikiReadError.ts
-function isWikiReadError(error, kind) {
-  if (!(error instanceof Error) || error.name !== "WikiReadError") return false;
-  return kind === void 0 || error.kind === kind;
-}
 
 // src/core/wikiPages/errors.ts
 var WikiReadError = class extends Error {
@@ -2088,40 +2082,10 @@ function parseJsonObject(text2) {
   return value !== null && typeof value === "object" && !Array.isArray(value) ? value : void 0;
 }
 
-// src/core/oauth/authErrorKind.ts
+// src/core/oauth/isExportAuthError.ts
 function isExportAuthError(error, kind) {
   if (!(error instanceof Error) || error.name !== "ExportAuthError") return false;
   return kind === void 0 || error.kind === kind;
-}
-
-// src/core/oauth/errors.ts
-var RETRYABLE = /* @__PURE__ */ new Set(["busy", "network", "rateLimited", "serverError"]);
-var ExportAuthError = class extends Error {
-  constructor(kind, sentence, details = {}) {
-    super(redact(sentence(englishSignInMessages)));
-    this.kind = kind;
-    this.sentence = sentence;
-    this.details = details;
-    this.name = "ExportAuthError";
-    this.retryable = RETRYABLE.has(kind);
-  }
-  kind;
-  sentence;
-  details;
-  retryable;
-  /** The message in another catalogue's words (the editor's), redacted like `message`. */
-  wordedIn(messages) {
-    return redact(this.sentence(messages));
-  }
-};
-function raceWithSignal(promise, signal) {
-  if (!signal) return promise;
-  if (signal.aborted) return Promise.reject(new ExportAuthError("cancelled", (m) => m.cancelled()));
-  return new Promise((resolve9, reject) => {
-    const onAbort = () => reject(new ExportAuthError("cancelled", (m) => m.cancelled()));
-    signal.addEventListener("abort", onAbort, { once: true });
-    promise.then(resolve9, reject).finally(() => signal.removeEventListener("abort", onAbort));
-  });
 }
 
 // src/core/wikiPages/tokenFailure.ts
@@ -2348,6 +2312,12 @@ function clamp(size) {
   return Math.min(MAX_PAGE_SIZE, Math.max(1, Math.floor(size)));
 }
 
+// src/core/wikiPages/isWikiReadError.ts
+function isWikiReadError(error, kind) {
+  if (!(error instanceof Error) || error.name !== "WikiReadError") return false;
+  return kind === void 0 || error.kind === kind;
+}
+
 // src/core/messages/recordMessages.ts
 var FIX = "Nothing is sent to that page or under it. If the entry is wrong (a pull request may have changed it), correct it or remove it (the next publish finds or creates the page and records it); if the page was moved or renamed on the wiki, put it back.";
 var englishRecordMessages = {
@@ -2547,38 +2517,6 @@ async function parentNamed(pageId, options) {
     return void 0;
   });
   return parent ? { id: pageId, title: parent.title } : { id: pageId };
-}
-
-// src/core/links/pageIdentity.ts
-async function identifyPage(pages, target, signal) {
-  const child = await pages.findChildByTitle(target.parentId, target.pageTitle, signal);
-  if (!child) return void 0;
-  const page = await pages.getPage(child.id, signal);
-  if (!page) return void 0;
-  return {
-    pageId: page.id,
-    version: page.version,
-    ...page.webUrl ? { url: page.webUrl } : {},
-    ...page.versionCreatedAt ? { versionCreatedAt: page.versionCreatedAt } : {},
-    ...page.versionAuthorId ? { versionAuthorId: page.versionAuthorId } : {}
-  };
-}
-function withIdentity(link, identity) {
-  const changedAt = identity.versionCreatedAt === void 0 ? Number.NaN : Date.parse(identity.versionCreatedAt);
-  const adopt = link.version === void 0 && Number.isFinite(changedAt) && changedAt <= link.publishedAt;
-  return {
-    ...link,
-    pageId: identity.pageId,
-    ...adopt ? { version: identity.version } : {},
-    ...identity.url ? { url: identity.url } : {}
-  };
-}
-function withoutIdentity(link) {
-  const rest = { ...link };
-  delete rest.pageId;
-  delete rest.version;
-  delete rest.url;
-  return rest;
 }
 
 // src/core/http/networkError.ts
@@ -3170,7 +3108,7 @@ function sourceOf(markdown, fence2) {
   return lines.join("\n");
 }
 
-// src/core/pull/conflictMarkers.ts
+// src/core/markdown/conflictMarkers.ts
 var FENCE = /^ {0,3}(`{3,}|~{3,})/;
 function countConflicts(markdown) {
   if (!markdown.includes("<<<<<<<")) return 0;
@@ -3312,6 +3250,12 @@ function refuseItem(item, refusal2) {
 }
 function refusedForWantOfWiki(item) {
   return item.refusals.length > 0 && item.refusals.every((refusal2) => refusal2.code === "noPageAccess" || refusal2.code === "recordedEntry" && unreadOnWiki(item.guard));
+}
+function linksReachOtherPages(item, reachedNow) {
+  const reachedBefore = item.link?.linkTargets;
+  if (item.state !== "unchanged" || reachedBefore === void 0) return false;
+  const now = reachedNow();
+  return now !== void 0 && now !== reachedBefore;
 }
 var NO_RECIPE = Object.freeze({});
 function planFileWithContent(file, given, options, prepared) {
@@ -3501,49 +3445,6 @@ function sendKind(item) {
   if (verdict?.kind === "absent" || verdict?.kind === "deleted" || !item.complete?.overwrite) return "create";
   if (item.linkedPage) return "update";
   return verdict?.kind === "notOurs" || verdict?.kind === "unchecked" || verdict === void 0 ? "replace" : "update";
-}
-function linkAfterPublish(item, target, now, landed, proven) {
-  const guarded = guardedPage(item.guard);
-  const samePage = linkNames(item.link, target) && item.guard?.kind !== "deleted" && !movedUnderOf(item.guard);
-  const pageId = proven?.pageId ?? (landed === "updated" ? guarded?.id : void 0) ?? (samePage ? item.link?.pageId : void 0);
-  const url = proven?.url ?? (landed === "updated" ? guarded?.webUrl : void 0) ?? (samePage ? item.link?.url : void 0);
-  const version = landed === "created" ? 1 : guarded ? guarded.version + 1 : void 0;
-  return {
-    spaceId: target.spaceId,
-    parentId: target.parentId,
-    pageTitle: target.pageTitle,
-    ...pageId ? { pageId } : {},
-    ...version !== void 0 ? { version } : {},
-    ...url ? { url } : {},
-    contentSha256: item.contentSha256,
-    fileTitle: item.suggestedTitle,
-    publishedAt: now
-  };
-}
-function landedLink(result, now, pageId) {
-  const target = result.item.complete;
-  if (result.state !== "published" || !target) return void 0;
-  const link = linkAfterPublish(result.item, target, now, result.outcome?.kind === "updated" ? "updated" : "created", result.proven);
-  return withLinksReached(pageId ? { ...link, pageId } : link, result.item.linkTargets, result.item.linksWaitForPages === true);
-}
-function withLinksReached(link, linkTargets, wait) {
-  if (linkTargets !== void 0) return { ...link, linkTargets };
-  if (!wait) return link;
-  const waiting = { ...link };
-  delete waiting.contentSha256;
-  return waiting;
-}
-function unconfirmedSendLink(result, kept) {
-  const target = result.item.complete;
-  if (result.state === "published" || !result.mayHaveLanded || !target) return void 0;
-  if (!kept || isUnconfirmedCreate(kept)) return result.item.link === void 0 && mayHaveCreated(result.item) ? unconfirmedCreateLink(target) : void 0;
-  if (!linkNames(kept, target)) return void 0;
-  const marked = { ...result.item.guard?.kind === "deleted" ? withoutIdentity(kept) : kept, unconfirmedSend: true };
-  delete marked.contentSha256;
-  return marked;
-}
-function mayHaveCreated(item) {
-  return item.complete?.overwrite === true || item.guard?.kind !== "exists";
 }
 
 // src/core/run/recordedLinks.ts
@@ -4637,6 +4538,36 @@ var systemClock = { now: () => Date.now() };
 // src/core/oauth/authorizeUrl.ts
 function joinPath(base, path) {
   return base.replace(/\/+$/, "") + path;
+}
+
+// src/core/oauth/errors.ts
+var RETRYABLE = /* @__PURE__ */ new Set(["busy", "network", "rateLimited", "serverError"]);
+var ExportAuthError = class extends Error {
+  constructor(kind, sentence, details = {}) {
+    super(redact(sentence(englishSignInMessages)));
+    this.kind = kind;
+    this.sentence = sentence;
+    this.details = details;
+    this.name = "ExportAuthError";
+    this.retryable = RETRYABLE.has(kind);
+  }
+  kind;
+  sentence;
+  details;
+  retryable;
+  /** The message in another catalogue's words (the editor's), redacted like `message`. */
+  wordedIn(messages) {
+    return redact(this.sentence(messages));
+  }
+};
+function raceWithSignal(promise, signal) {
+  if (!signal) return promise;
+  if (signal.aborted) return Promise.reject(new ExportAuthError("cancelled", (m) => m.cancelled()));
+  return new Promise((resolve9, reject) => {
+    const onAbort = () => reject(new ExportAuthError("cancelled", (m) => m.cancelled()));
+    signal.addEventListener("abort", onAbort, { once: true });
+    promise.then(resolve9, reject).finally(() => signal.removeEventListener("abort", onAbort));
+  });
 }
 
 // node_modules/jwt-decode/build/esm/index.js
@@ -5789,6 +5720,73 @@ function isEscaped(text2, at) {
   return (count & 1) === 1;
 }
 
+// src/core/tree/jsonMembers.ts
+var BACKSLASH2 = 92;
+var SPACE2 = 32;
+var LINE_FEED2 = 10;
+var CARRIAGE_RETURN2 = 13;
+var TAB2 = 9;
+var COLON2 = 58;
+function memberNameCount(text2) {
+  let count = 0;
+  for (let at = text2.indexOf('"'); at !== -1; ) {
+    let end = text2.indexOf('"', at + 1);
+    while (end !== -1 && text2.charCodeAt(end - 1) === BACKSLASH2 && isEscaped(text2, end)) end = text2.indexOf('"', end + 1);
+    if (end === -1) break;
+    let next = end + 1;
+    let code = text2.charCodeAt(next);
+    while (code === SPACE2 || code === LINE_FEED2 || code === CARRIAGE_RETURN2 || code === TAB2) code = text2.charCodeAt(++next);
+    if (code === COLON2) count++;
+    at = text2.indexOf('"', next);
+  }
+  return count;
+}
+function memberCount(value) {
+  let count = 0;
+  const pending = [value];
+  while (pending.length > 0) {
+    const next = pending.pop();
+    if (typeof next !== "object" || next === null) continue;
+    if (Array.isArray(next)) {
+      for (const element of next) pending.push(element);
+      continue;
+    }
+    for (const name in next) {
+      count++;
+      pending.push(next[name]);
+    }
+  }
+  return count;
+}
+function duplicateMember(text2) {
+  const objects = [];
+  for (let at = 0; at < text2.length; at++) {
+    const char = text2[at];
+    if (char === "{") objects.push(/* @__PURE__ */ new Set());
+    else if (char === "[") objects.push(void 0);
+    else if (char === "}" || char === "]") objects.pop();
+    else if (char === '"') {
+      const end = endOfString(text2, at);
+      const names = objects[objects.length - 1];
+      let next = end + 1;
+      while (" 	\r\n".includes(text2[next] ?? ".")) next++;
+      if (names && text2[next] === ":") {
+        const written3 = text2.slice(at + 1, end);
+        const name = written3.includes("\\") ? JSON.parse(text2.slice(at, end + 1)) : written3;
+        if (names.has(name)) return name;
+        names.add(name);
+      }
+      at = end;
+    }
+  }
+  return void 0;
+}
+function endOfString(text2, start) {
+  let at = start + 1;
+  while (at < text2.length && text2[at] !== '"') at += text2[at] === "\\" ? 2 : 1;
+  return at;
+}
+
 // src/core/tree/manifestFormat.ts
 var MANIFEST_FILE_NAME = ".wiki-pages.json";
 var MANIFEST_VERSION = 1;
@@ -6005,76 +6003,11 @@ function entryProblem(raw, messages) {
   for (const field in raw) if (!ENTRY_FIELDS.has(field)) return messages.entryUnknownField(field);
   return void 0;
 }
-var BACKSLASH2 = 92;
-var SPACE2 = 32;
-var LINE_FEED2 = 10;
-var CARRIAGE_RETURN2 = 13;
-var TAB2 = 9;
-var COLON2 = 58;
-function memberNameCount(text2) {
-  let count = 0;
-  for (let at = text2.indexOf('"'); at !== -1; ) {
-    let end = text2.indexOf('"', at + 1);
-    while (end !== -1 && text2.charCodeAt(end - 1) === BACKSLASH2 && isEscaped(text2, end)) end = text2.indexOf('"', end + 1);
-    if (end === -1) break;
-    let next = end + 1;
-    let code = text2.charCodeAt(next);
-    while (code === SPACE2 || code === LINE_FEED2 || code === CARRIAGE_RETURN2 || code === TAB2) code = text2.charCodeAt(++next);
-    if (code === COLON2) count++;
-    at = text2.indexOf('"', next);
-  }
-  return count;
-}
-function memberCount(value) {
-  let count = 0;
-  const pending = [value];
-  while (pending.length > 0) {
-    const next = pending.pop();
-    if (typeof next !== "object" || next === null) continue;
-    if (Array.isArray(next)) {
-      for (const element of next) pending.push(element);
-      continue;
-    }
-    for (const name in next) {
-      count++;
-      pending.push(next[name]);
-    }
-  }
-  return count;
-}
-function duplicateMember(text2) {
-  const objects = [];
-  for (let at = 0; at < text2.length; at++) {
-    const char = text2[at];
-    if (char === "{") objects.push(/* @__PURE__ */ new Set());
-    else if (char === "[") objects.push(void 0);
-    else if (char === "}" || char === "]") objects.pop();
-    else if (char === '"') {
-      const end = endOfString(text2, at);
-      const names = objects[objects.length - 1];
-      let next = end + 1;
-      while (" 	\r\n".includes(text2[next] ?? ".")) next++;
-      if (names && text2[next] === ":") {
-        const written3 = text2.slice(at + 1, end);
-        const name = written3.includes("\\") ? JSON.parse(text2.slice(at, end + 1)) : written3;
-        if (names.has(name)) return name;
-        names.add(name);
-      }
-      at = end;
-    }
-  }
-  return void 0;
-}
-function endOfString(text2, start) {
-  let at = start + 1;
-  while (at < text2.length && text2[at] !== '"') at += text2[at] === "\\" ? 2 : 1;
-  return at;
-}
 function isObject2(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-// src/core/run/walkRules.ts
+// src/core/walk/walkRules.ts
 var MARKDOWN_EXTENSIONS = [".md", ".markdown", ".mdown", ".mkd"];
 function isMarkdownFileName(name) {
   const lower = name.toLowerCase();
@@ -6088,7 +6021,7 @@ function compareRelativePaths(a, b) {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-// src/core/tree/paths.ts
+// src/core/walk/relativePaths.ts
 function folderKey(folder) {
   const trimmed = folder.replace(/\/+$/, "");
   return trimmed === "" || trimmed === "." ? "" : `${trimmed}/`;
@@ -6236,6 +6169,38 @@ function parentFolderKey(key) {
   const body = key.endsWith("/") ? key.slice(0, -1) : key;
   const slash = body.lastIndexOf("/");
   return slash === -1 ? "" : body.slice(0, slash + 1);
+}
+
+// src/core/links/pageIdentity.ts
+async function identifyPage(pages, target, signal) {
+  const child = await pages.findChildByTitle(target.parentId, target.pageTitle, signal);
+  if (!child) return void 0;
+  const page = await pages.getPage(child.id, signal);
+  if (!page) return void 0;
+  return {
+    pageId: page.id,
+    version: page.version,
+    ...page.webUrl ? { url: page.webUrl } : {},
+    ...page.versionCreatedAt ? { versionCreatedAt: page.versionCreatedAt } : {},
+    ...page.versionAuthorId ? { versionAuthorId: page.versionAuthorId } : {}
+  };
+}
+function withIdentity(link, identity) {
+  const changedAt = identity.versionCreatedAt === void 0 ? Number.NaN : Date.parse(identity.versionCreatedAt);
+  const adopt = link.version === void 0 && Number.isFinite(changedAt) && changedAt <= link.publishedAt;
+  return {
+    ...link,
+    pageId: identity.pageId,
+    ...adopt ? { version: identity.version } : {},
+    ...identity.url ? { url: identity.url } : {}
+  };
+}
+function withoutIdentity(link) {
+  const rest = { ...link };
+  delete rest.pageId;
+  delete rest.version;
+  delete rest.url;
+  return rest;
 }
 
 // src/core/run/ownPageProof.ts
@@ -7392,101 +7357,7 @@ function siteAddress(baseUrl) {
   return `${url.origin}${path}`;
 }
 
-// src/core/tree/shape.ts
-function shapeTree(files, rootPath) {
-  const root = folderKey(rootPath);
-  const folders = /* @__PURE__ */ new Map([[root, { files: [], subfolders: /* @__PURE__ */ new Set(), publishable: false }]]);
-  const seen = /* @__PURE__ */ new Set();
-  const outside = [];
-  const refused2 = [];
-  let lastKey;
-  let lastFolder;
-  for (const file of files) {
-    if (seen.has(file.path)) continue;
-    seen.add(file.path);
-    if (!isBelow(file.path, root) || file.path.endsWith("/")) {
-      outside.push(file.path);
-      continue;
-    }
-    if (file.refused) refused2.push(file.path);
-    const key = parentFolderOf(file.path);
-    const folder = key === lastKey && lastFolder !== void 0 ? lastFolder : folderAt(folders, key);
-    lastKey = key;
-    lastFolder = folder;
-    folder.files.push(file);
-    if (!file.refused && !folder.publishable) markPublishable(folders, key, root);
-  }
-  const nodes = [];
-  const top = addChildren(folders, root, { parent: void 0, depth: 0, content: void 0 }, nodes);
-  const byPath = /* @__PURE__ */ new Map();
-  for (const node of nodes) byPath.set(node.path, node);
-  return { rootPath: root, nodes, byPath, top, refused: refused2.sort(compareRelativePaths), outside };
-}
-function nodeOfFile(tree, filePath) {
-  const own = tree.byPath.get(filePath);
-  if (own) return own;
-  const folder = tree.byPath.get(parentFolderOf(filePath));
-  return folder !== void 0 && (folder.contentFrom === filePath || folder.titleFrom === filePath) ? folder : void 0;
-}
-function topContentFile(tree) {
-  const files = tree.top.flatMap((path) => tree.byPath.get(path)?.kind === "file" ? [{ path }] : []);
-  return folderContentFile(files, nameOf(tree.rootPath))?.path;
-}
-function folderAt(folders, key) {
-  const existing = folders.get(key);
-  if (existing) return existing;
-  const created = { files: [], subfolders: /* @__PURE__ */ new Set(), publishable: false };
-  folders.set(key, created);
-  folderAt(folders, parentFolderOf(key)).subfolders.add(key);
-  return created;
-}
-function markPublishable(folders, key, root) {
-  for (let at = key; ; at = parentFolderOf(at)) {
-    const folder = folders.get(at);
-    if (!folder || folder.publishable) return;
-    folder.publishable = true;
-    if (at === root) return;
-  }
-}
-var NO_CHILDREN = Object.freeze([]);
-function addChildren(folders, key, place, nodes) {
-  const folder = folders.get(key);
-  if (!folder) return [];
-  const { parent, depth } = place;
-  const paths = [];
-  const files = folder.files.filter((file) => file !== place.content && !file.refused).sort((a, b) => compareRelativePaths(a.path, b.path));
-  for (const file of files) {
-    nodes.push(parent !== void 0 ? { kind: "file", path: file.path, title: file.title, parent, children: NO_CHILDREN, depth } : { kind: "file", path: file.path, title: file.title, children: NO_CHILDREN, depth });
-    paths.push(file.path);
-  }
-  const subfolders = [...folder.subfolders].filter((sub) => folders.get(sub)?.publishable).sort(compareRelativePaths);
-  for (const sub of subfolders) {
-    const content = folderContentFile(folders.get(sub)?.files ?? [], nameOf(sub));
-    const at = nodes.length;
-    const node = folderNode(sub, content, parent, depth);
-    nodes.push(node);
-    node.children = addChildren(folders, sub, { parent: sub, depth: depth + 1, content }, nodes);
-    if (node.titleFrom !== void 0 && node.children.length === 0 && content) nodes[at] = folderNode(sub, { ...content, titleOnly: false }, parent, depth);
-    paths.push(sub);
-  }
-  return paths;
-}
-function folderNode(key, content, parent, depth) {
-  const base = { kind: "folder", path: key, ...parent !== void 0 ? { parent } : {}, children: [], depth };
-  if (content && !content.refused) {
-    const title = content.titleFromName ? readableFolderName(nameOf(key)) : content.title;
-    return content.titleOnly ? { ...base, title, generated: true, titleFrom: content.path } : { ...base, title, contentFrom: content.path };
-  }
-  return { ...base, title: readableFolderName(nameOf(key)), generated: true, ...content ? { contentRefused: content.path } : {} };
-}
-
-// src/core/tree/linkTargets.ts
-function linksReachOtherPages(item, reachedNow) {
-  const reachedBefore = item.link?.linkTargets;
-  if (item.state !== "unchanged" || reachedBefore === void 0) return false;
-  const now = reachedNow();
-  return now !== void 0 && now !== reachedBefore;
-}
+// src/core/links/linkTargets.ts
 function linkTargetsDigest(destinations, filePath, pageIdOf, rootInRepository, anchorOf, outside) {
   const reached = /* @__PURE__ */ new Set();
   for (const destination of destinations) {
@@ -7516,42 +7387,6 @@ function wikiAnchorByPath(pageOf) {
     }
     return matcher(anchor);
   };
-}
-function treeHeadingsByPath(tree, headingsOfKey, headingsOutside) {
-  const root = tree.rootPath;
-  const top = topContentFile(tree);
-  return (path) => {
-    const node = nodeOfFile(tree, path === "" && top !== void 0 ? top : `${root}${path}`);
-    if (!node) return path === "" ? void 0 : headingsOutside(path);
-    const headings = headingsOfKey(node.path.slice(root.length));
-    return headings === void 0 ? void 0 : { title: node.title, headings };
-  };
-}
-function treePageIdByPath(tree, idOfKey, recordedIdOf) {
-  const root = tree.rootPath;
-  return treePageIdByNodePath(tree, (nodePath) => idOfKey(nodePath.slice(root.length)), recordedIdOf);
-}
-function treePageIdByNodePath(tree, idOfNodePath, recordedIdOf) {
-  const root = tree.rootPath;
-  const top = topContentFile(tree);
-  return (path) => {
-    const node = nodeOfFile(tree, path === "" && top !== void 0 ? top : `${root}${path}`);
-    return node ? idOfNodePath(node.path) : recordedIdOf(path);
-  };
-}
-function pinnedLinkedPages(pinned, rootPath, recorded) {
-  const linked = /* @__PURE__ */ new Map();
-  for (const item of pinned) {
-    const pageId = item.linkedPage ? item.link?.pageId : void 0;
-    if (pageId === void 0 || !isBelow(item.file.label, rootPath)) continue;
-    const key = item.file.label.slice(rootPath.length);
-    if (recorded.get(key) === void 0) linked.set(key, { id: pageId, title: item.complete?.pageTitle ?? item.link?.pageTitle ?? "" });
-  }
-  return linked;
-}
-function linkingFileOf(node, rootPath) {
-  const source2 = node.kind === "file" ? node.path : node.contentFrom ?? `${node.path}index.md`;
-  return source2.slice(rootPath.length);
 }
 
 // src/core/messages/walkMessages.ts
@@ -8028,6 +7863,51 @@ async function planFileLinks(sources, items, ports) {
       return planned.ok ? { ok: true, content: rewrite(item.file.key, planned.content) } : planned;
     }
   };
+}
+
+// src/core/run/publishedLink.ts
+function linkAfterPublish(item, target, now, landed, proven) {
+  const guarded = guardedPage(item.guard);
+  const samePage = linkNames(item.link, target) && item.guard?.kind !== "deleted" && !movedUnderOf(item.guard);
+  const pageId = proven?.pageId ?? (landed === "updated" ? guarded?.id : void 0) ?? (samePage ? item.link?.pageId : void 0);
+  const url = proven?.url ?? (landed === "updated" ? guarded?.webUrl : void 0) ?? (samePage ? item.link?.url : void 0);
+  const version = landed === "created" ? 1 : guarded ? guarded.version + 1 : void 0;
+  return {
+    spaceId: target.spaceId,
+    parentId: target.parentId,
+    pageTitle: target.pageTitle,
+    ...pageId ? { pageId } : {},
+    ...version !== void 0 ? { version } : {},
+    ...url ? { url } : {},
+    contentSha256: item.contentSha256,
+    fileTitle: item.suggestedTitle,
+    publishedAt: now
+  };
+}
+function landedLink(result, now, pageId) {
+  const target = result.item.complete;
+  if (result.state !== "published" || !target) return void 0;
+  const link = linkAfterPublish(result.item, target, now, result.outcome?.kind === "updated" ? "updated" : "created", result.proven);
+  return withLinksReached(pageId ? { ...link, pageId } : link, result.item.linkTargets, result.item.linksWaitForPages === true);
+}
+function withLinksReached(link, linkTargets, wait) {
+  if (linkTargets !== void 0) return { ...link, linkTargets };
+  if (!wait) return link;
+  const waiting = { ...link };
+  delete waiting.contentSha256;
+  return waiting;
+}
+function unconfirmedSendLink(result, kept) {
+  const target = result.item.complete;
+  if (result.state === "published" || !result.mayHaveLanded || !target) return void 0;
+  if (!kept || isUnconfirmedCreate(kept)) return result.item.link === void 0 && mayHaveCreated(result.item) ? unconfirmedCreateLink(target) : void 0;
+  if (!linkNames(kept, target)) return void 0;
+  const marked = { ...result.item.guard?.kind === "deleted" ? withoutIdentity(kept) : kept, unconfirmedSend: true };
+  delete marked.contentSha256;
+  return marked;
+}
+function mayHaveCreated(item) {
+  return item.complete?.overwrite === true || item.guard?.kind !== "exists";
 }
 
 // src/core/run/recordSend.ts
@@ -9330,6 +9210,132 @@ function comesAfter(key, entry, state) {
   return state.creates.has(sibling) && (state.order.get(sibling) ?? -1) > (state.order.get(own) ?? 0);
 }
 
+// src/core/tree/shape.ts
+function shapeTree(files, rootPath) {
+  const root = folderKey(rootPath);
+  const folders = /* @__PURE__ */ new Map([[root, { files: [], subfolders: /* @__PURE__ */ new Set(), publishable: false }]]);
+  const seen = /* @__PURE__ */ new Set();
+  const outside = [];
+  const refused2 = [];
+  let lastKey;
+  let lastFolder;
+  for (const file of files) {
+    if (seen.has(file.path)) continue;
+    seen.add(file.path);
+    if (!isBelow(file.path, root) || file.path.endsWith("/")) {
+      outside.push(file.path);
+      continue;
+    }
+    if (file.refused) refused2.push(file.path);
+    const key = parentFolderOf(file.path);
+    const folder = key === lastKey && lastFolder !== void 0 ? lastFolder : folderAt(folders, key);
+    lastKey = key;
+    lastFolder = folder;
+    folder.files.push(file);
+    if (!file.refused && !folder.publishable) markPublishable(folders, key, root);
+  }
+  const nodes = [];
+  const top = addChildren(folders, root, { parent: void 0, depth: 0, content: void 0 }, nodes);
+  const byPath = /* @__PURE__ */ new Map();
+  for (const node of nodes) byPath.set(node.path, node);
+  return { rootPath: root, nodes, byPath, top, refused: refused2.sort(compareRelativePaths), outside };
+}
+function nodeOfFile(tree, filePath) {
+  const own = tree.byPath.get(filePath);
+  if (own) return own;
+  const folder = tree.byPath.get(parentFolderOf(filePath));
+  return folder !== void 0 && (folder.contentFrom === filePath || folder.titleFrom === filePath) ? folder : void 0;
+}
+function topContentFile(tree) {
+  const files = tree.top.flatMap((path) => tree.byPath.get(path)?.kind === "file" ? [{ path }] : []);
+  return folderContentFile(files, nameOf(tree.rootPath))?.path;
+}
+function folderAt(folders, key) {
+  const existing = folders.get(key);
+  if (existing) return existing;
+  const created = { files: [], subfolders: /* @__PURE__ */ new Set(), publishable: false };
+  folders.set(key, created);
+  folderAt(folders, parentFolderOf(key)).subfolders.add(key);
+  return created;
+}
+function markPublishable(folders, key, root) {
+  for (let at = key; ; at = parentFolderOf(at)) {
+    const folder = folders.get(at);
+    if (!folder || folder.publishable) return;
+    folder.publishable = true;
+    if (at === root) return;
+  }
+}
+var NO_CHILDREN = Object.freeze([]);
+function addChildren(folders, key, place, nodes) {
+  const folder = folders.get(key);
+  if (!folder) return [];
+  const { parent, depth } = place;
+  const paths = [];
+  const files = folder.files.filter((file) => file !== place.content && !file.refused).sort((a, b) => compareRelativePaths(a.path, b.path));
+  for (const file of files) {
+    nodes.push(parent !== void 0 ? { kind: "file", path: file.path, title: file.title, parent, children: NO_CHILDREN, depth } : { kind: "file", path: file.path, title: file.title, children: NO_CHILDREN, depth });
+    paths.push(file.path);
+  }
+  const subfolders = [...folder.subfolders].filter((sub) => folders.get(sub)?.publishable).sort(compareRelativePaths);
+  for (const sub of subfolders) {
+    const content = folderContentFile(folders.get(sub)?.files ?? [], nameOf(sub));
+    const at = nodes.length;
+    const node = folderNode(sub, content, parent, depth);
+    nodes.push(node);
+    node.children = addChildren(folders, sub, { parent: sub, depth: depth + 1, content }, nodes);
+    if (node.titleFrom !== void 0 && node.children.length === 0 && content) nodes[at] = folderNode(sub, { ...content, titleOnly: false }, parent, depth);
+    paths.push(sub);
+  }
+  return paths;
+}
+function folderNode(key, content, parent, depth) {
+  const base = { kind: "folder", path: key, ...parent !== void 0 ? { parent } : {}, children: [], depth };
+  if (content && !content.refused) {
+    const title = content.titleFromName ? readableFolderName(nameOf(key)) : content.title;
+    return content.titleOnly ? { ...base, title, generated: true, titleFrom: content.path } : { ...base, title, contentFrom: content.path };
+  }
+  return { ...base, title: readableFolderName(nameOf(key)), generated: true, ...content ? { contentRefused: content.path } : {} };
+}
+
+// src/core/tree/linkTargets.ts
+function treeHeadingsByPath(tree, headingsOfKey, headingsOutside) {
+  const root = tree.rootPath;
+  const top = topContentFile(tree);
+  return (path) => {
+    const node = nodeOfFile(tree, path === "" && top !== void 0 ? top : `${root}${path}`);
+    if (!node) return path === "" ? void 0 : headingsOutside(path);
+    const headings = headingsOfKey(node.path.slice(root.length));
+    return headings === void 0 ? void 0 : { title: node.title, headings };
+  };
+}
+function treePageIdByPath(tree, idOfKey, recordedIdOf) {
+  const root = tree.rootPath;
+  return treePageIdByNodePath(tree, (nodePath) => idOfKey(nodePath.slice(root.length)), recordedIdOf);
+}
+function treePageIdByNodePath(tree, idOfNodePath, recordedIdOf) {
+  const root = tree.rootPath;
+  const top = topContentFile(tree);
+  return (path) => {
+    const node = nodeOfFile(tree, path === "" && top !== void 0 ? top : `${root}${path}`);
+    return node ? idOfNodePath(node.path) : recordedIdOf(path);
+  };
+}
+function pinnedLinkedPages(pinned, rootPath, recorded) {
+  const linked = /* @__PURE__ */ new Map();
+  for (const item of pinned) {
+    const pageId = item.linkedPage ? item.link?.pageId : void 0;
+    if (pageId === void 0 || !isBelow(item.file.label, rootPath)) continue;
+    const key = item.file.label.slice(rootPath.length);
+    if (recorded.get(key) === void 0) linked.set(key, { id: pageId, title: item.complete?.pageTitle ?? item.link?.pageTitle ?? "" });
+  }
+  return linked;
+}
+function linkingFileOf(node, rootPath) {
+  const source2 = node.kind === "file" ? node.path : node.contentFrom ?? `${node.path}index.md`;
+  return source2.slice(rootPath.length);
+}
+
 // src/core/tree/linkWaits.ts
 function linkedPagesWithoutId(page, plan, withoutId) {
   const rootPath = plan.tree.rootPath;
@@ -9426,111 +9432,299 @@ async function sendGoneTreePages(plan, options) {
   return sendGonePages(entries, options);
 }
 
-// src/core/tree/chosenPage.ts
-function namesChosenPageById(item, parentId, words) {
-  if (item.prepared.frontMatterPageId === parentId) return { code: "treeParent", message: words.namesTreeParentById(item.file.label, parentId), fix: "editFile" };
-  const complete = item.complete;
-  if (item.linkedPage && item.link?.pageId === parentId && complete !== void 0) {
-    return { code: "treeParent", message: words.namesTreeParentPlace(item.file.label, complete.pageTitle, complete.parentId, parentId), fix: "editFile" };
-  }
-  return void 0;
-}
-function refuseFilesAtChosenPage(pinned, chosen, words) {
-  const grandparentId = chosen.parentId;
-  if (grandparentId === void 0) return;
-  const title = titleKey(chosen.title);
-  for (const item of pinned) {
-    const complete = item.complete;
-    if (complete === void 0 || complete.parentId !== grandparentId || titleKey(complete.pageTitle) !== title || item.refusals.some((refusal2) => refusal2.code === "treeParent")) continue;
-    refuseItem(item, { code: "treeParent", message: words.namesTreeParentPlace(item.file.label, complete.pageTitle, grandparentId, chosen.id), fix: "editFile" });
-  }
-}
-function mayBeChosenPage(item, parentId) {
-  const complete = item.complete;
-  return item.state === "send" && complete !== void 0 && complete.parentId !== parentId && (complete.overwrite || item.linkedPage);
-}
-function cautionUncheckedChosenPage(pinned, parentId, detail, words) {
-  for (const item of pinned) {
-    if (mayBeChosenPage(item, parentId)) item.cautions.push({ code: "treeParentUnchecked", message: words.treeParentUnchecked(parentId, detail) });
-  }
-}
-
-// src/core/tree/followedPages.ts
-async function checkFollowedPages(plan, pages, signal, messages = englishTreeMessages) {
-  const follows = plan.followsToCheck;
-  if (follows === void 0) return;
-  delete plan.followsToCheck;
-  const left = [];
-  for (const follow of follows) {
-    let parentId;
-    try {
-      parentId = (await pages.getPage(follow.move.pageId, signal))?.parentId;
-    } catch (error) {
-      if (signal?.aborted) throw error;
+// src/core/tree/folderMarkdown.ts
+var NEEDS_ANGLE_BRACKETS = /[\s()<>]/;
+var READ_BACK = /[%\\\r\n#?]/;
+var READ_BACK_ALL = new RegExp(READ_BACK.source, "g");
+var percentEncoded = (char) => `%${char.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`;
+function generatedFolderPage(node, tree, refused2 = () => false) {
+  let markdown = "";
+  const destinations = [];
+  for (const path of node.children) {
+    const child = tree.byPath.get(path);
+    if (!child) continue;
+    const title = escapeMarkdownText(child.title);
+    if (refused2(child)) {
+      markdown += `- ${title}
+`;
       continue;
     }
-    if (parentId !== void 0 && parentId !== follow.item.complete?.parentId) left.push(follow);
-  }
-  if (left.length === 0) return;
-  for (const follow of left) {
-    const { item, before, move } = follow;
-    delete item.link;
-    item.target = before.target;
-    if (before.complete) item.complete = before.complete;
-    else delete item.complete;
-    item.linkedPage = before.linkedPage;
-    item.cautions.push({ code: "leavesPage", message: messages.leavesRecordedPage(follow.title, move.pageId, move.oldPath) });
-    plan.moves.orphans.push({ path: move.oldPath, pageId: move.pageId, title: follow.title });
-  }
-  plan.moves.renamed = plan.moves.renamed.filter((move) => !left.some((follow) => follow.move === move));
-  plan.moves.orphans.sort((a, b) => compareRelativePaths(a.path, b.path));
-}
-
-// src/core/tree/orphansOnWiki.ts
-var LOOKUPS_AT_ONCE = 4;
-async function checkOrphansOnWiki(plan, pages, signal) {
-  const ids = [...new Set(plan.moves.orphans.map((orphan) => orphan.pageId).filter(isPageId))];
-  if (ids.length === 0) return;
-  const batches = [];
-  for (let start = 0; start < ids.length; start += MAX_IDS_PER_REQUEST) batches.push(ids.slice(start, start + MAX_IDS_PER_REQUEST));
-  const missing = /* @__PURE__ */ new Set();
-  await mapBounded(batches, LOOKUPS_AT_ONCE, async (batch) => {
-    const found = await pages.getPages(batch, signal).catch((error) => {
-      if (signal?.aborted) throw error;
-      return void 0;
-    });
-    if (!found) return;
-    for (const id of batch) if (!found.has(id)) missing.add(id);
-  });
-  for (const orphan of plan.moves.orphans) if (missing.has(orphan.pageId)) orphan.notOnWiki = true;
-}
-
-// src/core/tree/titlesAcrossSpaceNames.ts
-async function checkTitlesAcrossSpaceNames(plan, pages, spaceId, signal, messages = englishTreeMessages) {
-  const titled = [];
-  for (const page of plan.pages) {
-    if (page.item.state === "refused") continue;
-    const { node } = page;
-    titled.push({ name: node.contentFrom ?? node.titleFrom ?? node.path, spelling: spaceId, title: node.title, item: page.item, generated: node.generated === true && node.titleFrom === void 0 });
-  }
-  for (const item of plan.pinned) {
-    if (item.complete && item.state !== "refused") titled.push({ name: item.file.label, spelling: item.complete.spaceId, title: item.complete.pageTitle, item, generated: false });
-  }
-  const spellings = new Set(titled.map((entry) => entry.spelling.trim()));
-  if (spellings.size < 2) return;
-  const spaceIdOf = await resolveSpaceSpellings(spellings, pages, signal);
-  const resolved = (entry) => spaceIdOf(entry.spelling);
-  let refusedAny = false;
-  for (const group of groupByTitleInSpace(titled, (entry) => entry.title, resolved)) {
-    for (const entry of group) {
-      const others = otherNames(group, (other) => other.spelling !== entry.spelling, (other) => other.name);
-      if (others === "") continue;
-      const message = entry.generated ? messages.generatedTitleCollision(entry.title, others) : messages.titleCollision(entry.title, others);
-      refuseItem(entry.item, { code: "duplicatePage", message, fix: entry.generated ? void 0 : "editFile" });
-      refusedAny = true;
+    const target = isFolderPath(child.path) ? child.contentFrom ?? child.path : child.path;
+    const relative7 = relativeTo(node.path, target);
+    const destination = READ_BACK.test(relative7) ? relative7.replace(READ_BACK_ALL, percentEncoded) : relative7;
+    if (NEEDS_ANGLE_BRACKETS.test(destination)) {
+      const inBrackets = destination.replace(/</g, "%3C").replace(/>/g, "%3E");
+      markdown += `- [${title}](<${inBrackets}>)
+`;
+      destinations.push(inBrackets);
+    } else {
+      markdown += `- [${title}](${destination})
+`;
+      destinations.push(destination);
     }
   }
-  if (refusedAny) refuseUnderRefusedFolders(plan.pages, messages);
+  return { markdown, destinations };
+}
+function relativeTo(folder, file) {
+  return file.startsWith(folder) ? file.slice(folder.length) : file;
+}
+var NEEDS_ESCAPING = /[!-/:-@[-`{-~\r\n]/;
+function escapeMarkdownText(text2) {
+  if (!NEEDS_ESCAPING.test(text2)) return text2;
+  return text2.replace(/[!-/:-@[-`{-~]/g, (char) => `\\${char}`).replace(/[\r\n]+/g, " ");
+}
+
+// src/core/tree/treeSource.ts
+var LINKS_NAMING_HEADINGS = 1;
+var LINKS_MAY_LEAVE = 2;
+var NO_HEADINGS = Object.freeze([]);
+function occurrences(text2, part, from = 0) {
+  let count = 0;
+  for (let at = text2.indexOf(part, from); at !== -1; at = text2.indexOf(part, at + part.length)) count++;
+  return count;
+}
+var TREE_INSPECTION = Object.freeze({ markdownLinks: false });
+function digestTreeSource(source2, options, digest = {}) {
+  const prepared = prepareDocument(source2.text, options.messages, TREE_INSPECTION);
+  const link = options.links.get(source2.key);
+  const names = prepared.frontMatterTarget;
+  const title = names.pageTitle?.trim() ? names.pageTitle : suggestTitle(prepared.frontMatterTitle, prepared.findings.firstHeading, source2.label);
+  const titleFromName = !prepared.frontMatterTitle?.trim() && !names.pageTitle?.trim() && !prepared.findings.firstHeading?.trim();
+  if (source2.readProblem !== void 0 || prepared.frontMatterProblems.length > 0) {
+    const item2 = planFile(source2, link, { defaults: { spaceId: options.spaceId, parentId: options.parentId, pageTitle: title, overwrite: false }, ...messagesOf(options) }, prepared);
+    return { file: item2.file, place: "refused", item: item2, title, titleFromName, linkFacts: { headings: [], destinations: [] }, linkReach: 0 };
+  }
+  if (names.spaceId !== void 0 || names.parentId !== void 0) {
+    const defaults2 = { spaceId: options.spaceId, parentId: options.parentId, overwrite: options.overwrite };
+    const pinnedLink = link ?? pinnedRecordedLink(source2, names.pageTitle, defaults2, options);
+    const { item: item2, content: content2 } = planFileWithContent(source2, pinnedLink, { titleFromFile: true, defaults: defaults2, ...diagramOptions(options), ...messagesOf(options) }, prepared);
+    const linkFacts2 = linkFactsOf(content2, digest.headingsLater === true);
+    return { file: item2.file, place: "pinned", item: item2, title, titleFromName, linkFacts: linkFacts2, linkReach: linkReachOf(linkFacts2.destinations, source2.label, options.rootPath) };
+  }
+  const defaults = { spaceId: options.spaceId, parentId: options.parentId, pageTitle: title, overwrite: options.overwrite };
+  const { item, content } = planFileWithContent(source2, link, treeItemOptions(options, defaults), prepared);
+  const linkFacts = linkFactsOf(content, digest.headingsLater === true);
+  const digested = { file: item.file, place: "tree", item, title, titleFromName, linkFacts, linkReach: linkReachOf(linkFacts.destinations, source2.label, options.rootPath) };
+  if (holdsOnlyTitle(source2.label, item, content, title)) digested.titleOnly = true;
+  return digested;
+}
+function holdsOnlyTitle(label, item, content, title) {
+  if (folderContentRank(nameOf(label), nameOf(parentFolderOf(label))) === void 0) return false;
+  if (item.refusals.length > 0) return item.refusals.every((refusal2) => refusal2.code === "emptyContent");
+  const text2 = content.trim();
+  const oneHeading = text2.startsWith("#") ? !/[\r\n]/.test(text2) : SETEXT_TITLE_ONLY.test(text2);
+  return oneHeading && omitTitleHeading2(text2, title).trim() === "";
+}
+var SETEXT_TITLE_ONLY = /^[^\r\n]+\r?\n {0,3}=+$/;
+function pinnedRecordedLink(source2, pageTitle, defaults, options) {
+  const root = folderKey(options.rootPath);
+  if (!isBelow(source2.label, root)) return void 0;
+  const recorded = options.identity.get(source2.label.slice(root.length));
+  if (!recorded) return void 0;
+  return { spaceId: defaults.spaceId, parentId: defaults.parentId, pageTitle: pageTitle ?? recorded.title, pageId: recorded.id, publishedAt: 0 };
+}
+function treeItemOptions(options, defaults) {
+  const planOptions = { defaults, force: options.force ?? false, omitTitleHeading: options.omitTitleHeading ?? false, acceptTitleChange: true, placeDecidedLater: true };
+  if (options.diagramRenderer) planOptions.diagramRenderer = options.diagramRenderer;
+  if (options.diagramsSetting) planOptions.diagramsSetting = options.diagramsSetting;
+  if (options.messages) planOptions.messages = options.messages;
+  return planOptions;
+}
+function messagesOf(options) {
+  return options.messages ? { messages: options.messages } : {};
+}
+function diagramOptions(options) {
+  return {
+    ...options.diagramRenderer ? { diagramRenderer: options.diagramRenderer } : {},
+    ...options.diagramsSetting ? { diagramsSetting: options.diagramsSetting } : {}
+  };
+}
+function linkReachOf(destinations, label, rootPath) {
+  const root = folderKey(rootPath);
+  if (destinations.length === 0 || !isBelow(label, root)) return 0;
+  const depth = occurrences(label, "/", root.length);
+  let reach = 0;
+  for (const destination of destinations) {
+    if (destination.indexOf("#") > 0) reach |= LINKS_NAMING_HEADINGS;
+    if (occurrences(destination, "..") > depth || destination.startsWith("/") || destination.includes("%") || destination.includes("\\")) reach |= LINKS_MAY_LEAVE;
+  }
+  return reach;
+}
+function linkFactsOf(content, headingsLater = false) {
+  const destinations = detachedAll(linkDestinationTexts(content));
+  let ownAnchors = false;
+  for (const destination of destinations) if (ownHeadingAnchor(destination) !== void 0) ownAnchors = true;
+  return { headings: headingsLater && !ownAnchors ? NO_HEADINGS : detachedAll(markdownHeadings(content)), destinations };
+}
+
+// src/core/tree/treePages.ts
+function pagesByLevel(pages) {
+  const levels = /* @__PURE__ */ new Map();
+  for (const page of pages) {
+    const level = levels.get(page.node.depth);
+    if (level) level.push(page);
+    else levels.set(page.node.depth, [page]);
+  }
+  return [...levels].sort(([a], [b]) => a - b).map(([, level]) => level);
+}
+function generatedPageKey(folderPath) {
+  return `tree:${folderPath}`;
+}
+async function treeLinks(files, rootPath, store) {
+  const links = /* @__PURE__ */ new Map();
+  if (!store) return links;
+  const keys = [...files.map((file) => file.key), ...generatedPageKeys(files.map((file) => file.label), rootPath)];
+  for (const key of keys) links.set(key, await store.get(key));
+  return links;
+}
+function generatedPageKeys(labels, rootPath) {
+  const root = folderKey(rootPath);
+  const keys = /* @__PURE__ */ new Set();
+  for (const label of labels) {
+    if (!isBelow(label, root)) continue;
+    for (let folder = parentFolderOf(label); folder.length > root.length && !keys.has(generatedPageKey(folder)); folder = parentFolderOf(folder)) {
+      keys.add(generatedPageKey(folder));
+    }
+  }
+  return [...keys];
+}
+function generatedPage(node, tree, defaults, options, refused2) {
+  const page = generatedFolderPage(node, tree, refused2);
+  const source2 = { key: generatedPageKey(node.path), label: node.path, text: page.markdown };
+  const { item } = planFileWithContent(source2, options.links.get(source2.key), treeItemOptions(options, defaults), prepareDocument(source2.text, options.messages, TREE_INSPECTION));
+  return { item, linkFacts: { headings: NO_HEADINGS, destinations: page.destinations } };
+}
+function nodeLink(node, links, linkOfFile, keyOfFile) {
+  if (node.kind === "file") return linkOfFile(node.path);
+  const own = node.contentFrom !== void 0 ? linkOfFile(node.contentFrom) : links.get(generatedPageKey(node.path));
+  return newestFolderPageLink(node, own, links, keyOfFile);
+}
+function newestFolderPageLink(node, own, links, keyOfFile) {
+  if (own?.pageId === void 0 || own.version === void 0) return own;
+  const file = node.contentFrom ?? node.titleFrom;
+  const fileKey = file === void 0 ? void 0 : keyOfFile(file);
+  let newest = own;
+  for (const key of [generatedPageKey(node.path), fileKey]) {
+    const other = key === void 0 ? void 0 : links.get(key);
+    if (other?.pageId === own.pageId && other.version !== void 0 && other.version > (newest.version ?? 0)) newest = other;
+  }
+  return newest;
+}
+
+// src/core/tree/newFolderPage.ts
+var LOOKUPS_AT_ONCE = 4;
+function publishedAnew(page) {
+  const { item } = page;
+  if (page.pageId === void 0 || item.state !== "send" || item.linkedPage) return false;
+  return page.retitledFrom !== void 0 || item.guard?.kind === "deleted" || movedUnderOf(item.guard) !== void 0;
+}
+function followsNewFolderPage(page) {
+  return page.pageId !== void 0 && (page.item.state === "send" || page.item.state === "unchanged") && page.item.complete !== void 0;
+}
+function followNewFolderPage(page, folderTitle, words = englishTreeMessages, overwrite = false) {
+  const { item } = page;
+  if (!followsNewFolderPage(page) || !item.complete || page.pageId === void 0) return "no";
+  const wasUnchanged = item.state === "unchanged";
+  item.state = "send";
+  item.complete = { ...item.complete, overwrite };
+  item.linkedPage = false;
+  const message = words.followsNewPage(folderTitle, page.pageId);
+  if (!item.cautions.some((caution) => caution.code === "followsNewPage")) item.cautions = [...item.cautions, { code: "followsNewPage", message }];
+  return wasUnchanged ? "followsUnchanged" : "follows";
+}
+async function holdEditedFollowers(candidates, options, tree) {
+  const probes = candidates.flatMap((page) => {
+    const probe = oldPageProbe(page);
+    return probe ? [{ page, probe }] : [];
+  });
+  const held = /* @__PURE__ */ new Set();
+  if (probes.length === 0) return held;
+  await guardPlan(probes.map(({ probe }) => probe), { ...options, titlesCheckedByTree: true });
+  for (const { page, probe } of probes) {
+    if (probe.state === "edited") {
+      page.item.state = "edited";
+      page.item.guard = probe.guard;
+      page.item.heldBelowNewPage = folderTitleOf(tree, page);
+      held.add(page);
+    } else if (page.item.state === "edited") {
+      page.item.state = "send";
+      delete page.item.heldBelowNewPage;
+    }
+  }
+  return held;
+}
+function folderTitleOf(tree, page) {
+  const parent = page.node.parent ?? "";
+  return tree.byPath.get(parent)?.title ?? parent.slice(tree.rootPath.length);
+}
+function mayFollowNewFolderPage(page) {
+  return followsNewFolderPage(page) || page.pageId !== void 0 && page.item.state === "edited" && page.item.complete !== void 0;
+}
+function oldPageProbe(page) {
+  const { item, pageId } = page;
+  if (pageId === void 0 || !item.complete) return void 0;
+  const { spaceId, parentId, pageTitle } = item.complete;
+  const link = item.link?.pageId === pageId ? item.link : { spaceId, parentId, pageTitle, pageId, publishedAt: 0 };
+  return {
+    ...item,
+    state: "send",
+    link,
+    linkedPage: true,
+    cautions: [],
+    complete: { spaceId: link.spaceId, parentId: link.parentId, pageTitle: link.pageTitle, overwrite: true }
+  };
+}
+async function followNewFolderPages(plan, options) {
+  const words = options.messages ?? englishTreeMessages;
+  const anew = /* @__PURE__ */ new Set();
+  const anewIfOverwritten = /* @__PURE__ */ new Set();
+  for (const level of pagesByLevel(plan.pages)) {
+    const candidates = level.filter((page) => page.node.parent !== void 0 && anew.has(page.node.parent) && mayFollowNewFolderPage(page));
+    await holdEditedFollowers(candidates, options, plan.tree);
+    for (const page of level) {
+      const parent = page.node.parent;
+      const underNewPage = parent !== void 0 && anew.has(parent);
+      if (underNewPage && followNewFolderPage(page, folderTitleOf(plan.tree, page), words) !== "no") {
+        page.parentKnown = false;
+        page.item.guard = { kind: "absent" };
+        anew.add(page.node.path);
+      } else if (underNewPage && leavesLinkedPlace(page)) {
+        page.parentKnown = false;
+        page.item.guard = { kind: "absent" };
+        page.item.linkedPage = false;
+        if (page.item.complete) page.item.complete = { ...page.item.complete, overwrite: false };
+        if (page.item.state === "unchanged") page.item.state = "send";
+        anew.add(page.node.path);
+      } else if (page.pageId === void 0 && !atLinkedPlace(page) || publishedAnew(page) || titledBackIn(page)) {
+        anew.add(page.node.path);
+      } else if (movedUnderOf(page.item.guard) !== void 0 && page.item.state === "edited") {
+        anewIfOverwritten.add(page.node.path);
+      } else if (parent !== void 0 && (anew.has(parent) || anewIfOverwritten.has(parent)) && mayFollowNewFolderPage(page)) {
+        if (page.item.state === "edited") page.item.heldBelowNewPage = folderTitleOf(plan.tree, page);
+        anewIfOverwritten.add(page.node.path);
+      }
+    }
+  }
+}
+function titledBackIn(page) {
+  return page.titledBackTo !== void 0 && page.item.state === "send";
+}
+function atLinkedPlace(page) {
+  return page.pageId === void 0 && page.parentKnown && page.item.linkedPage && page.item.state !== "refused";
+}
+function leavesLinkedPlace(page) {
+  return atLinkedPlace(page) && page.node.parent !== void 0 && (page.item.state === "send" || page.item.state === "unchanged" || page.item.state === "edited");
+}
+function replacedPages(plan, idsNow) {
+  return plan.pages.filter((page) => page.pageId !== void 0 && idsNow.has(page.key) && idsNow.get(page.key) !== page.pageId);
+}
+async function pagesLeftBehind(replaced, pages) {
+  if (!pages) return [];
+  const found = await mapBounded(replaced, LOOKUPS_AT_ONCE, async (page) => {
+    const old = await pages.getPage(page.pageId, AbortSignal.timeout(GUARD_TIMEOUT_MS)).catch(() => void 0);
+    return old ? { path: page.node.path, pageId: old.id, title: old.title } : void 0;
+  });
+  return found.filter((entry) => entry !== void 0);
 }
 
 // src/core/tree/titlesInSpace.ts
@@ -9657,867 +9851,38 @@ function byTitle(listed2) {
   return titled;
 }
 
-// src/core/tree/treeParent.ts
-async function checkTreeParent(plan, pages, choice, signal, messages = englishTreeMessages) {
-  let reason;
-  let chosenRead = false;
-  try {
-    const parent = await pages.getPage(choice.parentId, signal);
-    if (!parent) reason = messages.treeParentMissing(choice.parentId, choice.recorded);
-    else {
-      refuseFilesAtChosenPage(plan.pinned, parent, messages);
-      chosenRead = true;
-      if (parent.spaceId !== void 0) {
-        const space = await pages.resolveSpace(choice.spaceId, signal);
-        if (space && space.id !== parent.spaceId) reason = messages.treeParentInOtherSpace(choice.parentId, space.key, choice.recorded);
-      }
-    }
-  } catch (error) {
-    if (signal?.aborted) throw error;
-    if (!chosenRead) cautionUncheckedChosenPage(plan.pinned, choice.parentId, readFailureText(error, messages), messages);
-    return;
-  }
-  if (reason === void 0) return;
-  for (const page of plan.pages) {
-    const state = page.item.state;
-    if (state === "unchanged" || state === "refused" || state === "incomplete") continue;
-    refuseItem(page.item, { code: "treeParent", message: reason, fix: void 0 });
-  }
-}
-async function checkTreeOnWiki(plan, pages, choice, signal, messages = englishTreeMessages) {
-  await checkFollowedPages(plan, pages, signal, messages);
-  await checkTreeParent(plan, pages, choice, signal, messages);
-  await checkTitlesAcrossSpaceNames(plan, pages, choice.spaceId, signal, messages);
-  await checkTitlesInSpace(plan, pages, choice.spaceId, signal, messages);
-  await checkOrphansOnWiki(plan, pages, signal);
-}
-
-// src/core/tree/recordedEntries.ts
-async function checkRecordedEntries(entries, scope, pages, signal, messages = englishTreeMessages) {
-  const listed2 = entries.entries();
-  const refused2 = /* @__PURE__ */ new Map();
-  const at = (key) => entries.locate?.(key) ?? key;
-  if (listed2.length === 0) return { refused: refused2, read: /* @__PURE__ */ new Map() };
-  let read;
-  try {
-    read = await pages.getPages([scope.parentId, ...listed2.map(([, entry]) => entry.id)], signal, { withBody: true });
-  } catch (error) {
-    if (signal?.aborted) throw error;
-    const unread = failedLookupVerdict(error, false, messages);
-    for (const [key, entry] of listed2) refused2.set(key, messages.entryUnreadable(at(key), key, entry.id, unread.cause ?? unread.detail));
-    return { refused: refused2, read: /* @__PURE__ */ new Map(), unread };
-  }
-  const treeSpace = read.get(scope.parentId)?.spaceId;
-  const spaceIds = await namedSpaceIds(scope.namedPlaces, pages, signal);
-  const keys = listed2.map(([key]) => key).sort((a, b) => depthOf(a) - depthOf(b) || (a < b ? -1 : a > b ? 1 : 0));
-  const wording = /* @__PURE__ */ new Map();
-  const underOtherParent = /* @__PURE__ */ new Set();
-  for (const key of keys) {
-    const entry = entries.get(key);
-    const folder = folderAbove(key);
-    if (folder !== "" && wording.has(folder)) {
-      wording.set(key, () => messages.entryBelowRefused(at(key), key, folder));
-      continue;
-    }
-    const page = read.get(entry.id);
-    if (page === void 0) continue;
-    const named = scope.namedPlaces.get(key);
-    const space = named === void 0 ? treeSpace : spaceIds.get(named.spaceId);
-    const expectedParent = named !== void 0 ? named.parentId : folder === "" ? scope.parentId : entries.get(folder)?.id;
-    const followedTo = scope.present === void 0 || scope.present.has(key) ? void 0 : scope.followed?.get(entry.title);
-    if (followedTo !== void 0 && page.parentId !== void 0 && followedTo.includes(page.parentId)) continue;
-    const reason = entryProblem2(page, entry, { space, expectedParent, folder, parentRead: expectedParent === void 0 ? void 0 : read.get(expectedParent), named: named !== void 0 }, messages);
-    if (reason === void 0) continue;
-    wording.set(key, (parents2) => messages.entryRefused(at(key), key, entry.id, reason.word(parents2)));
-    if (reason.underOtherParent) underOtherParent.add(key);
-  }
-  const parents = await pagesUnderWhich(wording.keys(), entries, read, pages, signal);
-  for (const [key, word] of wording) {
-    const parentId = read.get(entries.get(key)?.id ?? "")?.parentId;
-    const folder = folderAbove(key);
-    if (underOtherParent.has(key) && parents.complete && parentId !== void 0 && !parents.pages.has(parentId) && !(folder !== "" && refused2.has(folder))) continue;
-    refused2.set(key, word(parents.pages));
-  }
-  return { refused: refused2, read };
-}
-async function pagesUnderWhich(keys, entries, read, pages, signal) {
-  const wanted = /* @__PURE__ */ new Set();
-  for (const key of keys) {
-    const parentId = read.get(entries.get(key)?.id ?? "")?.parentId;
-    if (parentId !== void 0 && !read.has(parentId)) wanted.add(parentId);
-  }
-  if (wanted.size === 0) return { pages: read, complete: true };
-  try {
-    return { pages: new Map([...read, ...await pages.getPages([...wanted], signal)]), complete: true };
-  } catch (error) {
-    if (signal?.aborted) throw error;
-    return { pages: read, complete: false };
-  }
-}
-function entryProblem2(page, entry, expected, messages) {
-  if (expected.space !== void 0 && page.spaceId !== void 0 && page.spaceId !== expected.space) return { word: () => messages.entryInOtherSpace(page.spaceId) };
-  if (page.title !== entry.title) return { word: () => messages.entryTitledOtherwise(page.title, entry.title) };
-  const expectedParent = expected.expectedParent;
-  if (expectedParent === void 0) return { word: () => messages.entryFolderNotRecorded(expected.folder) };
-  if (!expected.named && expected.parentRead === void 0 && expected.folder !== "") return void 0;
-  const parentId = page.parentId;
-  if (parentId === void 0 || parentId === expectedParent) return void 0;
-  return { word: (parents) => messages.entryUnderOtherParent(parentId, parents.get(parentId)?.title, expectedParent, expected.parentRead?.title), underOtherParent: true };
-}
-async function namedSpaceIds(places, pages, signal) {
-  const ids = /* @__PURE__ */ new Map();
-  for (const { spaceId } of places.values()) {
-    if (ids.has(spaceId)) continue;
-    ids.set(spaceId, isPageId(spaceId) ? spaceId : (await pages.resolveSpace(spaceId, signal).catch((error) => {
-      if (signal?.aborted) throw error;
-      return void 0;
-    }))?.id);
-  }
-  return ids;
-}
-function depthOf(key) {
-  let depth = 0;
-  for (let at = key.indexOf("/"); at !== -1 && at < key.length - 1; at = key.indexOf("/", at + 1)) depth++;
-  return depth;
-}
-function folderAbove(key) {
-  const body = key.endsWith("/") ? key.slice(0, -1) : key;
-  const slash = body.lastIndexOf("/");
-  return slash === -1 ? "" : body.slice(0, slash + 1);
-}
-function acceptedEntries(entries, refused2) {
-  if (refused2.size === 0) return entries;
-  return {
-    get: (key) => refused2.has(key) ? void 0 : entries.get(key),
-    entries: () => entries.entries().filter(([key]) => !refused2.has(key)),
-    ...entries.locate ? { locate: (key) => entries.locate(key) } : {}
-  };
-}
-function keyOfLabel(label, rootPath) {
-  return isBelow(label, rootPath) ? label.slice(rootPath.length) : void 0;
-}
-function reliesOnRecord(item) {
-  return isRepositoryLink(item.link) && item.link?.pageId !== void 0;
-}
-
-// src/core/tree/folderMarkdown.ts
-var NEEDS_ANGLE_BRACKETS = /[\s()<>]/;
-var READ_BACK = /[%\\\r\n#?]/;
-var READ_BACK_ALL = new RegExp(READ_BACK.source, "g");
-var percentEncoded = (char) => `%${char.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`;
-function generatedFolderPage(node, tree, refused2 = () => false) {
-  let markdown = "";
-  const destinations = [];
-  for (const path of node.children) {
-    const child = tree.byPath.get(path);
-    if (!child) continue;
-    const title = escapeMarkdownText(child.title);
-    if (refused2(child)) {
-      markdown += `- ${title}
-`;
-      continue;
-    }
-    const target = isFolderPath(child.path) ? child.contentFrom ?? child.path : child.path;
-    const relative7 = relativeTo(node.path, target);
-    const destination = READ_BACK.test(relative7) ? relative7.replace(READ_BACK_ALL, percentEncoded) : relative7;
-    if (NEEDS_ANGLE_BRACKETS.test(destination)) {
-      const inBrackets = destination.replace(/</g, "%3C").replace(/>/g, "%3E");
-      markdown += `- [${title}](<${inBrackets}>)
-`;
-      destinations.push(inBrackets);
-    } else {
-      markdown += `- [${title}](${destination})
-`;
-      destinations.push(destination);
-    }
-  }
-  return { markdown, destinations };
-}
-function relativeTo(folder, file) {
-  return file.startsWith(folder) ? file.slice(folder.length) : file;
-}
-var NEEDS_ESCAPING = /[!-/:-@[-`{-~\r\n]/;
-function escapeMarkdownText(text2) {
-  if (!NEEDS_ESCAPING.test(text2)) return text2;
-  return text2.replace(/[!-/:-@[-`{-~]/g, (char) => `\\${char}`).replace(/[\r\n]+/g, " ");
-}
-
-// src/core/tree/moves.ts
-var RANKS = [0, 1, 2, 3];
-function rankKey(rank, path, title, folder = parentFolderOf(path)) {
-  const kind = isFolderPath(path) ? "d" : "f";
-  switch (rank) {
-    case 0:
-      return `${kind}\0${folder}\0${titleKey(title)}`;
-    case 1:
-      return `${kind}\0${nameOf(path).toLowerCase()}\0${titleKey(title)}`;
-    case 2:
-      return `${kind}\0${nameOf(path).toLowerCase()}`;
-    case 3:
-      return `${kind}\0${titleKey(title)}`;
-  }
-}
-var ArrivalIndex = class {
-  byRank = [];
-  constructor(arrivals) {
-    for (const rank of RANKS) {
-      const byKey = /* @__PURE__ */ new Map();
-      for (const node of arrivals) {
-        const key = rankKey(rank, node.path, node.title);
-        const nodes = byKey.get(key);
-        if (nodes) nodes.add(node);
-        else byKey.set(key, /* @__PURE__ */ new Set([node]));
-      }
-      this.byRank[rank] = byKey;
-    }
-  }
-  /**
-   * The arrivals that succeed `each` at this rank: none, one, or two when there are two or more (a tie, which matches
-   * nothing). At rank 0 those in its folder, or in the folder its folder was found renamed to (`followedFolder`), with
-   * its title; at ranks 1-3 those in another folder.
-   */
-  candidates(each, rank, followedFolder) {
-    const byKey = this.byRank[rank];
-    const folder = parentFolderOf(each.path);
-    const found = [];
-    const take = (nodes, otherFolderOnly) => {
-      for (const node of nodes ?? []) {
-        if (found.length === 2) return;
-        if (!(otherFolderOnly && parentFolderOf(node.path) === folder)) found.push(node);
-      }
-    };
-    if (rank !== 0) {
-      take(byKey.get(rankKey(rank, each.path, each.page.title, folder)), true);
-      return found;
-    }
-    take(byKey.get(rankKey(0, each.path, each.page.title, folder)), false);
-    if (followedFolder !== void 0 && followedFolder !== folder) take(byKey.get(rankKey(0, each.path, each.page.title, followedFolder)), false);
-    return found;
-  }
-  /** A node that succeeded a gone path: no candidate of any other any more. */
-  take(node) {
-    for (const rank of RANKS) this.byRank[rank]?.get(rankKey(rank, node.path, node.title))?.delete(node);
-  }
-};
-var GoneIndex = class {
-  constructor(level, rank, followedFolders) {
-    this.rank = rank;
-    for (const each of level) {
-      const folder = parentFolderOf(each.path);
-      this.add(rankKey(rank, each.path, each.page.title, folder), each);
-      const followed = rank === 0 ? followedFolders.get(folder) : void 0;
-      if (followed !== void 0 && followed !== folder) this.add(rankKey(0, each.path, each.page.title, followed), each);
-    }
-  }
-  rank;
-  byKey = /* @__PURE__ */ new Map();
-  /**
-   * How many of the level's gone paths have `node`, an arrival not taken, among their candidates, counted up to two:
-   * those whose key it has, at ranks 1-3 only from another folder (ArrivalIndex.candidates, read from the node's side).
-   */
-  claiming(node) {
-    const folder = parentFolderOf(node.path);
-    let count = 0;
-    for (const each of this.byKey.get(rankKey(this.rank, node.path, node.title)) ?? []) {
-      if ((this.rank === 0 || parentFolderOf(each.path) !== folder) && ++count > 1) return count;
-    }
-    return count;
-  }
-  add(key, each) {
-    const list = this.byKey.get(key);
-    if (list) list.push(each);
-    else this.byKey.set(key, [each]);
-  }
-};
-function detectMoves(previous, tree, alsoThere = [], pinned = [], treeParentId) {
-  const root = folderKey(tree.rootPath);
-  const there = [...tree.refused, ...alsoThere, ...pinned.map((file) => file.path)];
-  const thereFiles = new Set(there);
-  const holdingThere = foldersHolding(there);
-  const gone = [];
-  for (const [path, page] of previous) {
-    if (isBelow(path, root) && !tree.byPath.has(path) && !(isFolderPath(path) ? holdingThere.has(path) : thereFiles.has(path))) gone.push({ path, page });
-  }
-  gone.sort((a, b) => compareRelativePaths(a.path, b.path));
-  const arrivals = [];
-  const report2 = { moves: [], renamed: [], orphans: [], retitled: [], undecided: [] };
-  for (const node of tree.nodes) {
-    const recorded = previous.get(node.path);
-    if (!recorded) arrivals.push(node);
-    else if (recorded.title !== node.title && titleKey(recorded.title) !== titleKey(node.title)) report2.retitled.push({ path: node.path, pageId: recorded.pageId, title: recorded.title, newTitle: node.title });
-  }
-  const matched = /* @__PURE__ */ new Set();
-  const placeOf = (path) => {
-    const folder = parentFolderOf(path);
-    return folder === root ? treeParentId : previous.get(folder)?.pageId;
-  };
-  for (const { each, file } of followedPinnedPages(gone, pinned.filter((file2) => file2.inTreeSpace && isBelow(file2.path, root) && !previous.has(file2.path)))) {
-    matched.add(each);
-    const move = { path: file.path, oldPath: each.path, pageId: each.page.pageId };
-    if (placeOf(each.path) === file.parentId) report2.renamed.push(move);
-    else report2.undecided.push(move);
-  }
-  const settled = new Set(matched);
-  const followedFolders = /* @__PURE__ */ new Map();
-  const arrived = new ArrivalIndex(arrivals);
-  for (const rank of RANKS) {
-    const levels = rank === 0 ? byDepth(gone.filter((each) => !settled.has(each))) : [gone.filter((each) => !settled.has(each))];
-    for (const level of levels) {
-      const pairs = [];
-      for (const each of level) {
-        const found = arrived.candidates(each, rank, followedFolders.get(parentFolderOf(each.path)));
-        if (found.length > 0) pairs.push({ each, found });
-      }
-      const claimed = /* @__PURE__ */ new Map();
-      for (const { found } of pairs) if (found.length === 1) claimed.set(found[0], 0);
-      if (claimed.size > 0) {
-        const inLevel = new GoneIndex(pairs.map(({ each }) => each), rank, followedFolders);
-        for (const node of claimed.keys()) claimed.set(node, inLevel.claiming(node));
-      }
-      for (const { each, found } of pairs) {
-        settled.add(each);
-        const node = found.length === 1 ? found[0] : void 0;
-        if (!node || (claimed.get(node) ?? 0) > 1) continue;
-        arrived.take(node);
-        matched.add(each);
-        (rank === 0 ? report2.renamed : report2.moves).push({ path: node.path, oldPath: each.path, pageId: each.page.pageId });
-        if (rank === 0 && isFolderPath(each.path)) followedFolders.set(each.path, node.path);
-      }
-    }
-  }
-  for (const each of gone) {
-    if (!matched.has(each)) report2.orphans.push({ path: each.path, pageId: each.page.pageId, title: each.page.title });
-  }
-  for (const list of [report2.moves, report2.renamed, report2.undecided]) list.sort((a, b) => compareRelativePaths(a.path, b.path));
-  return report2;
-}
-function followedPinnedPages(gone, arrivals) {
-  const byTitle2 = (title, pageId) => pageId === void 0 ? titleKey(title) : `${titleKey(title)}\0${pageId}`;
-  const gonePages = /* @__PURE__ */ new Map();
-  for (const each of gone) {
-    if (isFolderPath(each.path)) continue;
-    for (const key of [byTitle2(each.page.title), byTitle2(each.page.title, each.page.pageId)]) {
-      const list = gonePages.get(key);
-      if (list) list.push(each);
-      else gonePages.set(key, [each]);
-    }
-  }
-  const files = /* @__PURE__ */ new Map();
-  for (const file of arrivals) {
-    const key = byTitle2(file.title, file.pageId);
-    files.set(key, (files.get(key) ?? 0) + 1);
-  }
-  const fitting = (each) => (files.get(byTitle2(each.page.title)) ?? 0) + (files.get(byTitle2(each.page.title, each.page.pageId)) ?? 0);
-  return arrivals.flatMap((file) => {
-    const found = gonePages.get(byTitle2(file.title, file.pageId)) ?? [];
-    const each = found.length === 1 ? found[0] : void 0;
-    return each && fitting(each) === 1 ? [{ each, file }] : [];
-  });
-}
-function byDepth(gone) {
-  const levels = /* @__PURE__ */ new Map();
-  for (const each of gone) {
-    const depth = each.path.split("/").length - (isFolderPath(each.path) ? 1 : 0);
-    const level = levels.get(depth);
-    if (level) level.push(each);
-    else levels.set(depth, [each]);
-  }
-  return [...levels.keys()].sort((a, b) => a - b).map((depth) => levels.get(depth));
-}
-function foldersHolding(paths) {
-  const folders = /* @__PURE__ */ new Set();
-  for (const path of paths) {
-    for (let end = path.indexOf("/"); end !== -1; end = path.indexOf("/", end + 1)) folders.add(path.slice(0, end + 1));
-  }
-  return folders;
-}
-
-// src/core/tree/titledBack.ts
-function takeTitlesBack(input2) {
-  const back = /* @__PURE__ */ new Map();
-  const { tree, moves, spaceId } = input2;
-  if (moves.retitled.length === 0) return back;
-  const root = folderKey(tree.rootPath);
-  const idOf = (folder) => back.get(folder)?.pageId ?? input2.recordedId(folder);
-  const placeOfGone = (path) => {
-    const folder = parentFolderOf(path);
-    return folder === root ? input2.chosenParentId : input2.recordedId(folder);
-  };
-  const takenOrphans = /* @__PURE__ */ new Set();
-  for (const retitled of moves.retitled) {
-    const node = tree.byPath.get(retitled.path);
-    if (!node || node.kind === "folder" && !input2.pageAccess) continue;
-    const parentId = node.parent === void 0 ? input2.chosenParentId : idOf(node.parent);
-    if (parentId === void 0) continue;
-    const left = { pageId: retitled.pageId, title: retitled.title };
-    const target = { spaceId, parentId, pageTitle: node.title };
-    const link = input2.linkOf(node);
-    if (link?.pageId !== void 0 && link.pageId !== retitled.pageId && linkNames(link, target)) {
-      back.set(node.path, { pageId: link.pageId, link, left });
-      continue;
-    }
-    const found = moves.orphans.filter((orphan2) => !takenOrphans.has(orphan2.path) && titleKey(orphan2.title) === titleKey(node.title) && placeOfGone(orphan2.path) === parentId);
-    const orphan = found.length === 1 ? found[0] : void 0;
-    if (orphan === void 0 || orphan.pageId === retitled.pageId) continue;
-    takenOrphans.add(orphan.path);
-    back.set(node.path, { pageId: orphan.pageId, link: { spaceId, parentId, pageTitle: node.title, pageId: orphan.pageId, publishedAt: 0 }, left });
-  }
-  if (back.size > 0) moves.retitled = moves.retitled.filter((page) => !back.has(page.path));
-  if (takenOrphans.size > 0) moves.orphans = moves.orphans.filter((orphan) => !takenOrphans.has(orphan.path));
-  return back;
-}
-
-// src/core/tree/treePlan.ts
-var LINKS_NAMING_HEADINGS = 1;
-var LINKS_MAY_LEAVE = 2;
-var NO_HEADINGS = Object.freeze([]);
-function planOptionsOf(options) {
-  return { ...options, pageAccess: options.wiki !== void 0 || options.pageAccess === true };
-}
-async function lookingAtWiki(wiki, plan) {
-  if (wiki?.whileLooking === void 0) return plan(wiki?.signal);
-  let ended;
-  await wiki.whileLooking(async (signal) => {
+// src/core/tree/followedPages.ts
+async function checkFollowedPages(plan, pages, signal, messages = englishTreeMessages) {
+  const follows = plan.followsToCheck;
+  if (follows === void 0) return;
+  delete plan.followsToCheck;
+  const left = [];
+  for (const follow of follows) {
+    let parentId;
     try {
-      ended = { value: await plan(signal) };
+      parentId = (await pages.getPage(follow.move.pageId, signal))?.parentId;
     } catch (error) {
-      ended = { error };
-      throw error;
+      if (signal?.aborted) throw error;
+      continue;
     }
-  });
-  if (ended === void 0) return plan(wiki.signal);
-  if ("error" in ended) throw ended.error;
-  return ended.value;
-}
-async function withEntriesChecked(sources, options, wiki, signal) {
-  if (wiki === void 0) return options;
-  const root = folderKey(options.rootPath);
-  const namedPlaces = /* @__PURE__ */ new Map();
-  const present = /* @__PURE__ */ new Set();
-  const followed = /* @__PURE__ */ new Map();
-  for (const source2 of sources) {
-    const key = keyOfLabel(source2.file.label, root);
-    if (key === void 0) continue;
-    for (let folder = folderAbove(key); folder !== "" && !present.has(folder); folder = folderAbove(folder)) present.add(folder);
-    present.add(key);
-    const place = source2.item.complete;
-    if (source2.place !== "pinned" || place === void 0) continue;
-    namedPlaces.set(key, { spaceId: place.spaceId, parentId: place.parentId });
-    followed.set(place.pageTitle, [...followed.get(place.pageTitle) ?? [], place.parentId]);
+    if (parentId !== void 0 && parentId !== follow.item.complete?.parentId) left.push(follow);
   }
-  const check = await checkRecordedEntries(options.identity, { parentId: options.parentId, namedPlaces, present, followed }, wiki.pages, signal, options.treeMessages);
-  if (check.refused.size === 0) return { ...options, wikiRead: check.read };
-  return { ...options, identity: acceptedEntries(options.identity, check.refused), refusedEntries: check.refused, wikiRead: check.read, ...check.unread ? { entriesUnread: check.unread } : {} };
-}
-async function checkedOnWiki(plan, options, planOptions, signal) {
-  if (!options.wiki) return plan;
-  const pinned = plan.pinned.filter((item) => isBelow(item.file.label, plan.tree.rootPath));
-  const refusedBefore = refusedLinkPaths({ ...plan, pinned });
-  await checkTreeOnWiki(plan, options.wiki.pages, { spaceId: options.spaceId, parentId: options.parentId, recorded: options.wiki.parentRecorded }, signal, options.treeMessages);
-  const refusedNow = refusedLinkPaths({ ...plan, pinned });
-  if ([...refusedNow].some((path) => !refusedBefore.has(path))) {
-    const { unaddressed } = foreseeTreeLinks(plan, pinned, planOptions, { missing: plan.missingFiles ?? /* @__PURE__ */ new Set(), pageless: plan.pagelessFolders ?? /* @__PURE__ */ new Set() });
-    countLinksWithoutAddress(plan, unaddressed);
+  if (left.length === 0) return;
+  for (const follow of left) {
+    const { item, before, move } = follow;
+    delete item.link;
+    item.target = before.target;
+    if (before.complete) item.complete = before.complete;
+    else delete item.complete;
+    item.linkedPage = before.linkedPage;
+    item.cautions.push({ code: "leavesPage", message: messages.leavesRecordedPage(follow.title, move.pageId, move.oldPath) });
+    plan.moves.orphans.push({ path: move.oldPath, pageId: move.pageId, title: follow.title });
   }
-  return plan;
+  plan.moves.renamed = plan.moves.renamed.filter((move) => !left.some((follow) => follow.move === move));
+  plan.moves.orphans.sort((a, b) => compareRelativePaths(a.path, b.path));
 }
-async function withOutsideLinks(sources, options, ports) {
-  if (!ports) return options;
-  const root = folderKey(options.rootPath);
-  const linking = [];
-  for (const source2 of sources) {
-    if ((source2.linkReach & LINKS_MAY_LEAVE) === 0) continue;
-    const from = source2.file.label.slice(root.length);
-    const leaving = source2.linkFacts.destinations.filter((destination) => {
-      const target = linkTarget2(destination, from, options.rootInRepository);
-      return target.kind === "file" && target.path === void 0;
-    });
-    if (leaving.length > 0) linking.push({ fileKey: source2.file.key, destinations: leaving });
-  }
-  if (linking.length === 0) return options;
-  return { ...options, outsideLinks: await outsideLinkedPages(linking, ports) };
-}
-function occurrences(text2, part, from = 0) {
-  let count = 0;
-  for (let at = text2.indexOf(part, from); at !== -1; at = text2.indexOf(part, at + part.length)) count++;
-  return count;
-}
-async function planTreeFromWalk(walk, sourceOptions, entryOptions, root, outside) {
-  const options = planOptionsOf(entryOptions);
-  const digested = await eachSourceFromWalk(walk, sourceOptions, (source2) => digestTreeSource(source2, options, { headingsLater: true }));
-  await takeAnchoredHeadings(digested, options);
-  return lookingAtWiki(entryOptions.wiki, async (signal) => {
-    const withOutside = await withOutsideLinks(digested, await withEntriesChecked(digested, options, entryOptions.wiki, signal), outside);
-    const plan = planTreeOf(digested, withOutside);
-    await sayMissingLinkFiles(plan, withOutside, { fs: sourceOptions.fs, root });
-    return checkedOnWiki(plan, entryOptions, withOutside, signal);
-  });
-}
-async function takeAnchoredHeadings(sources, options) {
-  const root = folderKey(options.rootPath);
-  const anchored = /* @__PURE__ */ new Set();
-  for (const source2 of sources) {
-    if ((source2.linkReach & LINKS_NAMING_HEADINGS) === 0) continue;
-    const from = source2.file.label.slice(root.length);
-    for (const destination of source2.linkFacts.destinations) {
-      if (destination.indexOf("#") <= 0) continue;
-      const target = linkTarget2(destination, from, options.rootInRepository);
-      const path = target.kind === "file" && target.anchor ? pagePath(target) : void 0;
-      if (path !== void 0) anchored.add(`${root}${path}`);
-    }
-  }
-  if (anchored.size === 0) return;
-  const named = (label) => {
-    if (anchored.has(label)) return true;
-    const folder = parentFolderOf(label);
-    return anchored.has(folder) && folderContentRank(nameOf(label), nameOf(folder)) !== void 0;
-  };
-  for (const source2 of sources) {
-    if (source2.place === "refused" || !named(source2.file.label)) continue;
-    const planned = await plannedContent(source2.item, options.messages);
-    if (planned.ok) source2.linkFacts.headings = detachedAll(markdownHeadings(planned.content));
-  }
-}
-var TREE_INSPECTION = Object.freeze({ markdownLinks: false });
-function digestTreeSource(source2, options, digest = {}) {
-  const prepared = prepareDocument(source2.text, options.messages, TREE_INSPECTION);
-  const link = options.links.get(source2.key);
-  const names = prepared.frontMatterTarget;
-  const title = names.pageTitle?.trim() ? names.pageTitle : suggestTitle(prepared.frontMatterTitle, prepared.findings.firstHeading, source2.label);
-  const titleFromName = !prepared.frontMatterTitle?.trim() && !names.pageTitle?.trim() && !prepared.findings.firstHeading?.trim();
-  if (source2.readProblem !== void 0 || prepared.frontMatterProblems.length > 0) {
-    const item2 = planFile(source2, link, { defaults: { spaceId: options.spaceId, parentId: options.parentId, pageTitle: title, overwrite: false }, ...messagesOf(options) }, prepared);
-    return { file: item2.file, place: "refused", item: item2, title, titleFromName, linkFacts: { headings: [], destinations: [] }, linkReach: 0 };
-  }
-  if (names.spaceId !== void 0 || names.parentId !== void 0) {
-    const defaults2 = { spaceId: options.spaceId, parentId: options.parentId, overwrite: options.overwrite };
-    const pinnedLink = link ?? pinnedRecordedLink(source2, names.pageTitle, defaults2, options);
-    const { item: item2, content: content2 } = planFileWithContent(source2, pinnedLink, { titleFromFile: true, defaults: defaults2, ...diagramOptions(options), ...messagesOf(options) }, prepared);
-    const linkFacts2 = linkFactsOf(content2, digest.headingsLater === true);
-    return { file: item2.file, place: "pinned", item: item2, title, titleFromName, linkFacts: linkFacts2, linkReach: linkReachOf(linkFacts2.destinations, source2.label, options.rootPath) };
-  }
-  const defaults = { spaceId: options.spaceId, parentId: options.parentId, pageTitle: title, overwrite: options.overwrite };
-  const { item, content } = planFileWithContent(source2, link, treeItemOptions(options, defaults), prepared);
-  const linkFacts = linkFactsOf(content, digest.headingsLater === true);
-  const digested = { file: item.file, place: "tree", item, title, titleFromName, linkFacts, linkReach: linkReachOf(linkFacts.destinations, source2.label, options.rootPath) };
-  if (holdsOnlyTitle(source2.label, item, content, title)) digested.titleOnly = true;
-  return digested;
-}
-function holdsOnlyTitle(label, item, content, title) {
-  if (folderContentRank(nameOf(label), nameOf(parentFolderOf(label))) === void 0) return false;
-  if (item.refusals.length > 0) return item.refusals.every((refusal2) => refusal2.code === "emptyContent");
-  const text2 = content.trim();
-  const oneHeading = text2.startsWith("#") ? !/[\r\n]/.test(text2) : SETEXT_TITLE_ONLY.test(text2);
-  return oneHeading && omitTitleHeading2(text2, title).trim() === "";
-}
-var SETEXT_TITLE_ONLY = /^[^\r\n]+\r?\n {0,3}=+$/;
-function pinnedRecordedLink(source2, pageTitle, defaults, options) {
-  const root = folderKey(options.rootPath);
-  if (!isBelow(source2.label, root)) return void 0;
-  const recorded = options.identity.get(source2.label.slice(root.length));
-  if (!recorded) return void 0;
-  return { spaceId: defaults.spaceId, parentId: defaults.parentId, pageTitle: pageTitle ?? recorded.title, pageId: recorded.id, publishedAt: 0 };
-}
-function pinnedFile(item, target, treeSpaceId) {
-  const file = { path: item.file.label, title: target.pageTitle, parentId: target.parentId, inTreeSpace: target.spaceId === treeSpaceId };
-  if (item.link?.pageId !== void 0) file.pageId = item.link.pageId;
-  return file;
-}
-function followRecordedPage(item, pageId) {
-  if (item.link || !item.complete) return;
-  const { spaceId, parentId, pageTitle } = item.complete;
-  const link = { spaceId, parentId, pageTitle, pageId, publishedAt: 0 };
-  const target = mergeTargets(item.prepared.frontMatterTarget, link, item.target);
-  const complete = completeTarget(target);
-  item.link = link;
-  item.target = target;
-  if (complete) item.complete = complete;
-  item.linkedPage = complete !== void 0 && linkNames(link, complete);
-}
-function treeItemOptions(options, defaults) {
-  const planOptions = { defaults, force: options.force ?? false, omitTitleHeading: options.omitTitleHeading ?? false, acceptTitleChange: true, placeDecidedLater: true };
-  if (options.diagramRenderer) planOptions.diagramRenderer = options.diagramRenderer;
-  if (options.diagramsSetting) planOptions.diagramsSetting = options.diagramsSetting;
-  if (options.messages) planOptions.messages = options.messages;
-  return planOptions;
-}
-function messagesOf(options) {
-  return options.messages ? { messages: options.messages } : {};
-}
-function diagramOptions(options) {
-  return {
-    ...options.diagramRenderer ? { diagramRenderer: options.diagramRenderer } : {},
-    ...options.diagramsSetting ? { diagramsSetting: options.diagramsSetting } : {}
-  };
-}
-function linkReachOf(destinations, label, rootPath) {
-  const root = folderKey(rootPath);
-  if (destinations.length === 0 || !isBelow(label, root)) return 0;
-  const depth = occurrences(label, "/", root.length);
-  let reach = 0;
-  for (const destination of destinations) {
-    if (destination.indexOf("#") > 0) reach |= LINKS_NAMING_HEADINGS;
-    if (occurrences(destination, "..") > depth || destination.startsWith("/") || destination.includes("%") || destination.includes("\\")) reach |= LINKS_MAY_LEAVE;
-  }
-  return reach;
-}
-function linkFactsOf(content, headingsLater = false) {
-  const destinations = detachedAll(linkDestinationTexts(content));
-  let ownAnchors = false;
-  for (const destination of destinations) if (ownHeadingAnchor(destination) !== void 0) ownAnchors = true;
-  return { headings: headingsLater && !ownAnchors ? NO_HEADINGS : detachedAll(markdownHeadings(content)), destinations };
-}
-function planTreeOf(sources, given) {
-  const keysOfParent = keysRecordingPage(given.identity, given.parentId);
-  const options = keysOfParent.size === 0 ? given : { ...given, identity: identityWithout(given.identity, keysOfParent) };
-  const rootPath = folderKey(options.rootPath);
-  const pinnedSources = [];
-  const pinned = [];
-  const refused2 = [];
-  const inTree = /* @__PURE__ */ new Map();
-  for (const source2 of sources) {
-    if (source2.place === "tree") inTree.set(source2.file.label, source2);
-    else if (source2.place === "refused") refused2.push(source2.item);
-    else {
-      pinned.push(source2.item);
-      if (isBelow(source2.file.label, rootPath)) pinnedSources.push(source2);
-    }
-  }
-  const words = options.treeMessages ?? englishTreeMessages;
-  const partContent = options.partOf === void 0 ? void 0 : topContentSource(inTree, rootPath);
-  if (partContent !== void 0 && options.partOf !== void 0) {
-    inTree.delete(partContent.file.label);
-    refuseItem(partContent.item, { code: "treeParent", message: words.contentOfTreeParent(partContent.file.label, options.parentId, options.partOf.manifest, options.partOf.treeFolder), fix: void 0 });
-    refused2.push(partContent.item);
-  }
-  const partContentKey = partContent === void 0 ? {} : { partContent: partContent.file.label.slice(rootPath.length) };
-  const treeInputs = [];
-  for (const source2 of inTree.values()) {
-    const input2 = { path: source2.file.label, title: source2.title, titleFromName: source2.titleFromName };
-    if (source2.titleOnly) input2.titleOnly = true;
-    treeInputs.push(input2);
-  }
-  const tree = shapeTree(treeInputs, rootPath);
-  const keyOf = (path) => path.slice(rootPath.length);
-  const previous = /* @__PURE__ */ new Map();
-  for (const [key, entry] of options.identity.entries()) previous.set(`${rootPath}${key}`, { pageId: entry.id, title: entry.title });
-  const moves = detectMoves(previous, tree, refused2.map((item) => item.file.label), pinned.flatMap((item) => item.complete ? [pinnedFile(item, item.complete, options.spaceId)] : []), options.parentId);
-  const pinnedAt = new Map(pinned.map((item) => [item.file.label, item]));
-  let followsToCheck;
-  if (moves.undecided.length > 0) {
-    followsToCheck = [];
-    const stillUndecided = [];
-    for (const move of moves.undecided) {
-      const item = pinnedAt.get(move.path);
-      const title = previous.get(move.oldPath)?.title ?? "";
-      if (item?.link && item.complete) {
-        if (linkNames(item.link, item.complete)) moves.renamed.push(move);
-        else moves.orphans.push({ path: move.oldPath, pageId: move.pageId, title });
-      } else if (item?.complete && options.pageAccess) {
-        followsToCheck.push({ move, title, item, before: { target: item.target, complete: item.complete, linkedPage: item.linkedPage } });
-        moves.renamed.push(move);
-      } else stillUndecided.push(move);
-    }
-    moves.undecided = stillUndecided;
-    moves.renamed.sort((a, b) => compareRelativePaths(a.path, b.path));
-    moves.orphans.sort((a, b) => compareRelativePaths(a.path, b.path));
-  }
-  for (const rename2 of moves.renamed) {
-    const item = pinnedAt.get(rename2.path);
-    if (item) followRecordedPage(item, rename2.pageId);
-  }
-  const renamedFrom = new Map(moves.renamed.map((rename2) => [keyOf(rename2.path), keyOf(rename2.oldPath)]));
-  const recordedUnderOldKey = (key) => {
-    const old = renamedFrom.get(key);
-    return old === void 0 ? void 0 : options.identity.get(old);
-  };
-  const recordedAt = (key) => options.identity.get(key) ?? recordedUnderOldKey(key);
-  const recordedId = (key) => recordedAt(key)?.id;
-  const renamedFromPath = new Map(moves.renamed.map((rename2) => [rename2.path, rename2.oldPath]));
-  const recordedAtPath = (path) => {
-    const own = previous.get(path);
-    if (own !== void 0) return own;
-    const old = renamedFromPath.get(path);
-    return old === void 0 ? void 0 : previous.get(old);
-  };
-  const headingsOfKey = (key) => {
-    const node = tree.byPath.get(`${rootPath}${key}`);
-    const source2 = node?.kind === "file" ? node.path : node?.contentFrom;
-    return source2 === void 0 ? void 0 : inTree.get(source2)?.linkFacts.headings;
-  };
-  const pinnedHeadings = new Map(pinnedSources.map((source2) => [keyOf(source2.file.label), { title: source2.item.complete?.pageTitle ?? "", headings: source2.linkFacts.headings }]));
-  const anchorOf = wikiAnchorByPath(treeHeadingsByPath(tree, headingsOfKey, (path) => pinnedHeadings.get(path)));
-  const checkLinkTargets = options.pageAddresses !== false;
-  const outsideReached = (fileKey) => {
-    const outside = options.outsideLinks;
-    return outside ? (destination) => outside.reached(fileKey, destination) : void 0;
-  };
-  const titledBack = takeTitlesBack({
-    tree,
-    moves,
-    spaceId: options.spaceId,
-    chosenParentId: options.parentId,
-    pageAccess: options.pageAccess,
-    recordedId: (path) => recordedAtPath(path)?.pageId,
-    linkOf: (node) => nodeLink(node, options.links, (path) => inTree.get(path)?.item.link, (path) => inTree.get(path)?.file.key)
-  });
-  const retitledFrom = new Map(moves.retitled.map((page) => [page.path, page.title]));
-  const collisions = titleCollisions(tree, pinned, options.spaceId, words);
-  const withoutId = (path) => !options.pageAccess && (recordedAtPath(path) === void 0 || retitledFrom.has(path));
-  const refusedNode = (node) => {
-    const source2 = node.kind === "file" ? node.path : node.contentFrom;
-    const sourceItem = source2 === void 0 ? void 0 : inTree.get(source2)?.item;
-    return collisions.ofNode.has(node) || withoutId(node.path) || keysOfParent.has(keyOf(node.path)) || sourceItem !== void 0 && (sourceItem.refusals.length > 0 || sourceItem.prepared.frontMatterPageId === options.parentId);
-  };
-  const linkedIds = /* @__PURE__ */ new Map();
-  const parentIds = /* @__PURE__ */ new Map();
-  const parentRecordedId = (parentPath) => {
-    if (parentIds.has(parentPath)) return parentIds.get(parentPath);
-    const id = recordedAtPath(parentPath)?.pageId ?? linkedIds.get(parentPath);
-    parentIds.set(parentPath, id);
-    return id;
-  };
-  const pages = tree.nodes.map((node) => {
-    const key = keyOf(node.path);
-    const ownRecord = previous.get(node.path);
-    const recorded = ownRecord ?? recordedAtPath(node.path);
-    const oldTitle = retitledFrom.get(node.path);
-    const parentId = node.parent === void 0 ? options.parentId : parentRecordedId(node.parent);
-    const sourcePath = node.kind === "file" ? node.path : node.contentFrom;
-    const defaults = { spaceId: options.spaceId, parentId: parentId ?? options.parentId, pageTitle: node.title, overwrite: recorded !== void 0 && oldTitle === void 0 || options.overwrite };
-    const planned = sourcePath !== void 0 ? inTree.get(sourcePath) : generatedPage(node, tree, defaults, options, refusedNode);
-    const item = planned.item;
-    if (node.titleFrom !== void 0) item.cautions.push({ code: "listsChildren", message: words.listsChildren(node.titleFrom) });
-    if (node.kind === "folder") item.link = newestFolderPageLink(node, item.link, options.links, (path) => inTree.get(path)?.file.key);
-    const back = titledBack.get(node.path);
-    if (back !== void 0) item.link = back.link;
-    if (oldTitle === void 0 && parentId !== void 0 && linkNames(item.link, defaults)) defaults.overwrite = true;
-    item.target = defaults;
-    item.complete = defaults;
-    item.linkedPage = parentId !== void 0 && linkNames(item.link, defaults);
-    const linkedId = recorded === void 0 && oldTitle === void 0 && item.linkedPage ? item.link?.pageId : void 0;
-    if (linkedId !== void 0) linkedIds.set(node.path, linkedId);
-    const unchanged = !options.force && item.linkedPage && item.link?.contentSha256 === item.contentSha256;
-    item.state = item.refusals.length > 0 ? "refused" : unchanged ? "unchanged" : "send";
-    if (recorded !== void 0 && item.link === void 0) {
-      item.link = { spaceId: defaults.spaceId, parentId: defaults.parentId, pageTitle: oldTitle ?? defaults.pageTitle, pageId: recorded.pageId, publishedAt: 0 };
-      item.linkedPage = parentId !== void 0 && oldTitle === void 0;
-    }
-    if (oldTitle !== void 0 && recorded !== void 0) {
-      item.cautions.push({ code: "leavesPage", message: words.retitledPage(oldTitle, node.title, recorded.pageId) });
-      if (item.state === "unchanged") item.state = "send";
-    }
-    const parentKnown = parentId !== void 0;
-    const page = recorded ? { node, linkFacts: planned.linkFacts, key, item, parentKnown, pageId: recorded.pageId } : { node, linkFacts: planned.linkFacts, key, item, parentKnown };
-    if (linkedId !== void 0) page.linkedPageId = linkedId;
-    const oldKey = ownRecord === void 0 ? renamedFrom.get(key) : void 0;
-    if (oldKey !== void 0) page.renamedFrom = oldKey;
-    if (oldTitle !== void 0) page.retitledFrom = oldTitle;
-    if (back !== void 0) {
-      page.titledBackTo = back.pageId;
-      item.cautions.push({ code: "titledBack", message: words.titledBack(back.left.title, node.title, back.pageId, back.left.pageId) });
-      if (item.state === "unchanged") item.state = "send";
-    }
-    return page;
-  });
-  const pinnedLinkFacts = new Map(pinnedSources.map((source2) => [keyOf(source2.file.label), source2.linkFacts]));
-  const pinnedLinked = pinnedLinkedPages(pinnedSources.map((source2) => source2.item), rootPath, options.identity);
-  const idOfNode = (path) => titledBack.get(path)?.pageId ?? (retitledFrom.has(path) ? void 0 : recordedAtPath(path)?.pageId) ?? linkedIds.get(path);
-  const createdHere = new Set(pages.filter((page) => page.item.state === "send" && idOfNode(page.node.path) === void 0 && !refusedNode(page.node)).map((page) => page.node.path));
-  const knownPageOf = treePageIdByNodePath(tree, (path) => idOfNode(path) ?? (createdHere.has(path) ? `new:${path}` : void 0), (path) => recordedId(path) ?? pinnedLinked.get(path)?.id);
-  const pageIdForLinks = checkLinkTargets ? knownPageOf : NO_PAGE;
-  for (const page of pages) {
-    const item = page.item;
-    const reachedNow = linkTargetsDigest(page.linkFacts.destinations, linkingFileOf(page.node, rootPath), pageIdForLinks, options.rootInRepository, anchorOf, checkLinkTargets ? outsideReached(item.file.key) : void 0);
-    item.linkTargets = reachedNow;
-    const reachedBefore = checkLinkTargets && item.state === "unchanged" ? item.link?.linkTargets : void 0;
-    if (reachedBefore !== void 0 && reachedBefore !== reachedNow) item.state = "send";
-  }
-  for (const { item, file, linkFacts } of pinnedSources) {
-    const reachedNow = () => checkLinkTargets ? linkTargetsDigest(linkFacts.destinations, keyOf(file.label), knownPageOf, options.rootInRepository, anchorOf, outsideReached(file.key)) : void 0;
-    const reached = reachedNow();
-    if (reached !== void 0) item.linkTargets = reached;
-    if (linksReachOtherPages(item, reachedNow)) item.state = "send";
-  }
-  for (const page of pages) refuse2(page.item, collisions.ofNode.get(page.node));
-  if (keysOfParent.size > 0) {
-    for (const page of pages) {
-      if (keysOfParent.has(page.key)) refuse2(page.item, { code: "treeParent", message: words.recordedAsParent(page.key, options.parentId), fix: void 0 });
-    }
-  }
-  for (const item of pinned) refuse2(item, collisions.ofPinned.get(item));
-  for (const page of pages) {
-    if (page.item.prepared.frontMatterPageId === options.parentId) refuse2(page.item, namesChosenPageById(page.item, options.parentId, words));
-  }
-  for (const item of pinned) {
-    const key = isBelow(item.file.label, rootPath) ? keyOf(item.file.label) : void 0;
-    const recordedForIt = key !== void 0 && keysOfParent.has(key) && item.prepared.frontMatterPageId !== options.parentId;
-    refuse2(item, recordedForIt ? { code: "treeParent", message: words.recordedAsParent(key, options.parentId), fix: void 0 } : namesChosenPageById(item, options.parentId, words));
-  }
-  if (!options.pageAccess) cautionUncheckedChosenPage(pinned, options.parentId, void 0, words);
-  refuseWithoutIds(pages, (page) => !options.pageAccess && (page.pageId === void 0 || page.retitledFrom !== void 0), words);
-  refuseByRecord(pages, pinned, options, rootPath, words);
-  refuseUnderRefusedFolders(pages, words);
-  const { unknown, dotted, unaddressed } = foreseeTreeLinks({ tree, pages, pinnedLinkFacts, refused: refused2, ...partContentKey }, pinnedSources.map((source2) => source2.item), options);
-  const refusedUnder = placesOfRefused(refused2, tree, parentRecordedId);
-  return {
-    tree,
-    pages,
-    pinned,
-    pinnedLinkFacts,
-    refused: refused2,
-    moves,
-    overwrite: options.overwrite,
-    rootInRepository: options.rootInRepository,
-    parentId: options.parentId,
-    ...followsToCheck !== void 0 && followsToCheck.length > 0 ? { followsToCheck } : {},
-    ...unknown.size > 0 ? { unknownLinkPaths: unknown } : {},
-    ...dotted.size > 0 ? { dottedLinkPaths: dotted } : {},
-    ...options.outsideLinks ? { outsideLinks: options.outsideLinks } : {},
-    ...unaddressed > 0 ? { linksWithoutAddress: unaddressed } : {},
-    ...refusedUnder !== void 0 ? { refusedUnder } : {},
-    ...options.refusedEntries !== void 0 && options.refusedEntries.size > 0 ? { refusedEntries: options.refusedEntries } : {},
-    ...options.wikiRead !== void 0 ? { read: options.wikiRead } : {},
-    ...partContentKey
-  };
-}
-function refuseByRecord(pages, pinned, options, rootPath, words) {
-  const refused2 = options.refusedEntries;
-  const at = (key) => options.identity.locate?.(key) ?? key;
-  const byRecord = (item, key, pageId) => {
-    const reason = refused2?.get(key);
-    if (reason !== void 0) {
-      refuseItem(item, { code: "recordedEntry", message: reason, fix: void 0 });
-      if (options.entriesUnread !== void 0) item.guard = options.entriesUnread;
-    } else if (!options.pageAccess && pageId !== void 0 && item.state === "send") refuseItem(item, { code: "noPageAccess", message: words.entryUnchecked(at(key), key, pageId), fix: void 0 });
-  };
-  for (const page of pages) byRecord(page.item, page.renamedFrom ?? page.key, page.pageId);
-  for (const item of pinned) {
-    const key = keyOfLabel(item.file.label, rootPath);
-    if (key !== void 0) byRecord(item, key, reliesOnRecord(item) ? item.link?.pageId : void 0);
-  }
-}
-function topContentSource(inTree, rootPath) {
-  const top = [];
-  for (const [label, source2] of inTree) if (isBelow(label, rootPath) && !label.slice(rootPath.length).includes("/")) top.push({ path: label, source: source2 });
-  return folderContentFile(top, nameOf(rootPath))?.source;
-}
-function placesOfRefused(refused2, tree, parentRecordedId) {
-  let places;
-  for (const item of refused2) {
-    const folder = parentFolderOf(item.file.label);
-    if (!isBelow(folder, tree.rootPath)) continue;
-    const place = { parentKey: folder.slice(tree.rootPath.length) };
-    const node = tree.byPath.get(folder);
-    if (node !== void 0) {
-      place.parentTitle = node.title;
-      const id = parentRecordedId(folder);
-      if (id !== void 0) place.parentId = id;
-    }
-    (places ??= /* @__PURE__ */ new Map()).set(item.file.label, place);
-  }
-  return places;
-}
+
+// src/core/tree/plannedTreeLinks.ts
 function countLinksWithoutAddress(plan, unaddressed) {
   if (unaddressed > 0) plan.linksWithoutAddress = unaddressed;
   else delete plan.linksWithoutAddress;
@@ -10580,58 +9945,6 @@ function foreseeTreeLinks(plan, pinned, options, onDisk = { missing: /* @__PURE_
   }
   return { unknown: known.unknown, dotted: known.dotted, unaddressed };
 }
-function pagesByLevel(pages) {
-  const levels = /* @__PURE__ */ new Map();
-  for (const page of pages) {
-    const level = levels.get(page.node.depth);
-    if (level) level.push(page);
-    else levels.set(page.node.depth, [page]);
-  }
-  return [...levels].sort(([a], [b]) => a - b).map(([, level]) => level);
-}
-function generatedPageKey(folderPath) {
-  return `tree:${folderPath}`;
-}
-async function treeLinks(files, rootPath, store) {
-  const links = /* @__PURE__ */ new Map();
-  if (!store) return links;
-  const keys = [...files.map((file) => file.key), ...generatedPageKeys(files.map((file) => file.label), rootPath)];
-  for (const key of keys) links.set(key, await store.get(key));
-  return links;
-}
-function generatedPageKeys(labels, rootPath) {
-  const root = folderKey(rootPath);
-  const keys = /* @__PURE__ */ new Set();
-  for (const label of labels) {
-    if (!isBelow(label, root)) continue;
-    for (let folder = parentFolderOf(label); folder.length > root.length && !keys.has(generatedPageKey(folder)); folder = parentFolderOf(folder)) {
-      keys.add(generatedPageKey(folder));
-    }
-  }
-  return [...keys];
-}
-function generatedPage(node, tree, defaults, options, refused2) {
-  const page = generatedFolderPage(node, tree, refused2);
-  const source2 = { key: generatedPageKey(node.path), label: node.path, text: page.markdown };
-  const { item } = planFileWithContent(source2, options.links.get(source2.key), treeItemOptions(options, defaults), prepareDocument(source2.text, options.messages, TREE_INSPECTION));
-  return { item, linkFacts: { headings: NO_HEADINGS, destinations: page.destinations } };
-}
-function nodeLink(node, links, linkOfFile, keyOfFile) {
-  if (node.kind === "file") return linkOfFile(node.path);
-  const own = node.contentFrom !== void 0 ? linkOfFile(node.contentFrom) : links.get(generatedPageKey(node.path));
-  return newestFolderPageLink(node, own, links, keyOfFile);
-}
-function newestFolderPageLink(node, own, links, keyOfFile) {
-  if (own?.pageId === void 0 || own.version === void 0) return own;
-  const file = node.contentFrom ?? node.titleFrom;
-  const fileKey = file === void 0 ? void 0 : keyOfFile(file);
-  let newest = own;
-  for (const key of [generatedPageKey(node.path), fileKey]) {
-    const other = key === void 0 ? void 0 : links.get(key);
-    if (other?.pageId === own.pageId && other.version !== void 0 && other.version > (newest.version ?? 0)) newest = other;
-  }
-  return newest;
-}
 function foreseeLinks(item, filePath, linkFacts, known, resolvePage, words) {
   const outside = known.outside;
   const result = foreseeRewrite(linkFacts.destinations, {
@@ -10684,174 +9997,6 @@ function treePageLookup(known, tree, identity, partContent) {
     return { url: `page:${key}`, title, headings: known.headingsOf.get(key) ?? [] };
   };
   return lookUp;
-}
-function titleCollisions(tree, pinned, spaceId, words) {
-  const titled = [];
-  for (const node of tree.nodes) titled.push({ name: node.contentFrom ?? node.titleFrom ?? node.path, space: spaceId, title: node.title, node, pinned: void 0, generated: node.generated === true && node.titleFrom === void 0 });
-  for (const item of pinned) {
-    if (item.complete && item.state !== "refused") titled.push({ name: item.file.label, space: item.complete.spaceId, title: item.complete.pageTitle, node: void 0, pinned: item, generated: false });
-  }
-  const found = { ofNode: /* @__PURE__ */ new Map(), ofPinned: /* @__PURE__ */ new Map() };
-  for (const group of groupByTitleInSpace(titled, (entry) => entry.title, (entry) => entry.space)) {
-    for (const entry of group) {
-      const others = otherNames(group, (other) => other !== entry, (other) => other.name);
-      const message = entry.generated ? words.generatedTitleCollision(entry.title, others) : words.titleCollision(entry.title, others);
-      const refusal2 = { code: "duplicatePage", message, fix: entry.generated ? void 0 : "editFile" };
-      if (entry.node) found.ofNode.set(entry.node, refusal2);
-      else if (entry.pinned) found.ofPinned.set(entry.pinned, refusal2);
-    }
-  }
-  return found;
-}
-function keysRecordingPage(identity, pageId) {
-  const keys = /* @__PURE__ */ new Set();
-  for (const [key, entry] of identity.entries()) if (entry.id === pageId) keys.add(key);
-  return keys;
-}
-function identityWithout(identity, keys) {
-  return {
-    get: (key) => keys.has(key) ? void 0 : identity.get(key),
-    entries: () => identity.entries().filter(([key]) => !keys.has(key))
-  };
-}
-function refuse2(item, refusal2) {
-  if (refusal2 === void 0) return;
-  refuseItem(item, refusal2);
-}
-function refuseUnderRefusedFolders(pages, words) {
-  const refusedFolders = /* @__PURE__ */ new Map();
-  for (const page of pages) {
-    const parent = page.node.parent === void 0 || page.parentKnown ? void 0 : refusedFolders.get(page.node.parent);
-    if (parent !== void 0 && page.item.state !== "refused") {
-      refuse2(page.item, { code: parent.accessOnly ? "noPageAccess" : "duplicatePage", message: words.parentRefused(parent.title), fix: void 0 });
-    }
-    if (page.node.kind === "folder" && page.item.state === "refused") {
-      const accessOnly = refusedForWantOfWiki(page.item);
-      refusedFolders.set(page.node.path, { title: page.node.title, accessOnly });
-    }
-  }
-}
-function refuseWithoutIds(pages, withoutId, words) {
-  for (const page of pages) {
-    if (!withoutId(page) || page.item.state === "refused") continue;
-    refuseItem(page.item, { code: "noPageAccess", message: words.noPageAccess(), fix: void 0 });
-  }
-}
-
-// src/core/tree/newFolderPage.ts
-var LOOKUPS_AT_ONCE4 = 4;
-function publishedAnew(page) {
-  const { item } = page;
-  if (page.pageId === void 0 || item.state !== "send" || item.linkedPage) return false;
-  return page.retitledFrom !== void 0 || item.guard?.kind === "deleted" || movedUnderOf(item.guard) !== void 0;
-}
-function followsNewFolderPage(page) {
-  return page.pageId !== void 0 && (page.item.state === "send" || page.item.state === "unchanged") && page.item.complete !== void 0;
-}
-function followNewFolderPage(page, folderTitle, words = englishTreeMessages, overwrite = false) {
-  const { item } = page;
-  if (!followsNewFolderPage(page) || !item.complete || page.pageId === void 0) return "no";
-  const wasUnchanged = item.state === "unchanged";
-  item.state = "send";
-  item.complete = { ...item.complete, overwrite };
-  item.linkedPage = false;
-  const message = words.followsNewPage(folderTitle, page.pageId);
-  if (!item.cautions.some((caution) => caution.code === "followsNewPage")) item.cautions = [...item.cautions, { code: "followsNewPage", message }];
-  return wasUnchanged ? "followsUnchanged" : "follows";
-}
-async function holdEditedFollowers(candidates, options, tree) {
-  const probes = candidates.flatMap((page) => {
-    const probe = oldPageProbe(page);
-    return probe ? [{ page, probe }] : [];
-  });
-  const held = /* @__PURE__ */ new Set();
-  if (probes.length === 0) return held;
-  await guardPlan(probes.map(({ probe }) => probe), { ...options, titlesCheckedByTree: true });
-  for (const { page, probe } of probes) {
-    if (probe.state === "edited") {
-      page.item.state = "edited";
-      page.item.guard = probe.guard;
-      page.item.heldBelowNewPage = folderTitleOf(tree, page);
-      held.add(page);
-    } else if (page.item.state === "edited") {
-      page.item.state = "send";
-      delete page.item.heldBelowNewPage;
-    }
-  }
-  return held;
-}
-function folderTitleOf(tree, page) {
-  const parent = page.node.parent ?? "";
-  return tree.byPath.get(parent)?.title ?? parent.slice(tree.rootPath.length);
-}
-function mayFollowNewFolderPage(page) {
-  return followsNewFolderPage(page) || page.pageId !== void 0 && page.item.state === "edited" && page.item.complete !== void 0;
-}
-function oldPageProbe(page) {
-  const { item, pageId } = page;
-  if (pageId === void 0 || !item.complete) return void 0;
-  const { spaceId, parentId, pageTitle } = item.complete;
-  const link = item.link?.pageId === pageId ? item.link : { spaceId, parentId, pageTitle, pageId, publishedAt: 0 };
-  return {
-    ...item,
-    state: "send",
-    link,
-    linkedPage: true,
-    cautions: [],
-    complete: { spaceId: link.spaceId, parentId: link.parentId, pageTitle: link.pageTitle, overwrite: true }
-  };
-}
-async function followNewFolderPages(plan, options) {
-  const words = options.messages ?? englishTreeMessages;
-  const anew = /* @__PURE__ */ new Set();
-  const anewIfOverwritten = /* @__PURE__ */ new Set();
-  for (const level of pagesByLevel(plan.pages)) {
-    const candidates = level.filter((page) => page.node.parent !== void 0 && anew.has(page.node.parent) && mayFollowNewFolderPage(page));
-    await holdEditedFollowers(candidates, options, plan.tree);
-    for (const page of level) {
-      const parent = page.node.parent;
-      const underNewPage = parent !== void 0 && anew.has(parent);
-      if (underNewPage && followNewFolderPage(page, folderTitleOf(plan.tree, page), words) !== "no") {
-        page.parentKnown = false;
-        page.item.guard = { kind: "absent" };
-        anew.add(page.node.path);
-      } else if (underNewPage && leavesLinkedPlace(page)) {
-        page.parentKnown = false;
-        page.item.guard = { kind: "absent" };
-        page.item.linkedPage = false;
-        if (page.item.complete) page.item.complete = { ...page.item.complete, overwrite: false };
-        if (page.item.state === "unchanged") page.item.state = "send";
-        anew.add(page.node.path);
-      } else if (page.pageId === void 0 && !atLinkedPlace(page) || publishedAnew(page) || titledBackIn(page)) {
-        anew.add(page.node.path);
-      } else if (movedUnderOf(page.item.guard) !== void 0 && page.item.state === "edited") {
-        anewIfOverwritten.add(page.node.path);
-      } else if (parent !== void 0 && (anew.has(parent) || anewIfOverwritten.has(parent)) && mayFollowNewFolderPage(page)) {
-        if (page.item.state === "edited") page.item.heldBelowNewPage = folderTitleOf(plan.tree, page);
-        anewIfOverwritten.add(page.node.path);
-      }
-    }
-  }
-}
-function titledBackIn(page) {
-  return page.titledBackTo !== void 0 && page.item.state === "send";
-}
-function atLinkedPlace(page) {
-  return page.pageId === void 0 && page.parentKnown && page.item.linkedPage && page.item.state !== "refused";
-}
-function leavesLinkedPlace(page) {
-  return atLinkedPlace(page) && page.node.parent !== void 0 && (page.item.state === "send" || page.item.state === "unchanged" || page.item.state === "edited");
-}
-function replacedPages(plan, idsNow) {
-  return plan.pages.filter((page) => page.pageId !== void 0 && idsNow.has(page.key) && idsNow.get(page.key) !== page.pageId);
-}
-async function pagesLeftBehind(replaced, pages) {
-  if (!pages) return [];
-  const found = await mapBounded(replaced, LOOKUPS_AT_ONCE4, async (page) => {
-    const old = await pages.getPage(page.pageId, AbortSignal.timeout(GUARD_TIMEOUT_MS)).catch(() => void 0);
-    return old ? { path: page.node.path, pageId: old.id, title: old.title } : void 0;
-  });
-  return found.filter((entry) => entry !== void 0);
 }
 
 // src/core/tree/runLinks.ts
@@ -11533,6 +10678,877 @@ function treePlanCounts(plan, addressable) {
     ...relinked > 0 ? { relinked } : {},
     ...sentTwice > 0 ? { sentTwice } : {}
   };
+}
+
+// src/core/tree/chosenPage.ts
+function namesChosenPageById(item, parentId, words) {
+  if (item.prepared.frontMatterPageId === parentId) return { code: "treeParent", message: words.namesTreeParentById(item.file.label, parentId), fix: "editFile" };
+  const complete = item.complete;
+  if (item.linkedPage && item.link?.pageId === parentId && complete !== void 0) {
+    return { code: "treeParent", message: words.namesTreeParentPlace(item.file.label, complete.pageTitle, complete.parentId, parentId), fix: "editFile" };
+  }
+  return void 0;
+}
+function refuseFilesAtChosenPage(pinned, chosen, words) {
+  const grandparentId = chosen.parentId;
+  if (grandparentId === void 0) return;
+  const title = titleKey(chosen.title);
+  for (const item of pinned) {
+    const complete = item.complete;
+    if (complete === void 0 || complete.parentId !== grandparentId || titleKey(complete.pageTitle) !== title || item.refusals.some((refusal2) => refusal2.code === "treeParent")) continue;
+    refuseItem(item, { code: "treeParent", message: words.namesTreeParentPlace(item.file.label, complete.pageTitle, grandparentId, chosen.id), fix: "editFile" });
+  }
+}
+function mayBeChosenPage(item, parentId) {
+  const complete = item.complete;
+  return item.state === "send" && complete !== void 0 && complete.parentId !== parentId && (complete.overwrite || item.linkedPage);
+}
+function cautionUncheckedChosenPage(pinned, parentId, detail, words) {
+  for (const item of pinned) {
+    if (mayBeChosenPage(item, parentId)) item.cautions.push({ code: "treeParentUnchecked", message: words.treeParentUnchecked(parentId, detail) });
+  }
+}
+
+// src/core/tree/orphansOnWiki.ts
+var LOOKUPS_AT_ONCE4 = 4;
+async function checkOrphansOnWiki(plan, pages, signal) {
+  const ids = [...new Set(plan.moves.orphans.map((orphan) => orphan.pageId).filter(isPageId))];
+  if (ids.length === 0) return;
+  const batches = [];
+  for (let start = 0; start < ids.length; start += MAX_IDS_PER_REQUEST) batches.push(ids.slice(start, start + MAX_IDS_PER_REQUEST));
+  const missing = /* @__PURE__ */ new Set();
+  await mapBounded(batches, LOOKUPS_AT_ONCE4, async (batch) => {
+    const found = await pages.getPages(batch, signal).catch((error) => {
+      if (signal?.aborted) throw error;
+      return void 0;
+    });
+    if (!found) return;
+    for (const id of batch) if (!found.has(id)) missing.add(id);
+  });
+  for (const orphan of plan.moves.orphans) if (missing.has(orphan.pageId)) orphan.notOnWiki = true;
+}
+
+// src/core/tree/recordedEntries.ts
+async function checkRecordedEntries(entries, scope, pages, signal, messages = englishTreeMessages) {
+  const listed2 = entries.entries();
+  const refused2 = /* @__PURE__ */ new Map();
+  const at = (key) => entries.locate?.(key) ?? key;
+  if (listed2.length === 0) return { refused: refused2, read: /* @__PURE__ */ new Map() };
+  let read;
+  try {
+    read = await pages.getPages([scope.parentId, ...listed2.map(([, entry]) => entry.id)], signal, { withBody: true });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    const unread = failedLookupVerdict(error, false, messages);
+    for (const [key, entry] of listed2) refused2.set(key, messages.entryUnreadable(at(key), key, entry.id, unread.cause ?? unread.detail));
+    return { refused: refused2, read: /* @__PURE__ */ new Map(), unread };
+  }
+  const treeSpace = read.get(scope.parentId)?.spaceId;
+  const spaceIds = await namedSpaceIds(scope.namedPlaces, pages, signal);
+  const keys = listed2.map(([key]) => key).sort((a, b) => depthOf(a) - depthOf(b) || (a < b ? -1 : a > b ? 1 : 0));
+  const wording = /* @__PURE__ */ new Map();
+  const underOtherParent = /* @__PURE__ */ new Set();
+  for (const key of keys) {
+    const entry = entries.get(key);
+    const folder = folderAbove(key);
+    if (folder !== "" && wording.has(folder)) {
+      wording.set(key, () => messages.entryBelowRefused(at(key), key, folder));
+      continue;
+    }
+    const page = read.get(entry.id);
+    if (page === void 0) continue;
+    const named = scope.namedPlaces.get(key);
+    const space = named === void 0 ? treeSpace : spaceIds.get(named.spaceId);
+    const expectedParent = named !== void 0 ? named.parentId : folder === "" ? scope.parentId : entries.get(folder)?.id;
+    const followedTo = scope.present === void 0 || scope.present.has(key) ? void 0 : scope.followed?.get(entry.title);
+    if (followedTo !== void 0 && page.parentId !== void 0 && followedTo.includes(page.parentId)) continue;
+    const reason = entryProblem2(page, entry, { space, expectedParent, folder, parentRead: expectedParent === void 0 ? void 0 : read.get(expectedParent), named: named !== void 0 }, messages);
+    if (reason === void 0) continue;
+    wording.set(key, (parents2) => messages.entryRefused(at(key), key, entry.id, reason.word(parents2)));
+    if (reason.underOtherParent) underOtherParent.add(key);
+  }
+  const parents = await pagesUnderWhich(wording.keys(), entries, read, pages, signal);
+  for (const [key, word] of wording) {
+    const parentId = read.get(entries.get(key)?.id ?? "")?.parentId;
+    const folder = folderAbove(key);
+    if (underOtherParent.has(key) && parents.complete && parentId !== void 0 && !parents.pages.has(parentId) && !(folder !== "" && refused2.has(folder))) continue;
+    refused2.set(key, word(parents.pages));
+  }
+  return { refused: refused2, read };
+}
+async function pagesUnderWhich(keys, entries, read, pages, signal) {
+  const wanted = /* @__PURE__ */ new Set();
+  for (const key of keys) {
+    const parentId = read.get(entries.get(key)?.id ?? "")?.parentId;
+    if (parentId !== void 0 && !read.has(parentId)) wanted.add(parentId);
+  }
+  if (wanted.size === 0) return { pages: read, complete: true };
+  try {
+    return { pages: new Map([...read, ...await pages.getPages([...wanted], signal)]), complete: true };
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    return { pages: read, complete: false };
+  }
+}
+function entryProblem2(page, entry, expected, messages) {
+  if (expected.space !== void 0 && page.spaceId !== void 0 && page.spaceId !== expected.space) return { word: () => messages.entryInOtherSpace(page.spaceId) };
+  if (page.title !== entry.title) return { word: () => messages.entryTitledOtherwise(page.title, entry.title) };
+  const expectedParent = expected.expectedParent;
+  if (expectedParent === void 0) return { word: () => messages.entryFolderNotRecorded(expected.folder) };
+  if (!expected.named && expected.parentRead === void 0 && expected.folder !== "") return void 0;
+  const parentId = page.parentId;
+  if (parentId === void 0 || parentId === expectedParent) return void 0;
+  return { word: (parents) => messages.entryUnderOtherParent(parentId, parents.get(parentId)?.title, expectedParent, expected.parentRead?.title), underOtherParent: true };
+}
+async function namedSpaceIds(places, pages, signal) {
+  const ids = /* @__PURE__ */ new Map();
+  for (const { spaceId } of places.values()) {
+    if (ids.has(spaceId)) continue;
+    ids.set(spaceId, isPageId(spaceId) ? spaceId : (await pages.resolveSpace(spaceId, signal).catch((error) => {
+      if (signal?.aborted) throw error;
+      return void 0;
+    }))?.id);
+  }
+  return ids;
+}
+function depthOf(key) {
+  let depth = 0;
+  for (let at = key.indexOf("/"); at !== -1 && at < key.length - 1; at = key.indexOf("/", at + 1)) depth++;
+  return depth;
+}
+function folderAbove(key) {
+  const body = key.endsWith("/") ? key.slice(0, -1) : key;
+  const slash = body.lastIndexOf("/");
+  return slash === -1 ? "" : body.slice(0, slash + 1);
+}
+function acceptedEntries(entries, refused2) {
+  if (refused2.size === 0) return entries;
+  return {
+    get: (key) => refused2.has(key) ? void 0 : entries.get(key),
+    entries: () => entries.entries().filter(([key]) => !refused2.has(key)),
+    ...entries.locate ? { locate: (key) => entries.locate(key) } : {}
+  };
+}
+function keyOfLabel(label, rootPath) {
+  return isBelow(label, rootPath) ? label.slice(rootPath.length) : void 0;
+}
+function reliesOnRecord(item) {
+  return isRepositoryLink(item.link) && item.link?.pageId !== void 0;
+}
+
+// src/core/tree/treeRefusals.ts
+function refuseByRecord(pages, pinned, options, rootPath, words) {
+  const refused2 = options.refusedEntries;
+  const at = (key) => options.identity.locate?.(key) ?? key;
+  const byRecord = (item, key, pageId) => {
+    const reason = refused2?.get(key);
+    if (reason !== void 0) {
+      refuseItem(item, { code: "recordedEntry", message: reason, fix: void 0 });
+      if (options.entriesUnread !== void 0) item.guard = options.entriesUnread;
+    } else if (!options.pageAccess && pageId !== void 0 && item.state === "send") refuseItem(item, { code: "noPageAccess", message: words.entryUnchecked(at(key), key, pageId), fix: void 0 });
+  };
+  for (const page of pages) byRecord(page.item, page.renamedFrom ?? page.key, page.pageId);
+  for (const item of pinned) {
+    const key = keyOfLabel(item.file.label, rootPath);
+    if (key !== void 0) byRecord(item, key, reliesOnRecord(item) ? item.link?.pageId : void 0);
+  }
+}
+function placesOfRefused(refused2, tree, parentRecordedId) {
+  let places;
+  for (const item of refused2) {
+    const folder = parentFolderOf(item.file.label);
+    if (!isBelow(folder, tree.rootPath)) continue;
+    const place = { parentKey: folder.slice(tree.rootPath.length) };
+    const node = tree.byPath.get(folder);
+    if (node !== void 0) {
+      place.parentTitle = node.title;
+      const id = parentRecordedId(folder);
+      if (id !== void 0) place.parentId = id;
+    }
+    (places ??= /* @__PURE__ */ new Map()).set(item.file.label, place);
+  }
+  return places;
+}
+function titleCollisions(tree, pinned, spaceId, words) {
+  const titled = [];
+  for (const node of tree.nodes) titled.push({ name: node.contentFrom ?? node.titleFrom ?? node.path, space: spaceId, title: node.title, node, pinned: void 0, generated: node.generated === true && node.titleFrom === void 0 });
+  for (const item of pinned) {
+    if (item.complete && item.state !== "refused") titled.push({ name: item.file.label, space: item.complete.spaceId, title: item.complete.pageTitle, node: void 0, pinned: item, generated: false });
+  }
+  const found = { ofNode: /* @__PURE__ */ new Map(), ofPinned: /* @__PURE__ */ new Map() };
+  for (const group of groupByTitleInSpace(titled, (entry) => entry.title, (entry) => entry.space)) {
+    for (const entry of group) {
+      const others = otherNames(group, (other) => other !== entry, (other) => other.name);
+      const message = entry.generated ? words.generatedTitleCollision(entry.title, others) : words.titleCollision(entry.title, others);
+      const refusal2 = { code: "duplicatePage", message, fix: entry.generated ? void 0 : "editFile" };
+      if (entry.node) found.ofNode.set(entry.node, refusal2);
+      else if (entry.pinned) found.ofPinned.set(entry.pinned, refusal2);
+    }
+  }
+  return found;
+}
+function refuse2(item, refusal2) {
+  if (refusal2 === void 0) return;
+  refuseItem(item, refusal2);
+}
+function refuseUnderRefusedFolders(pages, words) {
+  const refusedFolders = /* @__PURE__ */ new Map();
+  for (const page of pages) {
+    const parent = page.node.parent === void 0 || page.parentKnown ? void 0 : refusedFolders.get(page.node.parent);
+    if (parent !== void 0 && page.item.state !== "refused") {
+      refuse2(page.item, { code: parent.accessOnly ? "noPageAccess" : "duplicatePage", message: words.parentRefused(parent.title), fix: void 0 });
+    }
+    if (page.node.kind === "folder" && page.item.state === "refused") {
+      const accessOnly = refusedForWantOfWiki(page.item);
+      refusedFolders.set(page.node.path, { title: page.node.title, accessOnly });
+    }
+  }
+}
+function refuseWithoutIds(pages, withoutId, words) {
+  for (const page of pages) {
+    if (!withoutId(page) || page.item.state === "refused") continue;
+    refuseItem(page.item, { code: "noPageAccess", message: words.noPageAccess(), fix: void 0 });
+  }
+}
+
+// src/core/tree/titlesAcrossSpaceNames.ts
+async function checkTitlesAcrossSpaceNames(plan, pages, spaceId, signal, messages = englishTreeMessages) {
+  const titled = [];
+  for (const page of plan.pages) {
+    if (page.item.state === "refused") continue;
+    const { node } = page;
+    titled.push({ name: node.contentFrom ?? node.titleFrom ?? node.path, spelling: spaceId, title: node.title, item: page.item, generated: node.generated === true && node.titleFrom === void 0 });
+  }
+  for (const item of plan.pinned) {
+    if (item.complete && item.state !== "refused") titled.push({ name: item.file.label, spelling: item.complete.spaceId, title: item.complete.pageTitle, item, generated: false });
+  }
+  const spellings = new Set(titled.map((entry) => entry.spelling.trim()));
+  if (spellings.size < 2) return;
+  const spaceIdOf = await resolveSpaceSpellings(spellings, pages, signal);
+  const resolved = (entry) => spaceIdOf(entry.spelling);
+  let refusedAny = false;
+  for (const group of groupByTitleInSpace(titled, (entry) => entry.title, resolved)) {
+    for (const entry of group) {
+      const others = otherNames(group, (other) => other.spelling !== entry.spelling, (other) => other.name);
+      if (others === "") continue;
+      const message = entry.generated ? messages.generatedTitleCollision(entry.title, others) : messages.titleCollision(entry.title, others);
+      refuseItem(entry.item, { code: "duplicatePage", message, fix: entry.generated ? void 0 : "editFile" });
+      refusedAny = true;
+    }
+  }
+  if (refusedAny) refuseUnderRefusedFolders(plan.pages, messages);
+}
+
+// src/core/tree/treeParent.ts
+async function checkTreeParent(plan, pages, choice, signal, messages = englishTreeMessages) {
+  let reason;
+  let chosenRead = false;
+  try {
+    const parent = await pages.getPage(choice.parentId, signal);
+    if (!parent) reason = messages.treeParentMissing(choice.parentId, choice.recorded);
+    else {
+      refuseFilesAtChosenPage(plan.pinned, parent, messages);
+      chosenRead = true;
+      if (parent.spaceId !== void 0) {
+        const space = await pages.resolveSpace(choice.spaceId, signal);
+        if (space && space.id !== parent.spaceId) reason = messages.treeParentInOtherSpace(choice.parentId, space.key, choice.recorded);
+      }
+    }
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    if (!chosenRead) cautionUncheckedChosenPage(plan.pinned, choice.parentId, readFailureText(error, messages), messages);
+    return;
+  }
+  if (reason === void 0) return;
+  for (const page of plan.pages) {
+    const state = page.item.state;
+    if (state === "unchanged" || state === "refused" || state === "incomplete") continue;
+    refuseItem(page.item, { code: "treeParent", message: reason, fix: void 0 });
+  }
+}
+async function checkTreeOnWiki(plan, pages, choice, signal, messages = englishTreeMessages) {
+  await checkFollowedPages(plan, pages, signal, messages);
+  await checkTreeParent(plan, pages, choice, signal, messages);
+  await checkTitlesAcrossSpaceNames(plan, pages, choice.spaceId, signal, messages);
+  await checkTitlesInSpace(plan, pages, choice.spaceId, signal, messages);
+  await checkOrphansOnWiki(plan, pages, signal);
+}
+
+// src/core/tree/moves.ts
+var RANKS = [0, 1, 2, 3];
+function rankKey(rank, path, title, folder = parentFolderOf(path)) {
+  const kind = isFolderPath(path) ? "d" : "f";
+  switch (rank) {
+    case 0:
+      return `${kind}\0${folder}\0${titleKey(title)}`;
+    case 1:
+      return `${kind}\0${nameOf(path).toLowerCase()}\0${titleKey(title)}`;
+    case 2:
+      return `${kind}\0${nameOf(path).toLowerCase()}`;
+    case 3:
+      return `${kind}\0${titleKey(title)}`;
+  }
+}
+var ArrivalIndex = class {
+  byRank = [];
+  constructor(arrivals) {
+    for (const rank of RANKS) {
+      const byKey = /* @__PURE__ */ new Map();
+      for (const node of arrivals) {
+        const key = rankKey(rank, node.path, node.title);
+        const nodes = byKey.get(key);
+        if (nodes) nodes.add(node);
+        else byKey.set(key, /* @__PURE__ */ new Set([node]));
+      }
+      this.byRank[rank] = byKey;
+    }
+  }
+  /**
+   * The arrivals that succeed `each` at this rank: none, one, or two when there are two or more (a tie, which matches
+   * nothing). At rank 0 those in its folder, or in the folder its folder was found renamed to (`followedFolder`), with
+   * its title; at ranks 1-3 those in another folder.
+   */
+  candidates(each, rank, followedFolder) {
+    const byKey = this.byRank[rank];
+    const folder = parentFolderOf(each.path);
+    const found = [];
+    const take = (nodes, otherFolderOnly) => {
+      for (const node of nodes ?? []) {
+        if (found.length === 2) return;
+        if (!(otherFolderOnly && parentFolderOf(node.path) === folder)) found.push(node);
+      }
+    };
+    if (rank !== 0) {
+      take(byKey.get(rankKey(rank, each.path, each.page.title, folder)), true);
+      return found;
+    }
+    take(byKey.get(rankKey(0, each.path, each.page.title, folder)), false);
+    if (followedFolder !== void 0 && followedFolder !== folder) take(byKey.get(rankKey(0, each.path, each.page.title, followedFolder)), false);
+    return found;
+  }
+  /** A node that succeeded a gone path: no candidate of any other any more. */
+  take(node) {
+    for (const rank of RANKS) this.byRank[rank]?.get(rankKey(rank, node.path, node.title))?.delete(node);
+  }
+};
+var GoneIndex = class {
+  constructor(level, rank, followedFolders) {
+    this.rank = rank;
+    for (const each of level) {
+      const folder = parentFolderOf(each.path);
+      this.add(rankKey(rank, each.path, each.page.title, folder), each);
+      const followed = rank === 0 ? followedFolders.get(folder) : void 0;
+      if (followed !== void 0 && followed !== folder) this.add(rankKey(0, each.path, each.page.title, followed), each);
+    }
+  }
+  rank;
+  byKey = /* @__PURE__ */ new Map();
+  /**
+   * How many of the level's gone paths have `node`, an arrival not taken, among their candidates, counted up to two:
+   * those whose key it has, at ranks 1-3 only from another folder (ArrivalIndex.candidates, read from the node's side).
+   */
+  claiming(node) {
+    const folder = parentFolderOf(node.path);
+    let count = 0;
+    for (const each of this.byKey.get(rankKey(this.rank, node.path, node.title)) ?? []) {
+      if ((this.rank === 0 || parentFolderOf(each.path) !== folder) && ++count > 1) return count;
+    }
+    return count;
+  }
+  add(key, each) {
+    const list = this.byKey.get(key);
+    if (list) list.push(each);
+    else this.byKey.set(key, [each]);
+  }
+};
+function detectMoves(previous, tree, alsoThere = [], pinned = [], treeParentId) {
+  const root = folderKey(tree.rootPath);
+  const there = [...tree.refused, ...alsoThere, ...pinned.map((file) => file.path)];
+  const thereFiles = new Set(there);
+  const holdingThere = foldersHolding(there);
+  const gone = [];
+  for (const [path, page] of previous) {
+    if (isBelow(path, root) && !tree.byPath.has(path) && !(isFolderPath(path) ? holdingThere.has(path) : thereFiles.has(path))) gone.push({ path, page });
+  }
+  gone.sort((a, b) => compareRelativePaths(a.path, b.path));
+  const arrivals = [];
+  const report2 = { moves: [], renamed: [], orphans: [], retitled: [], undecided: [] };
+  for (const node of tree.nodes) {
+    const recorded = previous.get(node.path);
+    if (!recorded) arrivals.push(node);
+    else if (recorded.title !== node.title && titleKey(recorded.title) !== titleKey(node.title)) report2.retitled.push({ path: node.path, pageId: recorded.pageId, title: recorded.title, newTitle: node.title });
+  }
+  const matched = /* @__PURE__ */ new Set();
+  const placeOf = (path) => {
+    const folder = parentFolderOf(path);
+    return folder === root ? treeParentId : previous.get(folder)?.pageId;
+  };
+  for (const { each, file } of followedPinnedPages(gone, pinned.filter((file2) => file2.inTreeSpace && isBelow(file2.path, root) && !previous.has(file2.path)))) {
+    matched.add(each);
+    const move = { path: file.path, oldPath: each.path, pageId: each.page.pageId };
+    if (placeOf(each.path) === file.parentId) report2.renamed.push(move);
+    else report2.undecided.push(move);
+  }
+  const settled = new Set(matched);
+  const followedFolders = /* @__PURE__ */ new Map();
+  const arrived = new ArrivalIndex(arrivals);
+  for (const rank of RANKS) {
+    const levels = rank === 0 ? byDepth(gone.filter((each) => !settled.has(each))) : [gone.filter((each) => !settled.has(each))];
+    for (const level of levels) {
+      const pairs = [];
+      for (const each of level) {
+        const found = arrived.candidates(each, rank, followedFolders.get(parentFolderOf(each.path)));
+        if (found.length > 0) pairs.push({ each, found });
+      }
+      const claimed = /* @__PURE__ */ new Map();
+      for (const { found } of pairs) if (found.length === 1) claimed.set(found[0], 0);
+      if (claimed.size > 0) {
+        const inLevel = new GoneIndex(pairs.map(({ each }) => each), rank, followedFolders);
+        for (const node of claimed.keys()) claimed.set(node, inLevel.claiming(node));
+      }
+      for (const { each, found } of pairs) {
+        settled.add(each);
+        const node = found.length === 1 ? found[0] : void 0;
+        if (!node || (claimed.get(node) ?? 0) > 1) continue;
+        arrived.take(node);
+        matched.add(each);
+        (rank === 0 ? report2.renamed : report2.moves).push({ path: node.path, oldPath: each.path, pageId: each.page.pageId });
+        if (rank === 0 && isFolderPath(each.path)) followedFolders.set(each.path, node.path);
+      }
+    }
+  }
+  for (const each of gone) {
+    if (!matched.has(each)) report2.orphans.push({ path: each.path, pageId: each.page.pageId, title: each.page.title });
+  }
+  for (const list of [report2.moves, report2.renamed, report2.undecided]) list.sort((a, b) => compareRelativePaths(a.path, b.path));
+  return report2;
+}
+function followedPinnedPages(gone, arrivals) {
+  const byTitle2 = (title, pageId) => pageId === void 0 ? titleKey(title) : `${titleKey(title)}\0${pageId}`;
+  const gonePages = /* @__PURE__ */ new Map();
+  for (const each of gone) {
+    if (isFolderPath(each.path)) continue;
+    for (const key of [byTitle2(each.page.title), byTitle2(each.page.title, each.page.pageId)]) {
+      const list = gonePages.get(key);
+      if (list) list.push(each);
+      else gonePages.set(key, [each]);
+    }
+  }
+  const files = /* @__PURE__ */ new Map();
+  for (const file of arrivals) {
+    const key = byTitle2(file.title, file.pageId);
+    files.set(key, (files.get(key) ?? 0) + 1);
+  }
+  const fitting = (each) => (files.get(byTitle2(each.page.title)) ?? 0) + (files.get(byTitle2(each.page.title, each.page.pageId)) ?? 0);
+  return arrivals.flatMap((file) => {
+    const found = gonePages.get(byTitle2(file.title, file.pageId)) ?? [];
+    const each = found.length === 1 ? found[0] : void 0;
+    return each && fitting(each) === 1 ? [{ each, file }] : [];
+  });
+}
+function byDepth(gone) {
+  const levels = /* @__PURE__ */ new Map();
+  for (const each of gone) {
+    const depth = each.path.split("/").length - (isFolderPath(each.path) ? 1 : 0);
+    const level = levels.get(depth);
+    if (level) level.push(each);
+    else levels.set(depth, [each]);
+  }
+  return [...levels.keys()].sort((a, b) => a - b).map((depth) => levels.get(depth));
+}
+function foldersHolding(paths) {
+  const folders = /* @__PURE__ */ new Set();
+  for (const path of paths) {
+    for (let end = path.indexOf("/"); end !== -1; end = path.indexOf("/", end + 1)) folders.add(path.slice(0, end + 1));
+  }
+  return folders;
+}
+
+// src/core/tree/titledBack.ts
+function takeTitlesBack(input2) {
+  const back = /* @__PURE__ */ new Map();
+  const { tree, moves, spaceId } = input2;
+  if (moves.retitled.length === 0) return back;
+  const root = folderKey(tree.rootPath);
+  const idOf = (folder) => back.get(folder)?.pageId ?? input2.recordedId(folder);
+  const placeOfGone = (path) => {
+    const folder = parentFolderOf(path);
+    return folder === root ? input2.chosenParentId : input2.recordedId(folder);
+  };
+  const takenOrphans = /* @__PURE__ */ new Set();
+  for (const retitled of moves.retitled) {
+    const node = tree.byPath.get(retitled.path);
+    if (!node || node.kind === "folder" && !input2.pageAccess) continue;
+    const parentId = node.parent === void 0 ? input2.chosenParentId : idOf(node.parent);
+    if (parentId === void 0) continue;
+    const left = { pageId: retitled.pageId, title: retitled.title };
+    const target = { spaceId, parentId, pageTitle: node.title };
+    const link = input2.linkOf(node);
+    if (link?.pageId !== void 0 && link.pageId !== retitled.pageId && linkNames(link, target)) {
+      back.set(node.path, { pageId: link.pageId, link, left });
+      continue;
+    }
+    const found = moves.orphans.filter((orphan2) => !takenOrphans.has(orphan2.path) && titleKey(orphan2.title) === titleKey(node.title) && placeOfGone(orphan2.path) === parentId);
+    const orphan = found.length === 1 ? found[0] : void 0;
+    if (orphan === void 0 || orphan.pageId === retitled.pageId) continue;
+    takenOrphans.add(orphan.path);
+    back.set(node.path, { pageId: orphan.pageId, link: { spaceId, parentId, pageTitle: node.title, pageId: orphan.pageId, publishedAt: 0 }, left });
+  }
+  if (back.size > 0) moves.retitled = moves.retitled.filter((page) => !back.has(page.path));
+  if (takenOrphans.size > 0) moves.orphans = moves.orphans.filter((orphan) => !takenOrphans.has(orphan.path));
+  return back;
+}
+
+// src/core/tree/planTreeOf.ts
+function pinnedFile(item, target, treeSpaceId) {
+  const file = { path: item.file.label, title: target.pageTitle, parentId: target.parentId, inTreeSpace: target.spaceId === treeSpaceId };
+  if (item.link?.pageId !== void 0) file.pageId = item.link.pageId;
+  return file;
+}
+function followRecordedPage(item, pageId) {
+  if (item.link || !item.complete) return;
+  const { spaceId, parentId, pageTitle } = item.complete;
+  const link = { spaceId, parentId, pageTitle, pageId, publishedAt: 0 };
+  const target = mergeTargets(item.prepared.frontMatterTarget, link, item.target);
+  const complete = completeTarget(target);
+  item.link = link;
+  item.target = target;
+  if (complete) item.complete = complete;
+  item.linkedPage = complete !== void 0 && linkNames(link, complete);
+}
+function planTreeOf(sources, given) {
+  const keysOfParent = keysRecordingPage(given.identity, given.parentId);
+  const options = keysOfParent.size === 0 ? given : { ...given, identity: identityWithout(given.identity, keysOfParent) };
+  const rootPath = folderKey(options.rootPath);
+  const pinnedSources = [];
+  const pinned = [];
+  const refused2 = [];
+  const inTree = /* @__PURE__ */ new Map();
+  for (const source2 of sources) {
+    if (source2.place === "tree") inTree.set(source2.file.label, source2);
+    else if (source2.place === "refused") refused2.push(source2.item);
+    else {
+      pinned.push(source2.item);
+      if (isBelow(source2.file.label, rootPath)) pinnedSources.push(source2);
+    }
+  }
+  const words = options.treeMessages ?? englishTreeMessages;
+  const partContent = options.partOf === void 0 ? void 0 : topContentSource(inTree, rootPath);
+  if (partContent !== void 0 && options.partOf !== void 0) {
+    inTree.delete(partContent.file.label);
+    refuseItem(partContent.item, { code: "treeParent", message: words.contentOfTreeParent(partContent.file.label, options.parentId, options.partOf.manifest, options.partOf.treeFolder), fix: void 0 });
+    refused2.push(partContent.item);
+  }
+  const partContentKey = partContent === void 0 ? {} : { partContent: partContent.file.label.slice(rootPath.length) };
+  const treeInputs = [];
+  for (const source2 of inTree.values()) {
+    const input2 = { path: source2.file.label, title: source2.title, titleFromName: source2.titleFromName };
+    if (source2.titleOnly) input2.titleOnly = true;
+    treeInputs.push(input2);
+  }
+  const tree = shapeTree(treeInputs, rootPath);
+  const keyOf = (path) => path.slice(rootPath.length);
+  const previous = /* @__PURE__ */ new Map();
+  for (const [key, entry] of options.identity.entries()) previous.set(`${rootPath}${key}`, { pageId: entry.id, title: entry.title });
+  const moves = detectMoves(previous, tree, refused2.map((item) => item.file.label), pinned.flatMap((item) => item.complete ? [pinnedFile(item, item.complete, options.spaceId)] : []), options.parentId);
+  const pinnedAt = new Map(pinned.map((item) => [item.file.label, item]));
+  let followsToCheck;
+  if (moves.undecided.length > 0) {
+    followsToCheck = [];
+    const stillUndecided = [];
+    for (const move of moves.undecided) {
+      const item = pinnedAt.get(move.path);
+      const title = previous.get(move.oldPath)?.title ?? "";
+      if (item?.link && item.complete) {
+        if (linkNames(item.link, item.complete)) moves.renamed.push(move);
+        else moves.orphans.push({ path: move.oldPath, pageId: move.pageId, title });
+      } else if (item?.complete && options.pageAccess) {
+        followsToCheck.push({ move, title, item, before: { target: item.target, complete: item.complete, linkedPage: item.linkedPage } });
+        moves.renamed.push(move);
+      } else stillUndecided.push(move);
+    }
+    moves.undecided = stillUndecided;
+    moves.renamed.sort((a, b) => compareRelativePaths(a.path, b.path));
+    moves.orphans.sort((a, b) => compareRelativePaths(a.path, b.path));
+  }
+  for (const rename2 of moves.renamed) {
+    const item = pinnedAt.get(rename2.path);
+    if (item) followRecordedPage(item, rename2.pageId);
+  }
+  const renamedFrom = new Map(moves.renamed.map((rename2) => [keyOf(rename2.path), keyOf(rename2.oldPath)]));
+  const recordedUnderOldKey = (key) => {
+    const old = renamedFrom.get(key);
+    return old === void 0 ? void 0 : options.identity.get(old);
+  };
+  const recordedAt = (key) => options.identity.get(key) ?? recordedUnderOldKey(key);
+  const recordedId = (key) => recordedAt(key)?.id;
+  const renamedFromPath = new Map(moves.renamed.map((rename2) => [rename2.path, rename2.oldPath]));
+  const recordedAtPath = (path) => {
+    const own = previous.get(path);
+    if (own !== void 0) return own;
+    const old = renamedFromPath.get(path);
+    return old === void 0 ? void 0 : previous.get(old);
+  };
+  const headingsOfKey = (key) => {
+    const node = tree.byPath.get(`${rootPath}${key}`);
+    const source2 = node?.kind === "file" ? node.path : node?.contentFrom;
+    return source2 === void 0 ? void 0 : inTree.get(source2)?.linkFacts.headings;
+  };
+  const pinnedHeadings = new Map(pinnedSources.map((source2) => [keyOf(source2.file.label), { title: source2.item.complete?.pageTitle ?? "", headings: source2.linkFacts.headings }]));
+  const anchorOf = wikiAnchorByPath(treeHeadingsByPath(tree, headingsOfKey, (path) => pinnedHeadings.get(path)));
+  const checkLinkTargets = options.pageAddresses !== false;
+  const outsideReached = (fileKey) => {
+    const outside = options.outsideLinks;
+    return outside ? (destination) => outside.reached(fileKey, destination) : void 0;
+  };
+  const titledBack = takeTitlesBack({
+    tree,
+    moves,
+    spaceId: options.spaceId,
+    chosenParentId: options.parentId,
+    pageAccess: options.pageAccess,
+    recordedId: (path) => recordedAtPath(path)?.pageId,
+    linkOf: (node) => nodeLink(node, options.links, (path) => inTree.get(path)?.item.link, (path) => inTree.get(path)?.file.key)
+  });
+  const retitledFrom = new Map(moves.retitled.map((page) => [page.path, page.title]));
+  const collisions = titleCollisions(tree, pinned, options.spaceId, words);
+  const withoutId = (path) => !options.pageAccess && (recordedAtPath(path) === void 0 || retitledFrom.has(path));
+  const refusedNode = (node) => {
+    const source2 = node.kind === "file" ? node.path : node.contentFrom;
+    const sourceItem = source2 === void 0 ? void 0 : inTree.get(source2)?.item;
+    return collisions.ofNode.has(node) || withoutId(node.path) || keysOfParent.has(keyOf(node.path)) || sourceItem !== void 0 && (sourceItem.refusals.length > 0 || sourceItem.prepared.frontMatterPageId === options.parentId);
+  };
+  const linkedIds = /* @__PURE__ */ new Map();
+  const parentIds = /* @__PURE__ */ new Map();
+  const parentRecordedId = (parentPath) => {
+    if (parentIds.has(parentPath)) return parentIds.get(parentPath);
+    const id = recordedAtPath(parentPath)?.pageId ?? linkedIds.get(parentPath);
+    parentIds.set(parentPath, id);
+    return id;
+  };
+  const pages = tree.nodes.map((node) => {
+    const key = keyOf(node.path);
+    const ownRecord = previous.get(node.path);
+    const recorded = ownRecord ?? recordedAtPath(node.path);
+    const oldTitle = retitledFrom.get(node.path);
+    const parentId = node.parent === void 0 ? options.parentId : parentRecordedId(node.parent);
+    const sourcePath = node.kind === "file" ? node.path : node.contentFrom;
+    const defaults = { spaceId: options.spaceId, parentId: parentId ?? options.parentId, pageTitle: node.title, overwrite: recorded !== void 0 && oldTitle === void 0 || options.overwrite };
+    const planned = sourcePath !== void 0 ? inTree.get(sourcePath) : generatedPage(node, tree, defaults, options, refusedNode);
+    const item = planned.item;
+    if (node.titleFrom !== void 0) item.cautions.push({ code: "listsChildren", message: words.listsChildren(node.titleFrom) });
+    if (node.kind === "folder") item.link = newestFolderPageLink(node, item.link, options.links, (path) => inTree.get(path)?.file.key);
+    const back = titledBack.get(node.path);
+    if (back !== void 0) item.link = back.link;
+    if (oldTitle === void 0 && parentId !== void 0 && linkNames(item.link, defaults)) defaults.overwrite = true;
+    item.target = defaults;
+    item.complete = defaults;
+    item.linkedPage = parentId !== void 0 && linkNames(item.link, defaults);
+    const linkedId = recorded === void 0 && oldTitle === void 0 && item.linkedPage ? item.link?.pageId : void 0;
+    if (linkedId !== void 0) linkedIds.set(node.path, linkedId);
+    const unchanged = !options.force && item.linkedPage && item.link?.contentSha256 === item.contentSha256;
+    item.state = item.refusals.length > 0 ? "refused" : unchanged ? "unchanged" : "send";
+    if (recorded !== void 0 && item.link === void 0) {
+      item.link = { spaceId: defaults.spaceId, parentId: defaults.parentId, pageTitle: oldTitle ?? defaults.pageTitle, pageId: recorded.pageId, publishedAt: 0 };
+      item.linkedPage = parentId !== void 0 && oldTitle === void 0;
+    }
+    if (oldTitle !== void 0 && recorded !== void 0) {
+      item.cautions.push({ code: "leavesPage", message: words.retitledPage(oldTitle, node.title, recorded.pageId) });
+      if (item.state === "unchanged") item.state = "send";
+    }
+    const parentKnown = parentId !== void 0;
+    const page = recorded ? { node, linkFacts: planned.linkFacts, key, item, parentKnown, pageId: recorded.pageId } : { node, linkFacts: planned.linkFacts, key, item, parentKnown };
+    if (linkedId !== void 0) page.linkedPageId = linkedId;
+    const oldKey = ownRecord === void 0 ? renamedFrom.get(key) : void 0;
+    if (oldKey !== void 0) page.renamedFrom = oldKey;
+    if (oldTitle !== void 0) page.retitledFrom = oldTitle;
+    if (back !== void 0) {
+      page.titledBackTo = back.pageId;
+      item.cautions.push({ code: "titledBack", message: words.titledBack(back.left.title, node.title, back.pageId, back.left.pageId) });
+      if (item.state === "unchanged") item.state = "send";
+    }
+    return page;
+  });
+  const pinnedLinkFacts = new Map(pinnedSources.map((source2) => [keyOf(source2.file.label), source2.linkFacts]));
+  const pinnedLinked = pinnedLinkedPages(pinnedSources.map((source2) => source2.item), rootPath, options.identity);
+  const idOfNode = (path) => titledBack.get(path)?.pageId ?? (retitledFrom.has(path) ? void 0 : recordedAtPath(path)?.pageId) ?? linkedIds.get(path);
+  const createdHere = new Set(pages.filter((page) => page.item.state === "send" && idOfNode(page.node.path) === void 0 && !refusedNode(page.node)).map((page) => page.node.path));
+  const knownPageOf = treePageIdByNodePath(tree, (path) => idOfNode(path) ?? (createdHere.has(path) ? `new:${path}` : void 0), (path) => recordedId(path) ?? pinnedLinked.get(path)?.id);
+  const pageIdForLinks = checkLinkTargets ? knownPageOf : NO_PAGE;
+  for (const page of pages) {
+    const item = page.item;
+    const reachedNow = linkTargetsDigest(page.linkFacts.destinations, linkingFileOf(page.node, rootPath), pageIdForLinks, options.rootInRepository, anchorOf, checkLinkTargets ? outsideReached(item.file.key) : void 0);
+    item.linkTargets = reachedNow;
+    const reachedBefore = checkLinkTargets && item.state === "unchanged" ? item.link?.linkTargets : void 0;
+    if (reachedBefore !== void 0 && reachedBefore !== reachedNow) item.state = "send";
+  }
+  for (const { item, file, linkFacts } of pinnedSources) {
+    const reachedNow = () => checkLinkTargets ? linkTargetsDigest(linkFacts.destinations, keyOf(file.label), knownPageOf, options.rootInRepository, anchorOf, outsideReached(file.key)) : void 0;
+    const reached = reachedNow();
+    if (reached !== void 0) item.linkTargets = reached;
+    if (linksReachOtherPages(item, reachedNow)) item.state = "send";
+  }
+  for (const page of pages) refuse2(page.item, collisions.ofNode.get(page.node));
+  if (keysOfParent.size > 0) {
+    for (const page of pages) {
+      if (keysOfParent.has(page.key)) refuse2(page.item, { code: "treeParent", message: words.recordedAsParent(page.key, options.parentId), fix: void 0 });
+    }
+  }
+  for (const item of pinned) refuse2(item, collisions.ofPinned.get(item));
+  for (const page of pages) {
+    if (page.item.prepared.frontMatterPageId === options.parentId) refuse2(page.item, namesChosenPageById(page.item, options.parentId, words));
+  }
+  for (const item of pinned) {
+    const key = isBelow(item.file.label, rootPath) ? keyOf(item.file.label) : void 0;
+    const recordedForIt = key !== void 0 && keysOfParent.has(key) && item.prepared.frontMatterPageId !== options.parentId;
+    refuse2(item, recordedForIt ? { code: "treeParent", message: words.recordedAsParent(key, options.parentId), fix: void 0 } : namesChosenPageById(item, options.parentId, words));
+  }
+  if (!options.pageAccess) cautionUncheckedChosenPage(pinned, options.parentId, void 0, words);
+  refuseWithoutIds(pages, (page) => !options.pageAccess && (page.pageId === void 0 || page.retitledFrom !== void 0), words);
+  refuseByRecord(pages, pinned, options, rootPath, words);
+  refuseUnderRefusedFolders(pages, words);
+  const { unknown, dotted, unaddressed } = foreseeTreeLinks({ tree, pages, pinnedLinkFacts, refused: refused2, ...partContentKey }, pinnedSources.map((source2) => source2.item), options);
+  const refusedUnder = placesOfRefused(refused2, tree, parentRecordedId);
+  return {
+    tree,
+    pages,
+    pinned,
+    pinnedLinkFacts,
+    refused: refused2,
+    moves,
+    overwrite: options.overwrite,
+    rootInRepository: options.rootInRepository,
+    parentId: options.parentId,
+    ...followsToCheck !== void 0 && followsToCheck.length > 0 ? { followsToCheck } : {},
+    ...unknown.size > 0 ? { unknownLinkPaths: unknown } : {},
+    ...dotted.size > 0 ? { dottedLinkPaths: dotted } : {},
+    ...options.outsideLinks ? { outsideLinks: options.outsideLinks } : {},
+    ...unaddressed > 0 ? { linksWithoutAddress: unaddressed } : {},
+    ...refusedUnder !== void 0 ? { refusedUnder } : {},
+    ...options.refusedEntries !== void 0 && options.refusedEntries.size > 0 ? { refusedEntries: options.refusedEntries } : {},
+    ...options.wikiRead !== void 0 ? { read: options.wikiRead } : {},
+    ...partContentKey
+  };
+}
+function topContentSource(inTree, rootPath) {
+  const top = [];
+  for (const [label, source2] of inTree) if (isBelow(label, rootPath) && !label.slice(rootPath.length).includes("/")) top.push({ path: label, source: source2 });
+  return folderContentFile(top, nameOf(rootPath))?.source;
+}
+function keysRecordingPage(identity, pageId) {
+  const keys = /* @__PURE__ */ new Set();
+  for (const [key, entry] of identity.entries()) if (entry.id === pageId) keys.add(key);
+  return keys;
+}
+function identityWithout(identity, keys) {
+  return {
+    get: (key) => keys.has(key) ? void 0 : identity.get(key),
+    entries: () => identity.entries().filter(([key]) => !keys.has(key))
+  };
+}
+
+// src/core/tree/treePlan.ts
+function planOptionsOf(options) {
+  return { ...options, pageAccess: options.wiki !== void 0 || options.pageAccess === true };
+}
+async function lookingAtWiki(wiki, plan) {
+  if (wiki?.whileLooking === void 0) return plan(wiki?.signal);
+  let ended;
+  await wiki.whileLooking(async (signal) => {
+    try {
+      ended = { value: await plan(signal) };
+    } catch (error) {
+      ended = { error };
+      throw error;
+    }
+  });
+  if (ended === void 0) return plan(wiki.signal);
+  if ("error" in ended) throw ended.error;
+  return ended.value;
+}
+async function withEntriesChecked(sources, options, wiki, signal) {
+  if (wiki === void 0) return options;
+  const root = folderKey(options.rootPath);
+  const namedPlaces = /* @__PURE__ */ new Map();
+  const present = /* @__PURE__ */ new Set();
+  const followed = /* @__PURE__ */ new Map();
+  for (const source2 of sources) {
+    const key = keyOfLabel(source2.file.label, root);
+    if (key === void 0) continue;
+    for (let folder = folderAbove(key); folder !== "" && !present.has(folder); folder = folderAbove(folder)) present.add(folder);
+    present.add(key);
+    const place = source2.item.complete;
+    if (source2.place !== "pinned" || place === void 0) continue;
+    namedPlaces.set(key, { spaceId: place.spaceId, parentId: place.parentId });
+    followed.set(place.pageTitle, [...followed.get(place.pageTitle) ?? [], place.parentId]);
+  }
+  const check = await checkRecordedEntries(options.identity, { parentId: options.parentId, namedPlaces, present, followed }, wiki.pages, signal, options.treeMessages);
+  if (check.refused.size === 0) return { ...options, wikiRead: check.read };
+  return { ...options, identity: acceptedEntries(options.identity, check.refused), refusedEntries: check.refused, wikiRead: check.read, ...check.unread ? { entriesUnread: check.unread } : {} };
+}
+async function checkedOnWiki(plan, options, planOptions, signal) {
+  if (!options.wiki) return plan;
+  const pinned = plan.pinned.filter((item) => isBelow(item.file.label, plan.tree.rootPath));
+  const refusedBefore = refusedLinkPaths({ ...plan, pinned });
+  await checkTreeOnWiki(plan, options.wiki.pages, { spaceId: options.spaceId, parentId: options.parentId, recorded: options.wiki.parentRecorded }, signal, options.treeMessages);
+  const refusedNow = refusedLinkPaths({ ...plan, pinned });
+  if ([...refusedNow].some((path) => !refusedBefore.has(path))) {
+    const { unaddressed } = foreseeTreeLinks(plan, pinned, planOptions, { missing: plan.missingFiles ?? /* @__PURE__ */ new Set(), pageless: plan.pagelessFolders ?? /* @__PURE__ */ new Set() });
+    countLinksWithoutAddress(plan, unaddressed);
+  }
+  return plan;
+}
+async function withOutsideLinks(sources, options, ports) {
+  if (!ports) return options;
+  const root = folderKey(options.rootPath);
+  const linking = [];
+  for (const source2 of sources) {
+    if ((source2.linkReach & LINKS_MAY_LEAVE) === 0) continue;
+    const from = source2.file.label.slice(root.length);
+    const leaving = source2.linkFacts.destinations.filter((destination) => {
+      const target = linkTarget2(destination, from, options.rootInRepository);
+      return target.kind === "file" && target.path === void 0;
+    });
+    if (leaving.length > 0) linking.push({ fileKey: source2.file.key, destinations: leaving });
+  }
+  if (linking.length === 0) return options;
+  return { ...options, outsideLinks: await outsideLinkedPages(linking, ports) };
+}
+async function planTreeFromWalk(walk, sourceOptions, entryOptions, root, outside) {
+  const options = planOptionsOf(entryOptions);
+  const digested = await eachSourceFromWalk(walk, sourceOptions, (source2) => digestTreeSource(source2, options, { headingsLater: true }));
+  await takeAnchoredHeadings(digested, options);
+  return lookingAtWiki(entryOptions.wiki, async (signal) => {
+    const withOutside = await withOutsideLinks(digested, await withEntriesChecked(digested, options, entryOptions.wiki, signal), outside);
+    const plan = planTreeOf(digested, withOutside);
+    await sayMissingLinkFiles(plan, withOutside, { fs: sourceOptions.fs, root });
+    return checkedOnWiki(plan, entryOptions, withOutside, signal);
+  });
+}
+async function takeAnchoredHeadings(sources, options) {
+  const root = folderKey(options.rootPath);
+  const anchored = /* @__PURE__ */ new Set();
+  for (const source2 of sources) {
+    if ((source2.linkReach & LINKS_NAMING_HEADINGS) === 0) continue;
+    const from = source2.file.label.slice(root.length);
+    for (const destination of source2.linkFacts.destinations) {
+      if (destination.indexOf("#") <= 0) continue;
+      const target = linkTarget2(destination, from, options.rootInRepository);
+      const path = target.kind === "file" && target.anchor ? pagePath(target) : void 0;
+      if (path !== void 0) anchored.add(`${root}${path}`);
+    }
+  }
+  if (anchored.size === 0) return;
+  const named = (label) => {
+    if (anchored.has(label)) return true;
+    const folder = parentFolderOf(label);
+    return anchored.has(folder) && folderContentRank(nameOf(label), nameOf(folder)) !== void 0;
+  };
+  for (const source2 of sources) {
+    if (source2.place === "refused" || !named(source2.file.label)) continue;
+    const planned = await plannedContent(source2.item, options.messages);
+    if (planned.ok) source2.linkFacts.headings = detachedAll(markdownHeadings(planned.content));
+  }
 }
 
 // src/cli/fileLinks.ts

@@ -17,7 +17,8 @@ export {
   type ExportSession,
 } from './core/oauth';
 export { explainNotFound, notFoundMessage } from './core/publish/notFoundExplanation';
-export { planFile, planFiles, countPlan, sendKind, linkAfterPublish, type PlanItem, type SourceFile } from './core/run/plan';
+export { planFile, planFiles, countPlan, sendKind, type PlanItem, type SourceFile } from './core/run/plan';
+export { linkAfterPublish } from './core/run/publishedLink';
 export { credentialRefusedOnWiki, guardLooksUp, guardPlan, guardedPage, heldWithoutNotice, sendEditedAnyway, unchangedWithPage, unreadOnWiki, type GuardVerdict } from './core/run/guard';
 export { sendGonePages } from './core/run/gonePages';
 export { ownPageProof, proveOwnPage } from './core/run/ownPageProof';
@@ -42,7 +43,7 @@ export { createWikiPagesClient } from './core/wikiPages';
 export { exportPageMarkdown, isExportError } from './core/export';
 export { globMatcher } from './core/run/globMatcher';
 export { linkCautionReasonText } from './core/links/rewrite/linkCautions';
-export { documentForPage, fileNameForPage } from './core/links/openedPage';
+export { documentForPage, fileNameForPage } from './core/pull/openedPage';
 export { decideStates, eachInSlices, localFacts, refreshStates, unreadWiki } from './core/pageState';
 export { baseAfterPull, baseProblem, captureBase, holdsPulledEdit, linkAfterPull, pageInFileForms, pullPage } from './core/pull';
 // The Problems panel's links (issue 83): a file's problems as its publish plans them, and their obvious fixes.

@@ -6,7 +6,7 @@
 import { realpath } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { SourceFile } from '../core/run/plan';
-import { MARKDOWN_EXTENSIONS } from '../core/run/walkRules';
+import { MARKDOWN_EXTENSIONS } from '../core/walk/walkRules';
 import { repositoryRoot } from '../core/walk/gitignore';
 import { nodeWalkFs } from '../core/walk/nodeWalkFs';
 import { sourcesFromWalk } from '../core/walk/sources';

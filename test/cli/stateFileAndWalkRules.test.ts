@@ -5,7 +5,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseStateFile, StateFileLinkStore } from '../../src/core/links/stateFile';
-import { compareRelativePaths, isMarkdownFileName, isSkippedFolderName } from '../../src/core/run/walkRules';
+import { compareRelativePaths, isMarkdownFileName, isSkippedFolderName } from '../../src/core/walk/walkRules';
 
 describe('walk rules', () => {
   it('takes Markdown files by extension, any case, and skips node_modules and dot-folders', () => {

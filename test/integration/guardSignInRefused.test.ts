@@ -5,7 +5,8 @@
 import assert from 'node:assert/strict';
 import { sep } from 'node:path';
 import { credentialRefusedOnWiki, guardPlan, unreadOnWiki } from '../../src/core/run/guard';
-import { linkAfterPublish, planFile, type PlanItem } from '../../src/core/run/plan';
+import { planFile, type PlanItem } from '../../src/core/run/plan';
+import { linkAfterPublish } from '../../src/core/run/publishedLink';
 import { heldContent } from '../../src/core/run/plannedContent';
 import { ThrottleGate } from '../../src/core/run/runner';
 import { sendPlanned } from '../../src/core/run/send';

@@ -78,6 +78,80 @@ describe('architecture', () => {
     for (const file of graph.keys()) visit(file, []);
   });
 
+  // Issues 82 and 84: the engine reads as one pipeline, its folders in this order from the ground up (CONTRIBUTING.md,
+  // "The code"). A folder imports only folders of an earlier layer; two folders of one layer never import each other.
+  const coreLayers: ReadonlyArray<readonly string[]> = [
+    ['text', 'util', 'log', 'pattern', 'markdown', 'ports.ts'],
+    ['messages'],
+    ['http', 'walk', 'writes'],
+    ['oauth', 'apiToken', 'importApi'],
+    ['publish'],
+    ['wikiPages', 'export'],
+    ['links'],
+    ['run'],
+    ['tree'],
+    ['pull', 'pageState'],
+  ];
+  // No exceptions: a file that must reach up, or grow past 400 lines, is split or moved instead.
+  const importsUpwardAllowed: ReadonlySet<string> = new Set();
+  const overLengthAllowed: ReadonlySet<string> = new Set();
+  const coreFolder = join(root, 'src', 'core');
+  /** The files of src/core each file imports, as paths relative to src/core (packages and node: modules left out). */
+  const coreImports = (): Map<string, string[]> => {
+    const files = new Set(tsFilesUnder('src', 'core').map((file) => relative(coreFolder, file).split(sep).join('/')));
+    const resolve = (from: string, spec: string): string | undefined => {
+      const base = relative(coreFolder, join(coreFolder, dirname(from), spec)).split(sep).join('/');
+      return [`${base}.ts`, `${base}/index.ts`].find((candidate) => files.has(candidate));
+    };
+    const graph = new Map<string, string[]>();
+    for (const file of files) {
+      const targets = importsOf(join(coreFolder, file)).filter((spec) => spec.startsWith('.')).map((spec) => resolve(file, spec));
+      graph.set(file, [...new Set(targets.filter((target): target is string => target !== undefined))]);
+    }
+    return graph;
+  };
+  const folderOf = (file: string): string => file.split('/')[0] as string;
+
+  it('no import circle anywhere in src/core (an import of types only counts too)', () => {
+    const graph = coreImports();
+    const state = new Map<string, 'open' | 'done'>();
+    const visit = (file: string, path: string[]): void => {
+      if (state.get(file) === 'done') return;
+      assert.notEqual(state.get(file), 'open', `import circle: ${[...path, file].join(' -> ')}`);
+      state.set(file, 'open');
+      for (const target of graph.get(file) ?? []) visit(target, [...path, file]);
+      state.set(file, 'done');
+    };
+    for (const file of graph.keys()) visit(file, []);
+  });
+
+  it('src/core/run imports nothing from src/core/tree: a tree is a caller of the run engine', () => {
+    const offenders = [...coreImports()]
+      .filter(([file]) => folderOf(file) === 'run' && !importsUpwardAllowed.has(file))
+      .flatMap(([file, targets]) => targets.filter((target) => folderOf(target) === 'tree').map((target) => `${file} -> ${target}`));
+    assert.deepEqual(offenders, []);
+  });
+
+  it('imports in src/core run one way: from a folder of a later layer to an earlier one, never back or across', () => {
+    const layerOf = new Map(coreLayers.flatMap((folders, layer) => folders.map((folder) => [folder, layer] as const)));
+    const graph = coreImports();
+    assert.deepEqual([...new Set([...graph.keys()].map(folderOf))].filter((folder) => !layerOf.has(folder)), [], 'every folder of src/core has its layer');
+    const offenders = [...graph]
+      .filter(([file]) => !importsUpwardAllowed.has(file))
+      .flatMap(([file, targets]) => targets
+        .filter((target) => folderOf(target) !== folderOf(file) && (layerOf.get(folderOf(target)) ?? 0) >= (layerOf.get(folderOf(file)) ?? 0))
+        .map((target) => `${file} -> ${target}`));
+    assert.deepEqual(offenders, []);
+  });
+
+  it('no file of src/core, src/cli or src/action is over 400 lines', () => {
+    const long = ['core', 'cli', 'action'].flatMap((part) => tsFilesUnder('src', part))
+      .map((file) => ({ file: relative(root, file).split(sep).join('/'), lines: readFileSync(file, 'utf8').split('\n').length - 1 }))
+      .filter(({ file, lines }) => lines > 400 && !overLengthAllowed.has(file))
+      .map(({ file, lines }) => `${file}: ${lines} lines`);
+    assert.deepEqual(long, []);
+  });
+
   it('the command-line bundles need nothing but Node: no vscode, no package outside the bundles', () => {
     const cli = readFileSync(join(root, 'dist', 'cli.js'), 'utf8');
     assert.match(cli, /^#!\/usr\/bin\/env node\n/);

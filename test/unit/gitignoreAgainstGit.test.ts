@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { isMarkdownFileName } from '../../src/core/run/walkRules';
+import { isMarkdownFileName } from '../../src/core/walk/walkRules';
 import { nodeWalkFs } from '../../src/core/walk/nodeWalkFs';
 import { walkSelection } from '../../src/core/walk/walk';
 

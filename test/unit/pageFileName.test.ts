@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { fileNameForPage } from '../../src/core/links/openedPage';
+import { fileNameForPage } from '../../src/core/pull/openedPage';
 
 describe('fileNameForPage (the name an opened wiki page suggests for saving)', () => {
   const cases: Array<[title: string, copy: number, expected: string]> = [

@@ -8,7 +8,8 @@ import { treeRecords } from '../../src/core/pageState/treeRecords';
 import { unreadWiki } from '../../src/core/pageState/wikiReading';
 import { decideStates, wikiWants, type WorkspaceFacts } from '../../src/core/pageState/workspaceStates';
 import { changedOnWikiSince } from '../../src/core/run/guard';
-import { linkAfterPublish, planFile, type SourceFile } from '../../src/core/run/plan';
+import { planFile, type SourceFile } from '../../src/core/run/plan';
+import { linkAfterPublish } from '../../src/core/run/publishedLink';
 import type { PageManifest } from '../../src/core/tree/manifestFormat';
 import type { WikiPage } from '../../src/core/wikiPages';
 

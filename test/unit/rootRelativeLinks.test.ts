@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { linkTarget } from '../../src/core/links/rewrite/linkTarget';
 import { rewriteLinks } from '../../src/core/links/rewrite';
 import { manifestPageIdOf, withFileLinkForms } from '../../src/core/pull';
-import { linkTargetsDigest } from '../../src/core/tree/linkTargets';
+import { linkTargetsDigest } from '../../src/core/links/linkTargets';
 import { folderInRepository } from '../../src/core/walk/gitignore';
 import { nodeWalkFs } from '../../src/core/walk/nodeWalkFs';
 

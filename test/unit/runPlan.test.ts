@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import type { PageLink } from '../../src/core/links/pageLink';
 import type { PublishOutcome } from '../../src/core/publish/outcome';
 import { omitTitleHeading } from '../../src/core/markdown/headings/omitTitle';
-import { contentHash, countPlan, linkAfterPublish, planFile, planFiles, type SourceFile } from '../../src/core/run/plan';
+import { contentHash, countPlan, planFile, planFiles, type SourceFile } from '../../src/core/run/plan';
+import { linkAfterPublish } from '../../src/core/run/publishedLink';
 import { clampConcurrency, runPlan, summarise, summaryLine, ThrottleGate } from '../../src/core/run/runner';
 
 const file = (label: string, text: string): SourceFile => ({ key: `file:///${label}`, label, text });

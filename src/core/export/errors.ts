@@ -4,7 +4,6 @@
 import { redact } from '../log/redact';
 import { englishExportMessages, type ExportMessages } from '../messages/exportMessages';
 
-export { isExportError } from './isExportError';
 
 /** One sentence of the export catalogue, with its data. */
 export type ExportSentence = (messages: ExportMessages) => string;

@@ -2,4 +2,5 @@
 export { MAX_UNCOMPRESSED_BYTES, extractMarkdown, type ArchiveOptions, type ExtractedMarkdown } from './archive';
 export { EXPORT_API_SETTING, exportPageMarkdown, type ExportPageOptions, type ExportRetryOptions, type ExportedPage } from './bulkExport';
 export { isMarkdownEntry, isUnsafeEntryPath, pickMarkdownEntry } from './entryPath';
-export { ExportError, isExportError, type ExportErrorKind } from './errors';
+export { ExportError, type ExportErrorKind } from './errors';
+export { isExportError } from './isExportError';

@@ -1,7 +1,8 @@
 // Maps a failure to get the export session's access token onto an ExportError. The original stays in
 // `details.cause`, so the editor can still offer "Sign In Again" for ExportAuthError 'signedOut'.
 import { describeError } from '../log/redact';
-import { isExportAuthError, type ExportAuthErrorKind } from '../oauth/errors';
+import type { ExportAuthErrorKind } from '../oauth/authErrorKind';
+import { isExportAuthError } from '../oauth/isExportAuthError';
 import { ExportError, type ExportErrorKind } from './errors';
 
 const KIND_FOR: Partial<Record<ExportAuthErrorKind, ExportErrorKind>> = {

@@ -62,6 +62,14 @@ export interface LinkStore {
 }
 
 /** Reads a stored link; anything malformed counts as no link. */
+/** What a repository's records (.wiki-pages.json, tree/repositoryLinks.ts) say of the files of a publish. */
+export interface RepositoryLinks {
+  /** By file key: the recorded page of each file that has one. */
+  links: Map<string, PageLink>;
+  /** Manifests that could not be read or parsed, with why: their files publish as if no page were recorded. */
+  problems: string[];
+}
+
 export function parsePageLink(value: unknown): PageLink | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   const v = value as Record<string, unknown>;

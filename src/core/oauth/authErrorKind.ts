@@ -1,7 +1,6 @@
-// The export sign-in's failure kinds and the check for them, apart from the error class: the start-up path (the
-// editor's session service) asks which kind a failure is without loading the sign-in catalogue. The check goes by
-// name and kind, not instanceof: the error may come from the other bundle (dist/onDemand.js), whose class differs.
-import type { ExportAuthError } from './errors';
+// The export sign-in's failure kinds, apart from the error class (errors.ts) and the check for them
+// (isExportAuthError.ts): the start-up path (the editor's session service) names them without loading the sign-in
+// catalogue.
 
 export type ExportAuthErrorKind =
   /** No session is stored: the user has not signed in (or signed out). */
@@ -35,8 +34,3 @@ export type ExportAuthErrorKind =
    * and the lock the local windows share) and the stored access token has run out. Not retryable here.
    */
   | 'refreshUnavailable';
-
-export function isExportAuthError(error: unknown, kind?: ExportAuthErrorKind): error is ExportAuthError {
-  if (!(error instanceof Error) || error.name !== 'ExportAuthError') return false;
-  return kind === undefined || (error as { kind?: unknown }).kind === kind;
-}

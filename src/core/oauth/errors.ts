@@ -1,13 +1,13 @@
 // Every way the export sign-in can fail, as one error type with a `kind` the editor switches on to pick a
 // message and actions. Messages never contain a token: they are built from fixed text and pass redact().
 // The sentence is kept as a function of the catalogue: `message` is the English one (logs, the command line), and
-// the editor asks `wordedIn` for its own. The kinds and the check live in authErrorKind.ts, which start-up code
-// imports without this catalogue.
+// the editor asks `wordedIn` for its own. The kinds (authErrorKind.ts) and the check (isExportAuthError.ts) live
+// apart, so that start-up code imports them without this catalogue.
 import { redact } from '../log/redact';
 import { englishSignInMessages, type SignInMessages } from '../messages/signInMessages';
 import type { ExportAuthErrorKind } from './authErrorKind';
 
-export { isExportAuthError, type ExportAuthErrorKind } from './authErrorKind';
+export type { ExportAuthErrorKind } from './authErrorKind';
 
 /** One sentence of the sign-in catalogue, with its data. */
 export type SignInSentence = (messages: SignInMessages) => string;

@@ -1,7 +1,8 @@
 // The export-API sign-in core: what the editor side (auth provider, commands, status bar) calls.
 export { EXPORT_SCOPES, buildAuthorizeUrl } from './authorizeUrl';
 export { DEFAULT_RETRY_POLICY, type RetryPolicy, type Sleep } from './backoff';
-export { ExportAuthError, isExportAuthError, type ExportAuthErrorKind } from './errors';
+export { ExportAuthError, type ExportAuthErrorKind } from './errors';
+export { isExportAuthError } from './isExportAuthError';
 export { CALLBACK_PATH, SIGN_IN_WAIT_MS, isLoopbackPeer, startLoopbackServer, type LoopbackServer } from './loopbackServer';
 export { createPkcePair, createState, s256Challenge, type PkcePair } from './pkce';
 export { diagnoseNotFound, type LookupOutcome, type NotFoundDiagnosis, type PlatformLookupOptions } from './platformLookup';

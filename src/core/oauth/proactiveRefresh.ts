@@ -4,7 +4,7 @@
 // Nothing here may reject unobserved: a failing secret store ends in the log and a later retry.
 import { describeError } from '../log/redact';
 import type { Clock, Logger } from '../ports';
-import { isExportAuthError } from './errors';
+import { isExportAuthError } from './isExportAuthError';
 import { REFRESH_MARGIN_MS, type ExportSession } from './session';
 import type { Disposable, ExportSessionManager } from './sessionManager';
 

@@ -8,7 +8,8 @@
 import { describeError } from '../log/redact';
 import type { Clock, Logger, SecretStore } from '../ports';
 import type { Sleep } from './backoff';
-import { ExportAuthError, isExportAuthError, lockLost, lockUnproven, notSignedIn, raceWithSignal, refreshUnavailable, signedOut, staleView } from './errors';
+import { isExportAuthError } from './isExportAuthError';
+import { ExportAuthError, lockLost, lockUnproven, notSignedIn, raceWithSignal, refreshUnavailable, signedOut, staleView } from './errors';
 import { acquireRefreshLock, type RefreshLockOptions } from './refreshLock';
 import { SessionEvents, type ExportSessionEvent, type Disposable } from './sessionEvents';
 import { alreadyRefreshedElsewhere, replacedMeanwhile, type PendingWrite, type RefreshMode } from './rotationRules';

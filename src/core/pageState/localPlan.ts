@@ -4,7 +4,9 @@
 // "unchanged" is never called modified. Many files are planned in short slices with a yield between them, so the
 // extension host is never held for long.
 import type { PageLink } from '../links/pageLink';
-import { planFile, type PlanOptions, type SourceFile } from '../run/plan';
+import { planFile } from '../run/plan';
+import type { PlanOptions } from '../run/planItem';
+import type { SourceFile } from '../walk/sourceFile';
 
 export type LocalPlanOptions = Pick<PlanOptions, 'omitTitleHeading' | 'diagramRenderer'>;
 

@@ -6,9 +6,13 @@ import type { PageLink } from '../links/pageLink';
 import { inspectMarkdown } from '../publish/inspect';
 import { findFrontMatter, frontMatterBody } from '../markdown/frontMatter';
 import { planFileLinks, type FileLinkPorts, type OutsideLinkPorts } from '../run/fileLinks';
-import { planFile, type PlanItem, type PlanOptions, type SourceFile } from '../run/plan';
+import { planFile } from '../run/plan';
+import type { PlanItem, PlanOptions } from '../run/planItem';
+import type { SourceFile } from '../walk/sourceFile';
 import { runLinks, type RunLinks } from '../tree/runLinks';
-import { digestTreeSource, planTreeOnDisk, type TreeEntryOptions, type TreePlan, type TreePlanOptions, type TreeSource } from '../tree/treePlan';
+import { planTreeOnDisk, type TreeEntryOptions, type TreePlan, type TreePlanOptions } from '../tree/treePlan';
+import { digestTreeSource } from '../tree/treeSource';
+import type { TreeSource } from '../tree/treePlanTypes';
 import type { EntryFs } from '../walk/entryAt';
 import { placeProblems, type LinkProblem } from './linkProblems';
 

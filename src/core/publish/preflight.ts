@@ -1,7 +1,7 @@
 import { englishPublishMessages, type PublishMessages } from '../messages/publishMessages';
 import { isPageId, type PublishTarget } from './target';
 import type { MarkdownFindings } from './inspect';
-import { countConflicts } from '../pull/conflictMarkers';
+import { countConflicts } from '../markdown/conflictMarkers';
 import { detached, detachedAll } from '../util/detached';
 
 /** What stops a publish before any request, with the action that fixes it. */

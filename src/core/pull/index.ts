@@ -1,5 +1,5 @@
 // Pull (issue 15 section 2): the wiki's edit merged into the file, with the base kept after each publish.
-export { conflictBlock, countConflicts, OURS_MARKER, SEPARATOR_MARKER, THEIRS_MARKER } from './conflictMarkers';
+export { conflictBlock, countConflicts, OURS_MARKER, SEPARATOR_MARKER, THEIRS_MARKER } from '../markdown/conflictMarkers';
 export { lineKey, markdownUnits, type MarkdownUnit } from './markdownUnits';
 export { FolderPullBaseStore, MAX_BASES, type BaseFolder } from './pullBaseFiles';
 export { MemoryPullBaseStore, openedPageKey, type PullBase, type PullBaseStore } from './pullBase';

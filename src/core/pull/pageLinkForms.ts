@@ -11,9 +11,10 @@ import { findLinkDestinations } from '../markdown/links';
 import { linkTarget, ownHeadingAnchor, pagePath } from '../links/rewrite/linkTarget';
 import { folderContentFile, folderContentRank } from '../tree/folderPage';
 import type { ManifestEntry } from '../tree/manifestFormat';
-import { nameOf } from '../tree/paths';
+import { nameOf } from '../walk/relativePaths';
 import { isEscaped } from '../text/escaped';
 import { lineKey } from './markdownUnits';
+import type { PageIdOf } from '../links/linkTargets';
 
 /** The folder a manifest lies in: its name, and the page its tree hangs under when the manifest records one. */
 export interface ManifestFolder {
@@ -21,8 +22,8 @@ export interface ManifestFolder {
   parent: string | undefined;
 }
 
-/** The page ID a destination of the file names (a link to another file whose page is known), or undefined. */
-export type PageIdOf = (destination: string) => string | undefined;
+// Pull and run/fileLinks.ts name it from here, beside what reads it.
+export type { PageIdOf };
 
 // The platform's page address: .../wiki/spaces/<KEY>/pages/<id>[/<Title>][#anchor] (the form the tree publish writes).
 const PAGE_ADDRESS = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]+(?:\/[^?#]*)?\/wiki\/spaces\/[^/?#]+\/pages\/(\d+)(?:\/[^?#]*)?(?:\?[^#]*)?(?:#(.*))?$/i;

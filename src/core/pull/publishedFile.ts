@@ -5,7 +5,8 @@
 // merge then guesses more carefully), never taken for the published one.
 import type { PageLink } from '../links/pageLink';
 import { splitFrontMatter } from '../publish/frontMatter';
-import { contentHash, deriveContent, type ContentRecipe } from '../run/plannedContent';
+import { contentHash, deriveContent } from '../run/plannedContent';
+import type { ContentRecipe } from '../run/planItem';
 
 /** What decides the content a file sends besides its text: the editor's settings, as a publish reads them. */
 export interface PublishedFileSettings {

@@ -4,7 +4,7 @@
 // (mergeRegions.ts) done here with each side's own text, since the merged text must keep the file's own way of
 // writing. The file is compared with its base as written and the two exports with each other as written, so neither
 // side's change hides behind the key that pairs the export's lines with the file's (markdownUnits.ts).
-import { conflictBlock } from './conflictMarkers';
+import { conflictBlock } from '../markdown/conflictMarkers';
 import { wikiOnFile } from './fileBase';
 import { hunksOf, unitsBefore, type Range } from './hunks';
 import { withListMarkerOf } from './listMarkers';

@@ -12,7 +12,8 @@ import type { FileLinks } from './fileLinks';
 import { callsAtMost } from '../util/callsAtMost';
 import { DEFAULT_LOOKUPS_AT_ONCE } from './lookupDeadline';
 import { learnLandedPage, linksLeftOf, sentAgain, sentAgainAndLanded, type LinksLeft } from './landedPage';
-import { landedLink, type PlanItem } from './plan';
+import type { PlanItem } from './planItem';
+import { landedLink } from './publishedLink';
 import { countedResults, runPlan, summarise, ThrottleGate, type FileResult, type RunOptions, type RunSummary } from './runner';
 
 export interface FlatRunOptions extends Omit<RunOptions, 'content' | 'onResult'> {

@@ -7,7 +7,7 @@
 // (goneTreePages.ts), so its levels need not. A read that fails leaves its files as they are.
 import type { GuardOptions } from './guard';
 import { guardPlan } from './guard';
-import type { PlanItem } from './plan';
+import type { PlanItem } from './planItem';
 
 export interface RecordedPageOf {
   item: PlanItem;

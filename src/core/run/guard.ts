@@ -17,7 +17,7 @@ import { rememberPlanBeforeWiki } from './beforeWiki';
 import type { FileLinks } from './fileLinks';
 import { findAtPlaces, ownPageId, parentNamed, readPages, versionsOf, type LookupOptions } from './guardLookups';
 import { guardedPage, movedUnderOf, underAnotherParent, unreadOnWiki, type GuardVerdict } from './guardVerdict';
-import type { PlanItem } from './plan';
+import type { PlanItem } from './planItem';
 import { checkRecordedLinks } from './recordedLinks';
 import { checkFlatTitlesAcrossSpaceNames } from './titlesAcrossSpaceNames';
 import { historyVerdict, ownPageVerdict, placeVerdict, type WikiVerdict } from './wikiVerdict';

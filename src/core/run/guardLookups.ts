@@ -4,13 +4,13 @@
 // read earlier in the same run (the tree plan's check of the repository's record) is not asked for again. A batch that
 // fails is a verdict of its own for its files (failedLookup.ts); only the run's own cancel rejects.
 import { linkNames } from '../links/pageLink';
-import { titleKey } from '../tree/collisions';
+import { titleKey } from './sameTitles';
 import { mapBounded } from '../util/mapBounded';
 import { MAX_IDS_PER_REQUEST, type ChildSummary, type WikiPage, type WikiPagesClient } from '../wikiPages';
 import type { TreeMessages } from '../messages/treeMessages';
 import { failedLookupVerdict, type FailedLookupVerdict } from './failedLookup';
 import { DEFAULT_LOOKUPS_AT_ONCE, lookupDeadline } from './lookupDeadline';
-import type { PlanItem } from './plan';
+import type { PlanItem } from './planItem';
 import { isPageId } from '../publish/target';
 
 export interface LookupOptions {

@@ -1,10 +1,10 @@
 // What a run knows of a page one of its files just wrote, shared by the tree's run and the flat run, each with a second
 // pass: the page's ID (learnt as it lands, so links to it can be filled in), and the item that sends the file again.
 import { identifyPage } from '../links/pageIdentity';
-import { titleKey } from '../tree/collisions';
+import { titleKey } from './sameTitles';
 import type { WikiPage, WikiPagesClient } from '../wikiPages';
 import { guardedPage } from './guard';
-import type { PlanItem } from './plan';
+import type { PlanItem } from './planItem';
 import type { FileResult } from './runner';
 
 /**

@@ -9,14 +9,14 @@ import { pageAddress } from '../publish/pageAddress';
 import { frontMatterBody } from '../markdown/frontMatter';
 import { splitFrontMatter } from '../publish/frontMatter';
 import { omitTitleHeading } from '../markdown/headings/omitTitle';
-import { nameOf } from '../tree/paths';
+import { nameOf } from '../walk/relativePaths';
 import { decodeText } from '../walk/decode';
 import { folderInRepository } from '../walk/gitignore';
 import { ABSENT, entryAt, lookUpEntry } from '../walk/entryAt';
 import type { FileLinkPorts } from './fileLinks';
 import type { PlanItem, SourceFile } from './plan';
 import { deriveContent } from './plannedContent';
-import { isMarkdownFileName } from './walkRules';
+import { isMarkdownFileName } from '../walk/walkRules';
 
 /** A file of the selection: its text without front matter, and what its plan sends, made once when first asked. */
 export interface Selected {

@@ -3,7 +3,7 @@
 // linked files up as a flat publish does (linkedFiles.ts).
 import { headingMatcher, linkDestinationTexts, type RewriteContext } from '../links/rewrite';
 import { linkTarget, pagePath } from '../links/rewrite/linkTarget';
-import type { PageIdOf } from '../pull/pageLinkForms';
+import type { PageIdOf } from '../links/linkTargets';
 import type { FileLinkPorts } from './fileLinks';
 import { linkedFilesOf, lookUpPages, placeInRepository, type Linking } from './linkedFiles';
 

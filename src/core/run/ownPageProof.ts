@@ -6,7 +6,7 @@ import { identifyPage, type PageIdentity } from '../links/pageIdentity';
 import { pathDigest } from '../publish/publishNotice';
 import type { PublishTarget } from '../publish/target';
 import type { WikiPagesClient } from '../wikiPages';
-import type { PlanItem } from './plan';
+import type { PlanItem } from './planItem';
 import type { RunOptions } from './runner';
 
 /** The page at the target's place, when it is the one this file's send just made (see above); else undefined. */

@@ -4,7 +4,7 @@
 // known" and settle from the page's history. One rule for the flat run, the tree and the editor's one file.
 import { contentDigest, pathDigest, type PageNotice } from '../publish/publishNotice';
 import { guardedPage } from './guardVerdict';
-import type { PlanItem } from './plan';
+import type { PlanItem } from './planItem';
 
 /** Whether pages carry the notice, and where a file's repository shows it. */
 export interface NoticeSettings {

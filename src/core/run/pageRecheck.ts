@@ -6,7 +6,7 @@
 import type { WikiPagesClient } from '../wikiPages';
 import { underAnotherParent, type GuardOptions, type GuardVerdict } from './guard';
 import { lookupDeadline } from './lookupDeadline';
-import type { PlanItem } from './plan';
+import type { PlanItem } from './planItem';
 
 /**
  * The item held back ('edited', with what the wiki holds now) when its page changed on the wiki since the guard saw

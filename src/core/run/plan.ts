@@ -3,208 +3,22 @@
 // front matter, then the file's page link, then the front end's defaults; preflight refusals and cautions; files
 // that changed nothing since their last publish; and files of one plan that would land on the same page.
 import { englishPublishMessages, type PublishMessages } from '../messages/publishMessages';
-import type { PageIdentity } from '../links/pageIdentity';
-import { isRepositoryLink, isUnconfirmedCreate, linkNames, unconfirmedCreateLink, type PageLink } from '../links/pageLink';
-import { withoutIdentity } from '../links/pageIdentity';
-import { guardedPage, heldWithoutNotice, movedUnderOf, unreadOnWiki, type GuardVerdict } from './guardVerdict';
-import type { FileResult } from './runner';
+import { isRepositoryLink, isUnconfirmedCreate, linkNames, type PageLink } from '../links/pageLink';
+import { heldWithoutNotice, unreadOnWiki } from './guardVerdict';
 import { NO_TARGET, prepareDocument, type PreparedDocument } from '../publish/pipeline';
 import { diagramCaution, longDiagramCaution, unclosedDiagramCaution } from '../publish/diagrams';
 import { cautionsFor, checkConflictMarkers, checkContent, checkTarget, type Blocker, type Caution } from '../publish/preflight';
 import { isCompleteTarget, mergeTargets, suggestTitle, type PartialTarget, type PublishTarget } from '../publish/target';
-import type { DecodedText } from '../walk/decode';
-import { groupByTitleInSpace, otherNames, titleKey } from '../tree/collisions';
-import { contentHash, deriveContent, type ContentRecipe } from './plannedContent';
+import { groupByTitleInSpace, otherNames, titleKey } from './sameTitles';
+import { contentHash, deriveContent } from './plannedContent';
+import type { ContentRecipe, PlanCounts, PlanItem, PlannedFile, PlanOptions, PlanState, PreparedFacts } from './planItem';
+import type { SourceFile } from '../walk/sourceFile';
 
 export { contentHash };
-
-export interface SourceFile {
-  /** Identifies the file to the link store (the editor: its URI; the command line: its path). */
-  key: string;
-  /** How people know the file: a workspace-relative path. */
-  label: string;
-  text: string;
-  /**
-   * Why the file cannot be published although the walk found it (a symbolic link, not a regular file, outside the
-   * folders given, not UTF-8, binary): the plan refuses it with this reason and `text` is empty.
-   */
-  readProblem?: string;
-  /**
-   * Reads the file again (an open editor's text, else the disk), for sending: a plan of files read through the walk
-   * keeps their hashes, not their texts, and the runner reads each again when it sends it (plannedContent.ts).
-   * Absent for a text that exists only in memory (one editor's document): its plan keeps the content.
-   */
-  readAgain?(): Promise<DecodedText>;
-}
-
-/** The file as a plan keeps it: without its text. */
-export type PlannedFile = Omit<SourceFile, 'text'>;
-
-export interface PlanOptions {
-  /** Fills what neither front matter nor the link gives (prompt answers, command-line flags). */
-  defaults?: PartialTarget;
-  /** Many files: each file's title comes from its own front matter, first heading or name when nothing else gives one. */
-  titleFromFile?: boolean;
-  /** Publish files whose content and target are what they last published. */
-  force?: boolean;
-  /** Leave out a first level-one heading that repeats the page title (the setting; front matter overrides it). */
-  omitTitleHeading?: boolean;
-  /** The user accepted that a retitled file updates its linked page (or chose a new target): no 'retitled' state. */
-  acceptTitleChange?: boolean;
-  /**
-   * The organisation's diagram renderer (a Kroki-style base URL, the user's setting or the CLI's flag): Mermaid fences
-   * become images from it. Without one they are sent as code, with a caution; no diagram source goes anywhere else.
-   */
-  diagramRenderer?: string;
-  /**
-   * Where a diagram renderer is set, named by the caution for diagrams sent as code: the editor's setting when not
-   * given; the command line names its flag and environment variable.
-   */
-  diagramsSetting?: string;
-  /** The words of preflight reasons; English when not given (the command line). */
-  messages?: PublishMessages;
-  /**
-   * A tree's page: the tree decides its place after planning (treePlan.ts), so the place planned here says nothing, and
-   * checks its links against the tree's pages, with cautions of its own in place of the flat publish's (cautionsFor).
-   */
-  placeDecidedLater?: boolean;
-}
-
-export type PlanState =
-  /** Ready to send. */
-  | 'send'
-  /** Content and target equal this file's last successful publish. */
-  | 'unchanged'
-  /** Preflight or the plan refuses it (see `refusals`). */
-  | 'refused'
-  /** Some of space, parent, title or overwrite is still unknown: the front end asks, then plans again. */
-  | 'incomplete'
-  /**
-   * The edit guard holds it back: its page was changed on the wiki since this file last published it, or the lookup
-   * that would tell failed although there was page access (guard.ts, unreadOnWiki).
-   */
-  | 'edited'
-  /**
-   * The file's own title changed since it last published, and nothing but its link names the page: updating the
-   * linked page silently could put one document's text on another's page, so the front end asks (see `retitled`).
-   */
-  | 'retitled';
-
-export interface PlanItem {
-  file: PlannedFile;
-  /**
-   * What the front matter says of the page that later steps read (the guard, a tree's checks of the chosen page, the
-   * editor's answers): the page it names and the page it was opened from. Its title, problems and the text's findings
-   * were used when the file was planned (the title, refusals and cautions say them) and are not kept.
-   */
-  prepared: PreparedFacts;
-  /**
-   * The Markdown that would be sent (without front matter, and without a repeated title heading when asked), when the
-   * plan holds it: a file that can be read again (`file.readAgain`) leaves it out and is read again when sent, its
-   * content derived by `recipe` and checked against `contentSha256` (plannedContent.ts).
-   */
-  content?: string;
-  /** How the content is made from the text without its front matter, to make it again from the file when sent. */
-  recipe: ContentRecipe;
-  /** SHA-256 (hex) of the Markdown that would be sent. */
-  contentSha256: string;
-  link: PageLink | undefined;
-  /**
-   * The place an earlier create of this file went to that may have landed unconfirmed (interrupted while out; the
-   * file's record says so, isUnconfirmedCreate). The file has no page of its own (no `link`), but a page found there,
-   * last written by the publishing account, is the one that create made (guard.ts, adoptOwnPage).
-   */
-  createMayHaveLanded?: { spaceId: string; parentId: string; pageTitle: string };
-  target: PartialTarget;
-  /** The target when nothing is missing. */
-  complete: PublishTarget | undefined;
-  suggestedTitle: string;
-  /** True when the target is the page this file is linked to (a republish of its own page). */
-  linkedPage: boolean;
-  state: PlanState;
-  refusals: readonly Blocker[];
-  cautions: Caution[];
-  /** Links to other Markdown files that go to those files' pages in what is sent, once decided (fileLinks.ts). */
-  linksToPages?: number;
-  /**
-   * A tree's new page (or a file of the tree that names its own page and creates it) whose title was looked for
-   * elsewhere in its space (tree/titlesInSpace.ts): asked again after the edit guard, it is not looked for again. On the
-   * item, so that a copy of the plan (the --expect-plan check) knows it too.
-   */
-  titleLookedUp?: boolean;
-  /**
-   * The page that lookup found holding the title elsewhere in the space, when none holds it under this page's own
-   * parent: a wiki that keeps titles unique in a space answers "already exists" to the create, which Overwrite cannot
-   * help (it updates only a page under the parent the file names), so the outcome says which page holds the title.
-   */
-  titleHeldElsewhere?: { id: string; parentId: string | undefined; url: string | undefined };
-  /**
-   * Some link goes to a Markdown file that exists but has no known page yet, so it stays as written: the link this
-   * publish leaves keeps no content hash, and the next run sends the file again although its text did not change,
-   * filling the link in once that page is known (a flat run has no second pass).
-   */
-  linksWaitForPages?: boolean;
-  /**
-   * The digest of the pages its links to other files reach, as planned (fileLinks.ts; tree/linkTargets.ts): the link
-   * it leaves records it, so that a later plan sends it again when one of those pages has another ID.
-   */
-  linkTargets?: string;
-  /** The edit guard's verdict, once guardPlan ran. */
-  guard?: GuardVerdict;
-  /**
-   * Planned with `force` (--force, Publish Anyway, a Retry), or a file of a flat run whose links wait for a page the
-   * run creates (fileLinks.ts: its second pass fills them in): sent even when the wiki's notice says its page holds this
-   * content already.
-   */
-  forced?: true;
-  /**
-   * What the plan said before the wiki was read, when what the wiki said changed it (a page edited there held back, a
-   * deleted one made create only, an unchanged file whose page is gone sent again): the plan digest's files-only view
-   * describes this, so that it is the same with page access as in a plan without (a fork's pull request).
-   */
-  beforeWiki?: { state: PlanState; complete: PublishTarget | undefined };
-  /**
-   * For an unchanged file whose page was looked up on the wiki (gonePages.ts): that page and the version it has there
-   * now. The plan digest compares it with the version the file's last publish left (planDigest.ts).
-   */
-  pageFound?: { id: string; version: number };
-  /** For state 'retitled': the file's own title now, and the page its link names. */
-  retitled?: { fileTitle: string; pageTitle: string };
-  /**
-   * For state 'edited', a page of a tree below a folder page that is published as a new page (or would be, were edited
-   * pages overwritten): that folder page's title. Overwriting does not replace the edited page then: it creates this
-   * page anew under the new folder page, and the edited page stays where it is (tree/newFolderPage.ts).
-   */
-  heldBelowNewPage?: string;
-}
-
-export interface PlanCounts {
-  files: number;
-  send: number;
-  /** Sending that creates a page, as far as can be known: not this file's linked page, nor a page found on the wiki. */
-  newPages: number;
-  /** Sending that updates this file's linked page. */
-  updates: number;
-  /** Sending that replaces a page this file did not publish (overwrite on a page found, or possibly found, by title). */
-  replaces: number;
-  unchanged: number;
-  refused: number;
-  incomplete: number;
-  /** Held back by the edit guard. */
-  edited: number;
-  /** Of `edited`, the pages held back for want of a notice (guardVerdict.ts, heldWithoutNotice); present only when not zero. */
-  noNotice?: number;
-  /** Of `edited`, the updates held back because the wiki could not be read to check them (unreadOnWiki); present only when not zero. */
-  lookupFailed?: number;
-  retitled: number;
-  /** Updates the guard could not check. */
-  unchecked: number;
-  withCautions: number;
-  /** A tree's: of `updates`, unchanged pages sent again so their links reach a page made anew (treeSends.ts). */
-  relinked?: number;
-  /** A tree's: of `send`, the pages foreseen to go twice, their links naming pages created after them (foreseenSends.ts). */
-  sentTwice?: number;
-}
+// The front ends (src/editor, src/cli) name a plan's types where they call the planning: they take them from here.
+// Within src/core they come from planItem.ts, so that no step imports planning to name a plan.
+export type { PlanCounts, PlanItem, PlannedFile, PlanOptions, PlanState, PreparedFacts } from './planItem';
+export type { SourceFile } from '../walk/sourceFile';
 
 /**
  * Plans one file. The file's own refusals only: duplicates across files are found by planFiles. `prepared` saves a
@@ -233,6 +47,18 @@ export function refuseItem(item: PlanItem, refusal: Blocker): void {
  */
 export function refusedForWantOfWiki(item: Pick<PlanItem, 'refusals' | 'guard'>): boolean {
   return item.refusals.length > 0 && item.refusals.every((refusal) => refusal.code === 'noPageAccess' || (refusal.code === 'recordedEntry' && unreadOnWiki(item.guard)));
+}
+
+/**
+ * Whether an unchanged file goes again because its links reach other pages than its last publish reached (a page it
+ * links to has another ID now): its text is the same, its links would be dead. `reachedNow` is asked only of an
+ * unchanged file whose last publish recorded what it reached; undefined when no page address can be made.
+ */
+export function linksReachOtherPages(item: Pick<PlanItem, 'state' | 'link'>, reachedNow: () => string | undefined): boolean {
+  const reachedBefore = item.link?.linkTargets;
+  if (item.state !== 'unchanged' || reachedBefore === undefined) return false;
+  const now = reachedNow();
+  return now !== undefined && now !== reachedBefore;
 }
 
 /** The recipe of a file sent as written (no renderer, no title heading left out): one, shared by every such item. */
@@ -319,8 +145,6 @@ export function plannedFile(file: PlannedFile): PlannedFile {
   return readAgain ? { key, label, readAgain } : { key, label };
 }
 
-/** What a plan item keeps of its front matter (PlanItem.prepared). */
-export type PreparedFacts = Pick<PreparedDocument, 'frontMatterTarget' | 'frontMatterPageId'>;
 
 /** The facts of every file whose front matter names nothing of its page (most files): one object, read only. */
 const NO_FACTS: PreparedFacts = Object.freeze({ frontMatterTarget: NO_TARGET });
@@ -374,7 +198,7 @@ function titleChange(link: PageLink | undefined, fileTitle: string): PlanItem['r
 /**
  * Plans many files and refuses every file of a group that would land on the same page, and every file of a group that
  * would give pages of one space the same title: the platform keeps a title unique in a space (ignoring case), so the
- * second create would fail half-way through the run (as a tree's pages are refused, treePlan.ts).
+ * second create would fail half-way through the run (as a tree's pages are refused, tree/treeRefusals.ts).
  */
 export function planFiles(files: readonly SourceFile[], links: ReadonlyMap<string, PageLink | undefined>, options: PlanOptions = {}): PlanItem[] {
   const items = files.map((file) => planFile(file, links.get(file.key), options));
@@ -492,84 +316,4 @@ export function sendKind(item: PlanItem): 'create' | 'update' | 'replace' {
   if (verdict?.kind === 'absent' || verdict?.kind === 'deleted' || !item.complete?.overwrite) return 'create';
   if (item.linkedPage) return 'update';
   return verdict?.kind === 'notOurs' || verdict?.kind === 'unchecked' || verdict === undefined ? 'replace' : 'update';
-}
-
-/**
- * The link a successful publish leaves: the target, the content's hash, the file's own title, and the version this
- * publish must have produced: 1 for a page it created, the version the guard saw plus one for an update. Never the
- * version the wiki holds a moment later, which may already include a colleague's edit. Without a known version the
- * guard compares the page's last change with `publishedAt`.
- */
-export function linkAfterPublish(item: PlanItem, target: PublishTarget, now: number, landed: 'created' | 'updated', proven?: PageIdentity): PageLink {
-  const guarded = guardedPage(item.guard);
-  // A page deleted on the wiki, or moved away from the place the file names, is not the page this publish reached.
-  const samePage = linkNames(item.link, target) && item.guard?.kind !== 'deleted' && !movedUnderOf(item.guard);
-  const pageId = proven?.pageId ?? (landed === 'updated' ? guarded?.id : undefined) ?? (samePage ? item.link?.pageId : undefined);
-  const url = proven?.url ?? (landed === 'updated' ? guarded?.webUrl : undefined) ?? (samePage ? item.link?.url : undefined);
-  const version = landed === 'created' ? 1 : guarded ? guarded.version + 1 : undefined;
-  return {
-    spaceId: target.spaceId, parentId: target.parentId, pageTitle: target.pageTitle,
-    ...(pageId ? { pageId } : {}),
-    ...(version !== undefined ? { version } : {}),
-    ...(url ? { url } : {}),
-    contentSha256: item.contentSha256,
-    fileTitle: item.suggestedTitle,
-    publishedAt: now,
-  };
-}
-
-/**
- * The link a file that landed leaves, for every front end and pass: what it created or updated, or an "already
- * exists" proven to be this run's page; undefined for a file that did not land. `pageId`: the page, when the caller
- * already knows it (a tree learns every page's ID).
- */
-export function landedLink(result: Pick<FileResult, 'state' | 'item' | 'outcome' | 'proven'>, now: number, pageId?: string): PageLink | undefined {
-  const target = result.item.complete;
-  if (result.state !== 'published' || !target) return undefined;
-  const link = linkAfterPublish(result.item, target, now, result.outcome?.kind === 'updated' ? 'updated' : 'created', result.proven);
-  return withLinksReached(pageId ? { ...link, pageId } : link, result.item.linkTargets, result.item.linksWaitForPages === true);
-}
-
-/**
- * A landed link with what its links reached, for a flat run's files and a tree's pages alike: the digest of the pages
- * they reached (linkTargets.ts), so a file whose links wait for pages goes again once one of them has a page (the
- * digest then differs). Only without that digest (no site or page addresses) is a file whose links `wait` recorded
- * without its content hash, so that every run sends it again until then: with the hash dropped whenever a link
- * waited, a file linking to one never published, or to a file no run gives a page, got a new version on every run.
- */
-export function withLinksReached(link: PageLink, linkTargets: string | undefined, wait: boolean): PageLink {
-  if (linkTargets !== undefined) return { ...link, linkTargets };
-  if (!wait) return link;
-  const waiting = { ...link };
-  delete waiting.contentSha256;
-  return waiting;
-}
-
-/**
- * The link a file keeps when a send of it may have landed but was not confirmed (interrupted while out, its answer
- * lost), from the link it had before that send (`kept`: recorded by an earlier run, or left by this run's first pass):
- * marked, so that the next run's guard explains a newer version by the publishing account as that send and still shows
- * anyone else's; and without its content hash, so that the next run sends the file again whatever that send left. A
- * file that never published (no link kept but such a mark, none from the repository) keeps the place its create went
- * to, marked (isUnconfirmedCreate), so that the next run takes a page found there, last written by the publishing
- * account, as that create's rather than fail as "already exists"; not when the guard found a page there before the
- * create went out, which can only have been refused. Undefined when the send is known to have landed or not, or when
- * no link names the page it went to.
- */
-export function unconfirmedSendLink(result: Pick<FileResult, 'state' | 'item' | 'mayHaveLanded'>, kept: PageLink | undefined): PageLink | undefined {
-  const target = result.item.complete;
-  if (result.state === 'published' || !result.mayHaveLanded || !target) return undefined;
-  if (!kept || isUnconfirmedCreate(kept)) return result.item.link === undefined && mayHaveCreated(result.item) ? unconfirmedCreateLink(target) : undefined;
-  if (!linkNames(kept, target)) return undefined;
-  // The file's page was deleted on the wiki and the send created it anew: the mark forgets the deleted page, so the
-  // next run looks for the page by its place and takes the one that create made, last written by the publishing
-  // account, for the file's, instead of finding the deleted one again and failing that create as "already exists".
-  const marked: PageLink = { ...(result.item.guard?.kind === 'deleted' ? withoutIdentity(kept) : kept), unconfirmedSend: true };
-  delete marked.contentSha256;
-  return marked;
-}
-
-/** Whether sending the item may have made a page: not a create the guard found a page in the way of. */
-function mayHaveCreated(item: PlanItem): boolean {
-  return item.complete?.overwrite === true || item.guard?.kind !== 'exists';
 }

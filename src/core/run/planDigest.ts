@@ -16,7 +16,8 @@
 // page and version alone (existingPageOf). The edit guard of the publish still decides what it sends.
 import { createHash } from 'node:crypto';
 import { guardedPage } from './guardVerdict';
-import { refusedForWantOfWiki, sendKind, type PlanItem } from './plan';
+import { refusedForWantOfWiki, sendKind } from './plan';
+import type { PlanItem } from './planItem';
 import { sha256Hex } from '../util/sha256';
 
 /** One entry of the plan: a file (flat runs, files that name their own page) or a page of a tree. */

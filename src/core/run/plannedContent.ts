@@ -7,16 +7,8 @@ import { englishPublishMessages, type PublishMessages } from '../messages/publis
 import { renderDiagrams, type DiagramRendering } from '../publish/diagrams';
 import { frontMatterBody } from '../markdown/frontMatter';
 import { omitTitleHeading } from '../markdown/headings/omitTitle';
-import type { PlanItem } from './plan';
+import type { ContentRecipe, PlanItem } from './planItem';
 import { sha256Hex } from '../util/sha256';
-
-/** How the content is made from a text without its front matter, decided when the file was planned. */
-export interface ContentRecipe {
-  /** The organisation's diagram renderer: Mermaid fences become images from it. */
-  diagramRenderer?: string;
-  /** Leave out a first level-one heading with this text (the page title). */
-  omitHeading?: string;
-}
 
 export type PlannedContent = { ok: true; content: string } | { ok: false; code: 'unreadable' | 'changedSincePlan'; problem: string };
 

@@ -6,8 +6,8 @@
 // account as that send, and takes a page found in place of a create as that create's (guard.ts, ownEarlierAttempt and
 // adoptOwnPage), instead of holding it back as a colleague's edit or failing "already exists".
 import type { LinkStore, PageLink } from '../links/pageLink';
-import { landedLink, unconfirmedSendLink } from './plan';
-import type { PlanItem } from './plan';
+import { landedLink, unconfirmedSendLink } from './publishedLink';
+import type { PlanItem } from './planItem';
 import type { FileResult } from './runner';
 
 /** A file's end as a link store needs it; `pageId` when the run learnt the page's ID. */

@@ -8,7 +8,8 @@ import { englishTreeMessages, type TreeMessages } from '../messages/treeMessages
 import { linkNames, type RecordedStep } from '../links/pageLink';
 import type { WikiPage, WikiPagesClient } from '../wikiPages';
 import { failedLookupVerdict } from './failedLookup';
-import { refuseItem, type PlanItem } from './plan';
+import { refuseItem } from './plan';
+import type { PlanItem } from './planItem';
 
 export interface RecordedLinkCheckOptions {
   pages: WikiPagesClient | undefined;

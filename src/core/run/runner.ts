@@ -10,7 +10,7 @@ import type { WikiPagesClient } from '../wikiPages';
 import type { GuardOptions } from './guard';
 import { heldWithoutNotice, unreadOnWiki } from './guardVerdict';
 import { changedSincePlanned } from './pageRecheck';
-import type { PlanItem } from './plan';
+import type { PlanItem } from './planItem';
 import { plannedContent, type PlannedContent } from './plannedContent';
 
 /** Why a run stopped early: the wiki asked for a longer wait (Retry-After) than the run waits. */

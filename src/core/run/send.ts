@@ -6,7 +6,7 @@ import { englishPublishMessages, type PublishMessages } from '../messages/publis
 import type { PublishOutcome } from '../publish/outcome';
 import { importPage } from '../publish/pipeline';
 import type { PublishTarget } from '../publish/target';
-import type { PlanItem } from './plan';
+import type { PlanItem } from './planItem';
 import type { SendContext } from './runner';
 import { noticeFor, type NoticeSettings } from './pageNotice';
 import { withNotice } from '../publish/publishNotice';

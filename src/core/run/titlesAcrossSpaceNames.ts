@@ -2,12 +2,13 @@
 // name their own pages as written, since it cannot know that DOCS is 1001: two files giving one title in one space,
 // one spelling each, under different parents, both went out, and the second met "already exists" half-way (or, on a
 // wiki that keeps titles unique in a space, was refused after the first landed). With page access the spellings are
-// resolved to the space's ID here, with the tree's helper (tree/collisions.ts), and such files are refused before
+// resolved to the space's ID here, with the helper trees use too (sameTitles.ts), and such files are refused before
 // sending, named as planFiles names those of one spelling.
 import { englishPublishMessages, type PublishMessages } from '../messages/publishMessages';
-import { groupByTitleInSpace, otherNames, resolveSpaceSpellings } from '../tree/collisions';
+import { groupByTitleInSpace, otherNames, resolveSpaceSpellings } from './sameTitles';
 import type { WikiPagesClient } from '../wikiPages';
-import { refuseItem, type PlanItem } from './plan';
+import { refuseItem } from './plan';
+import type { PlanItem } from './planItem';
 
 /**
  * Refuses the flat plan's files whose titles are one ignoring case in one space that they wrote two ways (key and

@@ -11,7 +11,7 @@ import { pathDigest, type PublishMarker } from '../publish/publishNotice';
 import type { PageVersion, WikiPage } from '../wikiPages';
 import { changedOnWikiSince, type GuardVerdict } from './guardVerdict';
 import { digestNow } from './pageNotice';
-import type { PlanItem } from './plan';
+import type { PlanItem } from './planItem';
 
 /**
  * A marker of version 0 (sent without page access), or one whose version the page is past, is settled from the page's

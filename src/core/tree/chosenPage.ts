@@ -6,9 +6,10 @@
 // by a title and parent that are the chosen page's own once the chosen page has been read (checkTreeParent).
 import type { TreeMessages } from '../messages/treeMessages';
 import type { Blocker } from '../publish/preflight';
-import { refuseItem, type PlanItem } from '../run/plan';
+import { refuseItem } from '../run/plan';
+import type { PlanItem } from '../run/planItem';
 import type { WikiPage } from '../wikiPages';
-import { titleKey } from './collisions';
+import { titleKey } from '../run/sameTitles';
 
 /**
  * Why a file of the tree names the chosen page by its ID, if it does: its front matter's wiki.pageId, or (a file whose

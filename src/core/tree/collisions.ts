@@ -1,79 +1,8 @@
-// The service finds a page by title and parent, and the platform wants a title unique in a space, ignoring case.
-// Two pages of one tree with such a title would land on one page, or the second would be refused half-way through a
-// run; found here, the plan refuses them before anything is sent and names every page of the group.
-import type { WikiPagesClient } from '../wikiPages';
+// A tree's pages that would share a title: found before anything is sent (run/sameTitles.ts says why).
+import { groupByTitle } from '../run/sameTitles';
 import type { PageTree, TreeNode } from './shape';
-
-/** Titles as the platform compares them; the same key planFiles uses for files of one plan. */
-export function titleKey(title: string): string {
-  return title.toLocaleLowerCase('en-US');
-}
-
-/** How many of the other pages of its group a refusal for a shared title names; ", ..." says there are more. */
-export const OTHERS_NAMED = 3;
-
-/**
- * The other members of a member's group that its refusal names (`isOther`), at most OTHERS_NAMED of them and ", ..."
- * after them when there are more; '' when there are none. Each member's refusal named every other member: a pull
- * request of 2,000 files with one title made 2,000 refusals of 1,999 names each (four million names, most of a gigabyte
- * of text), and the plan job ran out of memory. Every member of the group is refused on its own line anyway.
- */
-export function otherNames<T>(group: readonly T[], isOther: (other: T) => boolean, nameOf: (other: T) => string): string {
-  let named = '';
-  let count = 0;
-  for (const other of group) {
-    if (!isOther(other)) continue;
-    if (count === OTHERS_NAMED) return `${named}, ...`;
-    named = count === 0 ? nameOf(other) : `${named}, ${nameOf(other)}`;
-    count++;
-  }
-  return named;
-}
 
 /** Groups of two or more pages (files and folder pages) whose titles are the same ignoring case, in tree order. */
 export function findTitleCollisions(tree: PageTree): TreeNode[][] {
   return groupByTitle(tree.nodes, (node) => node.title);
-}
-
-/**
- * Groups of two or more entries whose titles are the same ignoring case, in the order given. Not only tree nodes: a
- * file that names its own page in the tree's space takes a title there too (treePlan.ts).
- */
-export function groupByTitle<T>(entries: readonly T[], titleOf: (entry: T) => string): T[][] {
-  return groupByTitleInSpace(entries, titleOf, () => '');
-}
-
-/**
- * Groups of two or more entries with the same title, ignoring case, in the same space as `spaceOf` gives it (the plan
- * gives it as written, knowing no space's key and ID to be one; with page access checkTitlesAcrossSpaceNames gives
- * the space's ID), in the order given.
- */
-export function groupByTitleInSpace<T>(entries: readonly T[], titleOf: (entry: T) => string, spaceOf: (entry: T) => string): T[][] {
-  const byTitle = new Map<string, T[]>();
-  for (const entry of entries) {
-    // A space ID never holds a NUL, so no space and title pair reads as another.
-    const key = `${spaceOf(entry)}\u0000${titleKey(titleOf(entry))}`;
-    // Pushed, not copied: a copy per entry made an array for each of 10,000 pages.
-    const group = byTitle.get(key);
-    if (group) group.push(entry);
-    else byTitle.set(key, [entry]);
-  }
-  return [...byTitle.values()].filter((group) => group.length > 1);
-}
-
-/**
- * The space's ID for each spelling (key or numeric ID) as the wiki resolves it. A spelling that cannot be resolved (no
- * such space, a failed lookup) is taken as written: sending then says what the wiki says. Shared with the flat plan's
- * check (core/run/titlesAcrossSpaceNames.ts), so both paths take one space's two names as one.
- */
-export async function resolveSpaceSpellings(spellings: Iterable<string>, pages: WikiPagesClient, signal?: AbortSignal): Promise<(spelling: string) => string> {
-  const spaceOf = new Map<string, string>();
-  await Promise.all([...new Set([...spellings].map((spelling) => spelling.trim()))].map(async (spelling) => {
-    const space = await pages.resolveSpace(spelling, signal).catch((error: unknown) => {
-      if (signal?.aborted) throw error;
-      return undefined;
-    });
-    spaceOf.set(spelling, space?.id ?? spelling);
-  }));
-  return (spelling) => spaceOf.get(spelling.trim()) ?? spelling;
 }

@@ -6,7 +6,7 @@
 // refuses has no page to link to: it is listed by its title alone, so the page still says what the folder holds, and
 // never goes out empty (or is refused as empty) because every child of its folder is refused. The next publish that
 // sends the child links it.
-import { isFolderPath } from './paths';
+import { isFolderPath } from '../walk/relativePaths';
 import type { PageTree, TreeNode } from './shape';
 
 /**

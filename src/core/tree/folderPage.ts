@@ -3,8 +3,8 @@
 // (guide/guide.md). Names compare case-insensitively, and any Markdown extension the walk takes counts, because the
 // same repository is checked out on case-insensitive disks and a file the walk publishes should not change role by
 // its extension.
-import { MARKDOWN_EXTENSIONS, compareRelativePaths } from '../run/walkRules';
-import { nameOf } from './paths';
+import { MARKDOWN_EXTENSIONS, compareRelativePaths } from '../walk/walkRules';
+import { nameOf } from '../walk/relativePaths';
 
 /** index (0) before README (1) before <folder>.md (2); undefined for any other file. */
 export function folderContentRank(fileName: string, folderName: string): number | undefined {

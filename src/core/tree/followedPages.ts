@@ -5,9 +5,9 @@
 // guard say the same: a page elsewhere is no page of the file (an orphan, listed with its address), and the file makes
 // a page of its own where its front matter says, create only.
 import { englishTreeMessages, type TreeMessages } from '../messages/treeMessages';
-import { compareRelativePaths } from '../run/walkRules';
+import { compareRelativePaths } from '../walk/walkRules';
 import type { WikiPagesClient } from '../wikiPages';
-import type { FollowToCheck, TreePlan } from './treePlan';
+import type { FollowToCheck, TreePlan } from './treePlanTypes';
 
 /**
  * Settles TreePlan.followsToCheck. A lookup that fails, or a page deleted on the wiki, decides nothing here: the edit

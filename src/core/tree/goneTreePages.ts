@@ -7,8 +7,8 @@
 // then looks up no unchanged page again (GuardOptions.lookUpUnchanged).
 import type { GuardOptions } from '../run/guard';
 import { sendGonePages } from '../run/gonePages';
-import type { PlanItem } from '../run/plan';
-import type { TreePlan } from './treePlan';
+import type { PlanItem } from '../run/planItem';
+import type { TreePlan } from './treePlanTypes';
 
 /** Sends the tree's unchanged pages (and pinned files) that are gone from the wiki; returns their items. */
 export async function sendGoneTreePages(plan: Pick<TreePlan, 'pages' | 'pinned'>, options: GuardOptions): Promise<PlanItem[]> {

@@ -3,9 +3,9 @@
 // file is gone stays too. Both are said before sending. The record is the previous publish's manifest: node paths
 // (a folder with its trailing '/') to the page each became. A file whose front matter names its page publishes at that
 // place wherever the file is, so its page follows it through any rename or move in the tree.
-import { compareRelativePaths } from '../run/walkRules';
-import { titleKey } from './collisions';
-import { folderKey, isBelow, isFolderPath, nameOf, parentFolderOf } from './paths';
+import { compareRelativePaths } from '../walk/walkRules';
+import { titleKey } from '../run/sameTitles';
+import { folderKey, isBelow, isFolderPath, nameOf, parentFolderOf } from '../walk/relativePaths';
 import type { PageTree, TreeNode } from './shape';
 
 export interface RecordedPage {

@@ -9,12 +9,13 @@
 import { englishTreeMessages, type TreeMessages } from '../messages/treeMessages';
 import { guardPlan, movedUnderOf, type GuardOptions } from '../run/guard';
 import { GUARD_TIMEOUT_MS } from '../run/lookupDeadline';
-import type { PlanItem } from '../run/plan';
+import type { PlanItem } from '../run/planItem';
 import { mapBounded } from '../util/mapBounded';
 import type { WikiPagesClient } from '../wikiPages';
 import type { OrphanPage } from './moves';
 import type { PageTree } from './shape';
-import { pagesByLevel, type TreePage, type TreePlan } from './treePlan';
+import { pagesByLevel } from './treePages';
+import type { TreePage, TreePlan } from './treePlanTypes';
 
 const LOOKUPS_AT_ONCE = 4;
 
@@ -167,7 +168,7 @@ function titledBackIn(page: TreePage): boolean {
 }
 
 /**
- * A page the repository does not record that stays the page this machine's record names, at its place (treePlan.ts):
+ * A page the repository does not record that stays the page this machine's record names, at its place (planTreeOf.ts):
  * not a new page, so the pages planned below it keep their places.
  */
 function atLinkedPlace(page: TreePage): boolean {

@@ -7,7 +7,7 @@
 import { isPageId } from '../publish/target';
 import { mapBounded } from '../util/mapBounded';
 import { MAX_IDS_PER_REQUEST, type WikiPagesClient } from '../wikiPages';
-import type { TreePlan } from './treePlan';
+import type { TreePlan } from './treePlanTypes';
 
 const LOOKUPS_AT_ONCE = 4;
 

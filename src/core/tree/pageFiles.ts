@@ -6,7 +6,7 @@ import type { PageManifest } from './manifestFormat';
 import { entryAt } from '../walk/entryAt';
 import type { WalkFs } from '../walk/walkFs';
 import { folderContentFile } from './folderPage';
-import { nameOf } from './paths';
+import { nameOf } from '../walk/relativePaths';
 
 export interface RecordedManifest<L> {
   /** The folder the manifest is in: its keys are relative to it. */

@@ -7,12 +7,12 @@
 // and its line, and so is every page below it: nothing is sent under a page this check did not accept. A recorded page
 // the wiki does not have is no refusal: the plan's other steps create it anew (a deleted page).
 import { englishTreeMessages, type TreeMessages } from '../messages/treeMessages';
-import type { PlanItem } from '../run/plan';
+import type { PlanItem } from '../run/planItem';
 import { isPageId } from '../publish/target';
 import { isRepositoryLink } from '../links/pageLink';
 import type { WikiPage, WikiPagesClient } from '../wikiPages';
 import { failedLookupVerdict, type FailedLookupVerdict } from '../run/failedLookup';
-import { isBelow } from './paths';
+import { isBelow } from '../walk/relativePaths';
 
 /** The manifest as the check reads it: its entries, and where each is written. */
 export interface RecordedEntries {

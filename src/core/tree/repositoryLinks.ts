@@ -3,10 +3,13 @@
 // folder's .wiki-pages.json records, through the edit guard, not meet "already exists" and an Overwrite without it.
 // Such a link says the page exists and which it is, never that this machine published it (time 0, no version): the
 // guard decides from the page itself (its publish notice and history, as for a tree's teammate).
-import type { PageLink, RecordedStep } from '../links/pageLink';
+import type { PageLink, RecordedStep, RepositoryLinks } from '../links/pageLink';
 import { entryLocator, parseManifest, type PageManifest } from './manifestFormat';
 import { folderContentFile, folderContentRank } from './folderPage';
-import { nameOf } from './paths';
+import { nameOf } from '../walk/relativePaths';
+
+// The front ends and run/fileLinks.ts name what repositoryLinks answers from here, beside the function.
+export type { RepositoryLinks };
 
 /** One folder a file lies in, nearest first: where to look for a manifest, and the file's path relative to it. */
 export interface ManifestAncestor {
@@ -34,13 +37,6 @@ export interface RepositoryLinksPort {
   read(location: string): Promise<string | undefined>;
   /** How messages name the manifest at `location` (a workspace-relative path); the location itself when not given. */
   label?(location: string): string;
-}
-
-export interface RepositoryLinks {
-  /** By file key: the recorded page of each file that has one. */
-  links: Map<string, PageLink>;
-  /** Manifests that could not be read or parsed, with why: their files publish as if no page were recorded. */
-  problems: string[];
 }
 
 /**

@@ -3,16 +3,18 @@
 // (decided just before its send, from what is known then), what they reached (for its record and its notice's digest),
 // and which pages they still wait for (a second pass, or the order pages go in: runSchedule.ts).
 import { foreseeRewrite, rewriteLinks, type LinkCaution, type PageLookup, type RewriteContext } from '../links/rewrite';
-import type { PlanItem } from '../run/plan';
+import type { PlanItem } from '../run/planItem';
 import { plannedContent, type PlannedContent } from '../run/plannedContent';
 import type { FileResult } from '../run/runner';
 import type { PublishMessages } from '../messages/publishMessages';
-import { linkingFileOf, linkTargetsDigest, pinnedLinkedPages, treeHeadingsByPath, treePageIdByPath, wikiAnchorByPath } from './linkTargets';
+import { linkingFileOf, pinnedLinkedPages, treeHeadingsByPath, treePageIdByPath } from './linkTargets';
+import { linkTargetsDigest, wikiAnchorByPath } from '../links/linkTargets';
 import { linkedPagesWithoutId } from './linkWaits';
-import { isBelow } from './paths';
+import { isBelow } from '../walk/relativePaths';
 import { nodeOfFile, topContentFile } from './shape';
 import type { PageAddressOf } from './spaceAddresses';
-import { refusedLinkPaths, type TreePage, type TreePlan } from './treePlan';
+import { refusedLinkPaths } from './plannedTreeLinks';
+import type { TreePage, TreePlan } from './treePlanTypes';
 
 export interface RunLinksOptions {
   /** The repository's record of a page by key, also of files outside this run. */
@@ -122,7 +124,7 @@ export async function runLinks(plan: TreePlan, options: RunLinksOptions) {
   // The pages a landed page's links reached, by the IDs known when it went out: what its link records. Without
   // addresses no link reached a page: recorded so, a later run that can make addresses sends the page again.
   const reachedPageOf = addressable ? treePageIdByPath(plan.tree, idForLinks, (path) => recordedOutside(path)?.id) : () => undefined;
-  // The wiki's anchors of the headings the links name, as the plan digests them (treePlan.ts).
+  // The wiki's anchors of the headings the links name, as the plan digests them (planTreeOf.ts).
   const pinnedTitles = new Map(plan.pinned.flatMap((item) => {
     const key = pinnedKeyOf(item);
     return key === undefined ? [] : [[key, item.complete?.pageTitle ?? ''] as const];

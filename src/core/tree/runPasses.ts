@@ -4,12 +4,13 @@
 // created. The order the first pass takes (runSchedule.ts) keeps these few: only links no order could satisfy.
 import type { LinkCaution } from '../links/rewrite';
 import { sentAgain } from '../run/landedPage';
-import type { PlanItem } from '../run/plan';
+import type { PlanItem } from '../run/planItem';
 import { runPlan, type RunOptions } from '../run/runner';
-import { linkingFileOf, linkTargetsDigest, treePageIdByPath } from './linkTargets';
+import { linkingFileOf, treePageIdByPath } from './linkTargets';
+import { linkTargetsDigest } from '../links/linkTargets';
 import { guardTreePages } from './runPrepare';
 import type { RunLinks } from './runLinks';
-import type { TreePage, TreePlan } from './treePlan';
+import type { TreePage, TreePlan } from './treePlanTypes';
 import type { TreeFileResult, TreeRunOptions } from './runTypes';
 
 export interface PassContext extends TreeRunOptions {

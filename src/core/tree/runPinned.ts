@@ -5,9 +5,9 @@
 import type { LinkCaution } from '../links/rewrite';
 import { learnLandedPage } from '../run/landedPage';
 import { guardPlan, type GuardOptions } from '../run/guard';
-import type { PlanItem } from '../run/plan';
+import type { PlanItem } from '../run/planItem';
 import { runPlan, type RunOptions } from '../run/runner';
-import { linksReachOtherPages } from './linkTargets';
+import { linksReachOtherPages } from '../run/plan';
 import { waitsForPages } from './runPasses';
 import type { RunLinks } from './runLinks';
 import type { TreeFileResult, TreeRunOptions } from './runTypes';

@@ -5,9 +5,9 @@ import { englishTreeMessages, type TreeMessages } from '../messages/treeMessages
 import { linkNames } from '../links/pageLink';
 import type { LinkCaution } from '../links/rewrite';
 import { guardPlan, type GuardOptions } from '../run/guard';
-import type { PlanItem } from '../run/plan';
+import type { PlanItem } from '../run/planItem';
 import { folderTitleOf, followNewFolderPage, holdEditedFollowers, mayFollowNewFolderPage } from './newFolderPage';
-import type { TreePage, TreePlan } from './treePlan';
+import type { TreePage, TreePlan } from './treePlanTypes';
 
 /** A page as it goes to the runner: its item, its links' cautions, and the folder page it waits for. */
 export interface RunEntry {

@@ -5,8 +5,8 @@
 // a new page, or below one) goes at once, since waiting cannot help: it is sent again once that page lands (the second
 // pass). One waiting for a page that can come first waits, while other pages are out; when nothing is out, the one
 // that most pages wait for goes, so that no cycle of links stops the run.
-import type { PlanItem } from '../run/plan';
-import type { TreePage } from './treePlan';
+import type { PlanItem } from '../run/planItem';
+import type { TreePage } from './treePlanTypes';
 
 /** A page prepared to go (guarded, placed under its parent's ID). */
 export interface Schedulable {

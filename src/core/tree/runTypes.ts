@@ -7,7 +7,7 @@ import type { FileResult, RunOptions, RunSummary, ThrottleGate } from '../run/ru
 import type { WikiPagesClient } from '../wikiPages';
 import type { OrphanPage } from './moves';
 import type { PageAddressOf } from './spaceAddresses';
-import type { TreePlan } from './treePlan';
+import type { TreePlan } from './treePlanTypes';
 
 export interface TreeIdentityStore {
   record(key: string, entry: { id: string; title: string }): Promise<void>;

@@ -4,9 +4,9 @@
 // from its index/README/<folder>.md (folderPage.ts), else a generated list of its children (also when that file holds
 // nothing but its title, which then titles the page: many repositories keep such an index.md to name a folder).
 // Pure: the caller walks, reads and titles the files (suggestTitle), and plans what this shapes.
-import { compareRelativePaths } from '../run/walkRules';
+import { compareRelativePaths } from '../walk/walkRules';
 import { folderContentFile, readableFolderName } from './folderPage';
-import { folderKey, isBelow, nameOf, parentFolderOf } from './paths';
+import { folderKey, isBelow, nameOf, parentFolderOf } from '../walk/relativePaths';
 
 export interface TreeInput {
   /** '/'-separated, relative to the working folder. */

@@ -7,9 +7,9 @@
 // guard (a version the record cannot explain is asked about), and the record points at it again. The page the title
 // left in between stays where it is, listed as left behind. A page no record knows stays a create: "already exists".
 import { linkNames, type PageLink } from '../links/pageLink';
-import { titleKey } from './collisions';
+import { titleKey } from '../run/sameTitles';
 import type { MoveReport } from './moves';
-import { folderKey, parentFolderOf } from './paths';
+import { folderKey, parentFolderOf } from '../walk/relativePaths';
 import type { PageTree, TreeNode } from './shape';
 
 export interface TitledBackPage {

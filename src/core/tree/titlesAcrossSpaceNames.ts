@@ -1,14 +1,16 @@
 // The import takes a space by its key (DOCS) or its numeric ID (1001), so a file whose front matter names its own page
-// may name the tree's space otherwise than --space or the prompt did. The plan's title check (treePlan.ts,
+// may name the tree's space otherwise than --space or the prompt did. The plan's title check (treeRefusals.ts,
 // titleCollisions) compares spaces as written, since it has no way to know that DOCS is 1001: two pages with one
 // title, one spelling each, went out, and the second met "already exists" half-way, or with `overwrite` replaced the
 // first page of the same run and took its place in the manifest. With page access the spellings are resolved to the
 // space's ID here, and such pages are refused before sending, named as the plan's own check names them.
 import { englishTreeMessages, type TreeMessages } from '../messages/treeMessages';
-import { refuseItem, type PlanItem } from '../run/plan';
+import { refuseItem } from '../run/plan';
+import type { PlanItem } from '../run/planItem';
 import type { WikiPagesClient } from '../wikiPages';
-import { groupByTitleInSpace, otherNames, resolveSpaceSpellings } from './collisions';
-import { refuseUnderRefusedFolders, type TreePlan } from './treePlan';
+import { groupByTitleInSpace, otherNames, resolveSpaceSpellings } from '../run/sameTitles';
+import { refuseUnderRefusedFolders } from './treeRefusals';
+import type { TreePlan } from './treePlanTypes';
 
 interface TitledPage {
   /** The file to edit, or the folder of a generated page. */
@@ -35,7 +37,7 @@ export async function checkTitlesAcrossSpaceNames(
   const titled: TitledPage[] = [];
   for (const page of plan.pages) {
     if (page.item.state === 'refused') continue;
-    // A folder page titled by a content file that holds nothing but its title is named by that file (treePlan.ts).
+    // A folder page titled by a content file that holds nothing but its title is named by that file (treeSource.ts).
     const { node } = page;
     titled.push({ name: node.contentFrom ?? node.titleFrom ?? node.path, spelling: spaceId, title: node.title, item: page.item, generated: node.generated === true && node.titleFrom === undefined });
   }

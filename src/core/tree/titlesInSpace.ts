@@ -3,11 +3,11 @@
 // for by title in the space, and a page found elsewhere is named, with its address, as a caution on the file. So is
 // every page a file of the tree that names its own page (front matter) would create, in the space it names.
 import { englishTreeMessages, type TreeMessages } from '../messages/treeMessages';
-import type { PlanItem } from '../run/plan';
+import type { PlanItem } from '../run/planItem';
 import type { WikiPage, WikiPagesClient } from '../wikiPages';
 import { readFailureText } from '../wikiPages/readFailureText';
 import { publishedAnew } from './newFolderPage';
-import type { TreePage, TreePlan } from './treePlan';
+import type { TreePage, TreePlan } from './treePlanTypes';
 
 const LOOKUPS_AT_ONCE = 4;
 /**

@@ -12,7 +12,7 @@ import { cautionUncheckedChosenPage, refuseFilesAtChosenPage } from './chosenPag
 import { checkOrphansOnWiki } from './orphansOnWiki';
 import { checkTitlesAcrossSpaceNames } from './titlesAcrossSpaceNames';
 import { checkTitlesInSpace } from './titlesInSpace';
-import type { TreePlan } from './treePlan';
+import type { TreePlan } from './treePlanTypes';
 
 export interface TreeParentChoice {
   /** The space the tree publishes to, as given (key or numeric ID). */

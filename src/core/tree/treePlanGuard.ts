@@ -4,12 +4,12 @@
 // there), and the files that name their own page as runTree guards them. The --expect-plan check works on a copy,
 // since the run guards each level again as it goes.
 import { guardPlan, type GuardOptions } from '../run/guard';
-import type { PlanItem } from '../run/plan';
+import type { PlanItem } from '../run/planItem';
 import { sendGoneTreePages } from './goneTreePages';
 import { followNewFolderPages } from './newFolderPage';
 import { checkTitlesInSpace } from './titlesInSpace';
 import { guardTreePages } from './treeRun';
-import type { TreePlan } from './treePlan';
+import type { TreePlan } from './treePlanTypes';
 
 export type TreePlanParts = Pick<TreePlan, 'refused' | 'pinned' | 'pages' | 'tree' | 'read'>;
 

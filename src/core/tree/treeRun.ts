@@ -10,7 +10,8 @@ import type { PageLink } from '../links/pageLink';
 import { learnLandedPage, linksLeftOf, sentAgainAndLanded } from '../run/landedPage';
 import { DEFAULT_LOOKUPS_AT_ONCE } from '../run/lookupDeadline';
 import { credentialRefusedOnWiki, guardedPage } from '../run/guard';
-import { landedLink, withLinksReached, type PlanItem } from '../run/plan';
+import type { PlanItem } from '../run/planItem';
+import { landedLink, withLinksReached } from '../run/publishedLink';
 import { alreadyHolds } from '../run/wikiVerdict';
 import { countedResults, runPlan, summarise, type RunOptions } from '../run/runner';
 import { callsAtMost } from '../util/callsAtMost';
@@ -24,7 +25,7 @@ import { sendPinnedFiles } from './runPinned';
 import { prepareWave, type RunEntry } from './runPrepare';
 import { createsPage, nextToSend, type ScheduleState } from './runSchedule';
 import type { TreeFileResult, TreeRunOptions, TreeRunResult } from './runTypes';
-import type { TreePage } from './treePlan';
+import type { TreePage } from './treePlanTypes';
 
 export type { TreeFileResult, TreeIdentityStore, TreeRunOptions, TreeRunResult } from './runTypes';
 export { guardTreePages, type TreeGuardOptions } from './runPrepare';

@@ -4,12 +4,14 @@
 // anew under another ID, and the run sends again the unchanged pages whose links reach it (runPasses.ts,
 // pagesLinkingAnew). Those are foreseen here by the run's own comparison, so the question "Publish 3 pages?" counts
 // them, and the lines name them as updates rather than as unchanged.
-import { countPlan, sendKind, type PlanCounts, type PlanItem } from '../run/plan';
+import { countPlan, sendKind } from '../run/plan';
+import type { PlanCounts, PlanItem } from '../run/planItem';
 import { foreseenSecondSends } from './foreseenSends';
-import { linkingFileOf, linkTargetsDigest, treePageIdByPath } from './linkTargets';
+import { linkingFileOf, treePageIdByPath } from './linkTargets';
+import { linkTargetsDigest } from '../links/linkTargets';
 import type { TreeFileResult } from './runTypes';
 import { nodeOfFile, shapeTree, topContentFile } from './shape';
-import type { TreePlan } from './treePlan';
+import type { TreePlan } from './treePlanTypes';
 import { treePlanItems } from './treePlanGuard';
 
 /** How a page that is sent reads: a page made ('new') or one written over ('update'). */

@@ -2,8 +2,8 @@
 // be read or is not text) a SourceFile with its reason, in label order, so that the plan lists all of them. Each file
 // can be read again (SourceFile.readAgain): a plan keeps hashes, not texts, and the runner reads a file when it sends.
 import { describeError } from '../log/redact';
-import type { SourceFile } from '../run/plan';
-import { compareRelativePaths } from '../run/walkRules';
+import type { SourceFile } from './sourceFile';
+import { compareRelativePaths } from './walkRules';
 import { mapBounded } from '../util/mapBounded';
 import { decodeText, type DecodedText } from './decode';
 import { englishWalkMessages, type WalkMessages } from '../messages/walkMessages';

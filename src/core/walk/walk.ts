@@ -1,10 +1,10 @@
 // The one folder walk, for the editor's Explorer selection and the command line's arguments alike. It takes Markdown
-// files by name (run/walkRules.ts), never goes into node_modules or dot-folders, honours .gitignore from the
+// files by name (walkRules.ts), never goes into node_modules or dot-folders, honours .gitignore from the
 // repository root down and the front end's own exclusions (the editor's files.exclude), and never follows a symbolic
 // link: a walk that followed links could loop, or publish a file from outside the repository that a pull request
 // linked in (docs/key.md -> ~/.ssh/id_rsa). What it will not take but a person would expect it to is listed as
 // refused, with the reason, so that a plan shows it instead of silently leaving it out.
-import { compareRelativePaths, isMarkdownFileName, isSkippedFolderName } from '../run/walkRules';
+import { compareRelativePaths, isMarkdownFileName, isSkippedFolderName } from './walkRules';
 import { GitignoreRules, type IgnoreVerdict, type Segments } from './gitignore';
 import { englishWalkMessages, type WalkMessages } from '../messages/walkMessages';
 import { MAX_PATTERN_LENGTH } from '../pattern/nfa';

@@ -5,7 +5,6 @@
 import { redact } from '../log/redact';
 import { englishPageRouteMessages, type PageRouteMessages } from '../messages/pageRouteMessages';
 
-export { isWikiReadError } from './isWikiReadError';
 
 /** One sentence of the page routes' catalogue, with its data. */
 export type PageRouteSentence = (messages: PageRouteMessages) => string;

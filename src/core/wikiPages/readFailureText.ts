@@ -2,7 +2,7 @@
 // as functions of the catalogue; anything else says what it says. With the English catalogue it is their message.
 import { describeError } from '../log/redact';
 import type { PageRouteMessages } from '../messages/pageRouteMessages';
-import { isExportAuthError } from '../oauth/authErrorKind';
+import { isExportAuthError } from '../oauth/isExportAuthError';
 import { isWikiReadError } from './isWikiReadError';
 
 export function readFailureText(error: unknown, messages: PageRouteMessages): string {

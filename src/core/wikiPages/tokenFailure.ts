@@ -1,7 +1,7 @@
 // Maps a failure to get the access token onto a WikiReadError, keeping the original as `details.cause` so the
 // editor can still tell "sign in again" (ExportAuthError 'signedOut') from the rest.
 import { describeError } from '../log/redact';
-import { isExportAuthError } from '../oauth/errors';
+import { isExportAuthError } from '../oauth/isExportAuthError';
 import type { PageRouteMessages } from '../messages/pageRouteMessages';
 import { WikiReadError } from './errors';
 

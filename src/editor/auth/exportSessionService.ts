@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import { withProgressBeforeResult } from '../progressNotification';
 import type { ExportSessionInfo } from '../../core/apiToken/statusView';
 import { describeError } from '../../core/log/redact';
-import { isExportAuthError } from '../../core/oauth/authErrorKind';
+import { isExportAuthError } from '../../core/oauth/isExportAuthError';
 import { isAccessTokenFresh, parseSession, refreshTokenInactivityExpiry, needsInactivityWarning, SESSION_SECRET_KEY, type ExportSession } from '../../core/oauth/session';
 import type { Clock, Logger, SecretStore } from '../../core/ports';
 import type { PublishTarget } from '../../core/publish/target';

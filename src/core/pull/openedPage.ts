@@ -1,10 +1,10 @@
 // "Open Wiki Page as Markdown": the document a wiki page becomes, and the link that makes publishing it update that
 // page. The front matter pins the space, parent and title and names the page (wiki.pageId), so the link survives
 // saving the untitled document under any name.
-import { contentHash } from '../run/plan';
+import { contentHash } from '../run/plannedContent';
 import { splitFrontMatter } from '../publish/frontMatter';
 import type { WikiPage } from '../wikiPages';
-import type { PageLink } from './pageLink';
+import type { PageLink } from '../links/pageLink';
 
 export interface OpenedPage {
   text: string;

@@ -1,6 +1,6 @@
-// Path arithmetic for the page tree. Every path is '/'-separated and relative to the working folder; a folder is
-// written with a trailing '/' so a folder and a file of the same name never share a key, and the working folder
-// itself is ''.
+// Path arithmetic for a walk's files and a page tree. Every path is '/'-separated and relative to the working
+// folder; a folder is written with a trailing '/' so a folder and a file of the same name never share a key, and the
+// working folder itself is ''.
 
 /** A folder path as a key: '' for the working folder, else with exactly one trailing '/'. '.' counts as ''. */
 export function folderKey(folder: string): string {

@@ -1,6 +1,6 @@
 // Which files a folder publish takes, the same for the editor's Explorer and the command line: Markdown files by
 // name, never inside node_modules or a dot-folder (.git, .github, .vscode, ...), in one stable order. These rules do
-// not touch disk; the one walk that applies them (with .gitignore, links never followed) is core/walk/walk.ts.
+// not touch disk; the one walk that applies them (with .gitignore, links never followed) is walk.ts.
 
 /** The extensions the title rule strips too (see suggestTitle in publish/target.ts). */
 export const MARKDOWN_EXTENSIONS: readonly string[] = ['.md', '.markdown', '.mdown', '.mkd'];

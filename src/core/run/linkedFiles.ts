@@ -13,7 +13,7 @@ import { nameOf } from '../walk/relativePaths';
 import { decodeText } from '../walk/decode';
 import { folderInRepository } from '../walk/gitignore';
 import { ABSENT, entryAt, lookUpEntry } from '../walk/entryAt';
-import type { FileLinkPorts } from './fileLinks';
+import type { FileLinkPorts } from './fileLinkPorts';
 import type { PlanItem, SourceFile } from './plan';
 import { deriveContent } from './plannedContent';
 import { isMarkdownFileName } from '../walk/walkRules';

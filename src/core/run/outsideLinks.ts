@@ -4,7 +4,7 @@
 import { headingMatcher, linkDestinationTexts, type RewriteContext } from '../links/rewrite';
 import { linkTarget, pagePath } from '../links/rewrite/linkTarget';
 import type { PageIdOf } from '../links/linkTargets';
-import type { FileLinkPorts } from './fileLinks';
+import type { FileLinkPorts } from './fileLinkPorts';
 import { linkedFilesOf, lookUpPages, placeInRepository, type Linking } from './linkedFiles';
 
 /**

@@ -56,9 +56,9 @@ __export(main_exports, {
 });
 module.exports = __toCommonJS(main_exports);
 var import_node_crypto4 = require("node:crypto");
-var import_node_fs7 = require("node:fs");
+var import_node_fs6 = require("node:fs");
 var import_promises9 = require("node:fs/promises");
-var import_node_os2 = require("node:os");
+var import_node_os = require("node:os");
 var import_node_path10 = require("node:path");
 
 // src/core/log/redact.ts
@@ -1384,7 +1384,8 @@ function existsText(_wikiEdits, planned) {
   return `a page with this title exists: the create ${planned ? "will be" : "was"} refused as "already exists"; --overwrite updates it`;
 }
 function adoptedText(wikiEdits, planned) {
-  return `wiki checked: a page with this title is there that no record names, carrying this file's publish notice (version ${wikiEdits.version ?? "?"}): ${planned ? "it would be taken" : "taken"} as this file's page and updated`;
+  const fate = wikiEdits.sameContent ? "and left as it is: it holds what this file would send" : "and updated";
+  return `wiki checked: a page with this title is there that no record names, carrying this file's publish notice (version ${wikiEdits.version ?? "?"}): ${planned ? "it would be taken" : "taken"} as this file's page ${fate}`;
 }
 function editedSinceText(wikiEdits) {
   const since = wikiEdits.publishedVersion === void 0 ? "" : ` (version ${wikiEdits.publishedVersion})`;
@@ -1914,8 +1915,9 @@ function findMarker(body) {
 }
 function withNotice(content, notice) {
   const target = `${notice.sourceUrl ?? ""}#${markerText(notice.marker)}`;
-  return `${content.replace(/\s+$/, "")}
-
+  const ended = content === "" || content.endsWith("\n") || content.endsWith("\r") ? content : `${content}
+`;
+  return `${ended}
 ---
 
 *Published from [${escapeLinkText(notice.label)}](<${target}>) with Wiki Publisher. Edit the file in its repository rather than this page.*
@@ -4610,7 +4612,7 @@ function joinPath(base, path) {
   return base.replace(/\/+$/, "") + path;
 }
 
-// node_modules/jwt-decode/build/esm/index.js
+// ../../main/node_modules/jwt-decode/build/esm/index.js
 var InvalidTokenError = class extends Error {
 };
 InvalidTokenError.prototype.name = "InvalidTokenError";
@@ -8535,61 +8537,6 @@ async function walkToPublish(named, options) {
   return { ok: true, walk };
 }
 
-// src/cli/v8Flags.ts
-var import_node_v8 = require("node:v8");
-
-// src/cli/threadPriority.ts
-var import_node_fs4 = require("node:fs");
-var import_node_os = require("node:os");
-var BACKGROUND_PRIORITY_STEPS = 10;
-var LOWEST_PRIORITY = 19;
-function yieldBackgroundThreads(platform = process.platform) {
-  if (platform !== "linux") return 0;
-  let lowered = 0;
-  try {
-    const target = Math.min(LOWEST_PRIORITY, (0, import_node_os.getPriority)() + BACKGROUND_PRIORITY_STEPS);
-    for (const name of (0, import_node_fs4.readdirSync)("/proc/self/task")) {
-      const thread = Number(name);
-      if (!Number.isInteger(thread) || thread === process.pid) continue;
-      try {
-        if ((0, import_node_os.getPriority)(thread) < target) {
-          (0, import_node_os.setPriority)(thread, target);
-          lowered++;
-        }
-      } catch {
-      }
-    }
-  } catch {
-  }
-  return lowered;
-}
-
-// src/cli/v8Flags.ts
-var COMMAND_LINE_V8_FLAGS = [
-  // undici (Node's own fetch and the bundled copy alike) parses HTTP with a WebAssembly build of llhttp, which V8 first
-  // compiles quickly (Liftoff) and then again, on a background thread, with its optimising compiler. For the few small
-  // answers a CLI run reads, that second compile only costs: about 35 MB of peak memory and a CPU core (measured with
-  // `npm run bench`). Set before undici compiles the module, on its first connection.
-  "--liftoff-only",
-  // The optimising compiler copies the bodies of the functions a hot function calls into it, up to 920 bytes of
-  // bytecode in all by default, which makes each compile longer. A 10,000-file tree's dry run optimises some 160
-  // functions, for about 300 ms of CPU on background threads: on two cores, time taken from planning, and optimised
-  // code that arrived after much of the work it was for was done. With 100 bytes only small helpers are copied in: the
-  // run used about 10 % less CPU and 3-4 % less time (21 alternating runs of the shipped CLI, before and after).
-  "--max-inlined-bytecode-size-cumulative=100",
-  // V8 puts new objects in a young generation of two halves, 1 MB each at first, and doubles them whenever as much as
-  // a half holds has survived since they last grew, up to 16 MB each. Here they grow four times over in one step, so
-  // that the walk of a large folder takes them to 4 MB at once, where holdYoungGeneration keeps them.
-  "--semi-space-growth-factor=4"
-];
-function holdYoungGeneration() {
-  (0, import_node_v8.setFlagsFromString)("--semi-space-growth-factor=1");
-}
-function setUpCommandLineProcess() {
-  (0, import_node_v8.setFlagsFromString)(COMMAND_LINE_V8_FLAGS.join(" "));
-  yieldBackgroundThreads();
-}
-
 // src/cli/files.ts
 async function readMarkdownSources(paths, cwd) {
   const walked = await walkArguments(paths, cwd);
@@ -8614,7 +8561,6 @@ async function walkArguments(paths, cwd) {
     };
   }
   if (result.files.length + result.refused.length === 0) return { ok: false, message: `No Markdown files found in ${paths.join(", ")}.` };
-  holdYoungGeneration();
   return { ok: true, fs, result };
 }
 
@@ -8649,7 +8595,7 @@ function planRecord(item) {
   const guard = guardFields(item);
   if (guard.wikiEdits) record.wikiEdits = guard.wikiEdits;
   if (guard.url !== void 0) record.url = guard.url;
-  record.cautions = status === "send" || status === "edited" ? item.cautions.map((caution) => caution.message) : [];
+  record.cautions = status === "send" || status === "edited" ? item.cautions.map((caution) => caution.message) : status === "unchanged" ? item.cautions.filter((caution) => caution.code === "titledBack").map((caution) => caution.message) : [];
   const targets = record.cautions.length > 0 ? targetsOf(item.cautions).cautionTargets : void 0;
   if (targets) record.cautionTargets = targets;
   if (status === "send" && item.linksToPages) record.linksToPages = item.linksToPages;
@@ -9065,17 +9011,17 @@ function sameRoot(a, b) {
 }
 
 // src/core/tree/manifestNodeFs.ts
-var import_node_fs5 = require("node:fs");
+var import_node_fs4 = require("node:fs");
 var import_node_path5 = require("node:path");
 var nodeManifestReader = {
   async read(path) {
     try {
-      if ((0, import_node_fs5.lstatSync)(path).isSymbolicLink()) throw new NotARegularFile("link");
+      if ((0, import_node_fs4.lstatSync)(path).isSymbolicLink()) throw new NotARegularFile("link");
       const { fd } = openRegularFileSync(path);
       try {
-        return (0, import_node_fs5.readFileSync)(fd, "utf8");
+        return (0, import_node_fs4.readFileSync)(fd, "utf8");
       } finally {
-        (0, import_node_fs5.closeSync)(fd);
+        (0, import_node_fs4.closeSync)(fd);
       }
     } catch (error) {
       if (error.code === "ENOENT") return void 0;
@@ -10333,7 +10279,9 @@ function planTreeOf(sources, given) {
   });
   const pinnedLinkFacts = new Map(pinnedSources.map((source2) => [keyOf(source2.file.label), source2.linkFacts]));
   const pinnedLinked = pinnedLinkedPages(pinnedSources.map((source2) => source2.item), rootPath, options.identity);
-  const knownPageOf = treePageIdByNodePath(tree, (path) => titledBack.get(path)?.pageId ?? recordedAtPath(path)?.pageId ?? linkedIds.get(path), (path) => recordedId(path) ?? pinnedLinked.get(path)?.id);
+  const idOfNode = (path) => titledBack.get(path)?.pageId ?? (retitledFrom.has(path) ? void 0 : recordedAtPath(path)?.pageId) ?? linkedIds.get(path);
+  const createdHere = new Set(pages.filter((page) => page.item.state === "send" && idOfNode(page.node.path) === void 0 && !refusedNode(page.node)).map((page) => page.node.path));
+  const knownPageOf = treePageIdByNodePath(tree, (path) => idOfNode(path) ?? (createdHere.has(path) ? `new:${path}` : void 0), (path) => recordedId(path) ?? pinnedLinked.get(path)?.id);
   const pageIdForLinks = checkLinkTargets ? knownPageOf : NO_PAGE;
   for (const page of pages) {
     const item = page.item;
@@ -10678,8 +10626,9 @@ async function runLinks(plan, options) {
   const rootPath = plan.tree.rootPath;
   const ids = /* @__PURE__ */ new Map();
   const urls = /* @__PURE__ */ new Map();
-  for (const page of plan.pages) if (page.pageId) ids.set(page.key, page.pageId);
-  const recordedIds = new Map(ids);
+  const recordedIds = /* @__PURE__ */ new Map();
+  for (const page of plan.pages) if (page.pageId) recordedIds.set(page.key, page.pageId);
+  for (const page of plan.pages) if (page.pageId && page.retitledFrom === void 0) ids.set(page.key, page.pageId);
   const linkedIds = /* @__PURE__ */ new Map();
   for (const page of plan.pages) if (page.linkedPageId !== void 0) linkedIds.set(page.key, page.linkedPageId);
   const titledBackIds = /* @__PURE__ */ new Map();
@@ -10941,14 +10890,14 @@ function pagesLinkingAnew(plan, results, knownBefore, ids) {
   const now = treePageIdByPath(plan.tree, (key) => ids.get(key), () => void 0);
   const root = plan.tree.rootPath;
   return plan.pages.filter((page) => {
-    if (page.item.state !== "unchanged" || !skipped.has(page.key)) return false;
+    if (!skipped.has(page.key)) return false;
     const file = linkingFileOf(page.node, root);
     return linkTargetsDigest(page.linkFacts.destinations, file, before, plan.rootInRepository) !== linkTargetsDigest(page.linkFacts.destinations, file, now, plan.rootInRepository);
   });
 }
 async function relinkUnchanged(pages, context) {
   if (pages.length === 0 || context.signal?.aborted || context.gate.stoppedBy) return;
-  const entries = pages.map((page) => ({ page, ...context.links.decide(page), item: { ...page.item, state: "send" } }));
+  const entries = pages.map((page) => ({ page, ...context.links.decide(page), item: { ...page.item, state: "send", linkTargets: context.links.reachedNow(page) } }));
   await guardTreePages(entries, {
     ...context.guard,
     pages: context.pages,
@@ -11070,7 +11019,7 @@ function siblingsAllow(entry, queue, state) {
 }
 function comesAfter(key, entry, state) {
   const own = entry.page.key;
-  if (own.endsWith("/") && key.startsWith(own)) return true;
+  if (own.endsWith("/") && key.startsWith(own)) return !state.placed.has(own);
   if (!createsPage(entry.item)) return false;
   const slash = own.endsWith("/") ? own.lastIndexOf("/", own.length - 2) : own.lastIndexOf("/");
   const folder = own.slice(0, slash + 1);
@@ -11156,7 +11105,8 @@ async function runTree(options) {
       const entry = entries[index];
       const learnt = await learning.get(index);
       const landedElsewhere = result.state === "published" && !result.item.linkedPage;
-      const pageId = learnt?.pageId ?? (result.outcome?.kind === "created" || landedElsewhere ? void 0 : entry.page.pageId ?? entry.item.link?.pageId);
+      const foundAsLeft = result.item.guard?.kind === "asLeft" ? result.item.guard.page.id : void 0;
+      const pageId = learnt?.pageId ?? (result.outcome?.kind === "created" || landedElsewhere ? void 0 : foundAsLeft ?? entry.page.pageId ?? entry.item.link?.pageId);
       links.linkedIds.delete(entry.page.key);
       links.titledBackIds.delete(entry.page.key);
       if (learnt?.url) urls.set(entry.page.key, learnt.url);
@@ -11184,10 +11134,12 @@ async function runTree(options) {
       if (landed) needSecond.push({ page: entry.page, version: landed.version });
     }
   };
+  const placed = /* @__PURE__ */ new Set();
   const state = {
     done: /* @__PURE__ */ new Set(),
     outCreatesUnder: /* @__PURE__ */ new Set(),
     creates: /* @__PURE__ */ new Set(),
+    placed,
     order: new Map(plan.pages.map((page, index) => [page.key, index])),
     waitsOn: (page) => links.waitsOn(page)
   };
@@ -11201,7 +11153,11 @@ async function runTree(options) {
     forgetLinked: (key) => links.linkedIds.delete(key),
     expectMore
   };
-  const parentDone = (page) => page.node.parent === void 0 || state.done.has(page.node.parent.slice(rootPath.length));
+  const parentDone = (page) => {
+    if (page.node.parent === void 0) return true;
+    const parentKey = page.node.parent.slice(rootPath.length);
+    return state.done.has(parentKey) || placed.has(parentKey);
+  };
   let waiting = [...plan.pages];
   const queue = [];
   const out = /* @__PURE__ */ new Set();
@@ -11230,6 +11186,7 @@ async function runTree(options) {
         else {
           queue.push(entry);
           if (createsPage(entry.item)) state.creates.add(entry.page.key);
+          else if (updatesInPlace(entry, ids)) placed.add(entry.page.key);
         }
       }
       if (notSent.length > 0) await sendEntries(notSent);
@@ -11288,6 +11245,13 @@ async function runTree(options) {
   const leftBehind = await pagesLeftBehind(replaced, options.pages);
   return { results, secondPass: sentAgainAndLanded(results), summary: summarise(counted), linksLeft, leftBehind, ...credentialRefused !== void 0 ? { credentialRefused } : {} };
 }
+function updatesInPlace(entry, ids) {
+  const id = ids.get(entry.page.key);
+  const verdict = entry.item.guard;
+  if (id === void 0 || verdict === void 0) return false;
+  if (verdict.kind === "asLeft") return verdict.page.id === id;
+  return verdict.kind === "unchecked";
+}
 function secondPassOf(needSecond, links, plan, results) {
   const rootPath = plan.tree.rootPath;
   const sentAgain2 = [];
@@ -11317,7 +11281,7 @@ function treePageMarks(beforeSend) {
 }
 
 // src/cli/fileLinks.ts
-var import_node_fs6 = require("node:fs");
+var import_node_fs5 = require("node:fs");
 var import_node_path6 = require("node:path");
 function labelledManifestFiles(cwd) {
   return { read: (location) => nodeManifestReader.read(location), label: (location) => (0, import_node_path6.relative)(cwd, location).split(import_node_path6.sep).join("/") };
@@ -11346,7 +11310,7 @@ function folderListings() {
     if (!listed2.has(folder)) {
       let names;
       try {
-        names = (0, import_node_fs6.readdirSync)(folder);
+        names = (0, import_node_fs5.readdirSync)(folder);
       } catch {
         names = void 0;
       }
@@ -12139,11 +12103,6 @@ ${digestLine(views)}`);
   return exitCode;
 }
 
-// src/cli/exitWhenIdle.ts
-function exitWhenIdle() {
-  process.once("beforeExit", () => process.exit());
-}
-
 // src/action/inputs.ts
 var FULL_DIGEST_HEX = 64;
 var VALUE_FLAGS = ["space", "parent", "state", "concurrency", "timeout", "endpoint", "auth-url", "base-url", "diagrams"];
@@ -12230,7 +12189,7 @@ async function runAction(env, cwd) {
   const read = readActionInputs(env);
   if (!read.ok) return fail4(read.message);
   const { inputs } = read;
-  const work2 = await (0, import_promises9.mkdtemp)((0, import_node_path10.join)(env.RUNNER_TEMP || (0, import_node_os2.tmpdir)(), "wiki-publisher-"));
+  const work2 = await (0, import_promises9.mkdtemp)((0, import_node_path10.join)(env.RUNNER_TEMP || (0, import_node_os.tmpdir)(), "wiki-publisher-"));
   const argv = [...inputs.argv];
   if (inputs.expectPlan !== void 0) {
     const reviewed = (0, import_node_path10.join)(work2, "reviewed-plan.md");
@@ -12288,7 +12247,7 @@ async function report(records, context) {
 }
 function readText3(path) {
   try {
-    return (0, import_node_fs7.readFileSync)(path, "utf8");
+    return (0, import_node_fs6.readFileSync)(path, "utf8");
   } catch {
     return void 0;
   }
@@ -12301,7 +12260,6 @@ function fail4(message) {
 function runError(message) {
   return workflowCommand({ level: "error", title: "Wiki Publisher", message });
 }
-setUpCommandLineProcess();
 runAction(process.env, process.cwd()).then(
   (code) => {
     process.exitCode = code;
@@ -12311,7 +12269,7 @@ runAction(process.env, process.cwd()).then(
 `);
     process.exitCode = EXIT_FAILED;
   }
-).finally(exitWhenIdle);
+);
 // Annotate the CommonJS export names for ESM import in node:
 0 && (module.exports = {
   runAction

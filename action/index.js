@@ -1858,6 +1858,11 @@ function refused(problem, say) {
 function isLoopbackHost(hostname) {
   return LOOPBACK_HOSTS.has(hostname.toLowerCase());
 }
+function isLoopbackAddress(hostname) {
+  const host = hostname.toLowerCase().replace(/^\[(.*)\]$/, "$1");
+  return host === "localhost" || host === "::1" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host) || // The URL parser writes [::ffff:127.0.0.1] as [::ffff:7f00:1].
+  /^::ffff:7f[0-9a-f]{2}:[0-9a-f]{1,4}$/.test(host);
+}
 function checkEndpoint(raw, settingName) {
   const text2 = (raw ?? "").trim();
   if (!text2) {
@@ -2571,6 +2576,11 @@ function withoutIdentity(link) {
   return rest;
 }
 
+// src/core/messages/networkMessages.ts
+var englishNetworkMessages = {
+  requestFailed: () => "The network request failed."
+};
+
 // src/core/http/networkError.ts
 var CONNECT_PHASE_CODES = /* @__PURE__ */ new Set([
   "ECONNREFUSED",
@@ -2601,6 +2611,9 @@ function failsEveryTime(error) {
   for (const link of causeChain(error)) if (PERMANENT_CODES.has(codeOf(link))) return true;
   return false;
 }
+function notSentError(message) {
+  return Object.assign(new Error(message), { code: "ERR_WIKI_NOT_SENT" });
+}
 var TUNNEL_REFUSED = /when HTTP Tunneling/;
 function* causeChain(error) {
   for (let current = error, depth = 0; current instanceof Error && depth < 8; current = current.cause, depth++) {
@@ -2617,6 +2630,14 @@ function failedBeforeConnecting(error) {
     if (CONNECT_PHASE_CODES.has(codeOf(link)) || TUNNEL_REFUSED.test(link.message)) return true;
   }
   return false;
+}
+function networkError(error, messages = englishNetworkMessages) {
+  const innermostFirst = [...causeChain(error)].reverse();
+  const telling = innermostFirst.find((link) => link.message.trim() !== "" && link.message !== "fetch failed");
+  const code = innermostFirst.map(codeOf).find((candidate) => candidate !== "");
+  let message = telling?.message ?? (error instanceof Error ? error.message : String(error));
+  if (code && !message.includes(code)) message = message ? `${message} (${code})` : code;
+  return new Error(message || messages.requestFailed(), { cause: error });
 }
 
 // src/core/importApi/attempt.ts
@@ -3077,7 +3098,7 @@ var DIAGRAMS_SETTING = "wikiPublisher.diagrams";
 var KROKI_DEFAULT_MAX_URI_LENGTH = 4096;
 var TITLE_COMMENT = /^[ \t]*%%[ \t]*title\b[ \t]*:?[ \t]*(.*?)[ \t]*$/im;
 function scanDiagramFences(markdown) {
-  if (!markdown.includes("```") && !markdown.includes("~~~")) return { fences: [], unclosed: 0 };
+  if (!markdown.includes("```") && !markdown.includes("~~~") || !/mermaid/i.test(markdown)) return { fences: [], unclosed: 0 };
   const fences = [];
   let unclosed = 0;
   for (const fence2 of scanMarkdown(markdown).fences) {
@@ -11855,10 +11876,111 @@ function manifestSummary(file, recorded, unrecorded) {
   return { manifest: { file, recorded, ...unrecorded.length > 0 ? { notRecorded: unrecorded.map(([key, entry]) => ({ key, pageId: entry.id })) } : {} } };
 }
 
+// src/core/http/nodeHttpTransport.ts
+var http = __toESM(require("node:http"));
+var https = __toESM(require("node:https"));
+function createNodeHttpTransport() {
+  const agents = { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) };
+  let closed = false;
+  return {
+    name: "node",
+    send(request) {
+      if (closed) return Promise.reject(notSentError("connection pool closed"));
+      const url = new URL(request.url);
+      const secure = url.protocol === "https:";
+      if (!secure && url.protocol !== "http:") return Promise.reject(notSentError(`unsupported protocol ${url.protocol}`));
+      const { signal } = request;
+      if (signal?.aborted) return Promise.reject(networkError(abortReason(signal)));
+      const body = request.body === void 0 ? void 0 : Buffer.from(request.body, "utf8");
+      const headers = { ...request.headers };
+      if (body) headers["content-length"] = String(body.length);
+      return new Promise((resolve9, reject) => {
+        const outgoing = (secure ? https : http).request(url, { method: request.method, headers, agent: secure ? agents.https : agents.http });
+        const onAbort = () => {
+          outgoing.destroy(abortReason(signal));
+        };
+        signal?.addEventListener("abort", onAbort, { once: true });
+        outgoing.once("error", (error) => {
+          signal?.removeEventListener("abort", onAbort);
+          reject(networkError(error));
+        });
+        outgoing.once("response", (incoming) => {
+          signal?.removeEventListener("abort", onAbort);
+          resolve9({ status: incoming.statusCode ?? 0, headers: joinRepeated(incoming.headers), text: () => readText3(incoming, signal) });
+        });
+        outgoing.end(body);
+      });
+    },
+    close() {
+      closed = true;
+      agents.http.destroy();
+      agents.https.destroy();
+      return Promise.resolve();
+    }
+  };
+}
+function readText3(incoming, signal) {
+  return new Promise((resolve9, reject) => {
+    const chunks = [];
+    let settled = false;
+    const settle = (error, text2) => {
+      if (settled) return;
+      settled = true;
+      signal?.removeEventListener("abort", onAbort);
+      if (error === void 0) resolve9(text2 ?? "");
+      else reject(networkError(error));
+    };
+    const onAbort = () => {
+      const reason = abortReason(signal);
+      incoming.destroy(reason);
+      settle(reason);
+    };
+    if (signal?.aborted) {
+      onAbort();
+      return;
+    }
+    signal?.addEventListener("abort", onAbort, { once: true });
+    incoming.on("data", (chunk) => chunks.push(chunk));
+    incoming.once("end", () => settle(void 0, Buffer.concat(chunks).toString("utf8")));
+    incoming.once("error", (error) => settle(error));
+    incoming.once("close", () => {
+      if (!incoming.complete) settle(Object.assign(new Error("aborted"), { code: "ECONNRESET" }));
+    });
+  });
+}
+function abortReason(signal) {
+  const reason = signal?.reason;
+  return reason instanceof Error ? reason : Object.assign(new Error("aborted"), { name: "AbortError", code: "ABORT_ERR" });
+}
+function joinRepeated(headers) {
+  const joined = {};
+  for (const [name, value] of Object.entries(headers)) joined[name] = Array.isArray(value) ? value.join(", ") : value;
+  return joined;
+}
+
+// src/core/http/proxyEnvironment.ts
+function proxyConfigured(settings, env) {
+  return Boolean(settings.proxyUrl?.trim() || env.HTTPS_PROXY || env.https_proxy || env.HTTP_PROXY || env.http_proxy);
+}
+
 // src/cli/transport.ts
 function cliTransport(env) {
-  const http = require("./cliHttp.js");
-  return http.createUndiciTransport({}, env);
+  const direct = createNodeHttpTransport();
+  const proxy = proxyConfigured({}, env);
+  let proxied;
+  const proxiedTransport = () => {
+    proxied ??= require("./cliHttp.js").createUndiciTransport({}, env);
+    return proxied;
+  };
+  return {
+    name: proxy ? "node, undici through the proxy" : "node",
+    send(request) {
+      return proxy && !isLoopbackAddress(new URL(request.url).hostname) ? proxiedTransport().send(request) : direct.send(request);
+    },
+    async close() {
+      await Promise.all([direct.close(), proxied?.close()]);
+    }
+  };
 }
 
 // src/cli/publish.ts
@@ -12234,7 +12356,7 @@ async function report(records, context) {
     await (0, import_promises9.writeFile)(planPath, ran ? runMarkdown(records, { maxChars: COMMENT_MAX_CHARS, fullPlanAt: "the job summary of this run" }) : "", "utf8");
     if (ran && context.summary) await appendStepSummary(context.env.GITHUB_STEP_SUMMARY, runMarkdown(records, { maxBytes: STEP_SUMMARY_MAX_BYTES }));
     if (context.annotations) {
-      for (const annotation of runAnnotations(records, (file) => readText3((0, import_node_path10.resolve)(context.cwd, file)))) process.stdout.write(`${workflowCommand(annotation)}
+      for (const annotation of runAnnotations(records, (file) => readText4((0, import_node_path10.resolve)(context.cwd, file)))) process.stdout.write(`${workflowCommand(annotation)}
 `);
     }
     await appendOutputs(context.env.GITHUB_OUTPUT, { ...stepOutputs(records, context.exitCode), results: resultsPath, plan: planPath });
@@ -12245,7 +12367,7 @@ async function report(records, context) {
   }
   return context.exitCode;
 }
-function readText3(path) {
+function readText4(path) {
   try {
     return (0, import_node_fs6.readFileSync)(path, "utf8");
   } catch {

@@ -1,6 +1,6 @@
 // The command-line publisher measured as CI runs it: the shipped (minified) dist/cli.js spawned as a process
 // against the sandbox in this process. (a) 200 files of 20 KB with 50 ms added per request at concurrency 4, against
-// the ideal 200 x 50 ms / 4; (b) one 100 KB file, spawn to exit, against a bare Node script doing the same node:http
+// the ideal 200 x 50 ms / 4; (b) one 100 KB file, spawn to exit, against a bare Node script doing the same undici
 // POST; (c) peak RSS of those runs and of one 5 MB file, read by a --require probe in the child.
 import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -176,12 +176,12 @@ export function reportCliPublish(report: Report, result: CliBenchResult, options
   report.detail(`the same 200 files with --dry-run (start-up, walk, read, plan; no request): ${describe(throughput.dryRun)}`);
   report.detail(`shipped bundles ${CLI_BUNDLES.map((name) => `dist/${name}`).join(' + ')} (minified): ${(result.cliBytes / 1024).toFixed(1)} KB`);
   report.judge({
-    name: `CLI one ${startup.fileBytes / 1024} KB file spawn to exit / bare Node http POST`,
+    name: `CLI one ${startup.fileBytes / 1024} KB file spawn to exit / bare Node undici POST`,
     value: `${startup.ratio.toFixed(2)}x`, target: '<= 1.50x', pass: startup.ratio <= 1.5,
   });
   report.detail(`${options.startupSamples} samples each, alternating, ${options.startupWarmups} warm-ups`);
   report.detail(`CLI:  ${describe(startup.cli)}`);
-  report.detail(`bare: ${describe(startup.bare)} (reads the file, one POST with node:http, exits)`);
+  report.detail(`bare: ${describe(startup.bare)} (reads the file, requires undici from node_modules, one POST, closes)`);
   report.detail(`difference of medians: ${ms(startup.cli.median - startup.bare.median)} ms`);
   const manyMb = memory.manyFilesKb / MB;
   report.judge({ name: `CLI peak RSS publishing ${throughput.files} x ${throughput.fileBytes / 1024} KB`, value: `${manyMb.toFixed(1)} MB`, target: '<= 150 MB', pass: manyMb <= 150 });

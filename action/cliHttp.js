@@ -26712,9 +26712,16 @@ function networkError(error, messages = englishNetworkMessages) {
 
 // src/core/http/proxy.ts
 var import_undici = __toESM(require_undici());
+
+// src/core/http/proxyEnvironment.ts
+function proxyConfigured(settings, env) {
+  return Boolean(settings.proxyUrl?.trim() || env.HTTPS_PROXY || env.https_proxy || env.HTTP_PROXY || env.http_proxy);
+}
+
+// src/core/http/proxy.ts
 function createProxyDispatcher(settings, env = process.env) {
   const proxyUrl = settings.proxyUrl?.trim();
-  if (!proxyUrl && !env.HTTPS_PROXY && !env.https_proxy && !env.HTTP_PROXY && !env.http_proxy) return void 0;
+  if (!proxyConfigured(settings, env)) return void 0;
   const noProxy = [...settings.noProxy ?? [], env.NO_PROXY ?? env.no_proxy ?? ""].map((entry) => entry.trim()).filter((entry) => entry.length > 0).join(",");
   return new import_undici.EnvHttpProxyAgent({
     httpProxy: proxyUrl || env.HTTP_PROXY || env.http_proxy,

@@ -56,9 +56,9 @@ __export(main_exports, {
 });
 module.exports = __toCommonJS(main_exports);
 var import_node_crypto4 = require("node:crypto");
-var import_node_fs7 = require("node:fs");
+var import_node_fs6 = require("node:fs");
 var import_promises9 = require("node:fs/promises");
-var import_node_os2 = require("node:os");
+var import_node_os = require("node:os");
 var import_node_path10 = require("node:path");
 
 // src/core/log/redact.ts
@@ -1865,6 +1865,11 @@ function refused(problem, say) {
 function isLoopbackHost(hostname) {
   return LOOPBACK_HOSTS.has(hostname.toLowerCase());
 }
+function isLoopbackAddress(hostname) {
+  const host = hostname.toLowerCase().replace(/^\[(.*)\]$/, "$1");
+  return host === "localhost" || host === "::1" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host) || // The URL parser writes [::ffff:127.0.0.1] as [::ffff:7f00:1].
+  /^::ffff:7f[0-9a-f]{2}:[0-9a-f]{1,4}$/.test(host);
+}
 function checkEndpoint(raw, settingName) {
   const text2 = (raw ?? "").trim();
   if (!text2) {
@@ -2519,6 +2524,11 @@ async function parentNamed(pageId, options) {
   return parent ? { id: pageId, title: parent.title } : { id: pageId };
 }
 
+// src/core/messages/networkMessages.ts
+var englishNetworkMessages = {
+  requestFailed: () => "The network request failed."
+};
+
 // src/core/http/networkError.ts
 var CONNECT_PHASE_CODES = /* @__PURE__ */ new Set([
   "ECONNREFUSED",
@@ -2549,6 +2559,9 @@ function failsEveryTime(error) {
   for (const link of causeChain(error)) if (PERMANENT_CODES.has(codeOf(link))) return true;
   return false;
 }
+function notSentError(message) {
+  return Object.assign(new Error(message), { code: "ERR_WIKI_NOT_SENT" });
+}
 var TUNNEL_REFUSED = /when HTTP Tunneling/;
 function* causeChain(error) {
   for (let current = error, depth = 0; current instanceof Error && depth < 8; current = current.cause, depth++) {
@@ -2565,6 +2578,14 @@ function failedBeforeConnecting(error) {
     if (CONNECT_PHASE_CODES.has(codeOf(link)) || TUNNEL_REFUSED.test(link.message)) return true;
   }
   return false;
+}
+function networkError(error, messages = englishNetworkMessages) {
+  const innermostFirst = [...causeChain(error)].reverse();
+  const telling = innermostFirst.find((link) => link.message.trim() !== "" && link.message !== "fetch failed");
+  const code = innermostFirst.map(codeOf).find((candidate) => candidate !== "");
+  let message = telling?.message ?? (error instanceof Error ? error.message : String(error));
+  if (code && !message.includes(code)) message = message ? `${message} (${code})` : code;
+  return new Error(message || messages.requestFailed(), { cause: error });
 }
 
 // src/core/importApi/attempt.ts
@@ -3025,7 +3046,7 @@ var DIAGRAMS_SETTING = "wikiPublisher.diagrams";
 var KROKI_DEFAULT_MAX_URI_LENGTH = 4096;
 var TITLE_COMMENT = /^[ \t]*%%[ \t]*title\b[ \t]*:?[ \t]*(.*?)[ \t]*$/im;
 function scanDiagramFences(markdown) {
-  if (!markdown.includes("```") && !markdown.includes("~~~")) return { fences: [], unclosed: 0 };
+  if (!markdown.includes("```") && !markdown.includes("~~~") || !/mermaid/i.test(markdown)) return { fences: [], unclosed: 0 };
   const fences = [];
   let unclosed = 0;
   for (const fence2 of scanMarkdown(markdown).fences) {
@@ -8475,61 +8496,6 @@ async function walkToPublish(named, options) {
   return { ok: true, walk };
 }
 
-// src/cli/v8Flags.ts
-var import_node_v8 = require("node:v8");
-
-// src/cli/threadPriority.ts
-var import_node_fs4 = require("node:fs");
-var import_node_os = require("node:os");
-var BACKGROUND_PRIORITY_STEPS = 10;
-var LOWEST_PRIORITY = 19;
-function yieldBackgroundThreads(platform = process.platform) {
-  if (platform !== "linux") return 0;
-  let lowered = 0;
-  try {
-    const target = Math.min(LOWEST_PRIORITY, (0, import_node_os.getPriority)() + BACKGROUND_PRIORITY_STEPS);
-    for (const name of (0, import_node_fs4.readdirSync)("/proc/self/task")) {
-      const thread = Number(name);
-      if (!Number.isInteger(thread) || thread === process.pid) continue;
-      try {
-        if ((0, import_node_os.getPriority)(thread) < target) {
-          (0, import_node_os.setPriority)(thread, target);
-          lowered++;
-        }
-      } catch {
-      }
-    }
-  } catch {
-  }
-  return lowered;
-}
-
-// src/cli/v8Flags.ts
-var COMMAND_LINE_V8_FLAGS = [
-  // undici (Node's own fetch and the bundled copy alike) parses HTTP with a WebAssembly build of llhttp, which V8 first
-  // compiles quickly (Liftoff) and then again, on a background thread, with its optimising compiler. For the few small
-  // answers a CLI run reads, that second compile only costs: about 35 MB of peak memory and a CPU core (measured with
-  // `npm run bench`). Set before undici compiles the module, on its first connection.
-  "--liftoff-only",
-  // The optimising compiler copies the bodies of the functions a hot function calls into it, up to 920 bytes of
-  // bytecode in all by default, which makes each compile longer. A 10,000-file tree's dry run optimises some 160
-  // functions, for about 300 ms of CPU on background threads: on two cores, time taken from planning, and optimised
-  // code that arrived after much of the work it was for was done. With 100 bytes only small helpers are copied in: the
-  // run used about 10 % less CPU and 3-4 % less time (21 alternating runs of the shipped CLI, before and after).
-  "--max-inlined-bytecode-size-cumulative=100",
-  // V8 puts new objects in a young generation of two halves, 1 MB each at first, and doubles them whenever as much as
-  // a half holds has survived since they last grew, up to 16 MB each. Here they grow four times over in one step, so
-  // that the walk of a large folder takes them to 4 MB at once, where holdYoungGeneration keeps them.
-  "--semi-space-growth-factor=4"
-];
-function holdYoungGeneration() {
-  (0, import_node_v8.setFlagsFromString)("--semi-space-growth-factor=1");
-}
-function setUpCommandLineProcess() {
-  (0, import_node_v8.setFlagsFromString)(COMMAND_LINE_V8_FLAGS.join(" "));
-  yieldBackgroundThreads();
-}
-
 // src/cli/files.ts
 async function readMarkdownSources(paths, cwd) {
   const walked = await walkArguments(paths, cwd);
@@ -8554,7 +8520,6 @@ async function walkArguments(paths, cwd) {
     };
   }
   if (result.files.length + result.refused.length === 0) return { ok: false, message: `No Markdown files found in ${paths.join(", ")}.` };
-  holdYoungGeneration();
   return { ok: true, fs, result };
 }
 
@@ -9009,17 +8974,17 @@ function sameRoot(a, b) {
 }
 
 // src/core/tree/manifestNodeFs.ts
-var import_node_fs5 = require("node:fs");
+var import_node_fs4 = require("node:fs");
 var import_node_path5 = require("node:path");
 var nodeManifestReader = {
   async read(path) {
     try {
-      if ((0, import_node_fs5.lstatSync)(path).isSymbolicLink()) throw new NotARegularFile("link");
+      if ((0, import_node_fs4.lstatSync)(path).isSymbolicLink()) throw new NotARegularFile("link");
       const { fd } = openRegularFileSync(path);
       try {
-        return (0, import_node_fs5.readFileSync)(fd, "utf8");
+        return (0, import_node_fs4.readFileSync)(fd, "utf8");
       } finally {
-        (0, import_node_fs5.closeSync)(fd);
+        (0, import_node_fs4.closeSync)(fd);
       }
     } catch (error) {
       if (error.code === "ENOENT") return void 0;
@@ -11552,7 +11517,7 @@ async function takeAnchoredHeadings(sources, options) {
 }
 
 // src/cli/fileLinks.ts
-var import_node_fs6 = require("node:fs");
+var import_node_fs5 = require("node:fs");
 var import_node_path6 = require("node:path");
 function labelledManifestFiles(cwd) {
   return { read: (location) => nodeManifestReader.read(location), label: (location) => (0, import_node_path6.relative)(cwd, location).split(import_node_path6.sep).join("/") };
@@ -11581,7 +11546,7 @@ function folderListings() {
     if (!listed2.has(folder)) {
       let names;
       try {
-        names = (0, import_node_fs6.readdirSync)(folder);
+        names = (0, import_node_fs5.readdirSync)(folder);
       } catch {
         names = void 0;
       }
@@ -12105,10 +12070,111 @@ function manifestSummary(file, recorded, unrecorded) {
   return { manifest: { file, recorded, ...unrecorded.length > 0 ? { notRecorded: unrecorded.map(([key, entry]) => ({ key, pageId: entry.id })) } : {} } };
 }
 
+// src/core/http/nodeHttpTransport.ts
+var http = __toESM(require("node:http"));
+var https = __toESM(require("node:https"));
+function createNodeHttpTransport() {
+  const agents = { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) };
+  let closed = false;
+  return {
+    name: "node",
+    send(request) {
+      if (closed) return Promise.reject(notSentError("connection pool closed"));
+      const url = new URL(request.url);
+      const secure = url.protocol === "https:";
+      if (!secure && url.protocol !== "http:") return Promise.reject(notSentError(`unsupported protocol ${url.protocol}`));
+      const { signal } = request;
+      if (signal?.aborted) return Promise.reject(networkError(abortReason(signal)));
+      const body = request.body === void 0 ? void 0 : Buffer.from(request.body, "utf8");
+      const headers = { ...request.headers };
+      if (body) headers["content-length"] = String(body.length);
+      return new Promise((resolve9, reject) => {
+        const outgoing = (secure ? https : http).request(url, { method: request.method, headers, agent: secure ? agents.https : agents.http });
+        const onAbort = () => {
+          outgoing.destroy(abortReason(signal));
+        };
+        signal?.addEventListener("abort", onAbort, { once: true });
+        outgoing.once("error", (error) => {
+          signal?.removeEventListener("abort", onAbort);
+          reject(networkError(error));
+        });
+        outgoing.once("response", (incoming) => {
+          signal?.removeEventListener("abort", onAbort);
+          resolve9({ status: incoming.statusCode ?? 0, headers: joinRepeated(incoming.headers), text: () => readText3(incoming, signal) });
+        });
+        outgoing.end(body);
+      });
+    },
+    close() {
+      closed = true;
+      agents.http.destroy();
+      agents.https.destroy();
+      return Promise.resolve();
+    }
+  };
+}
+function readText3(incoming, signal) {
+  return new Promise((resolve9, reject) => {
+    const chunks = [];
+    let settled = false;
+    const settle = (error, text2) => {
+      if (settled) return;
+      settled = true;
+      signal?.removeEventListener("abort", onAbort);
+      if (error === void 0) resolve9(text2 ?? "");
+      else reject(networkError(error));
+    };
+    const onAbort = () => {
+      const reason = abortReason(signal);
+      incoming.destroy(reason);
+      settle(reason);
+    };
+    if (signal?.aborted) {
+      onAbort();
+      return;
+    }
+    signal?.addEventListener("abort", onAbort, { once: true });
+    incoming.on("data", (chunk) => chunks.push(chunk));
+    incoming.once("end", () => settle(void 0, Buffer.concat(chunks).toString("utf8")));
+    incoming.once("error", (error) => settle(error));
+    incoming.once("close", () => {
+      if (!incoming.complete) settle(Object.assign(new Error("aborted"), { code: "ECONNRESET" }));
+    });
+  });
+}
+function abortReason(signal) {
+  const reason = signal?.reason;
+  return reason instanceof Error ? reason : Object.assign(new Error("aborted"), { name: "AbortError", code: "ABORT_ERR" });
+}
+function joinRepeated(headers) {
+  const joined = {};
+  for (const [name, value] of Object.entries(headers)) joined[name] = Array.isArray(value) ? value.join(", ") : value;
+  return joined;
+}
+
+// src/core/http/proxyEnvironment.ts
+function proxyConfigured(settings, env) {
+  return Boolean(settings.proxyUrl?.trim() || env.HTTPS_PROXY || env.https_proxy || env.HTTP_PROXY || env.http_proxy);
+}
+
 // src/cli/transport.ts
 function cliTransport(env) {
-  const http = require("./cliHttp.js");
-  return http.createUndiciTransport({}, env);
+  const direct = createNodeHttpTransport();
+  const proxy = proxyConfigured({}, env);
+  let proxied;
+  const proxiedTransport = () => {
+    proxied ??= require("./cliHttp.js").createUndiciTransport({}, env);
+    return proxied;
+  };
+  return {
+    name: proxy ? "node, undici through the proxy" : "node",
+    send(request) {
+      return proxy && !isLoopbackAddress(new URL(request.url).hostname) ? proxiedTransport().send(request) : direct.send(request);
+    },
+    async close() {
+      await Promise.all([direct.close(), proxied?.close()]);
+    }
+  };
 }
 
 // src/cli/publish.ts
@@ -12353,11 +12419,6 @@ ${digestLine(views)}`);
   return exitCode;
 }
 
-// src/cli/exitWhenIdle.ts
-function exitWhenIdle() {
-  process.once("beforeExit", () => process.exit());
-}
-
 // src/action/inputs.ts
 var FULL_DIGEST_HEX = 64;
 var VALUE_FLAGS = ["space", "parent", "state", "concurrency", "timeout", "endpoint", "auth-url", "base-url", "diagrams"];
@@ -12444,7 +12505,7 @@ async function runAction(env, cwd) {
   const read = readActionInputs(env);
   if (!read.ok) return fail4(read.message);
   const { inputs } = read;
-  const work2 = await (0, import_promises9.mkdtemp)((0, import_node_path10.join)(env.RUNNER_TEMP || (0, import_node_os2.tmpdir)(), "wiki-publisher-"));
+  const work2 = await (0, import_promises9.mkdtemp)((0, import_node_path10.join)(env.RUNNER_TEMP || (0, import_node_os.tmpdir)(), "wiki-publisher-"));
   const argv = [...inputs.argv];
   if (inputs.expectPlan !== void 0) {
     const reviewed = (0, import_node_path10.join)(work2, "reviewed-plan.md");
@@ -12489,7 +12550,7 @@ async function report(records, context) {
     await (0, import_promises9.writeFile)(planPath, ran ? runMarkdown(records, { maxChars: COMMENT_MAX_CHARS, fullPlanAt: "the job summary of this run" }) : "", "utf8");
     if (ran && context.summary) await appendStepSummary(context.env.GITHUB_STEP_SUMMARY, runMarkdown(records, { maxBytes: STEP_SUMMARY_MAX_BYTES }));
     if (context.annotations) {
-      for (const annotation of runAnnotations(records, (file) => readText3((0, import_node_path10.resolve)(context.cwd, file)))) process.stdout.write(`${workflowCommand(annotation)}
+      for (const annotation of runAnnotations(records, (file) => readText4((0, import_node_path10.resolve)(context.cwd, file)))) process.stdout.write(`${workflowCommand(annotation)}
 `);
     }
     await appendOutputs(context.env.GITHUB_OUTPUT, { ...stepOutputs(records, context.exitCode), results: resultsPath, plan: planPath });
@@ -12500,9 +12561,9 @@ async function report(records, context) {
   }
   return context.exitCode;
 }
-function readText3(path) {
+function readText4(path) {
   try {
-    return (0, import_node_fs7.readFileSync)(path, "utf8");
+    return (0, import_node_fs6.readFileSync)(path, "utf8");
   } catch {
     return void 0;
   }
@@ -12515,7 +12576,6 @@ function fail4(message) {
 function runError(message) {
   return workflowCommand({ level: "error", title: "Wiki Publisher", message });
 }
-setUpCommandLineProcess();
 runAction(process.env, process.cwd()).then(
   (code) => {
     process.exitCode = code;
@@ -12525,7 +12585,7 @@ runAction(process.env, process.cwd()).then(
 `);
     process.exitCode = EXIT_FAILED;
   }
-).finally(exitWhenIdle);
+);
 // Annotate the CommonJS export names for ESM import in node:
 0 && (module.exports = {
   runAction

@@ -17,8 +17,6 @@ import { Output } from '../cli/output';
 import { COMMENT_MAX_CHARS, runMarkdown } from '../cli/planMarkdown';
 import { publishCommand } from '../cli/publish';
 import { RunRecords } from '../cli/runRecords';
-import { exitWhenIdle } from '../cli/exitWhenIdle';
-import { setUpCommandLineProcess } from '../cli/v8Flags';
 import { FULL_DIGEST_HEX, readActionInputs } from './inputs';
 import { stepOutputs } from './outputs';
 import { appendOutputs, appendStepSummary, STEP_SUMMARY_MAX_BYTES } from './runnerFiles';
@@ -112,9 +110,7 @@ function runError(message: string): string {
   return workflowCommand({ level: 'error', title: 'Wiki Publisher', message });
 }
 
-// As the command line does (src/cli/main.ts): V8's flags for a short run, its background threads at a lower priority,
-// and an exit once nothing is left to do.
-setUpCommandLineProcess();
+// As the command line does (src/cli/main.ts): Node as it comes, the exit code set and the process left to end by itself.
 runAction(process.env, process.cwd()).then(
   (code) => {
     process.exitCode = code;
@@ -123,4 +119,4 @@ runAction(process.env, process.cwd()).then(
     process.stdout.write(`${runError(`Unexpected error: ${describeError(error)}`)}\n`);
     process.exitCode = EXIT_FAILED;
   },
-).finally(exitWhenIdle);
+);

@@ -14,7 +14,6 @@ import { MAX_PUBLISH_FILES, walkToPublish } from '../core/walk/publishWalk';
 import type { WalkResult } from '../core/walk/walk';
 import type { WalkFs } from '../core/walk/walkFs';
 import { englishWalkMessages } from '../core/messages/walkMessages';
-import { holdYoungGeneration } from './v8Flags';
 
 export type ReadSources = { ok: true; files: SourceFile[] } | { ok: false; message: string };
 
@@ -52,7 +51,5 @@ export async function walkArguments(paths: readonly string[], cwd: string): Prom
     };
   }
   if (result.files.length + result.refused.length === 0) return { ok: false, message: `No Markdown files found in ${paths.join(', ')}.` };
-  // The files are listed, none read yet: V8's young generation stays the size the walk took it to (v8Flags.ts).
-  holdYoungGeneration();
   return { ok: true, fs, result };
 }

@@ -3,14 +3,12 @@
 import { describeError } from '../core/log/redact';
 import { parseCommandLine } from './args';
 import { EXIT_FAILED, EXIT_USAGE } from './exitCodes';
-import { exitWhenIdle } from './exitWhenIdle';
 import { cliWorkingTree } from './files';
 import { interruption } from './interruption';
 import { HELP_TEXT } from './help';
 import { Output } from './output';
 import { publishCommand } from './publish';
 import { runWithReports } from './runReports';
-import { setUpCommandLineProcess } from './v8Flags';
 
 // Set by the build (scripts/build.mjs) from package.json.
 declare const WIKI_PUBLISHER_VERSION: string | undefined;
@@ -39,9 +37,7 @@ async function main(output: Output): Promise<number> {
   }
 }
 
-// V8's flags for a short run, and its background threads' lower priority (v8Flags.ts).
-setUpCommandLineProcess();
-
+// Node as it comes: no V8 flags, thread priorities or early exit (CONTRIBUTING.md, "No run-time tuning").
 const output = new Output(process.stdout, process.stderr);
 main(output).then(
   (code) => {
@@ -51,4 +47,4 @@ main(output).then(
     output.problem(`Unexpected error: ${describeError(error)}`);
     process.exitCode = EXIT_FAILED;
   },
-).finally(exitWhenIdle);
+);

@@ -11,6 +11,12 @@ export function lazyCommands(): typeof LazyCommands {
   return loaded;
 }
 
+/** A value made by `make` the first time it is asked for, then kept: what start-up wires but does not need yet. */
+export function onFirstUse<T>(make: () => T): () => T {
+  let made: { value: T } | undefined;
+  return () => (made ??= { value: make() }).value;
+}
+
 /** A command registered at start-up whose implementation is built (and its bundle loaded) when it first runs. */
 export class LazyCommand<T extends Command> implements Command {
   private made: T | undefined;

@@ -1,12 +1,23 @@
-// The editor commands whose code is needed only once they run: publishing (one file, many files), Compare with Wiki
-// Page and Open Wiki Page as Markdown. scripts/build.mjs bundles this file on its own (dist/lazyCommands.js);
-// extension.ts registers light stand-ins that require it on first use, keeping activation cheap.
+// The editor code needed only once it runs: the commands (publishing, Compare with Wiki Page, Open Wiki Page as
+// Markdown, the token and sign-in commands) and the stores only they and a renamed or deleted file use (page links,
+// recent targets, Pull's bases). scripts/build.mjs bundles this file on its own (dist/lazyCommands.js); extension.ts
+// registers light stand-ins that require it on first use, keeping activation cheap.
 export { CompareWithWikiCommand } from './commands/compareWithWiki';
 export { OpenFromWikiCommand } from './commands/openFromWiki';
 export { PublishCommand } from './commands/publish';
 export { PullCommand } from './commands/pull';
 export { ShowRawWikiPageCommand } from './commands/showRawWikiPage';
 export { PulledEdits } from './pull/pulledEdits';
+export { RemoveApiTokenCommand } from './commands/removeApiToken';
+export { SetApiTokenCommand } from './commands/setApiToken';
+export { SetClientSecretCommand } from './commands/setClientSecret';
+export { SignInCommand } from './commands/signIn';
+export { SignOutCommand } from './commands/signOut';
+export { GlobalStateLinkStore } from './publish/pageLinks';
+export { RecentTargets } from './publish/recentTargets';
+export { FolderPullBaseStore } from '../core/pull/pullBaseFiles';
+export { globalStorageFolder } from './pull/globalStorageFolder';
+export { PullBaseKeeper } from './pull/pullBaseKeeper';
 // The sign-in's words: a sign-in or a failure to show loads them, never activation.
 export { editorSignInMessages } from './messages/signInMessages';
 export { editorExportMessages } from './messages/exportMessages';

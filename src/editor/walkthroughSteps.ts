@@ -28,10 +28,14 @@ export class WalkthroughSteps implements vscode.Disposable {
   private readonly retries = new Set<ReturnType<typeof setTimeout>>();
 
   constructor(private readonly extensionId: string, private readonly log: Logger) {
-    this.markEndpointIfSet();
     this.subscription = vscode.workspace.onDidChangeConfiguration((event) => {
       if (event.affectsConfiguration(IMPORT_ENDPOINT_SETTING)) this.markEndpointIfSet();
     });
+  }
+
+  /** Checks off the endpoint step if the endpoint is set already: once activation has returned. */
+  start(): void {
+    this.markEndpointIfSet();
   }
 
   /** Checks the step off, once per session; a VS Code without the command (or the step) only loses the tick. */

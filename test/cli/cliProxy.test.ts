@@ -1,5 +1,5 @@
 // The command line behind a proxy: with HTTPS_PROXY set the CLI tunnels through the proxy; a loopback endpoint still
-// goes direct.
+// goes direct. Only a request through the proxy loads undici (dist/cliHttp.js); the rest go through Node's own https.
 import assert from 'node:assert/strict';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -29,6 +29,17 @@ describe('CLI behind a proxy', () => {
     await Promise.all([tlsWiki.close(), proxy.close(), rm(dir, { recursive: true, force: true })]);
   });
 
+  // Preloaded with NODE_OPTIONS=--require: at exit, prints whether the CLI's undici bundle was loaded.
+  const bundleProbe = async (): Promise<Record<string, string>> => {
+    const probe = join(dir, 'bundles.js');
+    await writeFile(probe, "process.on('exit', () => process.stderr.write('CLIHTTP ' + Object.keys(require.cache).some((file) => file.endsWith('cliHttp.js')) + '\\n'));\n");
+    return { NODE_OPTIONS: `--require ${probe}` };
+  };
+  const loadedUndici = (stderr: string): boolean | undefined => {
+    const seen = /^CLIHTTP (true|false)$/m.exec(stderr)?.[1];
+    return seen === undefined ? undefined : seen === 'true';
+  };
+
   it('tunnels through HTTPS_PROXY to an https wiki, and sends a loopback wiki direct', async () => {
     const token = tlsWiki.issueToken().token;
     // wiki.test is a name only the proxy resolves: the run can only succeed through it. The test CA is trusted the
@@ -45,5 +56,22 @@ describe('CLI behind a proxy', () => {
     assert.equal(again.code, 0, again.stderr || again.stdout);
     assert.equal(proxy.tunnels.length, 1, 'the loopback endpoint went direct, not through the proxy');
     assert.deepEqual(tlsWiki.imports.map((entry) => entry.status), [201, 200]);
+  });
+
+  it('loads undici only for a request through the proxy', async () => {
+    const token = tlsWiki.issueToken().token;
+    const probe = await bundleProbe();
+    const direct = { WIKI_PUBLISHER_ENDPOINT: tlsWiki.importEndpoint, WIKI_PUBLISHER_API_TOKEN: token, NODE_EXTRA_CA_CERTS: caFile, ...probe };
+    // After the test above: the page exists, and the proxy has tunnelled once.
+    const before = { imports: tlsWiki.imports.length, tunnels: proxy.tunnels.length };
+    const plain = await runCli(['publish', 'a.md', '--space', 'DOCS', '--parent', '123456', '--overwrite'], { cwd: dir, env: direct });
+    assert.equal(plain.code, 0, plain.stderr || plain.stdout);
+    assert.equal(loadedUndici(plain.stderr), false, 'no proxy: Node\'s own https sent it');
+    const proxied = { ...direct, WIKI_PUBLISHER_ENDPOINT: tlsWiki.importEndpoint.replace('//127.0.0.1:', '//wiki.test:'), HTTPS_PROXY: proxy.url };
+    const tunnelled = await runCli(['publish', 'a.md', '--space', 'DOCS', '--parent', '123456', '--overwrite'], { cwd: dir, env: proxied });
+    assert.equal(tunnelled.code, 0, tunnelled.stderr || tunnelled.stdout);
+    assert.equal(loadedUndici(tunnelled.stderr), true, 'through the proxy: undici');
+    assert.deepEqual(tlsWiki.imports.slice(before.imports).map((entry) => entry.status), [200, 200]);
+    assert.equal(proxy.tunnels.length, before.tunnels + 1, 'only the second run went through the proxy');
   });
 });

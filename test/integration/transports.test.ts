@@ -1,9 +1,10 @@
 // The rules every transport keeps (src/core/http/transport.ts), checked for both kinds against the sandbox: the
-// undici one of the command line and the tests, and the fetch one the editor builds over VS Code's fetch (here
+// undici one of the tests and the command line's proxied requests, the Node http one of its other requests, and the fetch one the editor builds over VS Code's fetch (here
 // over Node's own fetch). No redirect is followed, the deadline and Cancel end a stalled body, a failure before
 // connecting is told apart and named, and a certificate the process does not trust is refused.
 import assert from 'node:assert/strict';
 import { createFetchTransport } from '../../src/core/http/fetchTransport';
+import { createNodeHttpTransport } from '../../src/core/http/nodeHttpTransport';
 import { createUndiciTransport } from '../../src/core/http/undiciTransport';
 import type { Transport } from '../../src/core/http/transport';
 import { diagnoseNotFound, TokenClient } from '../../src/core/oauth';
@@ -15,6 +16,7 @@ import { createTestCertificates } from '../support/testCertificates';
 
 const kinds: Array<{ name: string; make(): Transport & { close?(): Promise<void> } }> = [
   { name: 'undici', make: () => createUndiciTransport({}, {}) },
+  { name: 'node', make: () => createNodeHttpTransport() },
   { name: 'fetch', make: () => createFetchTransport({ name: 'fetch', fetchFor: () => globalThis.fetch }) },
 ];
 

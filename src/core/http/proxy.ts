@@ -1,4 +1,5 @@
 import { EnvHttpProxyAgent, type Dispatcher } from 'undici';
+import { proxyConfigured } from './proxyEnvironment';
 
 /** The user's proxy choices: VS Code's `http.proxy` / `http.noProxy`, then the usual environment variables. */
 export interface ProxySettings {
@@ -13,7 +14,7 @@ export interface ProxySettings {
  */
 export function createProxyDispatcher(settings: ProxySettings, env: NodeJS.ProcessEnv = process.env): Dispatcher | undefined {
   const proxyUrl = settings.proxyUrl?.trim();
-  if (!proxyUrl && !env.HTTPS_PROXY && !env.https_proxy && !env.HTTP_PROXY && !env.http_proxy) return undefined;
+  if (!proxyConfigured(settings, env)) return undefined;
   const noProxy = [...(settings.noProxy ?? []), env.NO_PROXY ?? env.no_proxy ?? '']
     .map((entry) => entry.trim())
     .filter((entry) => entry.length > 0)

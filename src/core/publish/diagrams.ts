@@ -57,8 +57,10 @@ export function findDiagramFences(markdown: string): DiagramFence[] {
  * by a fence line (they stay code).
  */
 function scanDiagramFences(markdown: string): { fences: DiagramFence[]; unclosed: number } {
-  // Every fence line holds three backticks or three tildes: a text with neither (most files planned) holds none.
-  if (!markdown.includes('```') && !markdown.includes('~~~')) return { fences: [], unclosed: 0 };
+  // Every fence line holds three backticks or three tildes, and a Mermaid fence's info string the word itself (compared
+  // as written, namesMermaid): a text without both (most files planned, most with code blocks too) holds none, and is
+  // not parsed a second time (the plan's inspection parsed it already).
+  if ((!markdown.includes('```') && !markdown.includes('~~~')) || !/mermaid/i.test(markdown)) return { fences: [], unclosed: 0 };
   const fences: DiagramFence[] = [];
   let unclosed = 0;
   for (const fence of scanMarkdown(markdown).fences) {

@@ -27,8 +27,11 @@ export class ExportAuthProvider implements vscode.AuthenticationProvider, vscode
     this.subscription = service.onDidChange(() => {
       this.announceChange().catch(() => undefined); // a failed secret read is reported by the service's own reads
     });
-    // What exists at start-up is not news: only later changes are announced.
-    void service.storedSession().then(
+  }
+
+  /** Reads the session there is at start-up, once activation has returned: it is not news, only later changes are announced. */
+  start(): void {
+    void this.service.storedSession().then(
       (stored) => {
         this.known ??= stored ? toAuthSession(stored) : undefined;
       },

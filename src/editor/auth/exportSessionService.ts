@@ -55,6 +55,10 @@ export class ExportSessionService implements vscode.Disposable {
         if (EXPORT_SETTINGS.some((key) => event.affectsConfiguration(key))) this.disposeManager();
       }),
     );
+  }
+
+  /** Sets the signed-in context key from the stored session: the first read, once activation has returned. */
+  start(): void {
     this.updateSignedInContext();
   }
 

@@ -5,9 +5,10 @@ import type { Command } from './command';
 export class ShowLogCommand implements Command {
   readonly id = 'wikiPublisher.showLog';
 
-  constructor(private readonly channel: vscode.LogOutputChannel) {}
+  /** `channel` makes the log's channel if nothing has been logged yet (log.ts). */
+  constructor(private readonly channel: () => vscode.LogOutputChannel) {}
 
   execute(): void {
-    this.channel.show(true);
+    this.channel().show(true);
   }
 }

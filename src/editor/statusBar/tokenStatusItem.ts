@@ -77,7 +77,7 @@ export class TokenStatusItem implements vscode.Disposable {
         if (event.affectsConfiguration(WARNING_DAYS_SETTING)) void this.refresh();
       }),
     );
-    void this.refresh();
+    // The item shows "Wiki token" until the first refresh(), which extension.ts starts once activation has returned.
   }
 
   /**

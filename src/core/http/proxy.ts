@@ -1,11 +1,7 @@
 import { EnvHttpProxyAgent, type Dispatcher } from 'undici';
-import { proxyConfigured } from './proxyEnvironment';
+import { proxyConfigured, type ProxySettings } from './proxyEnvironment';
 
-/** The user's proxy choices: VS Code's `http.proxy` / `http.noProxy`, then the usual environment variables. */
-export interface ProxySettings {
-  proxyUrl?: string;
-  noProxy?: readonly string[];
-}
+export type { ProxySettings };
 
 /**
  * The dispatcher for requests that may go through a proxy, or undefined when no proxy is configured anywhere.

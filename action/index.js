@@ -1508,6 +1508,9 @@ function editedTitle(wikiEdits) {
 // src/cli/args.ts
 var import_node_util = require("node:util");
 
+// src/core/run/runner.ts
+var import_node_events = require("node:events");
+
 // src/core/messages/endpointMessages.ts
 var englishEndpointMessages = {
   missing: (settingName) => `No wiki address is configured. Set ${settingName} in your user settings.`,
@@ -3854,6 +3857,7 @@ async function runPlan(items, options) {
   const total = queue.length;
   const gate = options.gate ?? new ThrottleGate();
   const cancel = new AbortController();
+  (0, import_node_events.setMaxListeners)(100, cancel.signal);
   const onAbort = () => cancel.abort();
   if (options.signal?.aborted) cancel.abort();
   options.signal?.addEventListener("abort", onAbort, { once: true });
@@ -4148,8 +4152,10 @@ function runExitCode(summary, interruptCode) {
 }
 
 // src/cli/interruption.ts
+var import_node_events2 = require("node:events");
 function interruption(output) {
   const controller = new AbortController();
+  (0, import_node_events2.setMaxListeners)(100, controller.signal);
   let exitCode;
   const onSignal = (code, again) => () => {
     if (exitCode !== void 0) process.exit(exitCode);

@@ -92,6 +92,21 @@ describe('CLI with page access: the edit guard in CI', () => {
     });
   }
 
+  it('sixteen requests at once (--concurrency 16) print no warning of Node\'s about listeners', async () => {
+    const files: Record<string, string> = {};
+    for (let n = 0; n < 32; n++) files[`docs/p${n}.md`] = `# Page ${n}\n`;
+    const root = await cli.tree(files);
+    cli.world.sandbox.injectFaults({ latencyMs: 100 });
+    try {
+      const run = await runCli(['publish', 'docs', ...DOCS, '--concurrency', '16'], { cwd: root, env: cli.env() });
+      assert.equal(run.code, 0, run.stderr);
+      assert.ok(cli.world.sandbox.maxConcurrentImports >= 11, `${cli.world.sandbox.maxConcurrentImports} imports at once`);
+      assert.doesNotMatch(run.stderr, /MaxListenersExceededWarning/);
+    } finally {
+      cli.world.sandbox.clearFaults();
+    }
+  });
+
   it('an unchanged file whose page a colleague deleted on the wiki is published anew, said in the dry run, and --state learns the new page', async () => {
     const root = await cli.tree({ 'docs/a.md': '# Alpha\n\nOne.\n', 'docs/b.md': '# Beta\n\nOne.\n' });
     const publish = (...extra: string[]) => runCli(['publish', 'docs', ...DOCS, '--state', 'state.json', ...extra], { cwd: root, env: cli.env() });

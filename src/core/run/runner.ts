@@ -1,6 +1,7 @@
 // Sending a plan: at most `concurrency` files at once, one throttle gate shared by all of them (a 429 with
 // Retry-After pauses every worker, not just the one that got it), one file's failure never stopping the others,
 // and Cancel meaning "no new file starts, requests in flight are aborted". Each file ends as a value.
+import { setMaxListeners } from 'node:events';
 import { englishPublishMessages, type PublishMessages } from '../messages/publishMessages';
 import { abortableSleep } from '../importApi/backoff';
 import type { PublishOutcome } from '../publish/outcome';
@@ -208,6 +209,9 @@ export async function runPlan(items: readonly PlanItem[], options: RunOptions): 
   const total = queue.length;
   const gate = options.gate ?? new ThrottleGate();
   const cancel = new AbortController();
+  // Every request of the run listens to it while it is out or waits to retry (up to 16 at once, with the lookups
+  // beside them): more than Node's default of 10 is the design, not a leak, and Node's warning would reach a CI log.
+  setMaxListeners(100, cancel.signal);
   const onAbort = (): void => cancel.abort();
   if (options.signal?.aborted) cancel.abort();
   options.signal?.addEventListener('abort', onAbort, { once: true });

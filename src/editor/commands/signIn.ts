@@ -10,7 +10,7 @@ import { editorTransport } from '../net/editorTransport';
 import { authFailureText } from '../auth/authFailureText';
 import { editorSignInMessages } from '../messages/signInMessages';
 import { onDemand } from '../onDemandLoader';
-import type { Command } from './command';
+import type { Command } from '../command';
 
 /** Wiki: Sign In to Export API. The authorization code flow in the user's browser, cancellable while it waits. */
 export class SignInCommand implements Command {

@@ -22,7 +22,7 @@ import { secretStoreOf } from './editor/secrets';
 import { TokenStatusItem } from './editor/statusBar/tokenStatusItem';
 import { WalkthroughSteps } from './editor/walkthroughSteps';
 import { WIKI_PAGE_SCHEME, WikiPageContentProvider } from './editor/wiki/pageContentProvider';
-import { WikiAccess } from './editor/wiki/wikiAccess';
+import type { WikiAccess } from './editor/wiki/wikiAccess';
 import { WikiPagesHost } from './editor/wikiPages/pagesViewHost';
 
 /** The background refresh of the export session loads the HTTP client, so it waits until start-up is over. */
@@ -46,6 +46,7 @@ export function activate(context: vscode.ExtensionContext): void {
       globalStorageDir, clock: systemClock, log, env, claimNotice,
       // Forced onto the workspace side of a remote window, the lock folder is remote too: the session is then used, never refreshed.
       extensionKind: context.extension.extensionKind,
+      signInMessages: () => lazyCommands().editorSignInMessages,
     });
     const walkthrough = new WalkthroughSteps(context.extension.id, log);
     const tokenStatus = new TokenStatusItem({
@@ -65,27 +66,28 @@ export function activate(context: vscode.ExtensionContext): void {
       new (lazyCommands().SignInCommand)(exportSession, secrets, env, systemClock, log));
     const links = onFirstUse(() => new (lazyCommands().GlobalStateLinkStore)(context.globalState, systemClock));
     const recent = onFirstUse(() => new (lazyCommands().RecentTargets)(context.globalState));
-    const wiki = new WikiAccess({ session: exportSession, transport: editorTransport });
+    // What the commands and the view read from the wiki: only they use it, so it is made with their bundle.
+    const wiki = onFirstUse((): WikiAccess => new (lazyCommands().WikiAccess)({ session: exportSession, transport: editorTransport }));
     const pageContents = new WikiPageContentProvider();
     const compare = new LazyCommand<CompareWithWikiCommand>('wikiPublisher.compareWithWiki', () =>
-      new (lazyCommands().CompareWithWikiCommand)({ wiki, links: links(), recent: recent(), pages: pageContents, log }));
+      new (lazyCommands().CompareWithWikiCommand)({ wiki: wiki(), links: links(), recent: recent(), pages: pageContents, log }));
     // Pull's bases: per machine, under the extension's global storage, one per file.
     const bases = onFirstUse(() => new (lazyCommands().FolderPullBaseStore)(lazyCommands().globalStorageFolder(vscode.Uri.joinPath(context.globalStorageUri, 'pull-bases'))));
-    const baseKeeper = onFirstUse(() => new (lazyCommands().PullBaseKeeper)({ wiki, bases: bases(), clock: systemClock, log }));
+    const baseKeeper = onFirstUse(() => new (lazyCommands().PullBaseKeeper)({ wiki: wiki(), bases: bases(), clock: systemClock, log }));
     // Pulled edits waiting to be saved: made with the first Pull, asked by every publish after it.
     let pulledEdits: PulledEdits | undefined;
     const pull = new LazyCommand<PullCommand>('wikiPublisher.pull', () => {
       pulledEdits = new (lazyCommands().PulledEdits)({ links: links(), bases: bases(), clock: systemClock, log });
       context.subscriptions.push(pulledEdits);
-      return new (lazyCommands().PullCommand)({ wiki, links: links(), bases: bases(), log, pulledEdits, compare: (fileUri) => compare.instance.compareUri(fileUri) });
+      return new (lazyCommands().PullCommand)({ wiki: wiki(), links: links(), bases: bases(), log, pulledEdits, compare: (fileUri) => compare.instance.compareUri(fileUri) });
     });
     // The Wiki Pages view and the Explorer badges: registered now, their code loaded on first need.
     const pagesHost = new WikiPagesHost((hooks) => new (lazyCommands().WikiPagesModel)({
-      ...hooks, links: links(), wiki, secrets, env, onDidChangeSession: exportSession.onDidChange, log,
+      ...hooks, links: links(), wiki: wiki(), secrets, env, onDidChangeSession: exportSession.onDidChange, log,
     }));
     const pagesModel = () => pagesHost.model();
     // The links and images that will not work on the wiki, in the Problems panel: code loaded with the first Markdown document.
-    const diagnostics = new DiagnosticsHost(() => new (lazyCommands().LinkDiagnostics)({ links: links(), wiki, log }));
+    const diagnostics = new DiagnosticsHost(() => new (lazyCommands().LinkDiagnostics)({ links: links(), wiki: wiki(), log }));
     const commands = new CommandManager();
     context.subscriptions.push(
       exportSession, walkthrough, tokenStatus, commands, pageContents, pagesHost, diagnostics, exportSession.onDidChange(showExportSession),
@@ -110,7 +112,7 @@ export function activate(context: vscode.ExtensionContext): void {
       new LazyCommand('wikiPublisher.removeApiToken', () => new (lazyCommands().RemoveApiTokenCommand)(context.secrets, env, log)),
       new ShowLogCommand(channel),
       new LazyCommand('wikiPublisher.publish', () => new (lazyCommands().PublishCommand)({
-        secrets, links: links(), recent: recent(), log, clock: systemClock, env, wiki,
+        secrets, links: links(), recent: recent(), log, clock: systemClock, env, wiki: wiki(),
         transport: editorTransport,
         showLog: () => channel().show(true),
         setApiToken: () => setApiToken.instance.execute(),
@@ -125,7 +127,7 @@ export function activate(context: vscode.ExtensionContext): void {
       new LazyCommand('wikiPublisher.showRawWikiPage', () => new (lazyCommands().ShowRawWikiPageCommand)(pageContents)),
       pull,
       new LazyCommand('wikiPublisher.openFromWiki', () => new (lazyCommands().OpenFromWikiCommand)({
-        wiki, links: links(), clock: systemClock, log, keepBase: (pageId, version, markdown) => baseKeeper().afterOpen(pageId, version, markdown),
+        wiki: wiki(), links: links(), clock: systemClock, log, keepBase: (pageId, version, markdown) => baseKeeper().afterOpen(pageId, version, markdown),
       })),
       signIn,
       new LazyCommand('wikiPublisher.signOut', () => new (lazyCommands().SignOutCommand)(exportSession)),
@@ -133,7 +135,7 @@ export function activate(context: vscode.ExtensionContext): void {
       new RefreshExportSessionCommand(exportSession),
       new LazyCommand('wikiPublisher.pages.refresh', () => new (lazyCommands().RefreshPagesCommand)(pagesModel)),
       new LazyCommand('wikiPublisher.pages.publishAllModified', () => new (lazyCommands().PublishAllModifiedCommand)(pagesModel)),
-      new LazyCommand('wikiPublisher.pages.openPage', () => new (lazyCommands().OpenPageCommand)(pagesModel, wiki)),
+      new LazyCommand('wikiPublisher.pages.openPage', () => new (lazyCommands().OpenPageCommand)(pagesModel, wiki())),
       new LazyCommand('wikiPublisher.pages.revealInExplorer', () => new (lazyCommands().RevealInExplorerCommand)()),
     ]) {
       commands.register(command);

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { Command } from './commands/command';
+import type { Command } from './command';
 
 /** Registers commands and disposes them together. */
 export class CommandManager implements vscode.Disposable {

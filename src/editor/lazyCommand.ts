@@ -1,5 +1,5 @@
 import type * as LazyCommands from './lazyCommands';
-import type { Command } from './commands/command';
+import type { Command } from './command';
 
 let loaded: typeof LazyCommands | undefined;
 

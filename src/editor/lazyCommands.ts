@@ -17,6 +17,8 @@ export { GlobalStateLinkStore } from './publish/pageLinks';
 export { RecentTargets } from './publish/recentTargets';
 export { FolderPullBaseStore } from '../core/pull/pullBaseFiles';
 export { globalStorageFolder } from './pull/globalStorageFolder';
+// What the commands and the view read from the wiki through the export sign-in.
+export { WikiAccess } from './wiki/wikiAccess';
 export { PullBaseKeeper } from './pull/pullBaseKeeper';
 // The sign-in's words: a sign-in or a failure to show loads them, never activation.
 export { editorSignInMessages } from './messages/signInMessages';

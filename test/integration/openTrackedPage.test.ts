@@ -20,7 +20,7 @@ import { loadEditorTreeTools, publishTreeAsEditor, type EditorTreeTools } from '
 import { EditorUri, fakeUi, installEditorVscode, type FakeEditor } from '../support/fakeEditorWorkspace';
 import { useSignedInWorld } from '../support/signedInWorld';
 
-type FilesOfPage = typeof import('../../src/editor/wiki/trackedFiles').filesOfPage;
+type FilesOfPage = typeof import('../../src/editor/wikiPages/trackedFiles').filesOfPage;
 type OpenFromWiki = typeof import('../../src/editor/commands/openFromWiki').OpenFromWikiCommand;
 type WikiAccessClass = typeof import('../../src/editor/wiki/wikiAccess').WikiAccess;
 
@@ -53,7 +53,7 @@ describe('Open Wiki Page as Markdown offers the file the workspace already has o
   before(async () => {
     restore = installEditorVscode(fakeEditor);
     tools = await loadEditorTreeTools();
-    filesOfPage = (await import('../../src/editor/wiki/trackedFiles')).filesOfPage;
+    filesOfPage = (await import('../../src/editor/wikiPages/trackedFiles')).filesOfPage;
     OpenFromWikiCommand = (await import('../../src/editor/commands/openFromWiki')).OpenFromWikiCommand;
     WikiAccess = (await import('../../src/editor/wiki/wikiAccess')).WikiAccess;
   });

@@ -95,25 +95,29 @@ describe('architecture', () => {
   // No exceptions: a file that must reach up, or grow past 400 lines, is split or moved instead.
   const importsUpwardAllowed: ReadonlySet<string> = new Set();
   const overLengthAllowed: ReadonlySet<string> = new Set();
-  const coreFolder = join(root, 'src', 'core');
-  /** The files of src/core each file imports, as paths relative to src/core (packages and node: modules left out). */
-  const coreImports = (): Map<string, string[]> => {
-    const files = new Set(tsFilesUnder('src', 'core').map((file) => relative(coreFolder, file).split(sep).join('/')));
+  /**
+   * The files under src/<parts> each file there imports, as paths relative to that folder (packages, node: modules and
+   * files outside the folder left out). An import of types only, a re-export and a require or import() count too.
+   */
+  const importGraph = (...parts: string[]): Map<string, string[]> => {
+    const folder = join(root, 'src', ...parts);
+    const files = new Set(tsFilesUnder('src', ...parts).map((file) => relative(folder, file).split(sep).join('/')));
     const resolve = (from: string, spec: string): string | undefined => {
-      const base = relative(coreFolder, join(coreFolder, dirname(from), spec)).split(sep).join('/');
+      const base = relative(folder, join(folder, dirname(from), spec)).split(sep).join('/');
       return [`${base}.ts`, `${base}/index.ts`].find((candidate) => files.has(candidate));
     };
     const graph = new Map<string, string[]>();
     for (const file of files) {
-      const targets = importsOf(join(coreFolder, file)).filter((spec) => spec.startsWith('.')).map((spec) => resolve(file, spec));
+      const targets = importsOf(join(folder, file)).filter((spec) => spec.startsWith('.')).map((spec) => resolve(file, spec));
       graph.set(file, [...new Set(targets.filter((target): target is string => target !== undefined))]);
     }
     return graph;
   };
+  /** The files of src/core each file imports, as paths relative to src/core. */
+  const coreImports = (): Map<string, string[]> => importGraph('core');
   const folderOf = (file: string): string => file.split('/')[0] as string;
-
-  it('no import circle anywhere in src/core (an import of types only counts too)', () => {
-    const graph = coreImports();
+  /** Depth first: a file met again while its own imports are being followed closes a circle. */
+  const assertNoCircle = (graph: Map<string, string[]>): void => {
     const state = new Map<string, 'open' | 'done'>();
     const visit = (file: string, path: string[]): void => {
       if (state.get(file) === 'done') return;
@@ -123,6 +127,41 @@ describe('architecture', () => {
       state.set(file, 'done');
     };
     for (const file of graph.keys()) visit(file, []);
+  };
+
+  it('no import circle anywhere in src/core (an import of types only counts too)', () => {
+    assertNoCircle(coreImports());
+  });
+
+  // Issue 84: nor anywhere else: the editor, the command line, the action and the entry files (src/extension.ts,
+  // src/onDemand.ts) each import one way too.
+  it('no import circle anywhere in src (an import of types only counts too)', () => {
+    assertNoCircle(importGraph());
+  });
+
+  // Issue 84: src/editor's folders in layers from the ground up (CONTRIBUTING.md, "The editor's layers"); a folder or
+  // a file at the editor's root imports only from an earlier layer, never back or across. The lazily loaded bundle's
+  // entry (lazyCommands.ts) and its loader (lazyCommand.ts) sit on top: nothing the bundle holds reaches back to them.
+  const editorLayers: ReadonlyArray<readonly string[]> = [
+    ['messages', 'command.ts', 'settings.ts', 'notify.ts', 'log.ts', 'secrets.ts', 'noticeClaims.ts', 'progressNotification.ts', 'onDemandLoader.ts'],
+    ['net'],
+    ['auth', 'statusBar'],
+    ['wiki'],
+    ['publish'],
+    ['pull', 'diagnostics', 'wikiPages'],
+    ['commands'],
+    ['lazyCommands.ts', 'commandManager.ts', 'walkthroughSteps.ts'],
+    ['lazyCommand.ts'],
+  ];
+
+  it('imports in src/editor run one way: from a folder of a later layer to an earlier one, never back or across', () => {
+    const layerOf = new Map(editorLayers.flatMap((folders, layer) => folders.map((folder) => [folder, layer] as const)));
+    const graph = importGraph('editor');
+    assert.deepEqual([...new Set([...graph.keys()].map(folderOf))].filter((folder) => !layerOf.has(folder)), [], 'every folder and root file of src/editor has its layer');
+    const offenders = [...graph].flatMap(([file, targets]) => targets
+      .filter((target) => folderOf(target) !== folderOf(file) && (layerOf.get(folderOf(target)) ?? 0) >= (layerOf.get(folderOf(file)) ?? 0))
+      .map((target) => `${file} -> ${target}`));
+    assert.deepEqual(offenders, []);
   });
 
   it('src/core/run imports nothing from src/core/tree: a tree is a caller of the run engine', () => {
@@ -144,8 +183,8 @@ describe('architecture', () => {
     assert.deepEqual(offenders, []);
   });
 
-  it('no file of src/core, src/cli or src/action is over 400 lines', () => {
-    const long = ['core', 'cli', 'action'].flatMap((part) => tsFilesUnder('src', part))
+  it('no file in src is over 400 lines', () => {
+    const long = tsFilesUnder('src')
       .map((file) => ({ file: relative(root, file).split(sep).join('/'), lines: readFileSync(file, 'utf8').split('\n').length - 1 }))
       .filter(({ file, lines }) => lines > 400 && !overLengthAllowed.has(file))
       .map(({ file, lines }) => `${file}: ${lines} lines`);

@@ -1,5 +1,6 @@
 // The editor's handle on the export API session. Start-up only reads the stored session (a JSON secret);
 // the session manager, HTTP client and lock library load on first real use (dist/onDemand.js).
+import type { SignInMessages } from '../../core/messages/signInMessages';
 import type { NotFoundDiagnosis } from '../../core/oauth/platformLookup';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
@@ -33,6 +34,8 @@ export interface ExportSessionServiceDeps {
    * must never refresh there.
    */
   extensionKind?: vscode.ExtensionKind;
+  /** The sign-in's words in the user's language, asked for only when a failure is shown (they load with the lazy commands). */
+  signInMessages(): SignInMessages;
 }
 
 const INACTIVITY_NOTICE_KEY = 'wikiPublisher.export.inactivityNoticeFor';
@@ -234,7 +237,7 @@ export class ExportSessionService implements vscode.Disposable {
     } catch (error) {
       if (isExportAuthError(error, 'cancelled')) return;
       this.deps.log.error(`Refreshing the export session failed: ${describeError(error)}`);
-      void showError(vscode.l10n.t('Could not refresh the export API session: {0}', authFailureText(error)));
+      void showError(vscode.l10n.t('Could not refresh the export API session: {0}', authFailureText(error, this.deps.signInMessages)));
     }
   }
 }

@@ -15,7 +15,7 @@ import type { RecentTargets } from '../publish/recentTargets';
 import type { WikiPageContentProvider } from '../wiki/pageContentProvider';
 import { reportReadFailure, requireSignIn, type ReadingCommand } from '../wiki/readFailure';
 import type { WikiAccess } from '../wiki/wikiAccess';
-import type { Command } from './command';
+import type { Command } from '../command';
 
 export interface CompareDependencies {
   wiki: WikiAccess;

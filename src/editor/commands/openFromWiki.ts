@@ -10,9 +10,9 @@ import { showError, showModal } from '../notify';
 import { onDemand } from '../onDemandLoader';
 import type { GlobalStateLinkStore } from '../publish/pageLinks';
 import { reportReadFailure, requireSignIn, type ReadingCommand } from '../wiki/readFailure';
-import { filesOfPage } from '../wiki/trackedFiles';
+import { filesOfPage } from '../wikiPages/trackedFiles';
 import type { WikiAccess } from '../wiki/wikiAccess';
-import type { Command } from './command';
+import type { Command } from '../command';
 
 export interface OpenFromWikiDependencies {
   wiki: WikiAccess;

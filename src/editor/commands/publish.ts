@@ -5,7 +5,7 @@ import { ManyPublisher } from '../publish/publishMany';
 import { TreePublisher } from '../publish/publishTree';
 import { folderShape } from '../publish/treeOrFlat';
 import type { PublishDependencies } from '../publish/publishContext';
-import type { Command } from './command';
+import type { Command } from '../command';
 
 /**
  * Wiki: Publish to Wiki. From the editor: the file in it. From the Explorer: the file clicked, or, for a folder or a

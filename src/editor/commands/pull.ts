@@ -15,7 +15,7 @@ import { pageIdOfLinks } from '../pull/linkedPages';
 import type { PulledEdits } from '../pull/pulledEdits';
 import { reportReadFailure, requireSignIn, type ReadingCommand } from '../wiki/readFailure';
 import type { WikiAccess } from '../wiki/wikiAccess';
-import type { Command } from './command';
+import type { Command } from '../command';
 
 export interface PullDependencies {
   wiki: WikiAccess;

@@ -5,7 +5,7 @@ import { API_TOKEN_ENV_VAR, API_TOKEN_SECRET_KEY } from '../../core/apiToken/tok
 import { describeError } from '../../core/log/redact';
 import { silentLogger, type Logger } from '../../core/ports';
 import { showError, showInfo, showModal } from '../notify';
-import type { Command } from './command';
+import type { Command } from '../command';
 
 const REMOVE_ACTION = vscode.l10n.t('Remove');
 

@@ -9,7 +9,7 @@ import { describeError } from '../../core/log/redact';
 import { silentLogger, type Clock, type Logger } from '../../core/ports';
 import { neutralise } from '../../core/text/neutralise';
 import { showError, showInfo } from '../notify';
-import type { Command } from './command';
+import type { Command } from '../command';
 
 export class SetApiTokenCommand implements Command {
   readonly id = 'wikiPublisher.setApiToken';

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { SecretStore } from '../../core/ports';
 import { CLIENT_SECRET_KEY } from '../auth/exportSettings';
 import { showInfo } from '../notify';
-import type { Command } from './command';
+import type { Command } from '../command';
 
 /** Wiki: Set OAuth Client Secret. Kept only in the secret storage, never in settings. */
 export class SetClientSecretCommand implements Command {

@@ -1,5 +1,5 @@
 import type * as vscode from 'vscode';
-import type { Command } from './command';
+import type { Command } from '../command';
 
 /** Wiki: Show Log. */
 export class ShowLogCommand implements Command {

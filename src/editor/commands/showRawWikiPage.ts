@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { showInfo } from '../notify';
 import { WIKI_PAGE_SCHEME, type WikiPageContentProvider } from '../wiki/pageContentProvider';
-import type { Command } from './command';
+import type { Command } from '../command';
 
 /**
  * Wiki: Show Raw Wiki Page. From Compare's diff (its title bar, or the palette while it is active): the same diff

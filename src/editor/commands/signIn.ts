@@ -8,9 +8,9 @@ import { readClientSecret, readExportSettings } from '../auth/exportSettings';
 import { showError, showInfo } from '../notify';
 import { editorTransport } from '../net/editorTransport';
 import { authFailureText } from '../auth/authFailureText';
-import { lazyCommands } from '../lazyCommand';
+import { editorSignInMessages } from '../messages/signInMessages';
 import { onDemand } from '../onDemandLoader';
-import type { Command } from './command';
+import type { Command } from '../command';
 
 /** Wiki: Sign In to Export API. The authorization code flow in the user's browser, cancellable while it waits. */
 export class SignInCommand implements Command {
@@ -56,7 +56,7 @@ export class SignInCommand implements Command {
             signal,
             logger: this.log,
             transport: editorTransport(),
-            pageMessages: lazyCommands().editorSignInMessages,
+            pageMessages: editorSignInMessages,
           });
         },
       );
@@ -71,7 +71,7 @@ export class SignInCommand implements Command {
     const core = onDemand();
     if (core.isExportAuthError(error, 'cancelled')) return undefined;
     this.log.error(`Sign-in to the export API failed: ${describeError(error)}`);
-    const choice = await showError(vscode.l10n.t('Sign-in to the export API failed: {0}', authFailureText(error)), vscode.l10n.t('Show Log'));
+    const choice = await showError(vscode.l10n.t('Sign-in to the export API failed: {0}', authFailureText(error, () => editorSignInMessages)), vscode.l10n.t('Show Log'));
     if (choice) await vscode.commands.executeCommand('wikiPublisher.showLog');
     return undefined;
   }

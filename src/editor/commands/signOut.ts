@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { ExportSessionService } from '../auth/exportSessionService';
 import { showInfo } from '../notify';
-import type { Command } from './command';
+import type { Command } from '../command';
 
 /** Wiki: Sign Out of Export API. */
 export class SignOutCommand implements Command {

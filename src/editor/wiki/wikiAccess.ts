@@ -6,7 +6,7 @@ import type { Transport } from '../../core/http/transport';
 import type { WikiPagesClient } from '../../core/wikiPages';
 import type { ExportSessionService } from '../auth/exportSessionService';
 import { readExportSettings } from '../auth/exportSettings';
-import { lazyCommands } from '../lazyCommand';
+import { editorExportMessages } from '../messages/exportMessages';
 import { onDemand } from '../onDemandLoader';
 
 export interface WikiAccessDeps {
@@ -58,7 +58,7 @@ export class WikiAccess {
         return this.deps.session.accessToken(tokenSignal);
       },
       signal,
-      messages: lazyCommands().editorExportMessages,
+      messages: editorExportMessages,
       ...(onRetryWait ? { retry: { onRetryWait: (delayMs: number, _next: number, reason: string) => onRetryWait(delayMs, reason) } } : {}),
     });
   }

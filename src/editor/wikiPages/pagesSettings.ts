@@ -2,6 +2,8 @@
 // from the view's code so that the start-up bundle can read the badges setting without loading the view.
 import { setting } from '../settings';
 
+/** The view's id (package.json): the host registers it, the model shows progress on it. */
+export const PAGES_VIEW_ID = 'wikiPublisher.pages';
 export const BADGES_SETTING = 'wikiPublisher.pages.badges';
 export const INTERVAL_SETTING = 'wikiPublisher.pages.refreshIntervalMinutes';
 const DEFAULT_INTERVAL_MINUTES = 5;

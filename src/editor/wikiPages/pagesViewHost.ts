@@ -6,9 +6,8 @@
 import * as vscode from 'vscode';
 import type { PagesModelDeps, WikiPagesModel } from './pagesModel';
 import type { PagesElement } from './pagesTree';
-import { badgesOn, BADGES_SETTING } from './pagesSettings';
+import { badgesOn, BADGES_SETTING, PAGES_VIEW_ID } from './pagesSettings';
 
-export const PAGES_VIEW_ID = 'wikiPublisher.pages';
 /** The badges' first refresh waits until start-up is over (it walks the workspace and may read the wiki). */
 const BADGES_START_DELAY_MS = 10_000;
 

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { Command } from '../commands/command';
+import type { Command } from '../command';
 import { showInfo } from '../notify';
 import type { WikiPagesModel } from './pagesModel';
 

@@ -1,4 +1,4 @@
-import type { Command } from '../commands/command';
+import type { Command } from '../command';
 import type { WikiPagesModel } from './pagesModel';
 
 /** Wiki Pages: Refresh (the view's title bar). Reads the wiki now, or runs the first pass if none has run. */

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { Command } from '../commands/command';
+import type { Command } from '../command';
 
 /** Reveal in Explorer, on a file of the Wiki Pages view. */
 export class RevealInExplorerCommand implements Command {

@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import { recordedFilesOfPage } from '../../core/tree/pageFiles';
 import { lookUpFs } from '../publish/collectMarkdown';
 import type { GlobalStateLinkStore } from '../publish/pageLinks';
-import { scanWorkspace } from '../wikiPages/workspaceScan';
+import { scanWorkspace } from './workspaceScan';
 
 /** The workspace's files of the page, each once, this machine's links first; only files that are there. */
 export async function filesOfPage(pageId: string, links: Pick<GlobalStateLinkStore, 'filesOfPage'>, signal: AbortSignal): Promise<vscode.Uri[]> {

@@ -74,6 +74,18 @@ describe('README and docs/', () => {
     });
   }
 
+  it('docs/ci.md names every input and output of action.yml', () => {
+    const action = readFileSync(join(root, 'action.yml'), 'utf8');
+    const ci = readFileSync(join(root, 'docs', 'ci.md'), 'utf8');
+    const section = (name: string): string[] => {
+      const body = action.split(new RegExp(`^${name}:\\n`, 'm'))[1]?.split(/^\S/m)[0] ?? '';
+      return [...body.matchAll(/^ {2}([a-z-]+):/gm)].map((match) => match[1] ?? '');
+    };
+    const names = [...section('inputs'), ...section('outputs')];
+    assert.ok(names.includes('expect-plan') && names.includes('plan-digest'), `read from action.yml: ${names.join(', ')}`);
+    for (const name of names) assert.ok(ci.includes(`| \`${name}\` |`), `docs/ci.md has a row for ${name}`);
+  });
+
   it('the packaged README has no relative link: docs/ links point into the repository, images are embedded', () => {
     const folder = mkdtempSync(join(tmpdir(), 'package-readme-'));
     try {

@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, posix } from 'node:path';
+import { HELP_TEXT } from '../../src/cli/help';
 
 const root = join(__dirname, '..', '..', '..');
 const MARKDOWN_LINK = /(!?)\[([^\]]*)\]\(([^)\s]+)\)/g;
@@ -84,6 +85,13 @@ describe('README and docs/', () => {
     const names = [...section('inputs'), ...section('outputs')];
     assert.ok(names.includes('expect-plan') && names.includes('plan-digest'), `read from action.yml: ${names.join(', ')}`);
     for (const name of names) assert.ok(ci.includes(`| \`${name}\` |`), `docs/ci.md has a row for ${name}`);
+  });
+
+  it('docs/cli.md names every flag of wiki-publisher --help', () => {
+    const cli = readFileSync(join(root, 'docs', 'cli.md'), 'utf8');
+    const flags = [...new Set([...HELP_TEXT.matchAll(/^ {2}(?:-[a-zA-Z], )?(--[a-z-]+)/gm)].map((match) => match[1] ?? ''))];
+    assert.ok(flags.includes('--expect-plan') && flags.includes('--no-notice'), `read from the help: ${flags.join(', ')}`);
+    for (const flag of flags) assert.match(cli, new RegExp(`^\\| [^|]*\`${flag}\\b`, 'm'), `docs/cli.md has a row for ${flag}`);
   });
 
   it('the packaged README has no relative link: docs/ links point into the repository, images are embedded', () => {

@@ -12,7 +12,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const outFile = path.join(repoRoot, 'dist', 'README.md');
+// An output path as the first argument serves the test that checks the packaged README's links (docsLinks.test.ts).
+const outFile = process.argv[2] ? path.resolve(process.argv[2]) : path.join(repoRoot, 'dist', 'README.md');
 const IMAGE_TYPES = { '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.gif': 'image/gif' };
 
 const manifest = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8'));

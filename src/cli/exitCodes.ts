@@ -1,6 +1,6 @@
 import { unfinished, type RunSummary } from '../core/run/runner';
 
-// The exit codes CI scripts branch on (documented in --help and the README).
+// The exit codes CI scripts branch on (documented in --help and docs/cli.md).
 
 /** Every file published, or skipped as unchanged. */
 export const EXIT_OK = 0;

@@ -171,7 +171,10 @@ describe('GitLab CI template: what it installs and where it writes', () => {
   });
 
   it('no template, workflow or guide installs a name from the public registry', async () => {
-    const documents = ['README.md', 'CONTRIBUTING.md', 'action.yml', join('ci', 'gitlab', 'wiki-publisher.yml')];
+    // The install instructions moved from the README to docs/ (issue 84): every guide is read.
+    const guides = (await readdir(join(root, 'docs'))).filter((name) => name.endsWith('.md')).map((name) => join('docs', name));
+    assert.ok(guides.includes(join('docs', 'cli.md')), 'docs/cli.md, which says how to install the command line, is read');
+    const documents = ['README.md', 'CONTRIBUTING.md', ...guides, 'action.yml', join('ci', 'gitlab', 'wiki-publisher.yml')];
     for (const document of documents) {
       const text = await readFile(join(root, document), 'utf8');
       for (const line of text.split('\n')) {

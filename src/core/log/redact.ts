@@ -59,8 +59,19 @@ export function redactWhole(text: string): string {
 export function redactLines(texts: readonly string[]): string {
   // An empty text last puts the final newline in the one join, not in a second copy of 10,000 lines.
   const joined = [...texts, ''].join('\n');
-  if (!ANY_MARKER.test(joined) && texts.every((text) => text.length <= MAX_LENGTH)) return joined;
+  if (redactsNothingInLines(texts, joined)) return joined;
   return texts.map((text) => `${redact(text)}\n`).join('');
+}
+
+/**
+ * Whether redact() leaves each of these texts as it is, asked of `joined` (the texts joined by newlines) once: each
+ * pattern's match in a text holds that pattern's word in that text. A plan's 10,000 refused lines all say "a platform
+ * token", and no pattern matches any of them. A word found across two texts only sends them the slow way.
+ */
+export function redactsNothingInLines(texts: readonly string[], joined: string): boolean {
+  if (!texts.every((text) => text.length <= MAX_LENGTH)) return false;
+  if (!ANY_MARKER.test(joined)) return true;
+  return !joined.includes('eyJ') && !AUTH_MARKER.test(joined) && !BEARER_MARKER.test(joined) && !SECRET_FIELD_MARKER.test(joined);
 }
 
 // A JSON string whose text runs past MAX_LENGTH characters: every character of a string is one or more in its JSON

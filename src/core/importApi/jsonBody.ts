@@ -26,8 +26,7 @@ export function importBodyBytes(body: ImportBody): Uint8Array {
   let offset = bytes.write(before, 0);
   eachPiece(content, (start, end) => (offset += bytes.write(content.slice(start, end), offset)), (escape) => (offset += bytes.write(escape, offset, 'latin1')));
   offset += bytes.write(after, offset);
-  // A programming error (the two passes disagree), never a user's situation.
-  if (offset !== size) throw new RangeError(`import body: ${offset} bytes written, ${size} measured`);
+  if (offset !== size) throw new Error(`the import body took ${offset} bytes, not ${size}`);
   return bytes;
 }
 

@@ -30,9 +30,9 @@ export function createNodeHttpTransport(): NodeHttpTransport {
       if (!secure && url.protocol !== 'http:') return Promise.reject(notSentError(`unsupported protocol ${url.protocol}`));
       const { signal } = request;
       if (signal?.aborted) return Promise.reject(networkError(abortReason(signal)));
-      const body = typeof request.body === 'string' ? Buffer.from(request.body, 'utf8') : request.body;
+      const body = request.body === undefined ? undefined : Buffer.from(request.body, 'utf8');
       const headers: Record<string, string> = { ...request.headers };
-      if (body) headers['content-length'] = String(body.byteLength);
+      if (body) headers['content-length'] = String(body.length);
       return new Promise<HttpResponse>((resolve, reject) => {
         const outgoing = (secure ? https : http).request(url, { method: request.method, headers, agent: secure ? agents.https : agents.http });
         const onAbort = (): void => {

@@ -9,8 +9,7 @@ export interface HttpRequest {
   url: string;
   /** Lower-case header names. */
   headers: Record<string, string>;
-  /** Text is sent as UTF-8; bytes as they are (an import body written once as bytes: importApi/jsonBody.ts). */
-  body?: string | Uint8Array;
+  body?: string;
   signal?: AbortSignal;
 }
 

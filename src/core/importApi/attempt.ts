@@ -3,7 +3,6 @@ import { timedSend } from '../http/timedSend';
 import type { Transport } from '../http/transport';
 import { describeError } from '../log/redact';
 import { parseJsonObject } from '../util/json';
-import { importBodyBytes } from './jsonBody';
 import type { AttemptResult, ImportBody } from './types';
 
 export interface AttemptOptions {
@@ -26,7 +25,7 @@ export async function sendImportAttempt(options: AttemptOptions): Promise<Attemp
       method: 'POST',
       url: options.endpoint.toString(),
       headers: { authorization: `Bearer ${options.token}`, 'content-type': 'application/json', accept: 'application/json' },
-      body: importBodyBytes(options.body),
+      body: JSON.stringify(options.body),
     },
     options.signal ? { timeoutMs: options.deadlineMs, signal: options.signal } : { timeoutMs: options.deadlineMs },
   );

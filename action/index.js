@@ -2601,46 +2601,6 @@ function networkError(error, messages = englishNetworkMessages) {
   return new Error(message || messages.requestFailed(), { cause: error });
 }
 
-// src/core/importApi/jsonBody.ts
-var NEEDS_LOOK = /["\\\u0000-\u001f\ud800-\udfff]/g;
-var CONTENT_MARK = "\0content\0";
-var SHORT_ESCAPES = { 34: '\\"', 92: "\\\\", 8: "\\b", 12: "\\f", 10: "\\n", 13: "\\r", 9: "\\t" };
-function importBodyBytes(body) {
-  const members = JSON.stringify({ ...body, content: CONTENT_MARK });
-  const mark = JSON.stringify(CONTENT_MARK);
-  const at = members.indexOf(mark);
-  const before = members.slice(0, at + 1);
-  const after = members.slice(at + mark.length - 1);
-  const content = body.content;
-  let size = Buffer.byteLength(before) + Buffer.byteLength(after);
-  eachPiece(content, (start, end) => size += Buffer.byteLength(content.slice(start, end)), (escape) => size += escape.length);
-  const bytes = Buffer.allocUnsafe(size);
-  let offset = bytes.write(before, 0);
-  eachPiece(content, (start, end) => offset += bytes.write(content.slice(start, end), offset), (escape) => offset += bytes.write(escape, offset, "latin1"));
-  offset += bytes.write(after, offset);
-  if (offset !== size) throw new RangeError(`import body: ${offset} bytes written, ${size} measured`);
-  return bytes;
-}
-function eachPiece(content, run, escape) {
-  let runStart = 0;
-  NEEDS_LOOK.lastIndex = 0;
-  for (let match = NEEDS_LOOK.exec(content); match !== null; match = NEEDS_LOOK.exec(content)) {
-    const at = match.index;
-    const code = content.charCodeAt(at);
-    if (code >= 55296 && code <= 56319 && isLowSurrogate(content.charCodeAt(at + 1))) {
-      NEEDS_LOOK.lastIndex = at + 2;
-      continue;
-    }
-    if (at > runStart) run(runStart, at);
-    escape(SHORT_ESCAPES[code] ?? `\\u${code.toString(16).padStart(4, "0")}`);
-    runStart = at + 1;
-  }
-  if (content.length > runStart) run(runStart, content.length);
-}
-function isLowSurrogate(code) {
-  return code >= 56320 && code <= 57343;
-}
-
 // src/core/importApi/attempt.ts
 async function sendImportAttempt(options) {
   const result = await timedSend(
@@ -2649,7 +2609,7 @@ async function sendImportAttempt(options) {
       method: "POST",
       url: options.endpoint.toString(),
       headers: { authorization: `Bearer ${options.token}`, "content-type": "application/json", accept: "application/json" },
-      body: importBodyBytes(options.body)
+      body: JSON.stringify(options.body)
     },
     options.signal ? { timeoutMs: options.deadlineMs, signal: options.signal } : { timeoutMs: options.deadlineMs }
   );
@@ -12144,9 +12104,9 @@ function createNodeHttpTransport() {
       if (!secure && url.protocol !== "http:") return Promise.reject(notSentError(`unsupported protocol ${url.protocol}`));
       const { signal } = request;
       if (signal?.aborted) return Promise.reject(networkError(abortReason(signal)));
-      const body = typeof request.body === "string" ? Buffer.from(request.body, "utf8") : request.body;
+      const body = request.body === void 0 ? void 0 : Buffer.from(request.body, "utf8");
       const headers = { ...request.headers };
-      if (body) headers["content-length"] = String(body.byteLength);
+      if (body) headers["content-length"] = String(body.length);
       return new Promise((resolve9, reject) => {
         const outgoing = (secure ? https : http).request(url, { method: request.method, headers, agent: secure ? agents.https : agents.http });
         const onAbort = () => {

@@ -71,18 +71,31 @@ var PROSE_KEY = /^(?:token|secret)s?$/i;
 var PROSE_WORD = /^[A-Za-z][a-z]{0,6}[.;:!?)]*$/;
 var MAX_LENGTH = 8e3;
 var ANY_MARKER = /eyJ|authorization|bearer|token|secret|password|verifier/i;
+var AUTH_MARKER = /authorization/i;
+var BEARER_MARKER = /bearer/i;
+var SECRET_FIELD_MARKER = /(?:token|secret|password|verifier)[A-Za-z0-9_.-]*["']?\s*[:=]/i;
 function redact(text2) {
   return redactWhole(text2.length > MAX_LENGTH ? `${text2.slice(0, MAX_LENGTH)}... (${text2.length - MAX_LENGTH} more characters)` : text2);
 }
 function redactWhole(text2) {
   if (!ANY_MARKER.test(text2)) return text2;
-  return text2.replace(JWT_SHAPE, REDACTED).replace(AUTH_HEADER, (_m, prefix) => `${prefix}${REDACTED}`).replace(BEARER, (_m, word) => `${word} ${REDACTED}`).replace(SECRET_FIELD, (match, prefix, quote, key, separator, value) => isProse(quote, key, separator, value) ? match : `${prefix}${REDACTED}`);
+  let redacted = text2;
+  if (redacted.includes("eyJ")) redacted = redacted.replace(JWT_SHAPE, REDACTED);
+  if (AUTH_MARKER.test(redacted)) redacted = redacted.replace(AUTH_HEADER, (_m, prefix) => `${prefix}${REDACTED}`);
+  if (BEARER_MARKER.test(redacted)) redacted = redacted.replace(BEARER, (_m, word) => `${word} ${REDACTED}`);
+  if (!SECRET_FIELD_MARKER.test(redacted)) return redacted;
+  return redacted.replace(SECRET_FIELD, (match, prefix, quote, key, separator, value) => isProse(quote, key, separator, value) ? match : `${prefix}${REDACTED}`);
 }
 function redactLines(texts) {
   const joined = [...texts, ""].join("\n");
-  if (!ANY_MARKER.test(joined) && texts.every((text2) => text2.length <= MAX_LENGTH)) return joined;
+  if (redactsNothingInLines(texts, joined)) return joined;
   return texts.map((text2) => `${redact(text2)}
 `).join("");
+}
+function redactsNothingInLines(texts, joined) {
+  if (!texts.every((text2) => text2.length <= MAX_LENGTH)) return false;
+  if (!ANY_MARKER.test(joined)) return true;
+  return !joined.includes("eyJ") && !AUTH_MARKER.test(joined) && !BEARER_MARKER.test(joined) && !SECRET_FIELD_MARKER.test(joined);
 }
 var LONG_JSON_STRING = new RegExp(`"(?:[^"\\\\]|\\\\.){${MAX_LENGTH + 1}}`);
 function redactsNothingInJson(texts, joined) {
@@ -865,7 +878,7 @@ var BlockParser = class {
     this.open[this.open.length - 1] = heading;
     this.tip = heading;
     const lines = paragraph.lines;
-    this.found.textBlocks.push(textBlock("heading", level, true, heading, lineStartOf(this.text, lines[0]), this.line.end, lines));
+    this.found.textBlocks.push(textBlock("heading", level, true, heading, lineStartOf(this.text, lines[0]), this.line.end, lines.slice()));
   }
   atxHeading(level, contentStart, contentEnd) {
     this.found.textBlocks.push(textBlock("heading", level, false, this.tip, this.line.start, this.line.end, [contentStart, contentEnd]));
@@ -878,7 +891,7 @@ var BlockParser = class {
     switch (block.kind) {
       case "paragraph":
         if (this.takeDefinitions(block)) {
-          found.textBlocks.push(textBlock("paragraph", 0, false, block, lineStartOf(this.text, block.lines[0]), block.end, block.lines));
+          found.textBlocks.push(textBlock("paragraph", 0, false, block, lineStartOf(this.text, block.lines[0]), block.end, block.lines.slice()));
         }
         break;
       case "fence":
@@ -892,7 +905,7 @@ var BlockParser = class {
           infoEnd: block.infoEnd,
           closed: block.closed,
           end: block.end,
-          lines: block.lines
+          lines: block.lines.slice()
         });
         break;
       case "indented":
@@ -4211,7 +4224,7 @@ var Output = class {
   lines(texts) {
     if (texts.length === 0) return;
     this.clearProgress();
-    this.write(this.stdout, this.scrubLines(texts.map((text2) => escapeControlCharacters(text2, true))));
+    this.write(this.stdout, this.scrubLines(texts));
   }
   /**
    * A whole document (the plan's Markdown), redacted as line() does but never cut: a plan of many files is longer
@@ -4294,6 +4307,12 @@ var Output = class {
   }
   /** scrub() of each text, each followed by a newline: redacted as one text where that is the same (redactLines). */
   scrubLines(texts) {
+    if (this.secrets.some((secret) => secret.includes("\n"))) return this.escapedScrubLines(texts.map((text2) => escapeControlCharacters(text2, true)));
+    const joined = [...texts, ""].join("\n");
+    if (escapeControlCharacters(joined, true) === joined && redactsNothingInLines(texts, joined)) return this.cutSecrets(joined);
+    return this.escapedScrubLines(texts.map((text2) => escapeControlCharacters(text2, true)));
+  }
+  escapedScrubLines(texts) {
     if (this.secrets.some((secret) => secret.includes("\n"))) return texts.map((text2) => `${this.scrub(text2)}
 `).join("");
     return this.cutSecrets(redactLines(texts));

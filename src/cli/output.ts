@@ -3,7 +3,7 @@
 // token itself is cut out besides, so no secret reaches a CI log even if some message carried one.
 // A reader that goes away (`| head -1`) is not an error: that stream is written no more and the run goes on, so a
 // publish still finishes and records what landed.
-import { redact, redactLines, redactsNothingInJson, redactWhole } from '../core/log/redact';
+import { redact, redactLines, redactsNothingInJson, redactsNothingInLines, redactWhole } from '../core/log/redact';
 import { escapeControlCharacters } from '../core/text/controlCharacters';
 
 export interface OutputStream {
@@ -46,7 +46,7 @@ export class Output {
   lines(texts: readonly string[]): void {
     if (texts.length === 0) return;
     this.clearProgress();
-    this.write(this.stdout, this.scrubLines(texts.map((text) => escapeControlCharacters(text, true))));
+    this.write(this.stdout, this.scrubLines(texts));
   }
 
   /**
@@ -142,6 +142,15 @@ export class Output {
 
   /** scrub() of each text, each followed by a newline: redacted as one text where that is the same (redactLines). */
   private scrubLines(texts: readonly string[]): string {
+    // Escaped and searched as one text where that is the same: the escapes are of single characters, a line feed is
+    // kept, and a text that needs none comes back as the same string (10,000 plan lines, one search each).
+    if (this.secrets.some((secret) => secret.includes('\n'))) return this.escapedScrubLines(texts.map((text) => escapeControlCharacters(text, true)));
+    const joined = [...texts, ''].join('\n');
+    if (escapeControlCharacters(joined, true) === joined && redactsNothingInLines(texts, joined)) return this.cutSecrets(joined);
+    return this.escapedScrubLines(texts.map((text) => escapeControlCharacters(text, true)));
+  }
+
+  private escapedScrubLines(texts: readonly string[]): string {
     // A secret without a line break cannot span two lines: cut from the whole, it is cut from each line.
     if (this.secrets.some((secret) => secret.includes('\n'))) return texts.map((text) => `${this.scrub(text)}\n`).join('');
     return this.cutSecrets(redactLines(texts));

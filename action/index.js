@@ -9172,7 +9172,7 @@ function nextToSend(queue, state, nothingOut) {
     if (!siblingsAllow(entry, queue, state)) continue;
     const missing = state.waitsOn(entry.page).filter((key) => !state.done.has(key));
     if (missing.length === 0) return entry;
-    if (missing.every((key) => comesAfter(key, entry, state))) return entry;
+    if (missing.some((key) => comesAfter(key, entry, state))) return entry;
     if (!nothingOut) continue;
     const waitedOnBy = queue.reduce((count, other) => count + (other !== entry && state.waitsOn(other.page).includes(entry.page.key) ? 1 : 0), 0);
     if (forced === void 0 || waitedOnBy > forced.waitedOnBy) forced = { entry, waitedOnBy };

@@ -3,7 +3,7 @@
 // them (it appends a new child). Among the pages that can go, one whose links name only pages with an ID goes first: it
 // is written once. One whose links wait for a page that can only come after it (a page below it, or a later sibling of
 // a new page, or below one) goes at once, since waiting cannot help: it is sent again once that page lands (the second
-// pass). One waiting for a page that can come first waits, while other pages are out; when nothing is out, the one
+// pass), and that send fills in its other links too. One waiting for a page that can come first waits, while other pages are out; when nothing is out, the one
 // that most pages wait for goes, so that no cycle of links stops the run.
 import type { PlanItem } from '../run/planItem';
 import type { TreePage } from './treePlanTypes';
@@ -45,8 +45,10 @@ export function nextToSend<E extends Schedulable>(queue: readonly E[], state: Sc
     if (!siblingsAllow(entry, queue, state)) continue;
     const missing = state.waitsOn(entry.page).filter((key) => !state.done.has(key));
     if (missing.length === 0) return entry;
-    // Waiting helps only for a page that can come before this one.
-    if (missing.every((key) => comesAfter(key, entry, state))) return entry;
+    // Waiting helps only for a page that can come before this one, and only when no page it names can only come after
+    // it: such a page sends it a second time anyway, and that send fills in every link (waiting would only hold the
+    // run up).
+    if (missing.some((key) => comesAfter(key, entry, state))) return entry;
     if (!nothingOut) continue;
     const waitedOnBy = queue.reduce((count, other) => count + (other !== entry && state.waitsOn(other.page).includes(entry.page.key) ? 1 : 0), 0);
     if (forced === undefined || waitedOnBy > forced.waitedOnBy) forced = { entry, waitedOnBy };

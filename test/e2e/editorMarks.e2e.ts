@@ -9,8 +9,8 @@ import { signInApproved } from './support/accounts';
 import { extensionLog, keepScreen } from './support/artifacts';
 import { useSessions } from './support/harness';
 import { publishNewTree } from './support/publishFlow';
-import { writeUserSettings, type Session } from './support/session';
-import { readUserSettings } from './support/settingsEditor';
+import type { Session } from './support/session';
+import { openSettingsEditor, searchSettings, settingItem } from './support/settingsEditor';
 import { activeTab, answerPrompt, clearNotifications, explorerRow, notification, openFile, runCommand, tokenStatusItem, UI_TIMEOUT_MS, waitForCenterNotification, waitForPrompt, waitUntil } from './support/workbench';
 import { openPagesView, pagesViewAction, pagesViewRow } from './support/wikiPagesView';
 
@@ -84,7 +84,7 @@ describe('What the editor shows of a published tree', function () {
 
   it('the Problems panel warns of the links that will not work on the wiki, with squiggles and a quick fix, and follows the typing and the setting', async function () {
     const session = await treePublished(sessions.start.bind(sessions));
-    const { page, userDataDir } = session;
+    const { page } = session;
     await toggleFolder(page, 'docs', true);
     await openFile(page, 'index.md');
     await page.keyboard.press('Control+Shift+M');
@@ -114,12 +114,17 @@ describe('What the editor shows of a published tree', function () {
     await editor.locator('.view-lines', { hasText: '[d](#overview-details)' }).waitFor();
     await waitForProblemCount(page, 1, 'the fixed link\'s warning is gone');
 
-    // The setting off empties the panel; on again, the warning is back.
-    const settings = readUserSettings(userDataDir);
-    writeUserSettings(userDataDir, { ...settings, 'wikiPublisher.diagnostics': false });
+    // The setting off (in the Settings editor) empties the panel; on again, the warning is back.
+    await openSettingsEditor(page);
+    await searchSettings(page, 'wikiPublisher.diagnostics');
+    const toggle = settingItem(page, 'wikiPublisher.diagnostics').locator('.setting-value-checkbox');
+    await toggle.click();
     await waitForProblemCount(page, 0, 'wikiPublisher.diagnostics off: no warning');
-    writeUserSettings(userDataDir, { ...settings, 'wikiPublisher.diagnostics': true });
+    await toggle.click();
     await waitForProblemCount(page, 1, 'on again: the warning is back');
+    await runCommand(page, 'View: Close Editor');
+    await activeTab(page, 'index.md').waitFor();
+    await editor.locator('.view-lines').click();
 
     // Typing `install` for `instal`: the warning goes after a pause, before any save.
     await page.keyboard.press('Control+F');

@@ -4,12 +4,13 @@ import * as assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { signInApproved } from './support/accounts';
+import { extensionLog } from './support/artifacts';
 import { colleaguePublishes } from './support/docs';
 import { useSessions } from './support/harness';
 import type { Session } from './support/session';
 import { answerFolderPrompts, compareFromConfirmation, promptTitle } from './support/publishFlow';
 import {
-  activeTab, clearNotifications, explorerRow, notification, publishFolderAs, publishFromExplorer, tokenStatusItem, waitForCenterNotification, waitForPrompt,
+  activeTab, clearNotifications, explorerRow, notification, publishFolderAs, publishFromExplorer, tokenStatusItem, waitForCenterNotification, waitForPrompt, waitUntil,
 } from './support/workbench';
 
 const FILES = {
@@ -137,9 +138,9 @@ describe('Republishing a folder, signed in: the edit guard in the many-file plan
   it('a page a colleague moved, with a new page of its title in its old place: Overwrite Edited Pages Too replaces neither', async function () {
     const session = await publishedOnce();
     const { page, sandbox, workspaceDir } = session;
-    // The pages' IDs are learnt by title after the run (the import answers none): the colleague acts after that, not
-    // within the same second, which would make the new page the one the file's link names.
-    await page.waitForTimeout(3_000);
+    // The pages' IDs are learnt by title after the run (the import answers none): the colleague acts after that (the
+    // extension's log names the page), not before, which would make the new page the one the file's link names.
+    await waitUntil(() => /"Configure" is page \d+/.test(extensionLog(session)), 'the ID of "Configure" was learnt');
 
     // A colleague moves "Configure" under "Install", then writes a new "Configure" where it was; the writer revises it.
     const configure = sandbox.findPageByTitle('DOCS', '123456', 'Configure');

@@ -3,8 +3,11 @@
 // the file as changed on the wiki (who, which version), and the Explorer marks the file with the W badge. A save of a
 // modified file moves it to "Modified here" at once.
 import * as assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { signInApproved } from './support/accounts';
+import { keepScreen } from './support/artifacts';
 import { colleaguePublishes, DOCS_HOME, targetedFile } from './support/docs';
 import { useSessions } from './support/harness';
 import type { Session, SessionOptions } from './support/session';
@@ -143,8 +146,14 @@ describe('The Wiki Pages view', function () {
     const { page } = session;
     // The base is the page's export, made behind the publish's result (pullColleagueLine waits until it was asked for).
     const { published, editor } = await pullColleagueLine(session);
-    // One edit: one Undo takes the whole pull back, and Redo brings it again. (The web workbench saves after a delay
-    // by default, so "unsaved" cannot be seen here; Pull itself never saves.)
+    // The web workbench saves after a delay by default (issue 83): Pull says so, the merge is on disk, and the tab is
+    // not dirty. (The view then lists it as "Modified here" until it is published, where issue 83's scenario expects
+    // "In sync": an open question, not checked here.)
+    await notification(page, /into release-notes\.md\. Auto-save is on, so VS Code saves it: Undo, or the file's Timeline \(its local history\), brings back the text it had\./).waitFor();
+    await waitUntil(() => readFileSync(path.join(session.workspaceDir, 'release-notes.md'), 'utf8').includes('A colleague\'s line.'), 'the merge is saved');
+    await page.locator('.tabs-container .tab.active:not(.dirty)', { hasText: 'release-notes.md' }).waitFor();
+    await keepScreen(page, 'pull-auto-save-on');
+    // One edit: one Undo takes the whole pull back, and Redo brings it again.
     await editor.click();
     await page.keyboard.press('Control+Z');
     await editor.getByText('A colleague\'s line.').waitFor({ state: 'detached' });
@@ -165,7 +174,13 @@ describe('The Wiki Pages view', function () {
   it('Pull, then Undo and save: the wiki\'s version is not counted as seen, and Publish still warns of the colleague\'s edit', async function () {
     const session = await publishedAndShown(sessions.start.bind(sessions), { 'files.autoSave': 'off' });
     const { page } = session;
+    const onDisk = readFileSync(path.join(session.workspaceDir, 'release-notes.md'), 'utf8');
     const { published, editor } = await pullColleagueLine(session);
+    // Auto-save off (issue 83): Pull asks to review and save, the tab is dirty, and the file on disk is as it was.
+    await notification(page, /into release-notes\.md\. Review it and save; publishing then updates the page without a warning\./).waitFor();
+    await page.locator('.tabs-container .tab.active.dirty', { hasText: 'release-notes.md' }).waitFor();
+    assert.equal(readFileSync(path.join(session.workspaceDir, 'release-notes.md'), 'utf8'), onDisk, 'nothing saved');
+    await keepScreen(page, 'pull-auto-save-off');
     // Unsaved, the merge is not the file's yet: the view still says the wiki changed it.
     await (await pagesViewAction(page, 'Refresh Wiki Pages View')).click();
     await pagesViewRow(page, /Changed on the wiki\s*1/).waitFor();

@@ -78,6 +78,32 @@ describe('import client against the sandbox: statuses and rules', () => {
     assert.match((await send({ endpoint: env.sandbox.importEndpoint, token: unlicensed })).message, /license/i);
   });
 
+  // Moved from the real-editor suite (failures.e2e.ts, 6b and 6c): the editor shows this message as it is, with these
+  // actions, as an error (publishAnswer.ts); the editor's side, the toast and its Set API Token button opening the
+  // password input, is shown there once, for the 403 (6a).
+  it('401 of a revoked token and 402 of a token made while the license was inactive: the body verbatim, then what to do; Set API Token; one request each', async () => {
+    const before = env.sandbox.imports.length;
+    const revoked = env.sandbox.issueToken({ label: 'revoked-in-editor' });
+    env.sandbox.revokeToken('revoked-in-editor');
+    const refused = await send({ endpoint: env.sandbox.importEndpoint, token: revoked.token });
+    assert.equal(refused.severity, 'error');
+    assert.ok(refused.message.startsWith('Error: Unauthorized - The token is not known to this service (it may have been deleted).'), refused.message);
+    assert.deepEqual(refused.actions, ['setApiToken']);
+
+    env.sandbox.setLicenseActive(false);
+    const unlicensed = env.sandbox.issueToken({ label: 'unlicensed-in-editor' }).token;
+    // The license is active again by now; the token still carries the state at its creation.
+    env.sandbox.setLicenseActive(true);
+    const lapsed = await send({ endpoint: env.sandbox.importEndpoint, token: unlicensed });
+    const body = 'Error: License Expired - The token was created while the license was inactive.';
+    assert.equal(lapsed.severity, 'error');
+    assert.ok(lapsed.message.startsWith(body), lapsed.message);
+    const explanation = lapsed.message.slice(body.length);
+    assert.match(explanation, /licen[cs]e/i, 'the message explains the license beyond the sandbox body');
+    assert.match(explanation, /new token/i, 'and says a new token is needed');
+    assert.deepEqual(env.sandbox.imports.slice(before).map((entry) => entry.status), [401, 402]);
+  });
+
   const notFoundCases: Array<{ name: string; target: Partial<typeof DOCS_HOME> }> = [
     { name: 'unknown space', target: { spaceId: 'NOPE' } },
     { name: 'unknown parent', target: { parentId: '999999' } },

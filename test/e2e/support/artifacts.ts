@@ -64,3 +64,11 @@ function findFiles(dir: string, pattern: RegExp): string[] {
     .map((relative) => path.join(dir, relative))
     .filter((file) => pattern.test(path.basename(file)) && fs.statSync(file).isFile());
 }
+
+/**
+ * Keeps a picture of a screen whose look is what a scenario is about (a diff's marked lines, a folder's badge, the
+ * Problems panel), under test-results/screens/, passed or not, for a person to look at after changing it.
+ */
+export async function keepScreen(page: Session['page'], name: string): Promise<void> {
+  await page.screenshot({ path: path.join(testResultsDir, 'screens', `${name}.png`) });
+}

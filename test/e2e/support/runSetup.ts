@@ -28,6 +28,11 @@ export function disposeRun(): void {
 
 export function prepareRun(): RunContext {
   if (current) return current;
+  // The run installs code-server and writes the package under its repository: never another checkout's (a worktree
+  // whose node_modules links to another checkout runs mocha from there). npm runs the suite from the package's root.
+  if (path.resolve(process.cwd()) !== repoRoot) {
+    throw new Error(`The e2e run starts in its repository's root (${repoRoot}), not in ${process.cwd()}: run it with "npm run test:e2e" there.`);
+  }
   runScript('ensure-code-server.mjs');
   const chromiumPath = runScript('find-chromium.mjs', 'pipe').trim();
   if (!fs.existsSync(vsixPath)) {

@@ -3,6 +3,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Sandbox } from '../sandbox/server';
+import { apartFromNotice } from '../sandbox/sandboxWiki';
 import {
   DOCS_HOME, ONBOARDING_BODY, ONBOARDING_FILE, ONBOARDING_TITLE, UPDATED_ONBOARDING_BODY, UPDATED_ONBOARDING_FILE, apiGuideBody,
   targetedFile,
@@ -17,10 +18,11 @@ import {
 
 const withToken = (sandbox: Sandbox): { envToken: string } => ({ envToken: sandbox.issueToken().token });
 
-/** The content of the last import request the sandbox received. */
+/** The content of the last import request the sandbox received, apart from the publish notice that ends it. */
 function lastSentContent(sandbox: Sandbox): unknown {
   const body = sandbox.imports.at(-1)?.body;
-  return typeof body === 'object' && body !== null ? (body as { content?: unknown }).content : undefined;
+  const content = typeof body === 'object' && body !== null ? (body as { content?: unknown }).content : undefined;
+  return typeof content === 'string' ? apartFromNotice(content).text : content;
 }
 
 describe('Publish', function () {

@@ -68,7 +68,7 @@ describe('Republishing, signed in to the export API', function () {
     await clickPublishButton(page);
     const warning = page.locator('.monaco-dialog-box', { hasText: 'was changed on the wiki' });
     await warning.waitFor();
-    assert.match(await warning.innerText(), /version 2 by wiki-editor, .*; this file last published version 1/);
+    assert.match(await warning.innerText(), /version 2 by wiki-editor, .*; it was last published, from this file, as version 1\./);
     assert.equal(session.sandbox.imports.length, 1, 'nothing was sent before the writer decided');
     await warning.locator('.monaco-button', { hasText: /^Cancel$/ }).click();
     assert.match(wikiPage(session, TITLE).markdown, /colleague/, 'the colleague\'s edit is still on the wiki');

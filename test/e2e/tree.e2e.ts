@@ -1,6 +1,7 @@
 // Issue 14 in the real VS Code: a docs folder published from the Explorer as a page tree, signed in for page IDs;
 // the confirmation shows the tree; the folder's .wiki-pages.json records the pages; and a rewritten link on the
 // sandbox's page view opens the linked page at its heading. Also what a first tree publish refuses before sending.
+import { markerText, pathDigest } from '../../src/core/publish/publishNotice';
 import * as assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
@@ -78,24 +79,27 @@ describe('Publishing a folder as a page tree', function () {
     assert.deepEqual(readdirSync(path.join(workspaceDir, 'docs')).filter((name) => name.startsWith('.wiki-pages')), [], 'not even a temporary one left behind');
   });
 
-  it('a page of a new tree\'s title under the chosen page, last written by you and recorded nowhere, is said to be taken over before sending', async function () {
+  it('a page of a new tree\'s title under the chosen page, carrying this file\'s publish notice and recorded nowhere, is said to be taken over before sending', async function () {
     let token = '';
     const session = await sessions.start({ files: TREE_FILES, world: {}, beforeStart: (wiki) => ({ envToken: (token = wiki.issueToken().token) }) });
     const { page, sandbox } = session;
     await tokenStatusItem(page).waitFor();
     await signInApproved(page);
     await clearNotifications(page);
-    // Another folder of yours (or a run that stopped before recording it) made "Overview" under the same page.
+    // A run that stopped before recording it made "Overview" from this file under the same page: the page carries the
+    // file's publish notice (its marker names docs/index.md and the version it made).
+    const marker = markerText({ version: 1, digest: '0'.repeat(20), path: pathDigest('docs/index.md') });
+    const content = `# Overview\n\nFrom a run that stopped.\n\n---\n\n*Published from [docs/index.md](<#${marker}>) with Wiki Publisher.*\n`;
     const seeded = await fetch(sandbox.importEndpoint, {
       method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ spaceId: 'DOCS', parentId: '123456', pageTitle: 'Overview', content: '# Overview\n\nFrom another folder.\n' }),
+      body: JSON.stringify({ spaceId: 'DOCS', parentId: '123456', pageTitle: 'Overview', content }),
     });
     assert.ok(seeded.ok, `seeded: ${seeded.status}`);
     const before = livePage(sandbox, 'Overview');
     await publishNewTree(page);
     const confirm = page.locator('.monaco-dialog-box', { hasText: 'as a tree?' });
     await confirm.waitFor();
-    assert.match(await confirm.innerText(), /Overview \(update of a page of this title that the repository does not record, last written by you: taken as this page\)/);
+    assert.match(await confirm.innerText(), /Overview \(update of a page of this title that the repository does not record, carrying this file's publish notice: taken as this page\)/);
     assert.match(await confirm.innerText(), /Guide \(new/, 'a page nothing holds the place of is new');
     await page.keyboard.press('Escape');
     await confirm.waitFor({ state: 'hidden' });

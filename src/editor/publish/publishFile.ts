@@ -127,6 +127,9 @@ export class FilePublisher {
   private async guardAndSend(document: vscode.TextDocument, item: PlanItem, setup: SendSetup, override: FilePublishOverride, links: FileLinks): Promise<void> {
     const core = onDemand();
     const request = { overwriteEdited: override.guardPassed ?? false };
+    // An unchanged file whose page the look before found deleted (sendGonePages) is a create now, which the guard below
+    // does not look up again: what that look found still names the page that is gone.
+    const foundGone = item.guard?.kind === 'deleted' ? item.link : undefined;
     if (!(await runGuard(this.deps, [item], request))) return;
     // The sign-in ended without the user's say (revoked or expired): held, asked, never sent blind. Signed out, the
     // user has no Sign Out to choose instead, so publishing without the check is offered beside signing in again.
@@ -157,7 +160,7 @@ export class FilePublisher {
     const notes: string[] = [];
     // A deleted page's identity goes from the file's link with the send's mark (the core's unconfirmedSendLink), so a
     // create that lands unrecorded is not taken for that page; a send known not to have landed puts the link back.
-    const goneLink = verdict?.kind === 'deleted' ? item.link : undefined;
+    const goneLink = verdict?.kind === 'deleted' ? item.link : foundGone;
     if (verdict?.kind === 'edited' && verdict.movedUnder) notes.push(vscode.l10n.t('Its earlier page stays where it is on the wiki, under page {0}.', verdict.movedUnder.id));
     const unchecked = uncheckedNote([item]);
     if (unchecked) notes.push(unchecked);

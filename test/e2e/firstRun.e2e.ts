@@ -29,6 +29,11 @@ function readmeScreenshotAlt(): string {
   return match[1];
 }
 
+/** The README's second-level headings, as the repository's README.md writes them. */
+function readmeSections(): string[] {
+  return [...fs.readFileSync(path.join(repoRoot, 'README.md'), 'utf8').matchAll(/^## (.+)$/gm)].map((match) => (match[1] as string).trim());
+}
+
 describe('First run', function () {
   const sessions = useSessions();
 
@@ -78,7 +83,9 @@ describe('First run', function () {
     const image = await loadedImageSize(readme, readmeScreenshotAlt());
     assert.ok(image.width > 0 && image.height > 0, `the screenshot loaded on the extension page (${JSON.stringify(image)})`);
     const headings = (await readme.locator('h2').allInnerTexts()).map((text) => text.trim());
-    assert.ok(headings.includes('Configure') && headings.includes('Publish'), `a user's guide: ${JSON.stringify(headings)}`);
+    // A user's guide: the README's sections, from setting it up to troubleshooting, all on the extension's page.
+    assert.ok(headings.includes('Install and configure') && headings.includes('Publish a file') && headings.includes('Troubleshooting'), `a user's guide: ${JSON.stringify(headings)}`);
+    assert.deepEqual(readmeSections().filter((section) => !headings.includes(section)), [], `every README section shows: ${JSON.stringify(headings)}`);
     assert.ok(!headings.includes('Development'), 'contributor material lives in CONTRIBUTING.md');
     await keepScreenshot(page, 'extension-page');
   });

@@ -45,7 +45,11 @@ export async function reviseAndRepublish(session: Session, files: readonly strin
   }
   await publishRecordedTree(session.page, 'docs');
   const confirm = session.page.locator('.monaco-dialog-box', { hasText: question });
-  await confirm.waitFor();
+  await confirm.waitFor().catch(async (error: unknown) => {
+    // What the workbench showed instead (a notification, another dialog): said with the failure.
+    const shown = await session.page.locator('.notification-toast, .monaco-dialog-box').allInnerTexts().catch(() => []);
+    throw new Error(`${error instanceof Error ? error.message : String(error)}\nshown instead: ${JSON.stringify(shown)}`);
+  });
   return confirm;
 }
 

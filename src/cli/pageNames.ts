@@ -25,16 +25,19 @@ export interface PageNameSources {
   baseUrl: string | undefined;
   /** A tree's space, whose addresses know its key when it was given as a numeric ID. */
   tree?: { spaceId: string; addressOf: PageAddressOf };
+  /** Pages this run read a moment ago (a tree plan's recorded pages and its parent): not asked for again. */
+  known?: ReadonlyMap<string, WikiPage>;
   signal?: AbortSignal;
 }
 
 /** The names of the pages with these IDs, read from the wiki with page access (none when the read fails). */
 export async function readPageNames(ids: Iterable<string>, sources: PageNameSources): Promise<PageNames> {
-  const wanted = [...new Set(ids)];
-  const read = sources.pages && wanted.length > 0 ? await sources.pages.getPages(wanted, sources.signal).catch(() => undefined) : undefined;
+  const known = sources.known ?? new Map<string, WikiPage>();
+  const wanted = [...new Set(ids)].filter((id) => !known.has(id));
+  const asked = sources.pages && wanted.length > 0 ? await sources.pages.getPages(wanted, sources.signal).catch(() => undefined) : undefined;
   // A page the wiki did not list is not there (or hidden): an address made for it would open nothing.
-  const missing = new Set(read ? wanted.filter((id) => !read.has(id)) : []);
-  return pageNames(read ?? new Map<string, WikiPage>(), missing, sources);
+  const missing = new Set(asked ? wanted.filter((id) => !asked.has(id)) : []);
+  return pageNames(new Map([...known, ...(asked ?? [])]), missing, sources);
 }
 
 function pageNames(read: ReadonlyMap<string, WikiPage>, missing: ReadonlySet<string>, sources: PageNameSources): PageNames {

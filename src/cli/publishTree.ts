@@ -162,7 +162,7 @@ export async function treeCommand(deps: TreeCommandDeps): Promise<number> {
   // The pages the records name by title and address, for whoever reads records (--json, the Markdown plan): the chosen
   // page and those the files that name their own page go under are read from the wiki; the folder pages' titles are the tree's.
   const names = args.json || output.recording ? await readPageNames([parentId, ...[...plan.pinned, ...plan.refused].flatMap((item) => item.target.parentId ?? [])], {
-    pages: deps.pages, baseUrl: deps.baseUrl || undefined, tree: { spaceId, addressOf }, signal: deps.interrupt,
+    pages: deps.pages, baseUrl: deps.baseUrl || undefined, tree: { spaceId, addressOf }, signal: deps.interrupt, ...(plan.read ? { known: plan.read } : {}),
   }) : undefined;
   if (args.dryRun || !deps.sending) {
     await guardTreeAsPlanned(plan, guardOptions);

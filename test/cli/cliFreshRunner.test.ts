@@ -43,9 +43,13 @@ describe('CLI: the wiki is the truth (a fresh runner, no --state, an import acco
   it('an unchanged tree on a fresh runner sends no import, flags nothing and exits 0', async () => {
     const root = await publishedOnce();
     const imports = cli.world.sandbox.imports.length;
+    const requests = cli.world.sandbox.pageRouteRequests;
     const run = await runCli(['publish', 'docs', ...TO, '--json'], { cwd: root, env: cli.env() });
     assert.equal(run.code, 0, `${run.stdout}\n${run.stderr}`);
     assert.equal(cli.world.sandbox.imports.length, imports, 'no import');
+    // The recorded pages and the chosen parent in one list request (the parent not asked again, not even for the
+    // records' names of parents), the space in one.
+    assert.equal(cli.world.sandbox.pageRouteRequests - requests, 2, 'two requests to the wiki');
     assert.deepEqual([...new Set(fileRecords(run).map((record) => record.status))], ['skipped']);
     assert.equal(summaryRecord(run).edited, 0);
     // The plan job says the same: nothing to send, nothing edited.

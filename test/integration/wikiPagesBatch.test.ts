@@ -72,6 +72,21 @@ describe('wiki page client: pages in batches, titles in a space, spaces', () => 
       assert.deepEqual(seen.map((url) => idsAsked(url)), [ids.slice(0, 2), ids.slice(2)]);
     });
 
+    it('asks up to four batches at once, not one after another, and keeps the answers whole and in order', async () => {
+      const ids: string[] = [];
+      for (let index = 0; index < 12; index++) ids.push(await publish(`At once ${index}`));
+      // Each page route answers after 30 ms: batches asked one after another would never overlap.
+      world.sandbox.setPageLookupLatency(30);
+      try {
+        const pages = await clientFor({ idsPerRequest: 2 }).getPages(ids);
+        assert.deepEqual([...pages.keys()], ids);
+        assert.equal(seen.length, 6);
+        assert.equal(world.sandbox.maxConcurrentPageLookups, 4, 'four batches in flight together, no more');
+      } finally {
+        world.sandbox.setPageLookupLatency(0);
+      }
+    });
+
     it('leaves out missing, deleted, hidden and non-numeric IDs, asks once per ID, and sends nothing for none', async () => {
       const gone = await publish('Gone');
       world.sandbox.deletePage(gone);

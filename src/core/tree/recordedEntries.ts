@@ -55,18 +55,30 @@ export interface EntryCheckScope {
 }
 
 /**
- * Reads every recorded page on the wiki and says which entries are refused and why. A read that fails refuses every
+ * The pages the manifest records and the chosen parent page, read on the wiki in a few requests; undefined when it
+ * records none. With their bodies: the edit guard decides from the notice each carries, and need not read them again.
+ * Needing only the manifest, the read can start before the files are read (planTreeFromWalk), as checkRecordedEntries'
+ * `readAhead`.
+ */
+export function readRecordedPages(entries: RecordedEntries, parentId: string, pages: WikiPagesClient, signal?: AbortSignal): Promise<Map<string, WikiPage>> | undefined {
+  const listed = entries.entries();
+  if (listed.length === 0) return undefined;
+  return pages.getPages([parentId, ...listed.map(([, entry]) => entry.id)], signal, { withBody: true });
+}
+
+/**
+ * Reads every recorded page on the wiki (or takes `readAhead`, the read readRecordedPages started earlier) and says
+ * which entries are refused and why. A read that fails refuses every
  * entry (nothing recorded can be trusted unread), with what went wrong.
  */
-export async function checkRecordedEntries(entries: RecordedEntries, scope: EntryCheckScope, pages: WikiPagesClient, signal?: AbortSignal, messages: TreeMessages = englishTreeMessages): Promise<EntryCheck> {
+export async function checkRecordedEntries(entries: RecordedEntries, scope: EntryCheckScope, pages: WikiPagesClient, signal?: AbortSignal, messages: TreeMessages = englishTreeMessages, readAhead?: Promise<Map<string, WikiPage>>): Promise<EntryCheck> {
   const listed = entries.entries();
   const refused = new Map<string, string>();
   const at = (key: string): string => entries.locate?.(key) ?? key;
   if (listed.length === 0) return { refused, read: new Map() };
   let read: Map<string, WikiPage>;
   try {
-    // With their bodies: the edit guard decides from the notice each carries, and need not read them again.
-    read = await pages.getPages([scope.parentId, ...listed.map(([, entry]) => entry.id)], signal, { withBody: true });
+    read = await (readAhead ?? readRecordedPages(entries, scope.parentId, pages, signal) ?? new Map<string, WikiPage>());
   } catch (error) {
     if (signal?.aborted) throw error;
     const unread = failedLookupVerdict(error, false, messages);

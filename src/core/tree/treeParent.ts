@@ -5,7 +5,7 @@
 // page read also gives the chosen page's title and parent: a file whose front matter names that place is refused.
 import { englishTreeMessages, type TreeMessages } from '../messages/treeMessages';
 import { refuseItem } from '../run/plan';
-import type { WikiPagesClient } from '../wikiPages';
+import type { WikiPage, WikiPagesClient } from '../wikiPages';
 import { readFailureText } from '../wikiPages/readFailureText';
 import { checkFollowedPages } from './followedPages';
 import { cautionUncheckedChosenPage, refuseFilesAtChosenPage } from './chosenPage';
@@ -20,6 +20,8 @@ export interface TreeParentChoice {
   parentId: string;
   /** The folder's manifest names this parent (no prompt or flag chose it this time): the fix differs. */
   recorded: boolean;
+  /** Pages this plan read a moment ago (the recorded pages and the parent): the parent is not asked for again. */
+  read?: ReadonlyMap<string, WikiPage>;
 }
 
 /**
@@ -38,7 +40,7 @@ export async function checkTreeParent(
   let reason: string | undefined;
   let chosenRead = false;
   try {
-    const parent = await pages.getPage(choice.parentId, signal);
+    const parent = choice.read?.get(choice.parentId) ?? await pages.getPage(choice.parentId, signal);
     if (!parent) reason = messages.treeParentMissing(choice.parentId, choice.recorded);
     else {
       // A file whose front matter names the chosen page by its own title and parent would rewrite it (chosenPage.ts).

@@ -17,7 +17,9 @@ import type { EntryFs } from '../walk/entryAt';
 import { eachSourceFromWalk, type SourceOptions } from '../walk/sources';
 import type { WalkResult } from '../walk/walk';
 import { checkTreeOnWiki, type TreePlanWiki } from './treeParent';
-import { acceptedEntries, checkRecordedEntries, folderAbove, keyOfLabel } from './recordedEntries';
+import { acceptedEntries, checkRecordedEntries, folderAbove, keyOfLabel, readRecordedPages } from './recordedEntries';
+import { withSpacesAskedOnce } from '../wikiPages/spacesAskedOnce';
+import type { WikiPage } from '../wikiPages';
 import { folderContentRank } from './folderPage';
 import { folderKey, isBelow, nameOf, parentFolderOf } from '../walk/relativePaths';
 import { nodeOfFile } from './shape';
@@ -38,6 +40,25 @@ export type TreeEntryOptions = Omit<TreePlanOptions, 'pageAccess'> & { pageAcces
 /** The plan's options of an entry's: page access when the wiki is given. */
 function planOptionsOf(options: TreeEntryOptions): TreePlanOptions {
   return { ...options, pageAccess: options.wiki !== undefined || options.pageAccess === true };
+}
+
+/** The entry's wiki for one plan: each space asked of the wiki once (withSpacesAskedOnce). */
+function wikiOfOnePlan(wiki: TreePlanWiki | undefined): TreePlanWiki | undefined {
+  return wiki === undefined ? undefined : { ...wiki, pages: withSpacesAskedOnce(wiki.pages) };
+}
+
+/**
+ * What the plan will ask the wiki first, asked now, while the files are still read: the recorded pages and the chosen
+ * parent (readRecordedPages), and the tree's space. Only where the lookups run at once (no front end's progress to
+ * run them in: the command line), so that a run waits for the wiki and the disk together, not one after the other.
+ */
+function askedAhead(options: TreePlanOptions, wiki: TreePlanWiki | undefined): Promise<Map<string, WikiPage>> | undefined {
+  if (wiki === undefined || wiki.whileLooking !== undefined) return undefined;
+  wiki.pages.resolveSpace(options.spaceId, wiki.signal).catch(() => undefined);
+  const read = readRecordedPages(options.identity, options.parentId, wiki.pages, wiki.signal);
+  // Awaited by the check of the entries, which says a failure; until then it must not count as unhandled.
+  read?.catch(() => undefined);
+  return read;
 }
 
 /**
@@ -66,7 +87,7 @@ async function lookingAtWiki<T>(wiki: TreePlanWiki | undefined, plan: (signal: A
  * wiki: before the tree is planned, so that no refused entry gives a page its ID, a page its parent or a link its page.
  * The files that name their own page are checked at the place they name.
  */
-async function withEntriesChecked(sources: readonly TreeSource[], options: TreePlanOptions, wiki: TreePlanWiki | undefined, signal: AbortSignal | undefined): Promise<TreePlanOptions> {
+async function withEntriesChecked(sources: readonly TreeSource[], options: TreePlanOptions, wiki: TreePlanWiki | undefined, signal: AbortSignal | undefined, readAhead?: Promise<Map<string, WikiPage>>): Promise<TreePlanOptions> {
   if (wiki === undefined) return options;
   const root = folderKey(options.rootPath);
   const namedPlaces = new Map<string, { spaceId: string; parentId: string }>();
@@ -82,7 +103,7 @@ async function withEntriesChecked(sources: readonly TreeSource[], options: TreeP
     namedPlaces.set(key, { spaceId: place.spaceId, parentId: place.parentId });
     followed.set(place.pageTitle, [...(followed.get(place.pageTitle) ?? []), place.parentId]);
   }
-  const check = await checkRecordedEntries(options.identity, { parentId: options.parentId, namedPlaces, present, followed }, wiki.pages, signal, options.treeMessages);
+  const check = await checkRecordedEntries(options.identity, { parentId: options.parentId, namedPlaces, present, followed }, wiki.pages, signal, options.treeMessages, readAhead);
   if (check.refused.size === 0) return { ...options, wikiRead: check.read };
   return { ...options, identity: acceptedEntries(options.identity, check.refused), refusedEntries: check.refused, wikiRead: check.read, ...(check.unread ? { entriesUnread: check.unread } : {}) };
 }
@@ -92,7 +113,7 @@ async function checkedOnWiki(plan: TreePlan, options: TreeEntryOptions, planOpti
   if (!options.wiki) return plan;
   const pinned = plan.pinned.filter((item) => isBelow(item.file.label, plan.tree.rootPath));
   const refusedBefore = refusedLinkPaths({ ...plan, pinned });
-  await checkTreeOnWiki(plan, options.wiki.pages, { spaceId: options.spaceId, parentId: options.parentId, recorded: options.wiki.parentRecorded }, signal, options.treeMessages);
+  await checkTreeOnWiki(plan, options.wiki.pages, { spaceId: options.spaceId, parentId: options.parentId, recorded: options.wiki.parentRecorded, read: planOptions.wikiRead }, signal, options.treeMessages);
   // The wiki may refuse pages the links were checked against (a title a file gives the tree's space under its other
   // name): the links to them are checked again, so the plan says they stay as written, as the run will.
   const refusedNow = refusedLinkPaths({ ...plan, pinned });
@@ -114,12 +135,13 @@ export function planTree(sources: readonly SourceFile[], options: TreePlanOption
  */
 export async function planTreeOnDisk<L, M = L>(sources: readonly SourceFile[], entryOptions: TreeEntryOptions, disk: { fs: EntryFs<L>; root: L }, outside?: OutsideLinkPorts<M>): Promise<TreePlan> {
   const options = planOptionsOf(entryOptions);
+  const wiki = wikiOfOnePlan(entryOptions.wiki);
   const digested = sources.map((source) => digestTreeSource(source, options));
-  return lookingAtWiki(entryOptions.wiki, async (signal) => {
-    const withOutside = await withOutsideLinks(digested, await withEntriesChecked(digested, options, entryOptions.wiki, signal), outside);
+  return lookingAtWiki(wiki, async (signal) => {
+    const withOutside = await withOutsideLinks(digested, await withEntriesChecked(digested, options, wiki, signal), outside);
     const plan = planTreeOf(digested, withOutside);
     await sayMissingLinkFiles(plan, withOutside, disk);
-    return checkedOnWiki(plan, entryOptions, withOutside, signal);
+    return checkedOnWiki(plan, { ...entryOptions, wiki }, withOutside, signal);
   });
 }
 
@@ -155,13 +177,15 @@ async function withOutsideLinks<M>(sources: readonly TreeSource[], options: Tree
  */
 export async function planTreeFromWalk<L, M = L>(walk: Pick<WalkResult<L>, 'files' | 'refused'>, sourceOptions: SourceOptions<L>, entryOptions: TreeEntryOptions, root: L, outside?: OutsideLinkPorts<M>): Promise<TreePlan> {
   const options = planOptionsOf(entryOptions);
+  const wiki = wikiOfOnePlan(entryOptions.wiki);
+  const readAhead = askedAhead(options, wiki);
   const digested = await eachSourceFromWalk(walk, sourceOptions, (source) => digestTreeSource(source, options, { headingsLater: true }));
   await takeAnchoredHeadings(digested, options);
-  return lookingAtWiki(entryOptions.wiki, async (signal) => {
-    const withOutside = await withOutsideLinks(digested, await withEntriesChecked(digested, options, entryOptions.wiki, signal), outside);
+  return lookingAtWiki(wiki, async (signal) => {
+    const withOutside = await withOutsideLinks(digested, await withEntriesChecked(digested, options, wiki, signal, readAhead), outside);
     const plan = planTreeOf(digested, withOutside);
     await sayMissingLinkFiles(plan, withOutside, { fs: sourceOptions.fs, root });
-    return checkedOnWiki(plan, entryOptions, withOutside, signal);
+    return checkedOnWiki(plan, { ...entryOptions, wiki }, withOutside, signal);
   });
 }
 

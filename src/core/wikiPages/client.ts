@@ -5,6 +5,7 @@ import { WikiReadError } from './errors';
 import { parseChildren, parsePage, parsePageList, parseSpaces, parseVersions, type ChildSummary, type PageVersion, type SpaceRef, type WikiPage } from './pageJson';
 import type { Transport } from '../http/transport';
 import { createPageRequester } from './request';
+import { mapBounded } from '../util/mapBounded';
 
 export interface WikiPagesClientOptions {
   /** The wiki site's address (the `wikiPublisher.baseUrl` setting); only its origin is used. */
@@ -65,6 +66,8 @@ const MAX_PAGE_SIZE = 250;
 /** The platform's limit of IDs in one page list request (`GET /wiki/api/v2/pages?id=…`). */
 export const MAX_IDS_PER_REQUEST = MAX_PAGE_SIZE;
 const DEFAULT_MAX_CHILD_PAGES = 100;
+/** Page-list requests of one getPages in flight at once: few, so that a large tree does not flood the site. */
+const BATCHES_AT_ONCE = 4;
 
 export function createWikiPagesClient(options: WikiPagesClientOptions): WikiPagesClient {
   const pageSize = clamp(options.childrenPageSize ?? MAX_PAGE_SIZE);
@@ -155,17 +158,20 @@ export function createWikiPagesClient(options: WikiPagesClientOptions): WikiPage
       const origin = requester.siteOrigin();
       // Only digits: the route takes a comma-separated list, and a page ID is a number.
       const wanted = [...new Set(pageIds.filter((id) => /^\d+$/.test(id)))];
-      const found = new Map<string, WikiPage>();
       const body = read.withBody === true ? '&body-format=storage' : '';
-      for (let start = 0; start < wanted.length; start += idsPerRequest) {
-        const batch = wanted.slice(start, start + idsPerRequest);
+      const batches: string[][] = [];
+      for (let start = 0; start < wanted.length; start += idsPerRequest) batches.push(wanted.slice(start, start + idsPerRequest));
+      // The batches are asked a few at a time, not one after another: a run waits one round trip for 1,000 pages.
+      const answers = await mapBounded(batches, BATCHES_AT_ONCE, (batch) => {
         const asked = new Set(batch);
         // A page the wiki adds unasked is ignored: the answer is about these IDs only.
-        for (const page of await listPages(`id=${batch.join(',')}${body}`, origin, signal, (page) => asked.has(page.id))) {
-          // Asked for with its body, a page answered without one says it carries no marker: none is there to read.
-          if (body !== '' && page.body === undefined) page.body = { marker: undefined };
-          found.set(page.id, page);
-        }
+        return listPages(`id=${batch.join(',')}${body}`, origin, signal, (page) => asked.has(page.id));
+      });
+      const found = new Map<string, WikiPage>();
+      for (const page of answers.flat()) {
+        // Asked for with its body, a page answered without one says it carries no marker: none is there to read.
+        if (body !== '' && page.body === undefined) page.body = { marker: undefined };
+        found.set(page.id, page);
       }
       return found;
     },

@@ -2208,6 +2208,7 @@ var DEFAULT_TIMEOUT_MS = 15e3;
 var MAX_PAGE_SIZE = 250;
 var MAX_IDS_PER_REQUEST = MAX_PAGE_SIZE;
 var DEFAULT_MAX_CHILD_PAGES = 100;
+var BATCHES_AT_ONCE = 4;
 function createWikiPagesClient(options) {
   const pageSize = clamp(options.childrenPageSize ?? MAX_PAGE_SIZE);
   const idsPerRequest = clamp(options.idsPerRequest ?? MAX_IDS_PER_REQUEST);
@@ -2282,15 +2283,17 @@ function createWikiPagesClient(options) {
     async getPages(pageIds, signal, read = {}) {
       const origin = requester.siteOrigin();
       const wanted = [...new Set(pageIds.filter((id) => /^\d+$/.test(id)))];
-      const found = /* @__PURE__ */ new Map();
       const body = read.withBody === true ? "&body-format=storage" : "";
-      for (let start = 0; start < wanted.length; start += idsPerRequest) {
-        const batch = wanted.slice(start, start + idsPerRequest);
+      const batches = [];
+      for (let start = 0; start < wanted.length; start += idsPerRequest) batches.push(wanted.slice(start, start + idsPerRequest));
+      const answers = await mapBounded(batches, BATCHES_AT_ONCE, (batch) => {
         const asked = new Set(batch);
-        for (const page of await listPages(`id=${batch.join(",")}${body}`, origin, signal, (page2) => asked.has(page2.id))) {
-          if (body !== "" && page.body === void 0) page.body = { marker: void 0 };
-          found.set(page.id, page);
-        }
+        return listPages(`id=${batch.join(",")}${body}`, origin, signal, (page) => asked.has(page.id));
+      });
+      const found = /* @__PURE__ */ new Map();
+      for (const page of answers.flat()) {
+        if (body !== "" && page.body === void 0) page.body = { marker: void 0 };
+        found.set(page.id, page);
       }
       return found;
     },
@@ -8674,10 +8677,11 @@ function targetFields(item) {
 
 // src/cli/pageNames.ts
 async function readPageNames(ids, sources) {
-  const wanted = [...new Set(ids)];
-  const read = sources.pages && wanted.length > 0 ? await sources.pages.getPages(wanted, sources.signal).catch(() => void 0) : void 0;
-  const missing = new Set(read ? wanted.filter((id) => !read.has(id)) : []);
-  return pageNames(read ?? /* @__PURE__ */ new Map(), missing, sources);
+  const known = sources.known ?? /* @__PURE__ */ new Map();
+  const wanted = [...new Set(ids)].filter((id) => !known.has(id));
+  const asked = sources.pages && wanted.length > 0 ? await sources.pages.getPages(wanted, sources.signal).catch(() => void 0) : void 0;
+  const missing = new Set(asked ? wanted.filter((id) => !asked.has(id)) : []);
+  return pageNames(new Map([...known, ...asked ?? []]), missing, sources);
 }
 function pageNames(read, missing, sources) {
   const made = (pageId, spaceId, title) => {
@@ -10719,14 +10723,19 @@ async function checkOrphansOnWiki(plan, pages, signal) {
 }
 
 // src/core/tree/recordedEntries.ts
-async function checkRecordedEntries(entries, scope, pages, signal, messages = englishTreeMessages) {
+function readRecordedPages(entries, parentId, pages, signal) {
+  const listed2 = entries.entries();
+  if (listed2.length === 0) return void 0;
+  return pages.getPages([parentId, ...listed2.map(([, entry]) => entry.id)], signal, { withBody: true });
+}
+async function checkRecordedEntries(entries, scope, pages, signal, messages = englishTreeMessages, readAhead) {
   const listed2 = entries.entries();
   const refused2 = /* @__PURE__ */ new Map();
   const at = (key) => entries.locate?.(key) ?? key;
   if (listed2.length === 0) return { refused: refused2, read: /* @__PURE__ */ new Map() };
   let read;
   try {
-    read = await pages.getPages([scope.parentId, ...listed2.map(([, entry]) => entry.id)], signal, { withBody: true });
+    read = await (readAhead ?? readRecordedPages(entries, scope.parentId, pages, signal) ?? /* @__PURE__ */ new Map());
   } catch (error) {
     if (signal?.aborted) throw error;
     const unread = failedLookupVerdict(error, false, messages);
@@ -10934,7 +10943,7 @@ async function checkTreeParent(plan, pages, choice, signal, messages = englishTr
   let reason;
   let chosenRead = false;
   try {
-    const parent = await pages.getPage(choice.parentId, signal);
+    const parent = choice.read?.get(choice.parentId) ?? await pages.getPage(choice.parentId, signal);
     if (!parent) reason = messages.treeParentMissing(choice.parentId, choice.recorded);
     else {
       refuseFilesAtChosenPage(plan.pinned, parent, messages);
@@ -10962,6 +10971,38 @@ async function checkTreeOnWiki(plan, pages, choice, signal, messages = englishTr
   await checkTitlesAcrossSpaceNames(plan, pages, choice.spaceId, signal, messages);
   await checkTitlesInSpace(plan, pages, choice.spaceId, signal, messages);
   await checkOrphansOnWiki(plan, pages, signal);
+}
+
+// src/core/wikiPages/spacesAskedOnce.ts
+function withSpacesAskedOnce(pages) {
+  const asked = /* @__PURE__ */ new Map();
+  const resolveSpace = (keyOrId, signal) => {
+    let answer = asked.get(keyOrId);
+    if (answer === void 0) {
+      answer = pages.resolveSpace(keyOrId, signal);
+      answer.catch(() => void 0);
+      asked.set(keyOrId, answer);
+    }
+    return answer;
+  };
+  const numericId = async (spaceId, signal) => /^\d+$/.test(spaceId) ? spaceId : (await resolveSpace(spaceId, signal))?.id;
+  return {
+    getPage: (pageId, signal) => pages.getPage(pageId, signal),
+    findChildByTitle: (parentId, title, signal) => pages.findChildByTitle(parentId, title, signal),
+    listChildren: (parentId, signal) => pages.listChildren(parentId, signal),
+    getPages: (pageIds, signal, read) => pages.getPages(pageIds, signal, read),
+    pageVersions: (pageId, max, signal) => pages.pageVersions(pageId, max, signal),
+    // A key is turned into its ID here, once, rather than by the client on every title asked.
+    async findPagesByTitle(spaceId, title, signal) {
+      const id = await numericId(spaceId, signal);
+      return id === void 0 ? [] : pages.findPagesByTitle(id, title, signal);
+    },
+    async listSpacePages(spaceId, maxRequests, signal) {
+      const id = await numericId(spaceId, signal);
+      return id === void 0 ? [] : pages.listSpacePages(id, maxRequests, signal);
+    },
+    resolveSpace
+  };
 }
 
 // src/core/tree/moves.ts
@@ -11441,6 +11482,16 @@ function identityWithout(identity, keys) {
 function planOptionsOf(options) {
   return { ...options, pageAccess: options.wiki !== void 0 || options.pageAccess === true };
 }
+function wikiOfOnePlan(wiki) {
+  return wiki === void 0 ? void 0 : { ...wiki, pages: withSpacesAskedOnce(wiki.pages) };
+}
+function askedAhead(options, wiki) {
+  if (wiki === void 0 || wiki.whileLooking !== void 0) return void 0;
+  wiki.pages.resolveSpace(options.spaceId, wiki.signal).catch(() => void 0);
+  const read = readRecordedPages(options.identity, options.parentId, wiki.pages, wiki.signal);
+  read?.catch(() => void 0);
+  return read;
+}
 async function lookingAtWiki(wiki, plan) {
   if (wiki?.whileLooking === void 0) return plan(wiki?.signal);
   let ended;
@@ -11456,7 +11507,7 @@ async function lookingAtWiki(wiki, plan) {
   if ("error" in ended) throw ended.error;
   return ended.value;
 }
-async function withEntriesChecked(sources, options, wiki, signal) {
+async function withEntriesChecked(sources, options, wiki, signal, readAhead) {
   if (wiki === void 0) return options;
   const root = folderKey(options.rootPath);
   const namedPlaces = /* @__PURE__ */ new Map();
@@ -11472,7 +11523,7 @@ async function withEntriesChecked(sources, options, wiki, signal) {
     namedPlaces.set(key, { spaceId: place.spaceId, parentId: place.parentId });
     followed.set(place.pageTitle, [...followed.get(place.pageTitle) ?? [], place.parentId]);
   }
-  const check = await checkRecordedEntries(options.identity, { parentId: options.parentId, namedPlaces, present, followed }, wiki.pages, signal, options.treeMessages);
+  const check = await checkRecordedEntries(options.identity, { parentId: options.parentId, namedPlaces, present, followed }, wiki.pages, signal, options.treeMessages, readAhead);
   if (check.refused.size === 0) return { ...options, wikiRead: check.read };
   return { ...options, identity: acceptedEntries(options.identity, check.refused), refusedEntries: check.refused, wikiRead: check.read, ...check.unread ? { entriesUnread: check.unread } : {} };
 }
@@ -11480,7 +11531,7 @@ async function checkedOnWiki(plan, options, planOptions, signal) {
   if (!options.wiki) return plan;
   const pinned = plan.pinned.filter((item) => isBelow(item.file.label, plan.tree.rootPath));
   const refusedBefore = refusedLinkPaths({ ...plan, pinned });
-  await checkTreeOnWiki(plan, options.wiki.pages, { spaceId: options.spaceId, parentId: options.parentId, recorded: options.wiki.parentRecorded }, signal, options.treeMessages);
+  await checkTreeOnWiki(plan, options.wiki.pages, { spaceId: options.spaceId, parentId: options.parentId, recorded: options.wiki.parentRecorded, read: planOptions.wikiRead }, signal, options.treeMessages);
   const refusedNow = refusedLinkPaths({ ...plan, pinned });
   if ([...refusedNow].some((path) => !refusedBefore.has(path))) {
     const { unaddressed } = foreseeTreeLinks(plan, pinned, planOptions, { missing: plan.missingFiles ?? /* @__PURE__ */ new Set(), pageless: plan.pagelessFolders ?? /* @__PURE__ */ new Set() });
@@ -11506,13 +11557,15 @@ async function withOutsideLinks(sources, options, ports) {
 }
 async function planTreeFromWalk(walk, sourceOptions, entryOptions, root, outside) {
   const options = planOptionsOf(entryOptions);
+  const wiki = wikiOfOnePlan(entryOptions.wiki);
+  const readAhead = askedAhead(options, wiki);
   const digested = await eachSourceFromWalk(walk, sourceOptions, (source2) => digestTreeSource(source2, options, { headingsLater: true }));
   await takeAnchoredHeadings(digested, options);
-  return lookingAtWiki(entryOptions.wiki, async (signal) => {
-    const withOutside = await withOutsideLinks(digested, await withEntriesChecked(digested, options, entryOptions.wiki, signal), outside);
+  return lookingAtWiki(wiki, async (signal) => {
+    const withOutside = await withOutsideLinks(digested, await withEntriesChecked(digested, options, wiki, signal, readAhead), outside);
     const plan = planTreeOf(digested, withOutside);
     await sayMissingLinkFiles(plan, withOutside, { fs: sourceOptions.fs, root });
-    return checkedOnWiki(plan, entryOptions, withOutside, signal);
+    return checkedOnWiki(plan, { ...entryOptions, wiki }, withOutside, signal);
   });
 }
 async function takeAnchoredHeadings(sources, options) {
@@ -11982,7 +12035,8 @@ async function treeCommand(deps) {
     pages: deps.pages,
     baseUrl: deps.baseUrl || void 0,
     tree: { spaceId, addressOf },
-    signal: deps.interrupt
+    signal: deps.interrupt,
+    ...plan.read ? { known: plan.read } : {}
   }) : void 0;
   if (args.dryRun || !deps.sending) {
     await guardTreeAsPlanned(plan, guardOptions);

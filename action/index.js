@@ -9184,6 +9184,10 @@ function nextToSend(queue, state, nothingOut) {
   return forced?.entry;
 }
 var TOP = "";
+function sendingOrder(state) {
+  const at = (page) => state.order.get(page.key) ?? 0;
+  return (a, b) => a.page.node.depth - b.page.node.depth || at(a.page) - at(b.page);
+}
 function siblingsAllow(entry, queue, state) {
   if (!createsPage(entry.item)) return true;
   const parent = entry.page.node.parent ?? TOP;
@@ -9390,8 +9394,8 @@ function foreseenSecondSends(plan, addressable) {
       }
       continue;
     }
-    queue.sort((a, b) => (state.order.get(a.key) ?? 0) - (state.order.get(b.key) ?? 0));
-    const next = nextToSend(queue.map((page) => ({ page, item: page.item })), state, true);
+    const entries = queue.map((page) => ({ page, item: page.item })).sort(sendingOrder(state));
+    const next = nextToSend(entries, state, true);
     if (next === void 0) break;
     queue.splice(queue.indexOf(next.page), 1);
     if (state.waitsOn(next.page).some((key) => !done.has(key))) twice.add(next.page.key);
@@ -10407,7 +10411,7 @@ async function runTree(options) {
     if (!stopReported) options.onStopped?.(stopped);
     stopReported = true;
   };
-  const sendEntries = async (entries) => {
+  const sendEntries = async (entries, onAnswered) => {
     const indexOf = new Map(entries.map((entry, index) => [entry.item, index]));
     const learning = /* @__PURE__ */ new Map();
     const recording = [];
@@ -10419,6 +10423,7 @@ async function runTree(options) {
       linkTargetsOf: (item) => links.linkTargetsWhenSent(item),
       ...treePageMarks(options.beforeSend),
       onResult: (result) => {
+        onAnswered?.();
         const index = indexOf.get(result.item);
         const entry = index === void 0 ? void 0 : entries[index];
         if (index === void 0 || !entry || result.state !== "published") return;
@@ -10494,14 +10499,32 @@ async function runTree(options) {
   let waiting = [...plan.pages];
   const queue = [];
   const out = /* @__PURE__ */ new Set();
+  const lanes = /* @__PURE__ */ new Set();
+  const passContext = { ...options, links, onStopped, onStart, results };
+  const readyForSecond = () => needSecond.findIndex(({ page }) => {
+    const waited = links.waitedFor.get(page.key);
+    return waited !== void 0 && waited.size > 0 && [...waited].every((path) => typeof links.resolvePage(path) === "object") && linkedPagesWithoutId(page, plan, (key) => !links.ended.has(key)).length === 0;
+  });
   const start = (entry) => {
     Object.assign(entry, links.decide(entry.page));
     if (alreadyHolds(entry.item, links.reachedWhenSent.get(entry.page.key))) entry.item.state = "unchanged";
     const folder = entry.page.node.parent ?? "";
     const creates = createsPage(entry.item);
     if (creates) state.outCreatesUnder.add(folder);
-    const going = sendEntries([entry]).finally(() => {
-      if (creates) state.outCreatesUnder.delete(folder);
+    let answered;
+    const lane = new Promise((resolve9) => {
+      let once = false;
+      answered = () => {
+        if (once) return;
+        once = true;
+        if (creates) state.outCreatesUnder.delete(folder);
+        lanes.delete(lane);
+        resolve9();
+      };
+    });
+    lanes.add(lane);
+    const going = sendEntries([entry], answered).finally(() => {
+      answered();
       state.done.add(entry.page.key);
       out.delete(going);
     });
@@ -10527,15 +10550,27 @@ async function runTree(options) {
       for (const entry of notSent) state.done.add(entry.page.key);
       continue;
     }
-    queue.sort((a, b) => (state.order.get(a.page.key) ?? 0) - (state.order.get(b.page.key) ?? 0));
-    while (out.size < Math.max(1, options.concurrency)) {
+    queue.sort(sendingOrder(state));
+    while (lanes.size < Math.max(1, options.concurrency)) {
       const next = nextToSend(queue, state, out.size === 0);
       if (next === void 0) break;
       queue.splice(queue.indexOf(next), 1);
       start(next);
     }
+    while (lanes.size < Math.max(1, options.concurrency)) {
+      const at = readyForSecond();
+      if (at === -1) break;
+      const second = needSecond.splice(at, 1);
+      expectMore(1);
+      const going = secondPass(second, passContext).finally(() => {
+        out.delete(going);
+        lanes.delete(going);
+      });
+      out.add(going);
+      lanes.add(going);
+    }
     if (out.size === 0) break;
-    await Promise.race(out);
+    await Promise.race([...out, ...lanes]);
   }
   await Promise.all(out);
   const ended = new Set(results.map((result) => result.key));
@@ -10551,7 +10586,6 @@ async function runTree(options) {
     }
   }
   links.sendsAreOver();
-  const passContext = { ...options, links, onStopped, onStart, results };
   await sendPinnedFiles({ ...passContext, guardOptions, stoppedBy: credentialRefused, stopsOnRefusal, lookUp, expectMore });
   const { sentAgain: sentAgain2, leftAsSent, replaced } = secondPassOf(needSecond, links, plan, results);
   expectMore(sentAgain2.length);
@@ -10600,12 +10634,13 @@ function secondPassOf(needSecond, links, plan, results) {
   const linkedReplaced = plan.pages.some((page) => page.linkedPageId !== void 0 && links.ids.has(page.key) && links.ids.get(page.key) !== page.linkedPageId);
   if (links.addressable && (replaced.length > 0 || linkedReplaced)) {
     const going = new Set(sentAgain2.map((entry) => entry.page.key));
+    const latest = new Map(results.filter((result) => result.state === "published").map((result) => [result.key, result]));
     for (const result of results) {
       const page = result.pass === 1 && result.state === "published" && !going.has(result.key) ? pageOf.get(result.key) : void 0;
       const sent = page ? links.reachedWhenSent.get(page.key) : void 0;
       if (!page || sent === void 0 || links.reachedNow(page) === sent) continue;
       going.add(page.key);
-      sentAgain2.push({ page, version: landedLink(result, 0)?.version });
+      sentAgain2.push({ page, version: landedLink(latest.get(page.key) ?? result, 0)?.version });
     }
   }
   return { sentAgain: sentAgain2, leftAsSent, replaced };

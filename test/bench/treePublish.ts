@@ -295,7 +295,7 @@ export function reportTreePublish(report: Report, result: TreePublishResult): vo
   report.detail(`of which sending (first request in to last answer out, at the sandbox): ${describe(result.sending)} = ${(result.sending.median / result.idealMs).toFixed(2)}x the ideal`);
   const levels = result.phases.filter((phase) => phase.name.startsWith('level')).length;
   report.detail(
-    `sent in ${levels} levels (parents before children) then the second pass; with a barrier after each, the ideal is ` +
+    `${levels} levels (parents before children) and the second pass, which overlap: a lane the first pass cannot fill takes a second send whose links are all known, and a new page's lane is free once the wiki answers; with a barrier after each, the ideal is ` +
       `sum of ceil(requests / ${result.concurrency}) x ${result.latencyMs} ms = ${result.levelIdealMs} ms (wall / that = ${(result.wall.median / result.levelIdealMs).toFixed(2)}x; information)`,
   );
   report.detail(`  spawn to the first request: ${describe(result.beforeFirst)} (start-up, walk, read, plan, title lookups, the first level's guard)`);
@@ -307,6 +307,6 @@ export function reportTreePublish(report: Report, result: TreePublishResult): vo
     previousEnd = phase.end;
   }
   report.detail(`  the last answer to exit: ${describe(result.afterLast)}`);
-  report.detail('  between levels the CLI learns the IDs of the pages just created and runs the next level\'s guard (page lookups, no added latency)');
+  report.detail('  the CLI learns the IDs of the pages just created and runs the next level\'s guard while other pages go (page lookups, no added latency)');
   report.detail(`peak RSS of the CLI (max over the runs; VmHWM, the child's own): ${(result.peakRssKb / 1024).toFixed(1)} MB (information)`);
 }

@@ -92,12 +92,16 @@ describe('CLI --tree, a folder\'s content file with nothing but its title', () =
     });
     const run = await runCli(['publish', 'docs', ...TO, ...STATE, '--json'], { cwd: root, env: cli.env() });
     assert.equal(run.code, 0, `${run.stdout}\n${run.stderr}`);
-    assert.deepEqual(fileRecords(run).map((record) => [record.file, record.status, record.title]), [
-      ['docs/guide/README.md', 'published', 'The guide'], ['docs/ops/', 'published', 'Operations'],
-      ['docs/guide/setup.md', 'published', 'Setting up'], ['docs/ops/run.md', 'published', 'Run'],
-      // The second pass: the links to pages this run created.
-      ['docs/guide/README.md', 'published', 'The guide'], ['docs/ops/', 'published', 'Operations'],
+    // Each record as its send ends (a page's ID learnt): the first pass, then the second (the links to pages this run
+    // created), which may start while the first still runs.
+    const records = fileRecords(run).map((record) => [record.file, record.status, record.title, (record.tree as { pass?: number } | undefined)?.pass]);
+    assert.deepEqual(records.filter((record) => record[3] === 1).sort(), [
+      ['docs/guide/README.md', 'published', 'The guide', 1], ['docs/guide/setup.md', 'published', 'Setting up', 1],
+      ['docs/ops/', 'published', 'Operations', 1], ['docs/ops/run.md', 'published', 'Run', 1],
     ]);
+    assert.deepEqual(records.filter((record) => record[3] === 2).sort(), [['docs/guide/README.md', 'published', 'The guide', 2], ['docs/ops/', 'published', 'Operations', 2]]);
+    // The wiki lists the siblings in the plan's order, which is the order they were created in.
+    assert.ok(Number(page('The guide').id) < Number(page('Operations').id), 'The guide created before Operations');
     assert.equal(page('The guide').markdown, `The guide\n=========\n\nStart with [setup](${address('Setting up')}Setting+up).\n`);
     assert.equal(page('Setting up').markdown, 'Run it.\r\n', 'the title heading left out on request, as a `# ` one is');
     assert.equal(page('Setting up').parentId, page('The guide').id);

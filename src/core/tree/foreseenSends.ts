@@ -3,7 +3,7 @@
 // a later new sibling, or a cycle of links): its second send fills those links in. The run decides that order as it
 // goes (runSchedule.ts); this runs the same schedule on the plan alone, one page at a time, as if every send lands.
 // Pages that fail in the run make it fewer, never more.
-import { createsPage, nextToSend, type ScheduleState } from './runSchedule';
+import { createsPage, nextToSend, sendingOrder, type ScheduleState } from './runSchedule';
 import { linkedPagesWithoutId } from './linkWaits';
 import type { TreePage, TreePlan } from './treePlan';
 
@@ -56,8 +56,8 @@ export function foreseenSecondSends(plan: Pick<TreePlan, 'tree' | 'pages' | 'roo
       }
       continue;
     }
-    queue.sort((a, b) => (state.order.get(a.key) ?? 0) - (state.order.get(b.key) ?? 0));
-    const next = nextToSend(queue.map((page) => ({ page, item: page.item })), state, true);
+    const entries = queue.map((page) => ({ page, item: page.item })).sort(sendingOrder(state));
+    const next = nextToSend(entries, state, true);
     if (next === undefined) break;
     queue.splice(queue.indexOf(next.page), 1);
     if (state.waitsOn(next.page).some((key) => !done.has(key))) twice.add(next.page.key);

@@ -58,6 +58,16 @@ export function nextToSend<E extends Schedulable>(queue: readonly E[], state: Sc
 
 const TOP = '';
 
+/**
+ * The order the pages that may go are looked at: shallower pages first, then the plan's order. A folder's page lets
+ * its whole folder go, and the pages at the top form the run's longest chain (siblings go one after another): taken in
+ * the plan's order alone, the first folder's pages would fill every lane while the next top page waited.
+ */
+export function sendingOrder(state: Pick<ScheduleState, 'order'>): (a: { page: TreePage }, b: { page: TreePage }) => number {
+  const at = (page: TreePage): number => state.order.get(page.key) ?? 0;
+  return (a, b) => a.page.node.depth - b.page.node.depth || at(a.page) - at(b.page);
+}
+
 /** A new page goes once no new page before it under the same parent waits or is out (the plan's order). */
 function siblingsAllow(entry: Schedulable, queue: readonly Schedulable[], state: ScheduleState): boolean {
   if (!createsPage(entry.item)) return true;

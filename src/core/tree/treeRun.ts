@@ -18,12 +18,13 @@ import { callsAtMost } from '../util/callsAtMost';
 import { checkFollowedPages } from './followedPages';
 import { sendGoneTreePages } from './goneTreePages';
 import { linkingFileOf } from './linkTargets';
+import { linkedPagesWithoutId } from './linkWaits';
 import { pagesLeftBehind, replacedPages } from './newFolderPage';
 import { runLinks } from './runLinks';
 import { pagesLinkingAnew, relinkUnchanged, secondPass, waitsForPages, type PassContext } from './runPasses';
 import { sendPinnedFiles } from './runPinned';
 import { prepareWave, type RunEntry } from './runPrepare';
-import { createsPage, nextToSend, type ScheduleState } from './runSchedule';
+import { createsPage, nextToSend, sendingOrder, type ScheduleState } from './runSchedule';
 import type { TreeFileResult, TreeRunOptions, TreeRunResult } from './runTypes';
 import type { TreePage } from './treePlanTypes';
 
@@ -94,13 +95,14 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
   };
 
   /** Sends entries of the first pass, learning and recording each page as it lands. */
-  const sendEntries = async (entries: readonly RunEntry[]): Promise<void> => {
+  const sendEntries = async (entries: readonly RunEntry[], onAnswered?: () => void): Promise<void> => {
     const indexOf = new Map(entries.map((entry, index) => [entry.item, index]));
     const learning = new Map<number, Promise<{ pageId: string; url?: string } | undefined>>();
     const recording: Array<Promise<void>> = [];
     const sent = await runPlan(entries.map((entry) => entry.item), {
       ...options, onStopped, onStart, content: (item) => links.content(item), linkTargetsOf: (item) => links.linkTargetsWhenSent(item), ...treePageMarks(options.beforeSend),
       onResult: (result) => {
+        onAnswered?.();
         const index = indexOf.get(result.item);
         const entry = index === undefined ? undefined : entries[index];
         if (index === undefined || !entry || result.state !== 'published') return;
@@ -174,7 +176,21 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
   };
   let waiting = [...plan.pages];
   const queue: RunEntry[] = [];
+  /** Every send not ended yet (its page learnt and recorded). */
   const out = new Set<Promise<void>>();
+  /** The sends whose import is not answered yet: the run's concurrency bounds these. */
+  const lanes = new Set<Promise<void>>();
+  const passContext: PassContext = { ...options, links, onStopped, onStart, results };
+  /**
+   * A page whose first send waited for pages of this run that have all landed since, and whose links name no page of
+   * the tree whose result is not in yet (a recorded page may yet be made anew, with another ID): its second send fills in every link,
+   * so it need not wait for the end of the first pass. It goes in a lane the first pass leaves free.
+   */
+  const readyForSecond = (): number => needSecond.findIndex(({ page }) => {
+    const waited = links.waitedFor.get(page.key);
+    return waited !== undefined && waited.size > 0 && [...waited].every((path) => typeof links.resolvePage(path) === 'object')
+      && linkedPagesWithoutId(page, plan, (key) => !links.ended.has(key)).length === 0;
+  });
   const start = (entry: RunEntry): void => {
     // Its links as they stand now: every page that landed before it is reached.
     Object.assign(entry, links.decide(entry.page));
@@ -184,8 +200,23 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
     const folder = entry.page.node.parent ?? '';
     const creates = createsPage(entry.item);
     if (creates) state.outCreatesUnder.add(folder);
-    const going: Promise<void> = sendEntries([entry]).finally(() => {
-      if (creates) state.outCreatesUnder.delete(folder);
+    // Its lane is free once the wiki answered: the next sibling may be created then (the wiki has appended this one),
+    // while this page's ID is still being learnt, which only the pages below it and the links to it wait for.
+    let answered!: () => void;
+    const lane = new Promise<void>((resolve) => {
+      let once = false;
+      answered = () => {
+        // Once: by then a later sibling may be out under the same folder.
+        if (once) return;
+        once = true;
+        if (creates) state.outCreatesUnder.delete(folder);
+        lanes.delete(lane);
+        resolve();
+      };
+    });
+    lanes.add(lane);
+    const going: Promise<void> = sendEntries([entry], answered).finally(() => {
+      answered();
       state.done.add(entry.page.key);
       out.delete(going);
     });
@@ -213,15 +244,29 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
       for (const entry of notSent) state.done.add(entry.page.key);
       continue;
     }
-    queue.sort((a, b) => (state.order.get(a.page.key) ?? 0) - (state.order.get(b.page.key) ?? 0));
-    while (out.size < Math.max(1, options.concurrency)) {
+    queue.sort(sendingOrder(state));
+    while (lanes.size < Math.max(1, options.concurrency)) {
       const next = nextToSend(queue, state, out.size === 0);
       if (next === undefined) break;
       queue.splice(queue.indexOf(next), 1);
       start(next);
     }
+    // The lanes the first pass cannot fill now (its pages wait for their folders or earlier siblings) take second sends.
+    while (lanes.size < Math.max(1, options.concurrency)) {
+      const at = readyForSecond();
+      if (at === -1) break;
+      const second = needSecond.splice(at, 1);
+      expectMore(1);
+      const going: Promise<void> = secondPass(second, passContext).finally(() => {
+        out.delete(going);
+        lanes.delete(going);
+      });
+      out.add(going);
+      lanes.add(going);
+    }
     if (out.size === 0) break;
-    await Promise.race(out);
+    // A lane freed (an answer in) or a send ended (a page learnt): either may let another page go.
+    await Promise.race([...out, ...lanes]);
   }
   await Promise.all(out);
   // Pages that never started still end as values: not started, skipped or refused, like any run's files.
@@ -239,7 +284,6 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
   }
   // Every tree page has been sent: a link to one without an address now stays as written.
   links.sendsAreOver();
-  const passContext: PassContext = { ...options, links, onStopped, onStart, results };
   await sendPinnedFiles({ ...passContext, guardOptions, stoppedBy: credentialRefused, stopsOnRefusal, lookUp, expectMore });
   const { sentAgain, leftAsSent, replaced } = secondPassOf(needSecond, links, plan, results);
   expectMore(sentAgain.length);
@@ -300,12 +344,14 @@ function secondPassOf(needSecond: ReadonlyArray<{ page: TreePage; version: numbe
   const linkedReplaced = plan.pages.some((page) => page.linkedPageId !== undefined && links.ids.has(page.key) && links.ids.get(page.key) !== page.linkedPageId);
   if (links.addressable && (replaced.length > 0 || linkedReplaced)) {
     const going = new Set(sentAgain.map((entry) => entry.page.key));
+    // A page may have gone a second time already, in a lane the first pass left free: its page is at that version.
+    const latest = new Map(results.filter((result) => result.state === 'published').map((result) => [result.key, result]));
     for (const result of results) {
       const page = result.pass === 1 && result.state === 'published' && !going.has(result.key) ? pageOf.get(result.key) : undefined;
       const sent = page ? links.reachedWhenSent.get(page.key) : undefined;
       if (!page || sent === undefined || links.reachedNow(page) === sent) continue;
       going.add(page.key);
-      sentAgain.push({ page, version: landedLink(result, 0)?.version });
+      sentAgain.push({ page, version: landedLink(latest.get(page.key) ?? result, 0)?.version });
     }
   }
   return { sentAgain, leftAsSent, replaced };

@@ -62,29 +62,45 @@ describe('Republishing a page tree after changes on the wiki', function () {
     assert.match(livePage(sandbox, 'Setup').markdown, new RegExp(`/pages/${fresh.id}/API#Tokens`), 'Setup\'s link reaches it');
   });
 
-  it('when the wiki cannot be read, the pages .wiki-pages.json records are refused with the line that records them, and nothing is sent (issue 81)', async function () {
+  it('pages .wiki-pages.json records are refused with the line that records them when the wiki cannot be read, and when a colleague moved a folder\'s page (with every page below it): nothing is sent (issue 81)', async function () {
     const session = await signedInTreeSession(sessions);
     const { page, sandbox } = session;
     await treePublishedOnce(page);
     await clearNotifications(page);
     const importsBefore = sandbox.imports.length;
-
-    // A colleague edits Setup; then the wiki's page routes fail (500) while the writer publishes a change to it.
-    sandbox.editPageOnWiki(livePage(sandbox, 'Setup').id, '# Setup\n\nA colleague\'s line.\n');
-    const setupId = livePage(sandbox, 'Setup').id;
-    sandbox.setPageLookupFault('error');
-    for (const file of ['guide/setup.md']) {
+    const revise = (file: string): void => {
       const at = path.join(session.workspaceDir, 'docs', file);
       writeFileSync(at, `${readFileSync(at, 'utf8')}\nRevised.\n`);
-    }
+    };
+
+    // A colleague edits Setup; then the wiki's page routes fail (500) while the writer publishes a change to it.
+    const setupId = livePage(sandbox, 'Setup').id;
+    sandbox.editPageOnWiki(setupId, '# Setup\n\nA colleague\'s line.\n');
+    sandbox.setPageLookupFault('error');
+    revise('guide/setup.md');
     await publishRecordedTree(page, 'docs');
     // A recorded page is never used unchecked: the publish stops before anything is sent, saying which record and why.
-    const said = await waitForCenterNotification(page, /could not be checked on the wiki/);
-    const text = await said.innerText();
-    assert.ok(text.includes(`docs/.wiki-pages.json:`) && text.includes(`records page ${setupId} for "guide/setup.md", which could not be checked on the wiki`), text);
+    const unread = await (await waitForCenterNotification(page, /could not be checked on the wiki/)).innerText();
+    assert.ok(unread.includes('docs/.wiki-pages.json:') && unread.includes(`records page ${setupId} for "guide/setup.md", which could not be checked on the wiki`), unread);
     assert.equal(await page.locator('.monaco-dialog-box', { hasText: 'Send Unchecked Pages Too' }).count(), 0, 'no button sends a recorded page unchecked');
     assert.equal(sandbox.imports.length, importsBefore, 'nothing is sent');
     assert.match(livePage(sandbox, 'Setup').markdown, /A colleague's line/);
+    await clearNotifications(page);
+
+    // The wiki answers again; a colleague has moved "Guide" (with Setup below it) under "Reference".
+    sandbox.setPageLookupFault(undefined);
+    const guide = livePage(sandbox, 'Guide');
+    const reference = livePage(sandbox, 'Reference');
+    sandbox.movePageOnWiki(guide.id, reference.id);
+    revise('guide/README.md');
+    await publishRecordedTree(page, 'docs');
+    // Nothing can be sent, so no question: the reasons, each with the record's line, and the fix.
+    const moved = await (await waitForCenterNotification(page, /whose entry is refused/)).innerText();
+    assert.ok(moved.includes(`records page ${guide.id} for "guide/", but that page is under "Reference" (page ${reference.id}) on the wiki`), moved);
+    assert.ok(moved.includes('records a page for "guide/setup.md" below "guide/", whose entry is refused'), moved);
+    assert.equal(sandbox.imports.length, importsBefore, 'nothing is sent');
+    assert.deepEqual(sandbox.pages().filter((candidate) => candidate.title === 'Guide' && !candidate.deleted).map((each) => each.id), [guide.id], 'no second Guide page');
+    assert.equal(livePage(sandbox, 'Guide').parentId, reference.id, 'the moved page stays where the colleague put it');
   });
 
   it('a page a colleague moved elsewhere on the wiki is refused with the line of .wiki-pages.json that records it, and nothing is sent to it or makes a second page (issue 81)', async function () {
@@ -108,30 +124,6 @@ describe('Republishing a page tree after changes on the wiki', function () {
     const setups = sandbox.pages().filter((candidate) => candidate.title === 'Setup' && !candidate.deleted);
     assert.deepEqual(setups.map((each) => each.id), [setup.id], 'no second Setup page');
     assert.doesNotMatch(setups[0]?.markdown ?? '', /Revised/, 'the moved page is as the colleague left it');
-  });
-
-  it('a folder page a colleague moved elsewhere is refused with its line of .wiki-pages.json, and so is every page below it: nothing is sent or made anew (issue 81)', async function () {
-    const session = await signedInTreeSession(sessions);
-    const { page, sandbox } = session;
-    await treePublishedOnce(page);
-    await clearNotifications(page);
-    const importsBefore = sandbox.imports.length;
-
-    // A colleague moves "Guide" (with Setup below it) under "Reference"; the writer changes the Guide's README.
-    const guide = livePage(sandbox, 'Guide');
-    const reference = livePage(sandbox, 'Reference');
-    sandbox.movePageOnWiki(guide.id, reference.id);
-    const readme = path.join(session.workspaceDir, 'docs', 'guide', 'README.md');
-    writeFileSync(readme, `${readFileSync(readme, 'utf8')}\nRevised.\n`);
-    await publishRecordedTree(page, 'docs');
-    // Nothing can be sent, so no question: the reasons, each with the record's line, and the fix.
-    const said = await waitForCenterNotification(page, /whose entry is refused/);
-    const text = await said.innerText();
-    assert.ok(text.includes(`records page ${guide.id} for "guide/", but that page is under "Reference" (page ${reference.id}) on the wiki`), text);
-    assert.ok(text.includes('records a page for "guide/setup.md" below "guide/", whose entry is refused'), text);
-    assert.equal(sandbox.imports.length, importsBefore, 'nothing is sent');
-    assert.deepEqual(sandbox.pages().filter((candidate) => candidate.title === 'Guide' && !candidate.deleted).map((each) => each.id), [guide.id], 'no second Guide page');
-    assert.equal(livePage(sandbox, 'Guide').parentId, reference.id, 'the moved page stays where the colleague put it');
   });
 
   it('Pull on a file of the tree brings a colleague\'s edit of a line with a link into it, the link as the file writes it', async function () {

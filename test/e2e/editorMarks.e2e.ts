@@ -118,9 +118,21 @@ describe('What the editor shows of a published tree', function () {
     await openSettingsEditor(page);
     await searchSettings(page, 'wikiPublisher.diagnostics');
     const toggle = settingItem(page, 'wikiPublisher.diagnostics').locator('.setting-value-checkbox');
-    await toggle.click();
+    // The Settings editor redraws the item as the value changes: a click while it redraws can be lost, so each click
+    // is checked in the box itself and given again if the box does not show it.
+    const check = async (checked: boolean): Promise<void> => {
+      const wanted = String(checked);
+      for (let attempt = 0; attempt < 3; attempt++) {
+        if ((await toggle.getAttribute('aria-checked')) === wanted) return;
+        await toggle.click();
+        const deadline = Date.now() + 3_000;
+        while (Date.now() < deadline && (await toggle.getAttribute('aria-checked')) !== wanted) await page.waitForTimeout(100);
+      }
+      assert.equal(await toggle.getAttribute('aria-checked'), wanted, `the diagnostics box shows ${checked ? 'checked' : 'unchecked'}`);
+    };
+    await check(false);
     await waitForProblemCount(page, 0, 'wikiPublisher.diagnostics off: no warning');
-    await toggle.click();
+    await check(true);
     await waitForProblemCount(page, 1, 'on again: the warning is back');
     // Back to index.md (its tab, through the Explorer), the Settings editor left open behind it.
     await openFile(page, 'index.md');

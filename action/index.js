@@ -7217,16 +7217,16 @@ function percentDecoded(text2) {
 }
 
 // src/core/links/rewrite/rewriteLinks.ts
-function rewriteLinks(markdown, context) {
+function rewriteLinks(markdown, context, found) {
   const result = { markdown, rewritten: 0, cautions: [], needsSecondPass: false, unaddressed: 0 };
-  if (!markdown.includes("](") && !markdown.includes("]:")) return result;
+  if (found === void 0 && !markdown.includes("](") && !markdown.includes("]:")) return result;
   const anchorIn = anchorMatcher(context);
   const ownAnchorIn = ownAnchorMatcher(context, () => markdownHeadings(markdown));
   const pieces = [];
   let copied = 0;
   let replaced = 0;
   const unaddressed = [];
-  for (const link of findLinkDestinations(markdown)) {
+  for (const link of found ?? findLinkDestinations(markdown)) {
     const decision = decide(link.text, context, anchorIn, ownAnchorIn);
     if (decision.kind === "pending") result.needsSecondPass = true;
     else if (decision === KEEP_UNADDRESSED) addOnce(unaddressed, link.text);
@@ -7242,9 +7242,9 @@ function rewriteLinks(markdown, context) {
   result.unaddressed = unaddressed.length;
   return result;
 }
-function linkDestinationTexts(markdown) {
-  if (!markdown.includes("](") && !markdown.includes("]:")) return [];
-  const links = findLinkDestinations(markdown);
+function linkDestinationTexts(markdown, found) {
+  if (found === void 0 && !markdown.includes("](") && !markdown.includes("]:")) return [];
+  const links = found ?? findLinkDestinations(markdown);
   const seen = links.length > 32 ? /* @__PURE__ */ new Set() : void 0;
   const texts = [];
   for (const { text: text2 } of links) {
@@ -7747,14 +7747,15 @@ async function planFileLinks(sources, items, ports) {
     selection.set(source2.key, selected);
     if (!selected.body.includes("](") && !selected.body.includes("]:")) continue;
     const content = selected.sent();
-    linking.push({ item, content, place: ports.placeOf(source2.key), destinations: linkDestinationTexts(content) });
+    const found = findLinkDestinations(content);
+    linking.push({ item, content, place: ports.placeOf(source2.key), destinations: linkDestinationTexts(content, found), found });
   }
   await placeInRepository(linking, ports.fs);
   const { linked, whereKey, pageless } = await linkedFilesOf(linking, ports.fs);
   const { pages, pageIds, withoutPage, awaitedAt, refusedAt, selectionAt, missing } = await lookUpPages(linked, selection, refusedKeys(items), pageless, ports);
   const anchorMatchers = /* @__PURE__ */ new Map();
   let secondPassFills = awaitedAt.size > 0 && ports.siteBase !== void 0 && await ports.pageAccess();
-  const decide2 = ({ item, content, place, destinations }, filled, ids) => {
+  const decide2 = ({ item, content, place, destinations, found }, filled, ids) => {
     const waitedOn = /* @__PURE__ */ new Set();
     const context = {
       filePath: place?.path ?? item.file.label,
@@ -7774,7 +7775,7 @@ async function planFileLinks(sources, items, ports) {
       // Its links to its own headings: the headings come from the text rewritten.
       ownPage: { title: item.complete?.pageTitle ?? "" }
     };
-    const decided = rewriteLinks(content, context);
+    const decided = rewriteLinks(content, context, found);
     const anchorOf = (path, anchor) => {
       const page = place ? filled.get(whereKey(place.folder, path)) ?? pages.get(whereKey(place.folder, path)) : void 0;
       if (typeof page !== "object") return void 0;

@@ -8,6 +8,7 @@ import type { PublishMessages } from '../messages/publishMessages';
 import { headingMatcher, linkDestinationTexts, markdownHeadings, rewriteLinks, withLinkCautions, type LinkCaution, type PageLookup, type RewriteContext } from '../links/rewrite';
 import { pageAddress } from '../publish/pageAddress';
 import { linkTargetsDigest } from '../links/linkTargets';
+import { findLinkDestinations } from '../markdown/links';
 import { linksReachOtherPages } from './plan';
 import { linkedFilesOf, lookUpPages, placeInRepository, refusedKeys, selectedFile, type Linking, type Selected } from './linkedFiles';
 import type { FileLinkPorts } from './fileLinkPorts';
@@ -101,7 +102,8 @@ export async function planFileLinks<L>(sources: readonly SourceFile[], items: re
     selection.set(source.key, selected);
     if (!selected.body.includes('](') && !selected.body.includes(']:')) continue;
     const content = selected.sent();
-    linking.push({ item, content, place: ports.placeOf(source.key), destinations: linkDestinationTexts(content) });
+    const found = findLinkDestinations(content);
+    linking.push({ item, content, place: ports.placeOf(source.key), destinations: linkDestinationTexts(content, found), found });
   }
   await placeInRepository(linking, ports.fs);
   const { linked, whereKey, pageless } = await linkedFilesOf(linking, ports.fs);
@@ -112,7 +114,7 @@ export async function planFileLinks<L>(sources: readonly SourceFile[], items: re
   // A page of the selection that has no page yet gets one in this run: a second pass fills the link in, if it can learn
   // the page's ID and make its address. Asked only when some link waits for such a file.
   let secondPassFills = awaitedAt.size > 0 && ports.siteBase !== undefined && (await ports.pageAccess());
-  const decide = ({ item, content, place, destinations }: Linking<L>, filled: ReadonlyMap<string, PageLookup>, ids: ReadonlyMap<string, string>): LinkDecision => {
+  const decide = ({ item, content, place, destinations, found }: Linking<L>, filled: ReadonlyMap<string, PageLookup>, ids: ReadonlyMap<string, string>): LinkDecision => {
     const waitedOn = new Set<string>();
     const context: RewriteContext = {
       filePath: place?.path ?? item.file.label,
@@ -132,7 +134,7 @@ export async function planFileLinks<L>(sources: readonly SourceFile[], items: re
       // Its links to its own headings: the headings come from the text rewritten.
       ownPage: { title: item.complete?.pageTitle ?? '' },
     };
-    const decided = rewriteLinks(content, context);
+    const decided = rewriteLinks(content, context, found);
     // Without a site address no link reaches a page, whatever their IDs: nothing to compare the next run with. The
     // wiki's anchors of the headings the links name count too, as rewriteLinks made them.
     const anchorOf = (path: string, anchor: string): string | undefined => {

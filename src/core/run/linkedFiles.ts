@@ -7,6 +7,7 @@ import { markdownHeadings, type PageLookup } from '../links/rewrite';
 import { linkTarget, pagePath } from '../links/rewrite/linkTarget';
 import { pageAddress } from '../publish/pageAddress';
 import { frontMatterBody } from '../markdown/frontMatter';
+import type { LinkDestination } from '../markdown/links';
 import { splitFrontMatter } from '../publish/frontMatter';
 import { omitTitleHeading } from '../markdown/headings/omitTitle';
 import { nameOf } from '../walk/relativePaths';
@@ -62,6 +63,8 @@ export interface Linking<L> {
   place: { folder: L; path: string; rootInRepository?: string } | undefined;
   /** Its link destinations as written, distinct. */
   destinations: string[];
+  /** Its links where the content holds them (findLinkDestinations): the content is read for links once. */
+  found?: readonly LinkDestination[];
 }
 
 /** What finding the pages of linked files needs of the ports. */

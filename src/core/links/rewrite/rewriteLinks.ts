@@ -107,9 +107,13 @@ type Decision =
 /** A link's `#anchor` into the linking file's own page as the wiki's anchor; undefined when no heading matches. */
 type OwnAnchorIn = (anchor: string) => string | undefined | 'unchecked';
 
-export function rewriteLinks(markdown: string, context: RewriteContext): RewriteResult {
+/**
+ * The text with its links decided by `context`. `found`: the text's links as findLinkDestinations read them, when the
+ * caller has them already (a plan decides each file's links from one reading of its text).
+ */
+export function rewriteLinks(markdown: string, context: RewriteContext, found?: readonly LinkDestination[]): RewriteResult {
   const result: RewriteResult = { markdown, rewritten: 0, cautions: [], needsSecondPass: false, unaddressed: 0 };
-  if (!markdown.includes('](') && !markdown.includes(']:')) return result;
+  if (found === undefined && !markdown.includes('](') && !markdown.includes(']:')) return result;
   const anchorIn = anchorMatcher(context);
   // The headings of what is sent, taken only when a link names one of them.
   const ownAnchorIn = ownAnchorMatcher(context, () => markdownHeadings(markdown));
@@ -118,7 +122,7 @@ export function rewriteLinks(markdown: string, context: RewriteContext): Rewrite
   let replaced = 0;
   // Counted once per destination, as the cautions list each once and a plan foresees them (foreseeRewrite).
   const unaddressed: string[] = [];
-  for (const link of findLinkDestinations(markdown)) {
+  for (const link of found ?? findLinkDestinations(markdown)) {
     const decision = decide(link.text, context, anchorIn, ownAnchorIn);
     if (decision.kind === 'pending') result.needsSecondPass = true;
     else if (decision === KEEP_UNADDRESSED) addOnce(unaddressed, link.text);
@@ -135,10 +139,13 @@ export function rewriteLinks(markdown: string, context: RewriteContext): Rewrite
   return result;
 }
 
-/** The distinct link destinations of a text as written, in document order: what a plan keeps to foresee its links. */
-export function linkDestinationTexts(markdown: string): string[] {
-  if (!markdown.includes('](') && !markdown.includes(']:')) return [];
-  const links = findLinkDestinations(markdown);
+/**
+ * The distinct link destinations of a text as written, in document order: what a plan keeps to foresee its links.
+ * `found`: the text's links as findLinkDestinations read them, when the caller has them already.
+ */
+export function linkDestinationTexts(markdown: string, found?: readonly LinkDestination[]): string[] {
+  if (found === undefined && !markdown.includes('](') && !markdown.includes(']:')) return [];
+  const links = found ?? findLinkDestinations(markdown);
   // A file links to a handful of places: a list is searched faster than a set is built (a plan does this per file).
   const seen = links.length > 32 ? new Set<string>() : undefined;
   const texts: string[] = [];

@@ -2347,7 +2347,7 @@ var FIX = "Nothing is sent to that page or under it. If the entry is wrong (a pu
 var englishRecordMessages = {
   entryRefused: (at, key, pageId, reason) => `${at} records page ${pageId} for "${key}", but ${reason}. ${FIX}`,
   entryBelowRefused: (at, key, folder) => `${at} records a page for "${key}" below "${folder}", whose entry is refused: nothing is sent under a page the wiki did not confirm.`,
-  entryUnreadable: (at, key, pageId, why) => `${at} records page ${pageId} for "${key}", which could not be checked on the wiki: ${why}. Nothing is sent to a recorded page, or under it, until the wiki confirms it; run again.`,
+  entriesUnreadable: (file, why) => `The wiki could not be read to check the pages ${file} records: ${why}. Nothing is sent to a recorded page, or under it, until the wiki confirms it; run again.`,
   entryUnchecked: (at, key, pageId) => `${at} records page ${pageId} for "${key}", which cannot be checked without page access: a recorded page is never used unchecked. Give page access (sign in to the export API in the editor; in CI a service account or a platform token).`,
   entryInOtherSpace: (spaceId) => `that page is in another space (${spaceId}) than the tree's`,
   entryTitledOtherwise: (wikiTitle, recordedTitle) => `that page is titled "${wikiTitle}" on the wiki, not "${recordedTitle}" as recorded`,
@@ -2356,6 +2356,9 @@ var englishRecordMessages = {
 };
 function pageNamed(id, title) {
   return title === void 0 ? `page ${id}` : `"${title}" (page ${id})`;
+}
+function manifestFileOf(at) {
+  return at.replace(/:\d+$/, "");
 }
 
 // src/core/messages/treeMessages.ts
@@ -3514,7 +3517,7 @@ async function checkRecordedLinks(items, options) {
     const unread = failedLookupVerdict(error, false, messages);
     for (const item of relying) {
       const own = (item.link?.recorded)[0];
-      refuseItem(item, { code: "recordedEntry", message: messages.entryUnreadable(own.at, own.key, own.id, unread.cause ?? unread.detail), fix: void 0 });
+      refuseItem(item, { code: "recordedEntry", message: messages.entriesUnreadable(manifestFileOf(own.at), unread.cause ?? unread.detail), fix: void 0 });
       item.guard = unread;
     }
     return;
@@ -10775,7 +10778,7 @@ async function checkRecordedEntries(entries, scope, pages, signal, messages = en
   } catch (error) {
     if (signal?.aborted) throw error;
     const unread = failedLookupVerdict(error, false, messages);
-    for (const [key, entry] of listed2) refused2.set(key, messages.entryUnreadable(at(key), key, entry.id, unread.cause ?? unread.detail));
+    for (const [key] of listed2) refused2.set(key, messages.entriesUnreadable(manifestFileOf(at(key)), unread.cause ?? unread.detail));
     return { refused: refused2, read: /* @__PURE__ */ new Map(), unread };
   }
   const treeSpace = read.get(scope.parentId)?.spaceId;

@@ -6,8 +6,12 @@ export interface RecordMessages {
   entryRefused(at: string, key: string, pageId: string, reason: string): string;
   /** The entry of the folder `folder` above it is refused: nothing is sent under that page, so neither is this. */
   entryBelowRefused(at: string, key: string, folder: string): string;
-  /** The recorded pages could not be read on the wiki: `why` in words that follow a colon. */
-  entryUnreadable(at: string, key: string, pageId: string, why: string): string;
+  /**
+   * The recorded pages could not be read on the wiki: `why` in words that follow a colon. One sentence for every entry
+   * of the file (`file`, no line): the wiki failed, not an entry, and a list of the same cause once per page said
+   * nothing more (the front ends group refusals by their sentence).
+   */
+  entriesUnreadable(file: string, why: string): string;
   /** No page access: the entry cannot be checked, and a page it names is never used unchecked. */
   entryUnchecked(at: string, key: string, pageId: string): string;
 
@@ -24,7 +28,7 @@ const FIX = 'Nothing is sent to that page or under it. If the entry is wrong (a 
 export const englishRecordMessages: RecordMessages = {
   entryRefused: (at, key, pageId, reason) => `${at} records page ${pageId} for "${key}", but ${reason}. ${FIX}`,
   entryBelowRefused: (at, key, folder) => `${at} records a page for "${key}" below "${folder}", whose entry is refused: nothing is sent under a page the wiki did not confirm.`,
-  entryUnreadable: (at, key, pageId, why) => `${at} records page ${pageId} for "${key}", which could not be checked on the wiki: ${why}. Nothing is sent to a recorded page, or under it, until the wiki confirms it; run again.`,
+  entriesUnreadable: (file, why) => `The wiki could not be read to check the pages ${file} records: ${why}. Nothing is sent to a recorded page, or under it, until the wiki confirms it; run again.`,
   entryUnchecked: (at, key, pageId) =>
     `${at} records page ${pageId} for "${key}", which cannot be checked without page access: a recorded page is never used unchecked. Give page access (sign in to the export API in the editor; in CI a service account or a platform token).`,
   entryInOtherSpace: (spaceId) => `that page is in another space (${spaceId}) than the tree's`,
@@ -37,4 +41,9 @@ export const englishRecordMessages: RecordMessages = {
 /** A page as these sentences name it: by its title with its ID, or by its ID alone when the title is not known. */
 function pageNamed(id: string, title: string | undefined): string {
   return title === undefined ? `page ${id}` : `"${title}" (page ${id})`;
+}
+
+/** The file of an entry's place (`docs/.wiki-pages.json:7` -> `docs/.wiki-pages.json`), for a sentence about all of it. */
+export function manifestFileOf(at: string): string {
+  return at.replace(/:\d+$/, '');
 }

@@ -5,6 +5,7 @@
 // otherwise, or under another parent than the manifest's shape gives it. Without page access the link is never used
 // unchecked: the file is refused with what would let the check run. One step of the guard, for every front end.
 import { englishTreeMessages, type TreeMessages } from '../messages/treeMessages';
+import { manifestFileOf } from '../messages/recordMessages';
 import { linkNames, type RecordedStep } from '../links/pageLink';
 import type { WikiPage, WikiPagesClient } from '../wikiPages';
 import { failedLookupVerdict } from './failedLookup';
@@ -44,7 +45,7 @@ export async function checkRecordedLinks(items: readonly PlanItem[], options: Re
     const unread = failedLookupVerdict(error, false, messages);
     for (const item of relying) {
       const own = (item.link?.recorded as readonly RecordedStep[])[0] as RecordedStep;
-      refuseItem(item, { code: 'recordedEntry', message: messages.entryUnreadable(own.at, own.key, own.id, unread.cause ?? unread.detail), fix: undefined });
+      refuseItem(item, { code: 'recordedEntry', message: messages.entriesUnreadable(manifestFileOf(own.at), unread.cause ?? unread.detail), fix: undefined });
       // As a page whose lookup failed: a credential the wiki refused stops the command line, the digest is files only.
       item.guard = unread;
     }

@@ -7,6 +7,7 @@
 // and its line, and so is every page below it: nothing is sent under a page this check did not accept. A recorded page
 // the wiki does not have is no refusal: the plan's other steps create it anew (a deleted page).
 import { englishTreeMessages, type TreeMessages } from '../messages/treeMessages';
+import { manifestFileOf } from '../messages/recordMessages';
 import type { PlanItem } from '../run/planItem';
 import { isPageId } from '../publish/target';
 import { isRepositoryLink } from '../links/pageLink';
@@ -82,7 +83,7 @@ export async function checkRecordedEntries(entries: RecordedEntries, scope: Entr
   } catch (error) {
     if (signal?.aborted) throw error;
     const unread = failedLookupVerdict(error, false, messages);
-    for (const [key, entry] of listed) refused.set(key, messages.entryUnreadable(at(key), key, entry.id, unread.cause ?? unread.detail));
+    for (const [key] of listed) refused.set(key, messages.entriesUnreadable(manifestFileOf(at(key)), unread.cause ?? unread.detail));
     return { refused, read: new Map(), unread };
   }
   const treeSpace = read.get(scope.parentId)?.spaceId;

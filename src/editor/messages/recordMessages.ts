@@ -8,8 +8,8 @@ const fix = (): string => vscode.l10n.t('Nothing is sent to that page or under i
 export const editorRecordMessages: RecordMessages = {
   entryRefused: (at, key, pageId, reason) => vscode.l10n.t('{0} records page {1} for "{2}", but {3}. {4}', at, pageId, key, reason, fix()),
   entryBelowRefused: (at, key, folder) => vscode.l10n.t('{0} records a page for "{1}" below "{2}", whose entry is refused: nothing is sent under a page the wiki did not confirm.', at, key, folder),
-  entryUnreadable: (at, key, pageId, why) =>
-    vscode.l10n.t('{0} records page {1} for "{2}", which could not be checked on the wiki: {3}. Nothing is sent to a recorded page, or under it, until the wiki confirms it; run again.', at, pageId, key, why),
+  entriesUnreadable: (file, why) =>
+    vscode.l10n.t('The wiki could not be read to check the pages {0} records: {1}. Nothing is sent to a recorded page, or under it, until the wiki confirms it; run again.', file, why),
   entryUnchecked: (at, key, pageId) =>
     vscode.l10n.t('{0} records page {1} for "{2}", which cannot be checked without page access: a recorded page is never used unchecked. Give page access (sign in to the export API in the editor; in CI a service account or a platform token).', at, pageId, key),
   entryInOtherSpace: (spaceId) => vscode.l10n.t('that page is in another space ({0}) than the tree\'s', spaceId),

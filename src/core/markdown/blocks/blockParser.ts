@@ -13,6 +13,11 @@ import { LineState } from './lineState';
 import { maybeSpecial, tryStarts } from './starts';
 
 export interface BlockStructure {
+  /**
+   * The headings, and the paragraphs whose text may hold a link, an image, an autolink or inline HTML (a `[` or a `<`
+   * in their reach), in document order: what the inline rules read. Most paragraphs of prose hold neither, and an
+   * object for each kept only for that (25,000 of a 5 MB file) was most of what a scan held.
+   */
   textBlocks: TextBlock[];
   fences: FencedCode[];
   htmlBlocks: HtmlBlock[];
@@ -37,6 +42,9 @@ class BlockParser implements BlockBuilder {
   tip: OpenBlock;
   allClosed = true;
   private lastMatched = 0;
+  /** The next `[` and `<` at or after the last paragraph closed (-1: none left; -2: not looked for yet). */
+  private bracket = -2;
+  private angle = -2;
 
   constructor(readonly text: string) {
     this.line = new LineState(text);
@@ -167,6 +175,18 @@ class BlockParser implements BlockBuilder {
     this.found.textBlocks.push(textBlock('heading', level, false, this.tip, this.line.start, this.line.end, [contentStart, contentEnd]));
   }
 
+  /**
+   * Whether a `[` or a `<` is between the first line's start and the last line's end of `lines`: found by searching the
+   * text forward, as paragraphs close in document order (only the tip is ever a paragraph).
+   */
+  private mayHoldInlines(lines: readonly number[]): boolean {
+    const start = lines[0] as number;
+    const end = lines[lines.length - 1] as number;
+    if (this.bracket !== -1 && this.bracket < start) this.bracket = this.text.indexOf('[', start);
+    if (this.angle !== -1 && this.angle < start) this.angle = this.text.indexOf('<', start);
+    return (this.bracket !== -1 && this.bracket < end) || (this.angle !== -1 && this.angle < end);
+  }
+
   /** Closes the innermost open block, recording what the scanner keeps of it. */
   private closeTip(): void {
     const block = this.open.pop() as OpenBlock;
@@ -174,7 +194,7 @@ class BlockParser implements BlockBuilder {
     const found = this.found;
     switch (block.kind) {
       case 'paragraph':
-        if (this.takeDefinitions(block)) {
+        if (this.takeDefinitions(block) && this.mayHoldInlines(block.lines)) {
           // The lines copied to their own length, here and below: the list grew by pushes, with room for 17 numbers or
           // more, and a scan keeps every block (25,000 of a 5 MB file: their spare room held more than the text).
           found.textBlocks.push(textBlock('paragraph', 0, false, block, lineStartOf(this.text, block.lines[0] as number), block.end, block.lines.slice()));

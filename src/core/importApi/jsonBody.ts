@@ -23,8 +23,8 @@ export function importJsonBody(fields: object, content: readonly string[]): Piec
     for (const part of parts) yield* escapedSlices(part);
     yield '"}';
   };
-  let byteLength = 0;
-  for (const piece of pieces()) byteLength += Buffer.byteLength(piece, 'utf8');
+  let byteLength = Buffer.byteLength(head, 'utf8') + 2;
+  for (const part of parts) byteLength += escapedByteLength(part);
   return { byteLength, pieces };
 }
 
@@ -53,6 +53,24 @@ function joinedPairs(content: readonly string[]): string[] {
     } else parts.push(part);
   }
   return parts;
+}
+
+/**
+ * The UTF-8 length of `text` as JSON escapes it, counted without escaping it: its own UTF-8 length, and what each
+ * escape adds (`\"`, `\n` one byte; `\u001f` five; a lone surrogate, three bytes in UTF-8, six as `\udXXX`).
+ */
+function escapedByteLength(text: string): number {
+  let length = Buffer.byteLength(text, 'utf8');
+  for (let at = 0; at < text.length; at++) {
+    const code = text.charCodeAt(at);
+    if (code >= 0x20 && code !== 0x22 && code !== 0x5c && (code < 0xd800 || code > 0xdfff)) continue;
+    if (code === 0x22 || code === 0x5c || code === 0x08 || code === 0x09 || code === 0x0a || code === 0x0c || code === 0x0d) length += 1;
+    else if (code < 0x20) length += 5;
+    else if (isHighSurrogate(code) && at + 1 < text.length && isLowSurrogate(text.charCodeAt(at + 1))) at++;
+    // A lone surrogate: Buffer.byteLength counted it as U+FFFD, three bytes; JSON writes six.
+    else length += 3;
+  }
+  return length;
 }
 
 function isHighSurrogate(code: number): boolean {

@@ -16,9 +16,9 @@ export function scanMarkdown(text: string): ScannedMarkdown {
   // compared character by character, and is found by reference when asked about again.
   lastText = text;
   if (same && last !== undefined) return last;
-  const blocks = parseBlocks(text);
   const inlines: InlineFindings = { links: [], codeSpans: [], comments: [] };
-  readInlines(text, blocks, inlines);
+  const blocks = parseBlocks(text, inlines);
+  if (!blocks.inlinesRead) readInlines(text, blocks, inlines);
   last = {
     headings: blocks.textBlocks.filter((block) => block.kind === 'heading'),
     fences: blocks.fences,

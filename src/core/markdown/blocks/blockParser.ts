@@ -4,6 +4,7 @@
 // paragraphs and headings with their lines, fenced code, indented code and HTML blocks, reference definitions.
 import { CARRIAGE_RETURN, LINE_FEED } from '../chars';
 import { readDefinitions } from '../inlines/definitions';
+import { scanInlines, type InlineFindings } from '../inlines/inlineScanner';
 import { subjectOf } from '../inlines/subject';
 import type { Definition, FencedCode, HtmlBlock, TextBlock } from '../model';
 import { OpenBlock, type BlockBuilder, type BlockKind } from './blockTypes';
@@ -26,17 +27,25 @@ export interface BlockStructure {
   definitions: Definition[];
   /** The definition each label refers to: the first of that label. */
   byLabel: Map<string, Definition>;
+  /** Whether the inlines of the text blocks were read into `inlines` as they closed (textBlocks then holds headings only). */
+  inlinesRead: boolean;
 }
 
-export function parseBlocks(text: string): BlockStructure {
-  const parser = new BlockParser(text);
+/**
+ * The blocks of `text`. A text in which no reference definition can be (none holds `]:`) has its text blocks' inlines
+ * read into `inlines` as each block closes, since no definition further on can change them: its paragraphs are then
+ * never kept, not even until the end of the text (most texts; a 5 MB file's paragraphs that may hold links lived
+ * through a dozen collections while the rest was read, which grew the young generation).
+ */
+export function parseBlocks(text: string, inlines: InlineFindings): BlockStructure {
+  const parser = new BlockParser(text, text.includes(']:') ? undefined : inlines);
   parser.parse();
   return parser.found;
 }
 
 class BlockParser implements BlockBuilder {
   readonly line: LineState;
-  readonly found: BlockStructure = { textBlocks: [], fences: [], htmlBlocks: [], codeBlocks: [], definitions: [], byLabel: new Map() };
+  readonly found: BlockStructure;
   /** The open blocks, the document first: each is the last child of the one before it. */
   private readonly open: OpenBlock[] = [new OpenBlock('document', undefined)];
   tip: OpenBlock;
@@ -46,7 +55,9 @@ class BlockParser implements BlockBuilder {
   private bracket = -2;
   private angle = -2;
 
-  constructor(readonly text: string) {
+  /** @param inlines where the text blocks' inlines go as they close; undefined: read after the whole text (scan.ts). */
+  constructor(readonly text: string, private readonly inlines: InlineFindings | undefined) {
+    this.found = { textBlocks: [], fences: [], htmlBlocks: [], codeBlocks: [], definitions: [], byLabel: new Map(), inlinesRead: inlines !== undefined };
     this.line = new LineState(text);
     this.tip = this.open[0] as OpenBlock;
   }
@@ -169,10 +180,18 @@ class BlockParser implements BlockBuilder {
     this.tip = heading;
     const lines = paragraph.lines;
     this.found.textBlocks.push(textBlock('heading', level, true, heading, lineStartOf(this.text, lines[0] as number), this.line.end, lines.slice()));
+    this.readInlinesNow(lines);
   }
 
   atxHeading(level: number, contentStart: number, contentEnd: number): void {
-    this.found.textBlocks.push(textBlock('heading', level, false, this.tip, this.line.start, this.line.end, [contentStart, contentEnd]));
+    const lines = [contentStart, contentEnd];
+    this.found.textBlocks.push(textBlock('heading', level, false, this.tip, this.line.start, this.line.end, lines));
+    this.readInlinesNow(lines);
+  }
+
+  /** A heading's inlines, read as it is found when they are read as blocks close. */
+  private readInlinesNow(lines: readonly number[]): void {
+    if (this.inlines !== undefined && lines.length > 0 && this.mayHoldInlines(lines)) scanInlines(subjectOf(this.text, lines).trim(), this.found.byLabel, this.inlines);
   }
 
   /**
@@ -194,7 +213,9 @@ class BlockParser implements BlockBuilder {
     const found = this.found;
     switch (block.kind) {
       case 'paragraph':
-        if (this.takeDefinitions(block) && this.mayHoldInlines(block.lines)) {
+        if (!this.takeDefinitions(block) || !this.mayHoldInlines(block.lines)) break;
+        if (this.inlines !== undefined) scanInlines(subjectOf(this.text, block.lines).trim(), found.byLabel, this.inlines);
+        else {
           // The lines copied to their own length, here and below: the list grew by pushes, with room for 17 numbers or
           // more, and a scan keeps every block (25,000 of a 5 MB file: their spare room held more than the text).
           found.textBlocks.push(textBlock('paragraph', 0, false, block, lineStartOf(this.text, block.lines[0] as number), block.end, block.lines.slice()));

@@ -2636,6 +2636,12 @@ function networkError(error, messages = englishNetworkMessages) {
 
 // src/core/importApi/jsonBody.ts
 var SLICE_CHARS = 64 * 1024;
+var WHOLE_UP_TO_CHARS = 1024 * 1024;
+function importBody(fields, content) {
+  let chars = 0;
+  for (const part of content) chars += part.length;
+  return chars <= WHOLE_UP_TO_CHARS ? JSON.stringify({ ...fields, content: content.join("") }) : importJsonBody(fields, content);
+}
 function importJsonBody(fields, content) {
   const empty = JSON.stringify({ ...fields, content: "" });
   const parts = joinedPairs(content);
@@ -2700,7 +2706,7 @@ async function sendImportAttempt(options) {
       method: "POST",
       url: options.endpoint.toString(),
       headers: { authorization: `Bearer ${options.token}`, "content-type": "application/json", accept: "application/json" },
-      body: importJsonBody(fields, typeof content === "string" ? [content] : content)
+      body: importBody(fields, typeof content === "string" ? [content] : content)
     },
     options.signal ? { timeoutMs: options.deadlineMs, signal: options.signal } : { timeoutMs: options.deadlineMs }
   );

@@ -3,7 +3,7 @@
 // notice) never joined, a surrogate pair never cut between two slices or two parts. And the notice sent apart from
 // the text is what withNotice appends.
 import { strict as assert } from 'node:assert';
-import { importJsonBody } from '../../src/core/importApi/jsonBody';
+import { importBody, importJsonBody } from '../../src/core/importApi/jsonBody';
 import { contentDigest, noticeAfter, pathDigest, withNotice, type PageNotice } from '../../src/core/publish/publishNotice';
 
 const TARGET = { spaceId: 'DOCS', parentId: '123456', pageTitle: 'Ünïcode "title" \\ \u2028', overwrite: true };
@@ -53,6 +53,15 @@ describe('import JSON body, piece by piece', () => {
   it('keeps the members in the order given, and a member named content where it stands', () => {
     assertSameBytes({ overwrite: false, pageTitle: 'T', spaceId: 'S', parentId: '1' }, ['x'], 'another order');
     assertSameBytes({ content: 'first', spaceId: 'S' }, ['second'], 'a content member among the fields');
+  });
+
+  it('is one JSON text for a page of ordinary size, pieces for a large one, the same bytes either way', () => {
+    const small = importBody(TARGET, ['# Small\n', '\n---\n\nnotice\n']);
+    assert.equal(small, JSON.stringify({ ...TARGET, content: '# Small\n\n---\n\nnotice\n' }));
+    const text = `# Large\n\n${'A line of a large page, "quoted" 😀\n'.repeat(40_000)}`;
+    const large = importBody(TARGET, [text, '\n---\n\nnotice\n']);
+    assert.equal(typeof large, 'object', 'a page over 1 MB goes piece by piece');
+    if (typeof large === 'object') assert.equal(joined(large), JSON.stringify({ ...TARGET, content: `${text}\n---\n\nnotice\n` }));
   });
 
   it('sends the notice apart from the text exactly as withNotice appends it', () => {

@@ -3,7 +3,7 @@ import { timedSend } from '../http/timedSend';
 import type { Transport } from '../http/transport';
 import { describeError } from '../log/redact';
 import { parseJsonObject } from '../util/json';
-import { importJsonBody } from './jsonBody';
+import { importBody } from './jsonBody';
 import type { AttemptResult, ImportBody } from './types';
 
 export interface AttemptOptions {
@@ -28,7 +28,7 @@ export async function sendImportAttempt(options: AttemptOptions): Promise<Attemp
       method: 'POST',
       url: options.endpoint.toString(),
       headers: { authorization: `Bearer ${options.token}`, 'content-type': 'application/json', accept: 'application/json' },
-      body: importJsonBody(fields, typeof content === 'string' ? [content] : content),
+      body: importBody(fields, typeof content === 'string' ? [content] : content),
     },
     options.signal ? { timeoutMs: options.deadlineMs, signal: options.signal } : { timeoutMs: options.deadlineMs },
   );

@@ -7840,6 +7840,7 @@ async function planFileLinks(sources, items, ports) {
     const content = selected.sent();
     linking.push({ item, content, place: ports.placeOf(source2.key), destinations: linkDestinationTexts(content) });
   }
+  const heldContent = new Map(linking.map((entry) => [entry.item.file.key, entry.content]));
   await placeInRepository(linking, ports.fs);
   const { linked, whereKey, pageless } = await linkedFilesOf(linking, ports.fs);
   const { pages, pageIds, withoutPage, awaitedAt, refusedAt, selectionAt, missing } = await lookUpPages(linked, selection, refusedKeys(items), pageless, ports);
@@ -8000,7 +8001,9 @@ async function planFileLinks(sources, items, ports) {
     refusedSince,
     async content(item, messages) {
       const planned = await plannedContent(item, messages);
-      return planned.ok ? { ok: true, content: rewrite(item.file.key, planned.content) } : planned;
+      if (!planned.ok) return planned;
+      const held = heldContent.get(item.file.key);
+      return { ok: true, content: rewrite(item.file.key, held !== void 0 && held === planned.content ? held : planned.content) };
     }
   };
 }

@@ -26730,6 +26730,14 @@ function createProxyDispatcher(settings, env = process.env) {
   });
 }
 
+// src/core/http/transport.ts
+function bodyText(body) {
+  if (typeof body === "string") return body;
+  let text = "";
+  for (const piece of body.pieces()) text += piece;
+  return text;
+}
+
 // src/core/http/undiciTransport.ts
 function createUndiciTransport(settings = {}, env = process.env) {
   const direct = new import_undici2.Agent();
@@ -26743,7 +26751,7 @@ function createUndiciTransport(settings = {}, env = process.env) {
         const response = await (0, import_undici2.request)(url, {
           method: httpRequest.method,
           headers: httpRequest.headers,
-          body: httpRequest.body ?? null,
+          body: httpRequest.body === void 0 ? null : bodyText(httpRequest.body),
           signal: httpRequest.signal ?? null,
           dispatcher: dispatcherFor(url)
         });

@@ -300,6 +300,290 @@ function spacesToLineEnd(text2, at, end) {
   return text2.charCodeAt(at) === LINE_FEED ? at + 1 : -1;
 }
 
+// src/core/markdown/inlines/codeSpans.ts
+var BacktickRuns = class {
+  byLength = /* @__PURE__ */ new Map();
+  constructor(text2, from, end) {
+    for (let at = text2.indexOf("`", from); at !== -1 && at < end; at = text2.indexOf("`", at)) {
+      const start = at;
+      while (at < end && text2.charCodeAt(at) === BACKTICK) at++;
+      const length = at - start;
+      let runs = this.byLength.get(length);
+      if (runs === void 0) this.byLength.set(length, runs = { starts: [], next: 0 });
+      runs.starts.push(start);
+    }
+  }
+  /** The start of the first run of exactly `length` backticks that starts at or after `from`; -1 for none. */
+  closerFrom(from, length) {
+    const runs = this.byLength.get(length);
+    if (runs === void 0) return -1;
+    while (runs.next < runs.starts.length && runs.starts[runs.next] < from) runs.next++;
+    return runs.next < runs.starts.length ? runs.starts[runs.next] : -1;
+  }
+};
+
+// src/core/markdown/inlines/forwardSearch.ts
+var ForwardSearch = class {
+  constructor(text2, needle) {
+    this.text = text2;
+    this.needle = needle;
+  }
+  text;
+  needle;
+  from = -1;
+  found = -1;
+  /** The first offset at or after `from` where the needle stands; -1 for none. */
+  at(from) {
+    if (this.from !== -1 && from >= this.from && (this.found === -1 || from <= this.found)) return this.found;
+    this.from = from;
+    this.found = this.text.indexOf(this.needle, from);
+    return this.found;
+  }
+};
+
+// src/core/markdown/inlines/rawHtml.ts
+var URI_AUTOLINK = /<[A-Za-z][A-Za-z0-9.+-]{1,31}:[^<>\x01-\x20]*>/y;
+var EMAIL_AUTOLINK = /<[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*>/y;
+function autolinkEnd(text2, at, end) {
+  for (const pattern of [URI_AUTOLINK, EMAIL_AUTOLINK]) {
+    pattern.lastIndex = at;
+    if (pattern.test(text2) && pattern.lastIndex <= end) return pattern.lastIndex;
+  }
+  return -1;
+}
+var RawHtmlReader = class {
+  constructor(text2, end) {
+    this.text = text2;
+    this.end = end;
+  }
+  text;
+  end;
+  searches = /* @__PURE__ */ new Map();
+  /** Where raw HTML starting at `at` (a `<`) ends; -1 for none. */
+  endAt(at) {
+    const text2 = this.text;
+    const next = text2.charCodeAt(at + 1);
+    if (isAsciiLetter(next)) return this.openTagEnd(at + 1);
+    if (next === 47) return this.closeTagEnd(at + 2);
+    if (next === QUESTION_MARK) return this.through("?>", at + 2);
+    if (next !== 33) return -1;
+    if (text2.startsWith("<!--", at)) {
+      if (text2.startsWith("<!-->", at)) return at + 5;
+      if (text2.startsWith("<!--->", at)) return at + 6;
+      return this.through("-->", at + 4);
+    }
+    if (text2.startsWith("<![CDATA[", at)) return this.through("]]>", at + 9);
+    if (!isAsciiLetter(text2.charCodeAt(at + 2))) return -1;
+    return this.through(">", at + 3);
+  }
+  /** After the first `needle` at or after `from` within the subject; -1 when there is none. */
+  through(needle, from) {
+    let search = this.searches.get(needle);
+    if (search === void 0) this.searches.set(needle, search = new ForwardSearch(this.text, needle));
+    const found = search.at(from);
+    return found === -1 || found + needle.length > this.end ? -1 : found + needle.length;
+  }
+  /** `<name` (at the name) then attributes, optional `/`, `>`. */
+  openTagEnd(name) {
+    const text2 = this.text;
+    let at = tagNameEnd(text2, name, this.end);
+    for (; ; ) {
+      const spaced2 = this.spaces(at);
+      if (spaced2 === at || !isAttributeNameStart(text2.charCodeAt(spaced2))) {
+        at = spaced2;
+        break;
+      }
+      at = attributeNameEnd(text2, spaced2, this.end);
+      const value = this.attributeValueEnd(at);
+      if (value !== -1) at = value;
+    }
+    if (text2.charCodeAt(at) === 47) at++;
+    return at < this.end && text2.charCodeAt(at) === GREATER_THAN ? at + 1 : -1;
+  }
+  /** `</name` (at the name), white space, `>`. */
+  closeTagEnd(name) {
+    if (!isAsciiLetter(this.text.charCodeAt(name))) return -1;
+    const at = this.spaces(tagNameEnd(this.text, name, this.end));
+    return at < this.end && this.text.charCodeAt(at) === GREATER_THAN ? at + 1 : -1;
+  }
+  /** `= value` after white space from `from` (the end of an attribute's name): where it ends; -1 for none. */
+  attributeValueEnd(from) {
+    const text2 = this.text;
+    let at = this.spaces(from);
+    if (text2.charCodeAt(at) !== 61) return -1;
+    at = this.spaces(at + 1);
+    const quote = text2.charCodeAt(at);
+    if (quote === 34 || quote === 39) return this.through(quote === 34 ? '"' : "'", at + 1);
+    const start = at;
+    while (at < this.end && isUnquotedValue(text2.charCodeAt(at))) at++;
+    return at > start ? at : -1;
+  }
+  /** After the white space (as \s reads it) from `at`. */
+  spaces(at) {
+    while (at < this.end && isTrimmed(this.text.charCodeAt(at))) at++;
+    return at;
+  }
+};
+function tagNameEnd(text2, at, end) {
+  at++;
+  while (at < end && (isAsciiLetter(text2.charCodeAt(at)) || isDigit(text2.charCodeAt(at)) || text2.charCodeAt(at) === DASH)) at++;
+  return at;
+}
+function isAttributeNameStart(code) {
+  return isAsciiLetter(code) || code === 95 || code === 58;
+}
+function attributeNameEnd(text2, at, end) {
+  at++;
+  for (; at < end; at++) {
+    const code = text2.charCodeAt(at);
+    if (!isAsciiLetter(code) && !isDigit(code) && code !== 58 && code !== 46 && code !== 95 && code !== DASH) break;
+  }
+  return at;
+}
+function isUnquotedValue(code) {
+  return (code > 32 || code === 0) && code !== 34 && code !== 39 && code !== 61 && code !== 60 && code !== 62 && code !== 96;
+}
+
+// src/core/markdown/inlines/inlineScanner.ts
+var SPECIAL_CHARACTER = /[\\`[\]!<]/g;
+function scanInlines(subject, byLabel, into) {
+  new InlineScan(subject, byLabel, into).run();
+}
+var InlineScan = class {
+  constructor(subject, byLabel, into) {
+    this.subject = subject;
+    this.byLabel = byLabel;
+    this.into = into;
+  }
+  subject;
+  byLabel;
+  into;
+  brackets = [];
+  /** Link openers below this depth of the stack are inactive: a link closed after them (no links in links). */
+  inactiveBelow = 0;
+  backticks;
+  html;
+  found = [];
+  run() {
+    const { text: text2, end } = this.subject;
+    let at = this.subject.start;
+    while (at < end) {
+      SPECIAL_CHARACTER.lastIndex = at;
+      if (!SPECIAL_CHARACTER.test(text2)) break;
+      at = SPECIAL_CHARACTER.lastIndex - 1;
+      if (at >= end) break;
+      const code = text2.charCodeAt(at);
+      if (code === BACKSLASH) {
+        const next = text2.charCodeAt(at + 1);
+        at += at + 1 < end && (next === LINE_FEED || isEscapable(next)) ? 2 : 1;
+      } else if (code === BACKTICK) at = this.backtickRun(at);
+      else if (code === OPEN_BRACKET) {
+        this.openBracket(at, false);
+        at++;
+      } else if (code === BANG) {
+        if (text2.charCodeAt(at + 1) === OPEN_BRACKET && at + 1 < end) {
+          this.openBracket(at + 1, true);
+          at += 2;
+        } else at++;
+      } else if (code === CLOSE_BRACKET) at = this.closeBracket(at);
+      else at = this.angle(at);
+    }
+    if (this.found.length > 1) this.found.sort((a, b) => a.open - b.open);
+    for (const link of this.found) this.into.links.push(link);
+  }
+  backtickRun(at) {
+    const { text: text2, end } = this.subject;
+    let runEnd = at;
+    while (runEnd < end && text2.charCodeAt(runEnd) === BACKTICK) runEnd++;
+    this.backticks ??= new BacktickRuns(text2, at, end);
+    const closer = this.backticks.closerFrom(runEnd, runEnd - at);
+    if (closer === -1) return runEnd;
+    const spanEnd = closer + runEnd - at;
+    this.into.codeSpans.push([this.subject.toSource(at), this.subject.toSource(spanEnd - 1) + 1]);
+    return spanEnd;
+  }
+  /** An autolink or raw HTML at a `<`, passed over whole; or the `<` alone. */
+  angle(at) {
+    const { text: text2, end } = this.subject;
+    const autolink = autolinkEnd(text2, at, end);
+    if (autolink !== -1) {
+      const destination = { start: this.subject.toSource(at + 1), end: this.subject.toSource(autolink - 2) + 1, text: text2.slice(at + 1, autolink - 1), angle: true };
+      this.found.push({ kind: "autolink", open: this.subject.toSource(at), destination, definition: void 0 });
+      return autolink;
+    }
+    this.html ??= new RawHtmlReader(text2, end);
+    const html = this.html.endAt(at);
+    if (html === -1) return at + 1;
+    if (text2.startsWith("<!--", at)) this.into.comments.push([this.subject.toSource(at), this.subject.toSource(html - 1) + 1]);
+    return html;
+  }
+  openBracket(at, image) {
+    const top = this.brackets[this.brackets.length - 1];
+    if (top !== void 0) top.bracketAfter = true;
+    this.brackets.push({ at, image, bracketAfter: false });
+  }
+  popBracket() {
+    this.brackets.pop();
+    if (this.inactiveBelow > this.brackets.length) this.inactiveBelow = this.brackets.length;
+  }
+  /** A `]`: a link or image with the nearest open bracket when one follows, else a literal `]`. Returns where to go on. */
+  closeBracket(close) {
+    const after = close + 1;
+    const opener = this.brackets[this.brackets.length - 1];
+    if (opener === void 0) return after;
+    if (!opener.image && this.brackets.length - 1 < this.inactiveBelow) {
+      this.popBracket();
+      return after;
+    }
+    let destination;
+    let definition;
+    let next = this.inlineLinkEnd(after);
+    if (next !== -1) destination = this.lastDestination;
+    else {
+      const { text: text2, end } = this.subject;
+      const labelLength = linkLabelLength(text2, after, end);
+      let label;
+      if (labelLength > 2) label = text2.slice(after + 1, after + labelLength - 1);
+      else if (!opener.bracketAfter) label = text2.slice(opener.at + 1, close);
+      definition = label === void 0 ? void 0 : this.byLabel.get(normalizeLabel(label));
+      if (definition !== void 0) next = labelLength === 0 ? after : after + labelLength;
+    }
+    this.popBracket();
+    if (next === -1) return after;
+    if (definition !== void 0) {
+      if (opener.image) definition.usedByImage = true;
+      else definition.usedByLink = true;
+    }
+    this.found.push({ kind: opener.image ? "image" : "link", open: this.subject.toSource(opener.at), destination, definition });
+    if (!opener.image) this.inactiveBelow = this.brackets.length;
+    return next;
+  }
+  lastDestination;
+  /** `(destination "title")` at `at`: where it ends (lastDestination then holds the destination); -1 when none is there. */
+  inlineLinkEnd(at) {
+    const { text: text2, end } = this.subject;
+    if (text2.charCodeAt(at) !== OPEN_PARENTHESIS) return -1;
+    const start = skipSpaces(text2, at + 1, end);
+    const destination = linkDestinationEnd(text2, start, end);
+    if (destination === void 0) return -1;
+    let position = skipSpaces(text2, destination.end, end);
+    if (isWhitespace(text2.charCodeAt(position - 1))) {
+      const title = linkTitleEnd(text2, position, end);
+      if (title !== -1) position = title;
+    }
+    position = skipSpaces(text2, position, end);
+    if (position >= end || text2.charCodeAt(position) !== CLOSE_PARENTHESIS) return -1;
+    const angle = destination.angle;
+    this.lastDestination = {
+      start: this.subject.toSource(start),
+      end: destination.end === start ? this.subject.toSource(start) : this.subject.toSource(destination.end - 1) + 1,
+      text: text2.slice(angle ? start + 1 : start, angle ? destination.end - 1 : destination.end),
+      angle
+    };
+    return position + 1;
+  }
+};
+
 // src/core/markdown/inlines/subject.ts
 var Subject = class {
   /**
@@ -752,25 +1036,32 @@ function listItem(builder, container) {
 }
 
 // src/core/markdown/blocks/blockParser.ts
-function parseBlocks(text2) {
-  const parser = new BlockParser(text2);
+function parseBlocks(text2, inlines) {
+  const parser = new BlockParser(text2, text2.includes("]:") ? void 0 : inlines);
   parser.parse();
   return parser.found;
 }
 var BlockParser = class {
-  constructor(text2) {
+  /** @param inlines where the text blocks' inlines go as they close; undefined: read after the whole text (scan.ts). */
+  constructor(text2, inlines) {
     this.text = text2;
+    this.inlines = inlines;
+    this.found = { textBlocks: [], fences: [], htmlBlocks: [], codeBlocks: [], definitions: [], byLabel: /* @__PURE__ */ new Map(), inlinesRead: inlines !== void 0 };
     this.line = new LineState(text2);
     this.tip = this.open[0];
   }
   text;
+  inlines;
   line;
-  found = { textBlocks: [], fences: [], htmlBlocks: [], codeBlocks: [], definitions: [], byLabel: /* @__PURE__ */ new Map() };
+  found;
   /** The open blocks, the document first: each is the last child of the one before it. */
   open = [new OpenBlock("document", void 0)];
   tip;
   allClosed = true;
   lastMatched = 0;
+  /** The next `[` and `<` at or after the last paragraph closed (-1: none left; -2: not looked for yet). */
+  bracket = -2;
+  angle = -2;
   parse() {
     const text2 = this.text;
     const bareCr = text2.includes("\r") && /\r(?!\n)/.test(text2);
@@ -879,9 +1170,27 @@ var BlockParser = class {
     this.tip = heading;
     const lines = paragraph.lines;
     this.found.textBlocks.push(textBlock("heading", level, true, heading, lineStartOf(this.text, lines[0]), this.line.end, lines.slice()));
+    this.readInlinesNow(lines);
   }
   atxHeading(level, contentStart, contentEnd) {
-    this.found.textBlocks.push(textBlock("heading", level, false, this.tip, this.line.start, this.line.end, [contentStart, contentEnd]));
+    const lines = [contentStart, contentEnd];
+    this.found.textBlocks.push(textBlock("heading", level, false, this.tip, this.line.start, this.line.end, lines));
+    this.readInlinesNow(lines);
+  }
+  /** A heading's inlines, read as it is found when they are read as blocks close. */
+  readInlinesNow(lines) {
+    if (this.inlines !== void 0 && lines.length > 0 && this.mayHoldInlines(lines)) scanInlines(subjectOf(this.text, lines).trim(), this.found.byLabel, this.inlines);
+  }
+  /**
+   * Whether a `[` or a `<` is between the first line's start and the last line's end of `lines`: found by searching the
+   * text forward, as paragraphs close in document order (only the tip is ever a paragraph).
+   */
+  mayHoldInlines(lines) {
+    const start = lines[0];
+    const end = lines[lines.length - 1];
+    if (this.bracket !== -1 && this.bracket < start) this.bracket = this.text.indexOf("[", start);
+    if (this.angle !== -1 && this.angle < start) this.angle = this.text.indexOf("<", start);
+    return this.bracket !== -1 && this.bracket < end || this.angle !== -1 && this.angle < end;
   }
   /** Closes the innermost open block, recording what the scanner keeps of it. */
   closeTip() {
@@ -890,7 +1199,9 @@ var BlockParser = class {
     const found = this.found;
     switch (block.kind) {
       case "paragraph":
-        if (this.takeDefinitions(block)) {
+        if (!this.takeDefinitions(block) || !this.mayHoldInlines(block.lines)) break;
+        if (this.inlines !== void 0) scanInlines(subjectOf(this.text, block.lines).trim(), found.byLabel, this.inlines);
+        else {
           found.textBlocks.push(textBlock("paragraph", 0, false, block, lineStartOf(this.text, block.lines[0]), block.end, block.lines.slice()));
         }
         break;
@@ -949,290 +1260,6 @@ function lastNonBlankEnd(text2, lines) {
   return lines[1] ?? 0;
 }
 
-// src/core/markdown/inlines/codeSpans.ts
-var BacktickRuns = class {
-  byLength = /* @__PURE__ */ new Map();
-  constructor(text2, from, end) {
-    for (let at = text2.indexOf("`", from); at !== -1 && at < end; at = text2.indexOf("`", at)) {
-      const start = at;
-      while (at < end && text2.charCodeAt(at) === BACKTICK) at++;
-      const length = at - start;
-      let runs = this.byLength.get(length);
-      if (runs === void 0) this.byLength.set(length, runs = { starts: [], next: 0 });
-      runs.starts.push(start);
-    }
-  }
-  /** The start of the first run of exactly `length` backticks that starts at or after `from`; -1 for none. */
-  closerFrom(from, length) {
-    const runs = this.byLength.get(length);
-    if (runs === void 0) return -1;
-    while (runs.next < runs.starts.length && runs.starts[runs.next] < from) runs.next++;
-    return runs.next < runs.starts.length ? runs.starts[runs.next] : -1;
-  }
-};
-
-// src/core/markdown/inlines/forwardSearch.ts
-var ForwardSearch = class {
-  constructor(text2, needle) {
-    this.text = text2;
-    this.needle = needle;
-  }
-  text;
-  needle;
-  from = -1;
-  found = -1;
-  /** The first offset at or after `from` where the needle stands; -1 for none. */
-  at(from) {
-    if (this.from !== -1 && from >= this.from && (this.found === -1 || from <= this.found)) return this.found;
-    this.from = from;
-    this.found = this.text.indexOf(this.needle, from);
-    return this.found;
-  }
-};
-
-// src/core/markdown/inlines/rawHtml.ts
-var URI_AUTOLINK = /<[A-Za-z][A-Za-z0-9.+-]{1,31}:[^<>\x01-\x20]*>/y;
-var EMAIL_AUTOLINK = /<[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*>/y;
-function autolinkEnd(text2, at, end) {
-  for (const pattern of [URI_AUTOLINK, EMAIL_AUTOLINK]) {
-    pattern.lastIndex = at;
-    if (pattern.test(text2) && pattern.lastIndex <= end) return pattern.lastIndex;
-  }
-  return -1;
-}
-var RawHtmlReader = class {
-  constructor(text2, end) {
-    this.text = text2;
-    this.end = end;
-  }
-  text;
-  end;
-  searches = /* @__PURE__ */ new Map();
-  /** Where raw HTML starting at `at` (a `<`) ends; -1 for none. */
-  endAt(at) {
-    const text2 = this.text;
-    const next = text2.charCodeAt(at + 1);
-    if (isAsciiLetter(next)) return this.openTagEnd(at + 1);
-    if (next === 47) return this.closeTagEnd(at + 2);
-    if (next === QUESTION_MARK) return this.through("?>", at + 2);
-    if (next !== 33) return -1;
-    if (text2.startsWith("<!--", at)) {
-      if (text2.startsWith("<!-->", at)) return at + 5;
-      if (text2.startsWith("<!--->", at)) return at + 6;
-      return this.through("-->", at + 4);
-    }
-    if (text2.startsWith("<![CDATA[", at)) return this.through("]]>", at + 9);
-    if (!isAsciiLetter(text2.charCodeAt(at + 2))) return -1;
-    return this.through(">", at + 3);
-  }
-  /** After the first `needle` at or after `from` within the subject; -1 when there is none. */
-  through(needle, from) {
-    let search = this.searches.get(needle);
-    if (search === void 0) this.searches.set(needle, search = new ForwardSearch(this.text, needle));
-    const found = search.at(from);
-    return found === -1 || found + needle.length > this.end ? -1 : found + needle.length;
-  }
-  /** `<name` (at the name) then attributes, optional `/`, `>`. */
-  openTagEnd(name) {
-    const text2 = this.text;
-    let at = tagNameEnd(text2, name, this.end);
-    for (; ; ) {
-      const spaced2 = this.spaces(at);
-      if (spaced2 === at || !isAttributeNameStart(text2.charCodeAt(spaced2))) {
-        at = spaced2;
-        break;
-      }
-      at = attributeNameEnd(text2, spaced2, this.end);
-      const value = this.attributeValueEnd(at);
-      if (value !== -1) at = value;
-    }
-    if (text2.charCodeAt(at) === 47) at++;
-    return at < this.end && text2.charCodeAt(at) === GREATER_THAN ? at + 1 : -1;
-  }
-  /** `</name` (at the name), white space, `>`. */
-  closeTagEnd(name) {
-    if (!isAsciiLetter(this.text.charCodeAt(name))) return -1;
-    const at = this.spaces(tagNameEnd(this.text, name, this.end));
-    return at < this.end && this.text.charCodeAt(at) === GREATER_THAN ? at + 1 : -1;
-  }
-  /** `= value` after white space from `from` (the end of an attribute's name): where it ends; -1 for none. */
-  attributeValueEnd(from) {
-    const text2 = this.text;
-    let at = this.spaces(from);
-    if (text2.charCodeAt(at) !== 61) return -1;
-    at = this.spaces(at + 1);
-    const quote = text2.charCodeAt(at);
-    if (quote === 34 || quote === 39) return this.through(quote === 34 ? '"' : "'", at + 1);
-    const start = at;
-    while (at < this.end && isUnquotedValue(text2.charCodeAt(at))) at++;
-    return at > start ? at : -1;
-  }
-  /** After the white space (as \s reads it) from `at`. */
-  spaces(at) {
-    while (at < this.end && isTrimmed(this.text.charCodeAt(at))) at++;
-    return at;
-  }
-};
-function tagNameEnd(text2, at, end) {
-  at++;
-  while (at < end && (isAsciiLetter(text2.charCodeAt(at)) || isDigit(text2.charCodeAt(at)) || text2.charCodeAt(at) === DASH)) at++;
-  return at;
-}
-function isAttributeNameStart(code) {
-  return isAsciiLetter(code) || code === 95 || code === 58;
-}
-function attributeNameEnd(text2, at, end) {
-  at++;
-  for (; at < end; at++) {
-    const code = text2.charCodeAt(at);
-    if (!isAsciiLetter(code) && !isDigit(code) && code !== 58 && code !== 46 && code !== 95 && code !== DASH) break;
-  }
-  return at;
-}
-function isUnquotedValue(code) {
-  return (code > 32 || code === 0) && code !== 34 && code !== 39 && code !== 61 && code !== 60 && code !== 62 && code !== 96;
-}
-
-// src/core/markdown/inlines/inlineScanner.ts
-var SPECIAL_CHARACTER = /[\\`[\]!<]/g;
-function scanInlines(subject, byLabel, into) {
-  new InlineScan(subject, byLabel, into).run();
-}
-var InlineScan = class {
-  constructor(subject, byLabel, into) {
-    this.subject = subject;
-    this.byLabel = byLabel;
-    this.into = into;
-  }
-  subject;
-  byLabel;
-  into;
-  brackets = [];
-  /** Link openers below this depth of the stack are inactive: a link closed after them (no links in links). */
-  inactiveBelow = 0;
-  backticks;
-  html;
-  found = [];
-  run() {
-    const { text: text2, end } = this.subject;
-    let at = this.subject.start;
-    while (at < end) {
-      SPECIAL_CHARACTER.lastIndex = at;
-      if (!SPECIAL_CHARACTER.test(text2)) break;
-      at = SPECIAL_CHARACTER.lastIndex - 1;
-      if (at >= end) break;
-      const code = text2.charCodeAt(at);
-      if (code === BACKSLASH) {
-        const next = text2.charCodeAt(at + 1);
-        at += at + 1 < end && (next === LINE_FEED || isEscapable(next)) ? 2 : 1;
-      } else if (code === BACKTICK) at = this.backtickRun(at);
-      else if (code === OPEN_BRACKET) {
-        this.openBracket(at, false);
-        at++;
-      } else if (code === BANG) {
-        if (text2.charCodeAt(at + 1) === OPEN_BRACKET && at + 1 < end) {
-          this.openBracket(at + 1, true);
-          at += 2;
-        } else at++;
-      } else if (code === CLOSE_BRACKET) at = this.closeBracket(at);
-      else at = this.angle(at);
-    }
-    if (this.found.length > 1) this.found.sort((a, b) => a.open - b.open);
-    for (const link of this.found) this.into.links.push(link);
-  }
-  backtickRun(at) {
-    const { text: text2, end } = this.subject;
-    let runEnd = at;
-    while (runEnd < end && text2.charCodeAt(runEnd) === BACKTICK) runEnd++;
-    this.backticks ??= new BacktickRuns(text2, at, end);
-    const closer = this.backticks.closerFrom(runEnd, runEnd - at);
-    if (closer === -1) return runEnd;
-    const spanEnd = closer + runEnd - at;
-    this.into.codeSpans.push([this.subject.toSource(at), this.subject.toSource(spanEnd - 1) + 1]);
-    return spanEnd;
-  }
-  /** An autolink or raw HTML at a `<`, passed over whole; or the `<` alone. */
-  angle(at) {
-    const { text: text2, end } = this.subject;
-    const autolink = autolinkEnd(text2, at, end);
-    if (autolink !== -1) {
-      const destination = { start: this.subject.toSource(at + 1), end: this.subject.toSource(autolink - 2) + 1, text: text2.slice(at + 1, autolink - 1), angle: true };
-      this.found.push({ kind: "autolink", open: this.subject.toSource(at), destination, definition: void 0 });
-      return autolink;
-    }
-    this.html ??= new RawHtmlReader(text2, end);
-    const html = this.html.endAt(at);
-    if (html === -1) return at + 1;
-    if (text2.startsWith("<!--", at)) this.into.comments.push([this.subject.toSource(at), this.subject.toSource(html - 1) + 1]);
-    return html;
-  }
-  openBracket(at, image) {
-    const top = this.brackets[this.brackets.length - 1];
-    if (top !== void 0) top.bracketAfter = true;
-    this.brackets.push({ at, image, bracketAfter: false });
-  }
-  popBracket() {
-    this.brackets.pop();
-    if (this.inactiveBelow > this.brackets.length) this.inactiveBelow = this.brackets.length;
-  }
-  /** A `]`: a link or image with the nearest open bracket when one follows, else a literal `]`. Returns where to go on. */
-  closeBracket(close) {
-    const after = close + 1;
-    const opener = this.brackets[this.brackets.length - 1];
-    if (opener === void 0) return after;
-    if (!opener.image && this.brackets.length - 1 < this.inactiveBelow) {
-      this.popBracket();
-      return after;
-    }
-    let destination;
-    let definition;
-    let next = this.inlineLinkEnd(after);
-    if (next !== -1) destination = this.lastDestination;
-    else {
-      const { text: text2, end } = this.subject;
-      const labelLength = linkLabelLength(text2, after, end);
-      let label;
-      if (labelLength > 2) label = text2.slice(after + 1, after + labelLength - 1);
-      else if (!opener.bracketAfter) label = text2.slice(opener.at + 1, close);
-      definition = label === void 0 ? void 0 : this.byLabel.get(normalizeLabel(label));
-      if (definition !== void 0) next = labelLength === 0 ? after : after + labelLength;
-    }
-    this.popBracket();
-    if (next === -1) return after;
-    if (definition !== void 0) {
-      if (opener.image) definition.usedByImage = true;
-      else definition.usedByLink = true;
-    }
-    this.found.push({ kind: opener.image ? "image" : "link", open: this.subject.toSource(opener.at), destination, definition });
-    if (!opener.image) this.inactiveBelow = this.brackets.length;
-    return next;
-  }
-  lastDestination;
-  /** `(destination "title")` at `at`: where it ends (lastDestination then holds the destination); -1 when none is there. */
-  inlineLinkEnd(at) {
-    const { text: text2, end } = this.subject;
-    if (text2.charCodeAt(at) !== OPEN_PARENTHESIS) return -1;
-    const start = skipSpaces(text2, at + 1, end);
-    const destination = linkDestinationEnd(text2, start, end);
-    if (destination === void 0) return -1;
-    let position = skipSpaces(text2, destination.end, end);
-    if (isWhitespace(text2.charCodeAt(position - 1))) {
-      const title = linkTitleEnd(text2, position, end);
-      if (title !== -1) position = title;
-    }
-    position = skipSpaces(text2, position, end);
-    if (position >= end || text2.charCodeAt(position) !== CLOSE_PARENTHESIS) return -1;
-    const angle = destination.angle;
-    this.lastDestination = {
-      start: this.subject.toSource(start),
-      end: destination.end === start ? this.subject.toSource(start) : this.subject.toSource(destination.end - 1) + 1,
-      text: text2.slice(angle ? start + 1 : start, angle ? destination.end - 1 : destination.end),
-      angle
-    };
-    return position + 1;
-  }
-};
-
 // src/core/markdown/ranges.ts
 function inRanges(ranges, offset) {
   let low = 0;
@@ -1252,11 +1279,11 @@ function scanMarkdown(text2) {
   const same = lastText === text2;
   lastText = text2;
   if (same && last !== void 0) return last;
-  const blocks = parseBlocks(text2);
   const inlines = { links: [], codeSpans: [], comments: [] };
-  readInlines(text2, blocks, inlines);
+  const blocks = parseBlocks(text2, inlines);
+  if (!blocks.inlinesRead) readInlines(text2, blocks, inlines);
   last = {
-    textBlocks: blocks.textBlocks,
+    headings: blocks.textBlocks.filter((block) => block.kind === "heading"),
     fences: blocks.fences,
     htmlBlocks: blocks.htmlBlocks,
     definitions: blocks.definitions,
@@ -1941,10 +1968,10 @@ function findMarker(body) {
   if (found === void 0) return void 0;
   return { version: Number(found[1]), digest: found[2], path: found[3] };
 }
-function withNotice(content, notice, words = englishPublishMessages) {
+function noticeAfter(content, notice, words = englishPublishMessages) {
   const target = `${notice.sourceUrl ?? ""}#${markerText(notice.marker)}`;
   const eol = /\r\n|\r|\n/.exec(content)?.[0] ?? "\n";
-  const ended = content === "" || content.endsWith("\n") || content.endsWith("\r") ? content : `${content}${eol}`;
+  const ended = content === "" || content.endsWith("\n") || content.endsWith("\r") ? "" : eol;
   const paragraph = words.publishNotice(`[${escapeLinkText(notice.label)}](<${target}>)`).replace(/[\r\n]+/g, " ");
   return `${ended}${eol}---${eol}${eol}${paragraph}${eol}`;
 }
@@ -2610,15 +2637,79 @@ function networkError(error, messages = englishNetworkMessages) {
   return new Error(message || messages.requestFailed(), { cause: error });
 }
 
+// src/core/importApi/jsonBody.ts
+var SLICE_CHARS = 64 * 1024;
+var WHOLE_UP_TO_CHARS = 1024 * 1024;
+function importBody(fields, content) {
+  let chars = 0;
+  for (const part of content) chars += part.length;
+  return chars <= WHOLE_UP_TO_CHARS ? JSON.stringify({ ...fields, content: content.join("") }) : importJsonBody(fields, content);
+}
+function importJsonBody(fields, content) {
+  const empty = JSON.stringify({ ...fields, content: "" });
+  const parts = joinedPairs(content);
+  if (!empty.endsWith('"content":""}') || "content" in fields) {
+    const text2 = JSON.stringify({ ...fields, content: parts.join("") });
+    return { byteLength: Buffer.byteLength(text2, "utf8"), pieces: () => [text2] };
+  }
+  const head = empty.slice(0, -2);
+  const pieces = function* () {
+    yield head;
+    for (const part of parts) yield* escapedSlices(part);
+    yield '"}';
+  };
+  let byteLength2 = Buffer.byteLength(head, "utf8") + 2;
+  for (const part of parts) byteLength2 += escapedByteLength(part);
+  return { byteLength: byteLength2, pieces };
+}
+function* escapedSlices(text2) {
+  for (let start = 0; start < text2.length; ) {
+    let end = Math.min(start + SLICE_CHARS, text2.length);
+    if (end < text2.length && isHighSurrogate(text2.charCodeAt(end - 1))) end--;
+    yield JSON.stringify(text2.slice(start, end)).slice(1, -1);
+    start = end;
+  }
+}
+function joinedPairs(content) {
+  const parts = [];
+  for (const part of content) {
+    if (part === "") continue;
+    const before = parts[parts.length - 1];
+    if (before !== void 0 && isHighSurrogate(before.charCodeAt(before.length - 1)) && isLowSurrogate(part.charCodeAt(0))) {
+      parts[parts.length - 1] = before + part;
+    } else parts.push(part);
+  }
+  return parts;
+}
+function escapedByteLength(text2) {
+  let length = Buffer.byteLength(text2, "utf8");
+  for (let at = 0; at < text2.length; at++) {
+    const code = text2.charCodeAt(at);
+    if (code >= 32 && code !== 34 && code !== 92 && (code < 55296 || code > 57343)) continue;
+    if (code === 34 || code === 92 || code === 8 || code === 9 || code === 10 || code === 12 || code === 13) length += 1;
+    else if (code < 32) length += 5;
+    else if (isHighSurrogate(code) && at + 1 < text2.length && isLowSurrogate(text2.charCodeAt(at + 1))) at++;
+    else length += 3;
+  }
+  return length;
+}
+function isHighSurrogate(code) {
+  return code >= 55296 && code <= 56319;
+}
+function isLowSurrogate(code) {
+  return code >= 56320 && code <= 57343;
+}
+
 // src/core/importApi/attempt.ts
 async function sendImportAttempt(options) {
+  const { content, ...fields } = options.body;
   const result = await timedSend(
     options.transport,
     {
       method: "POST",
       url: options.endpoint.toString(),
       headers: { authorization: `Bearer ${options.token}`, "content-type": "application/json", accept: "application/json" },
-      body: JSON.stringify(options.body)
+      body: importBody(fields, typeof content === "string" ? [content] : content)
     },
     options.signal ? { timeoutMs: options.deadlineMs, signal: options.signal } : { timeoutMs: options.deadlineMs }
   );
@@ -2868,12 +2959,12 @@ function isRecord(value) {
 // src/core/markdown/headings/headings.ts
 function markdownHeadings(markdown) {
   const headings = [];
-  for (const block of scanMarkdown(markdown).textBlocks) if (block.kind === "heading") headings.push(textOf(markdown, block));
+  for (const block of scanMarkdown(markdown).headings) headings.push(textOf(markdown, block));
   return headings;
 }
 function firstLevelOneHeading(markdown) {
-  for (const block of scanMarkdown(markdown).textBlocks) {
-    if (block.kind !== "heading" || block.level !== 1 || !block.topLevel) continue;
+  for (const block of scanMarkdown(markdown).headings) {
+    if (block.level !== 1 || !block.topLevel) continue;
     const text2 = textOf(markdown, block);
     if (text2 !== "") return { text: text2, setext: block.setext, start: block.start, end: block.end };
   }
@@ -7753,6 +7844,7 @@ async function planFileLinks(sources, items, ports) {
     const found = findLinkDestinations(content);
     linking.push({ item, content, place: ports.placeOf(source2.key), destinations: linkDestinationTexts(content, found), found });
   }
+  const heldContent = new Map(linking.map((entry) => [entry.item.file.key, entry.content]));
   await placeInRepository(linking, ports.fs);
   const { linked, whereKey, pageless } = await linkedFilesOf(linking, ports.fs);
   const { pages, pageIds, withoutPage, awaitedAt, refusedAt, selectionAt, missing } = await lookUpPages(linked, selection, refusedKeys(items), pageless, ports);
@@ -7913,7 +8005,9 @@ async function planFileLinks(sources, items, ports) {
     refusedSince,
     async content(item, messages) {
       const planned = await plannedContent(item, messages);
-      return planned.ok ? { ok: true, content: rewrite(item.file.key, planned.content) } : planned;
+      if (!planned.ok) return planned;
+      const held = heldContent.get(item.file.key);
+      return { ok: true, content: rewrite(item.file.key, held !== void 0 && held === planned.content ? held : planned.content) };
     }
   };
 }
@@ -8161,7 +8255,7 @@ async function sendPlanned(item, target, context, settings) {
     deadlineMs: settings.deadlineMs,
     ...settings.messages ? { messages: settings.messages } : {},
     target,
-    content: notice === void 0 ? context.content : withNotice(context.content, notice, settings.messages),
+    content: notice === void 0 ? context.content : [context.content, noticeAfter(context.content, notice, settings.messages)],
     signal: context.signal,
     beforeAttempt: () => context.gate.wait(context.signal),
     // The wiki asked for a longer wait than a run waits: the whole run stops, no new file is sent into it.
@@ -12203,9 +12297,11 @@ function createNodeHttpTransport() {
       if (!secure && url.protocol !== "http:") return Promise.reject(notSentError(`unsupported protocol ${url.protocol}`));
       const { signal } = request;
       if (signal?.aborted) return Promise.reject(networkError(abortReason(signal)));
-      const body = request.body === void 0 ? void 0 : Buffer.from(request.body, "utf8");
+      const whole = typeof request.body === "string" ? Buffer.from(request.body, "utf8") : void 0;
+      const pieces = typeof request.body === "object" ? request.body : void 0;
       const headers = { ...request.headers };
-      if (body) headers["content-length"] = String(body.length);
+      if (whole) headers["content-length"] = String(whole.length);
+      if (pieces) headers["content-length"] = String(pieces.byteLength);
       return new Promise((resolve9, reject) => {
         const outgoing = (secure ? https : http).request(url, { method: request.method, headers, agent: secure ? agents.https : agents.http });
         const onAbort = () => {
@@ -12220,7 +12316,8 @@ function createNodeHttpTransport() {
           signal?.removeEventListener("abort", onAbort);
           resolve9({ status: incoming.statusCode ?? 0, headers: joinRepeated(incoming.headers), text: () => readText3(incoming, signal) });
         });
-        outgoing.end(body);
+        if (pieces) writePieces(outgoing, pieces);
+        else outgoing.end(whole);
       });
     },
     close() {
@@ -12230,6 +12327,24 @@ function createNodeHttpTransport() {
       return Promise.resolve();
     }
   };
+}
+function writePieces(outgoing, body) {
+  const pieces = body.pieces()[Symbol.iterator]();
+  const writeSome = () => {
+    for (; ; ) {
+      if (outgoing.destroyed) return;
+      const next = pieces.next();
+      if (next.done === true) {
+        outgoing.end();
+        return;
+      }
+      if (!outgoing.write(next.value, "utf8")) {
+        outgoing.once("drain", writeSome);
+        return;
+      }
+    }
+  };
+  writeSome();
 }
 function readText3(incoming, signal) {
   return new Promise((resolve9, reject) => {

@@ -6,7 +6,10 @@ import assert from 'node:assert/strict';
 import { mkdir, mkdtemp, rm, unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { cliFileLinkPorts } from '../../src/cli/fileLinks';
+import { readMarkdownSources } from '../../src/cli/files';
 import { pageAddress } from '../../src/core/publish/pageAddress';
+import { planFileLinks } from '../../src/core/run/fileLinks';
 import { contentHash, planFiles } from '../../src/core/run/plan';
 import { runPlan, ThrottleGate } from '../../src/core/run/runner';
 import { sendPlanned, type SendSettings } from '../../src/core/run/send';
@@ -112,4 +115,23 @@ describe('a plan of walked files reads each again when it is sent, and sends onl
       assert.ok(sent.includes('[moves](moves.md)'), 'a link to a page that was not sent stays as written');
     });
   }
+
+  // The links plan holds the text of a file with links; it is what is sent, but only once the file read again was
+  // found the same: a file changed since is refused as any other.
+  it('a flat selection with links between its files: the text the links were decided in is sent only when the file is unchanged', async () => {
+    const read = await readMarkdownSources([join(dir, 'docs')], dir);
+    assert.ok(read.ok);
+    const plan = planFiles(read.files, new Map(), { titleFromFile: true, defaults: { spaceId: 'DOCS', parentId: '123456', overwrite: false } });
+    const links = await planFileLinks(read.files, plan, cliFileLinkPorts({ cwd: dir, state: undefined, pages: undefined, baseUrl: undefined, signal: new AbortController().signal }));
+    const stays = plan.find((item) => item.file.label.endsWith('stays.md'));
+    assert.ok(stays);
+    assert.equal((await links.content(stays)).ok, true, 'unchanged: its content is given');
+    await writeFile(join(dir, 'docs/stays.md'), '# Stays\n\nSee [moves](moves.md), written after the plan.\n');
+    const results = await runPlan(plan, { concurrency: 2, content: (item) => links.content(item), send: (item, target, context) => sendPlanned(item, target, context, settings()) });
+    const staysResult = results.find((result) => result.item.file.label.endsWith('stays.md'));
+    assert.equal(staysResult?.state, 'refused');
+    assert.equal(staysResult?.item.refusals.at(-1)?.code, 'changedSincePlan');
+    assert.equal(received('Stays'), undefined, 'neither the planned text nor the new one reached the wiki');
+    assert.equal(received('Moves'), FILES['docs/moves.md'], 'an unchanged file goes as planned');
+  });
 });

@@ -3,7 +3,7 @@
 // operating system's trusted certificates; in plain Node it is Node's own fetch, which uses no proxy.
 import type { NetworkMessages } from '../messages/networkMessages';
 import { networkError } from './networkError';
-import type { HttpRequest, HttpResponse, Transport } from './transport';
+import { bodyText, type HttpRequest, type HttpResponse, type Transport } from './transport';
 
 export type FetchFunction = (input: string, init: RequestInit) => Promise<Response>;
 
@@ -29,7 +29,7 @@ export function createFetchTransport(options: FetchTransportOptions): Transport 
         response = await options.fetchFor(url)(url.toString(), {
           method: request.method,
           headers: request.headers,
-          ...(request.body === undefined ? {} : { body: request.body }),
+          ...(request.body === undefined ? {} : { body: bodyText(request.body) }),
           ...(request.signal ? { signal: request.signal } : {}),
           // A 3xx comes back as the answer: a token-bearing request must never be replayed to the Location.
           redirect: 'manual',

@@ -7,9 +7,9 @@
 // and its body at once, and a failure keeps the system error code in its cause chain (networkError.ts).
 import * as http from 'node:http';
 import * as https from 'node:https';
-import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
+import type { ClientRequest, IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import { networkError, notSentError } from './networkError';
-import type { HttpRequest, HttpResponse, Transport } from './transport';
+import type { HttpRequest, HttpResponse, PiecewiseBody, Transport } from './transport';
 
 export interface NodeHttpTransport extends Transport {
   /** Closes the pooled connections; the transport refuses requests afterwards. */
@@ -30,9 +30,11 @@ export function createNodeHttpTransport(): NodeHttpTransport {
       if (!secure && url.protocol !== 'http:') return Promise.reject(notSentError(`unsupported protocol ${url.protocol}`));
       const { signal } = request;
       if (signal?.aborted) return Promise.reject(networkError(abortReason(signal)));
-      const body = request.body === undefined ? undefined : Buffer.from(request.body, 'utf8');
+      const whole = typeof request.body === 'string' ? Buffer.from(request.body, 'utf8') : undefined;
+      const pieces = typeof request.body === 'object' ? request.body : undefined;
       const headers: Record<string, string> = { ...request.headers };
-      if (body) headers['content-length'] = String(body.length);
+      if (whole) headers['content-length'] = String(whole.length);
+      if (pieces) headers['content-length'] = String(pieces.byteLength);
       return new Promise<HttpResponse>((resolve, reject) => {
         const outgoing = (secure ? https : http).request(url, { method: request.method, headers, agent: secure ? agents.https : agents.http });
         const onAbort = (): void => {
@@ -47,7 +49,8 @@ export function createNodeHttpTransport(): NodeHttpTransport {
           signal?.removeEventListener('abort', onAbort);
           resolve({ status: incoming.statusCode ?? 0, headers: joinRepeated(incoming.headers), text: () => readText(incoming, signal) });
         });
-        outgoing.end(body);
+        if (pieces) writePieces(outgoing, pieces);
+        else outgoing.end(whole);
       });
     },
     close(): Promise<void> {
@@ -57,6 +60,30 @@ export function createNodeHttpTransport(): NodeHttpTransport {
       return Promise.resolve();
     },
   };
+}
+
+/**
+ * A piecewise body written a piece at a time, the next made only once the socket took the last: a 5 MB page's JSON is
+ * never whole in memory, as a string or as bytes. A request ended meanwhile (an abort, a lost connection) stops the
+ * writing; its failure comes through the request's 'error', as for any body.
+ */
+function writePieces(outgoing: ClientRequest, body: PiecewiseBody): void {
+  const pieces = body.pieces()[Symbol.iterator]();
+  const writeSome = (): void => {
+    for (;;) {
+      if (outgoing.destroyed) return;
+      const next = pieces.next();
+      if (next.done === true) {
+        outgoing.end();
+        return;
+      }
+      if (!outgoing.write(next.value, 'utf8')) {
+        outgoing.once('drain', writeSome);
+        return;
+      }
+    }
+  };
+  writeSome();
 }
 
 /** The whole body as UTF-8, decoded once from its bytes (a character split between two chunks stays whole). */

@@ -9,8 +9,27 @@ export interface HttpRequest {
   url: string;
   /** Lower-case header names. */
   headers: Record<string, string>;
-  body?: string;
+  /** The text sent as UTF-8: whole, or in pieces a transport may write one by one (PiecewiseBody). */
+  body?: string | PiecewiseBody;
   signal?: AbortSignal;
+}
+
+/**
+ * A body made piece by piece as it is written, so a large one (a 5 MB page's JSON) is never one string, nor one buffer
+ * of bytes, in memory. `pieces` makes it again each time it is asked: a retry sends the same bytes.
+ */
+export interface PiecewiseBody {
+  /** The length of the whole body in UTF-8 bytes (its Content-Length). */
+  readonly byteLength: number;
+  pieces(): Iterable<string>;
+}
+
+/** The whole body as one string, for a transport that takes nothing else (the editor's fetch, undici). */
+export function bodyText(body: string | PiecewiseBody): string {
+  if (typeof body === 'string') return body;
+  let text = '';
+  for (const piece of body.pieces()) text += piece;
+  return text;
 }
 
 export interface HttpResponse {

@@ -5,7 +5,7 @@ import { Agent, request, type Dispatcher } from 'undici';
 import { isLoopbackAddress } from './endpoint';
 import { networkError } from './networkError';
 import { createProxyDispatcher, type ProxySettings } from './proxy';
-import type { HttpRequest, HttpResponse, Transport } from './transport';
+import { bodyText, type HttpRequest, type HttpResponse, type Transport } from './transport';
 
 export interface UndiciTransport extends Transport {
   /** Closes the pooled connections; the transport refuses requests afterwards. */
@@ -25,7 +25,7 @@ export function createUndiciTransport(settings: ProxySettings = {}, env: NodeJS.
         const response = await request(url, {
           method: httpRequest.method,
           headers: httpRequest.headers,
-          body: httpRequest.body ?? null,
+          body: httpRequest.body === undefined ? null : bodyText(httpRequest.body),
           signal: httpRequest.signal ?? null,
           dispatcher: dispatcherFor(url),
         });

@@ -3,12 +3,14 @@ import { timedSend } from '../http/timedSend';
 import type { Transport } from '../http/transport';
 import { describeError } from '../log/redact';
 import { parseJsonObject } from '../util/json';
+import { importBody } from './jsonBody';
 import type { AttemptResult, ImportBody } from './types';
 
 export interface AttemptOptions {
   endpoint: URL;
   token: string;
-  body: ImportBody;
+  /** The body of spec 2.1; its content may come in parts, sent one after another (a page's text, then its notice). */
+  body: Omit<ImportBody, 'content'> & { content: string | readonly string[] };
   transport: Transport;
   deadlineMs: number;
   signal?: AbortSignal;
@@ -19,13 +21,14 @@ export interface AttemptOptions {
  * and nowhere else.
  */
 export async function sendImportAttempt(options: AttemptOptions): Promise<AttemptResult> {
+  const { content, ...fields } = options.body;
   const result = await timedSend(
     options.transport,
     {
       method: 'POST',
       url: options.endpoint.toString(),
       headers: { authorization: `Bearer ${options.token}`, 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify(options.body),
+      body: importBody(fields, typeof content === 'string' ? [content] : content),
     },
     options.signal ? { timeoutMs: options.deadlineMs, signal: options.signal } : { timeoutMs: options.deadlineMs },
   );

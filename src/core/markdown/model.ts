@@ -79,8 +79,8 @@ export interface InlineLink {
 }
 
 export interface ScannedMarkdown {
-  /** Paragraphs and headings in document order. */
-  textBlocks: readonly TextBlock[];
+  /** The headings in document order (the paragraphs are read for their inlines, and not kept). */
+  headings: readonly TextBlock[];
   fences: readonly FencedCode[];
   htmlBlocks: readonly HtmlBlock[];
   /** Every definition, in document order (one whose label was defined before is listed too, and used by nothing). */

@@ -16,11 +16,11 @@ export function scanMarkdown(text: string): ScannedMarkdown {
   // compared character by character, and is found by reference when asked about again.
   lastText = text;
   if (same && last !== undefined) return last;
-  const blocks = parseBlocks(text);
   const inlines: InlineFindings = { links: [], codeSpans: [], comments: [] };
-  readInlines(text, blocks, inlines);
+  const blocks = parseBlocks(text, inlines);
+  if (!blocks.inlinesRead) readInlines(text, blocks, inlines);
   last = {
-    textBlocks: blocks.textBlocks,
+    headings: blocks.textBlocks.filter((block) => block.kind === 'heading'),
     fences: blocks.fences,
     htmlBlocks: blocks.htmlBlocks,
     definitions: blocks.definitions,
@@ -33,7 +33,7 @@ export function scanMarkdown(text: string): ScannedMarkdown {
 
 /**
  * The inlines of the text blocks that may hold a link, an image, an autolink or inline HTML: those with a `[` or a
- * `<`, found by searching the text forward for each (most paragraphs of prose hold neither).
+ * `<`, found by searching the text forward for each (the parser kept only such paragraphs, but every heading).
  */
 function readInlines(text: string, blocks: BlockStructure, into: InlineFindings): void {
   let bracket = text.indexOf('[');

@@ -62,7 +62,8 @@ export interface ImportPageOptions extends RetryHooks {
   endpoint: URL;
   token: string;
   target: PublishTarget;
-  content: string;
+  /** The Markdown sent: one text, or parts sent one after another (the file's content, then its notice, not joined). */
+  content: string | readonly string[];
   /** The editor's (VS Code's network stack) or the command line's (undici with the environment's proxy). */
   transport: Transport;
   deadlineMs: number;

@@ -67,9 +67,17 @@ export function findMarker(body: string): PublishMarker | undefined {
  * next as one CRLF, and the rule would underline it).
  */
 export function withNotice(content: string, notice: PageNotice, words: Pick<PublishMessages, 'publishNotice'> = englishPublishMessages): string {
+  return content + noticeAfter(content, notice, words);
+}
+
+/**
+ * What withNotice puts after `content`, apart: a send writes the two one after the other, so a 5 MB text is not copied
+ * into a second 5 MB string to carry its notice.
+ */
+export function noticeAfter(content: string, notice: PageNotice, words: Pick<PublishMessages, 'publishNotice'> = englishPublishMessages): string {
   const target = `${notice.sourceUrl ?? ''}#${markerText(notice.marker)}`;
   const eol = /\r\n|\r|\n/.exec(content)?.[0] ?? '\n';
-  const ended = content === '' || content.endsWith('\n') || content.endsWith('\r') ? content : `${content}${eol}`;
+  const ended = content === '' || content.endsWith('\n') || content.endsWith('\r') ? '' : eol;
   // One line whatever the words: the paragraph that carries the marker is what Pull and Compare take off again.
   const paragraph = words.publishNotice(`[${escapeLinkText(notice.label)}](<${target}>)`).replace(/[\r\n]+/g, ' ');
   return `${ended}${eol}---${eol}${eol}${paragraph}${eol}`;

@@ -105,6 +105,8 @@ export async function planFileLinks<L>(sources: readonly SourceFile[], items: re
     const found = findLinkDestinations(content);
     linking.push({ item, content, place: ports.placeOf(source.key), destinations: linkDestinationTexts(content, found), found });
   }
+  // What a file's decisions were made from, by file: compared with the text read again when it is sent.
+  const heldContent = new Map(linking.map((entry) => [entry.item.file.key, entry.content]));
   await placeInRepository(linking, ports.fs);
   const { linked, whereKey, pageless } = await linkedFilesOf(linking, ports.fs);
   const { pages, pageIds, withoutPage, awaitedAt, refusedAt, selectionAt, missing } = await lookUpPages(linked, selection, refusedKeys(items), pageless, ports);
@@ -284,7 +286,12 @@ export async function planFileLinks<L>(sources: readonly SourceFile[], items: re
     refusedSince,
     async content(item, messages) {
       const planned = await plannedContent(item, messages);
-      return planned.ok ? { ok: true, content: rewrite(item.file.key, planned.content) } : planned;
+      if (!planned.ok) return planned;
+      // The file read again, unchanged, is the text these decisions hold already: that one is sent, and the one just
+      // read goes at once, before the collector has moved it anywhere. Kept, a 5 MB file's second text was promoted
+      // whole to the old generation and doubled the young one on the way (CLI peak, issue 84).
+      const held = heldContent.get(item.file.key);
+      return { ok: true, content: rewrite(item.file.key, held !== undefined && held === planned.content ? held : planned.content) };
     },
   };
 }

@@ -4,6 +4,7 @@
 // paragraphs and headings with their lines, fenced code, indented code and HTML blocks, reference definitions.
 import { CARRIAGE_RETURN, LINE_FEED } from '../chars';
 import { readDefinitions } from '../inlines/definitions';
+import { scanInlines, type InlineFindings } from '../inlines/inlineScanner';
 import { subjectOf } from '../inlines/subject';
 import type { Definition, FencedCode, HtmlBlock, TextBlock } from '../model';
 import { OpenBlock, type BlockBuilder, type BlockKind } from './blockTypes';
@@ -13,6 +14,11 @@ import { LineState } from './lineState';
 import { maybeSpecial, tryStarts } from './starts';
 
 export interface BlockStructure {
+  /**
+   * The headings, and the paragraphs whose text may hold a link, an image, an autolink or inline HTML (a `[` or a `<`
+   * in their reach), in document order: what the inline rules read. Most paragraphs of prose hold neither, and an
+   * object for each kept only for that (25,000 of a 5 MB file) was most of what a scan held.
+   */
   textBlocks: TextBlock[];
   fences: FencedCode[];
   htmlBlocks: HtmlBlock[];
@@ -21,24 +27,37 @@ export interface BlockStructure {
   definitions: Definition[];
   /** The definition each label refers to: the first of that label. */
   byLabel: Map<string, Definition>;
+  /** Whether the inlines of the text blocks were read into `inlines` as they closed (textBlocks then holds headings only). */
+  inlinesRead: boolean;
 }
 
-export function parseBlocks(text: string): BlockStructure {
-  const parser = new BlockParser(text);
+/**
+ * The blocks of `text`. A text in which no reference definition can be (none holds `]:`) has its text blocks' inlines
+ * read into `inlines` as each block closes, since no definition further on can change them: its paragraphs are then
+ * never kept, not even until the end of the text (most texts; a 5 MB file's paragraphs that may hold links lived
+ * through a dozen collections while the rest was read, which grew the young generation).
+ */
+export function parseBlocks(text: string, inlines: InlineFindings): BlockStructure {
+  const parser = new BlockParser(text, text.includes(']:') ? undefined : inlines);
   parser.parse();
   return parser.found;
 }
 
 class BlockParser implements BlockBuilder {
   readonly line: LineState;
-  readonly found: BlockStructure = { textBlocks: [], fences: [], htmlBlocks: [], codeBlocks: [], definitions: [], byLabel: new Map() };
+  readonly found: BlockStructure;
   /** The open blocks, the document first: each is the last child of the one before it. */
   private readonly open: OpenBlock[] = [new OpenBlock('document', undefined)];
   tip: OpenBlock;
   allClosed = true;
   private lastMatched = 0;
+  /** The next `[` and `<` at or after the last paragraph closed (-1: none left; -2: not looked for yet). */
+  private bracket = -2;
+  private angle = -2;
 
-  constructor(readonly text: string) {
+  /** @param inlines where the text blocks' inlines go as they close; undefined: read after the whole text (scan.ts). */
+  constructor(readonly text: string, private readonly inlines: InlineFindings | undefined) {
+    this.found = { textBlocks: [], fences: [], htmlBlocks: [], codeBlocks: [], definitions: [], byLabel: new Map(), inlinesRead: inlines !== undefined };
     this.line = new LineState(text);
     this.tip = this.open[0] as OpenBlock;
   }
@@ -161,10 +180,30 @@ class BlockParser implements BlockBuilder {
     this.tip = heading;
     const lines = paragraph.lines;
     this.found.textBlocks.push(textBlock('heading', level, true, heading, lineStartOf(this.text, lines[0] as number), this.line.end, lines.slice()));
+    this.readInlinesNow(lines);
   }
 
   atxHeading(level: number, contentStart: number, contentEnd: number): void {
-    this.found.textBlocks.push(textBlock('heading', level, false, this.tip, this.line.start, this.line.end, [contentStart, contentEnd]));
+    const lines = [contentStart, contentEnd];
+    this.found.textBlocks.push(textBlock('heading', level, false, this.tip, this.line.start, this.line.end, lines));
+    this.readInlinesNow(lines);
+  }
+
+  /** A heading's inlines, read as it is found when they are read as blocks close. */
+  private readInlinesNow(lines: readonly number[]): void {
+    if (this.inlines !== undefined && lines.length > 0 && this.mayHoldInlines(lines)) scanInlines(subjectOf(this.text, lines).trim(), this.found.byLabel, this.inlines);
+  }
+
+  /**
+   * Whether a `[` or a `<` is between the first line's start and the last line's end of `lines`: found by searching the
+   * text forward, as paragraphs close in document order (only the tip is ever a paragraph).
+   */
+  private mayHoldInlines(lines: readonly number[]): boolean {
+    const start = lines[0] as number;
+    const end = lines[lines.length - 1] as number;
+    if (this.bracket !== -1 && this.bracket < start) this.bracket = this.text.indexOf('[', start);
+    if (this.angle !== -1 && this.angle < start) this.angle = this.text.indexOf('<', start);
+    return (this.bracket !== -1 && this.bracket < end) || (this.angle !== -1 && this.angle < end);
   }
 
   /** Closes the innermost open block, recording what the scanner keeps of it. */
@@ -174,7 +213,9 @@ class BlockParser implements BlockBuilder {
     const found = this.found;
     switch (block.kind) {
       case 'paragraph':
-        if (this.takeDefinitions(block)) {
+        if (!this.takeDefinitions(block) || !this.mayHoldInlines(block.lines)) break;
+        if (this.inlines !== undefined) scanInlines(subjectOf(this.text, block.lines).trim(), found.byLabel, this.inlines);
+        else {
           // The lines copied to their own length, here and below: the list grew by pushes, with room for 17 numbers or
           // more, and a scan keeps every block (25,000 of a 5 MB file: their spare room held more than the text).
           found.textBlocks.push(textBlock('paragraph', 0, false, block, lineStartOf(this.text, block.lines[0] as number), block.end, block.lines.slice()));

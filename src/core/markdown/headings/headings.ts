@@ -6,13 +6,13 @@ import { scanMarkdown, textOf } from '../scan';
 
 /** Every heading's block, in document order. */
 export function markdownHeadingBlocks(markdown: string): TextBlock[] {
-  return scanMarkdown(markdown).textBlocks.filter((block) => block.kind === 'heading');
+  return scanMarkdown(markdown).headings.slice();
 }
 
 /** The text of every heading as written (trimmed; a setext heading's lines joined by spaces), in document order. */
 export function markdownHeadings(markdown: string): string[] {
   const headings: string[] = [];
-  for (const block of scanMarkdown(markdown).textBlocks) if (block.kind === 'heading') headings.push(textOf(markdown, block));
+  for (const block of scanMarkdown(markdown).headings) headings.push(textOf(markdown, block));
   return headings;
 }
 
@@ -26,8 +26,8 @@ export interface TitleHeading {
 
 /** The page title a file's text gives when its front matter names none: its first level-one heading, as above. */
 export function firstLevelOneHeading(markdown: string): TitleHeading | undefined {
-  for (const block of scanMarkdown(markdown).textBlocks) {
-    if (block.kind !== 'heading' || block.level !== 1 || !block.topLevel) continue;
+  for (const block of scanMarkdown(markdown).headings) {
+    if (block.level !== 1 || !block.topLevel) continue;
     const text = textOf(markdown, block);
     if (text !== '') return { text, setext: block.setext, start: block.start, end: block.end };
   }

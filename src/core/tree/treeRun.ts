@@ -183,8 +183,8 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
   const passContext: PassContext = { ...options, links, onStopped, onStart, results };
   /**
    * A page whose first send waited for pages of this run that have all landed since, and whose links name no page of
-   * the tree whose result is not in yet (a recorded page may yet be made anew, with another ID): its second send fills in every link,
-   * so it need not wait for the end of the first pass. It goes in a lane the first pass leaves free.
+   * the tree whose result is not in yet (a recorded page may yet be made anew, with another ID): its second send fills
+   * in every link, so it need not wait for the end of the first pass. It goes in a lane the first pass leaves free.
    */
   const readyForSecond = (): number => needSecond.findIndex(({ page }) => {
     const waited = links.waitedFor.get(page.key);

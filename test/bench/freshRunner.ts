@@ -26,6 +26,8 @@ export interface FreshRunnerResult {
   requests: number;
   cli: Summary;
   bare: Summary;
+  /** The CLI's own requests (same paths, bodies and all), replayed by a bare script one after another: information. */
+  replay: Summary;
   large: { pages: number; imports: number; requests: number; firstPublishMs: number };
 }
 
@@ -51,6 +53,22 @@ const get = () => new Promise((resolve, reject) => {
 (async () => { for (let n = 0; n < Number(count); n++) await get(); })().catch((error) => { console.error(error); process.exitCode = 1; });
 `;
 
+// The same bare script, asking the very requests a CLI run made (its paths, in its order), one after another: what the
+// wiki's answers alone cost (315 page bodies are heavier than one page), for the information line.
+const REPLAY_SCRIPT = `
+const http = require('node:http');
+const { readFileSync } = require('node:fs');
+const [base, token, pathsFile] = process.argv.slice(2);
+const paths = JSON.parse(readFileSync(pathsFile, 'utf8'));
+const get = (path) => new Promise((resolve, reject) => {
+  http.get(base + path, { headers: { authorization: 'Bearer ' + token } }, (response) => {
+    response.resume();
+    response.on('end', resolve);
+  }).on('error', reject);
+});
+(async () => { for (const path of paths) await get(path); })().catch((error) => { console.error(error); process.exitCode = 1; });
+`;
+
 function envOf(world: SandboxWorld): Record<string, string> {
   return {
     WIKI_PUBLISHER_ENDPOINT: world.sandbox.importEndpoint,
@@ -70,6 +88,9 @@ export async function measureFreshRunner(options: FreshRunnerOptions): Promise<F
     const cli = await shippedCli(dir);
     const bare = join(dir, 'bareGets.js');
     await writeFile(bare, BARE_SCRIPT);
+    const replay = join(dir, 'replayGets.js');
+    await writeFile(replay, REPLAY_SCRIPT);
+    const replayed = join(dir, 'replayed.json');
     sandbox.setImportAuthor('app');
     const small = join(dir, 'small');
     const tree = await writeDocsTree(join(small, 'docs'), SHAPE);
@@ -80,6 +101,7 @@ export async function measureFreshRunner(options: FreshRunnerOptions): Promise<F
     sandbox.setPageLookupLatency(LATENCY_MS);
     const cliMs: number[] = [];
     const bareMs: number[] = [];
+    const replayMs: number[] = [];
     let imports = 0;
     let requests = 0;
     for (let run = 0; run < options.runs + 1; run++) {
@@ -88,11 +110,14 @@ export async function measureFreshRunner(options: FreshRunnerOptions): Promise<F
       const rerun = mustExit(await runNode(treeArgs(cli), { cwd: small, env, timeoutMs: RUN_TIMEOUT_MS }), 0, 'the re-run on a fresh runner');
       imports = sandbox.imports.length - importsBefore;
       requests = sandbox.pageRouteRequests - requestsBefore;
+      await writeFile(replayed, JSON.stringify(sandbox.pageRoutePaths.slice(-requests)));
       const bareRun = mustExit(await runNode([bare, sandbox.baseUrl, env.WIKI_PUBLISHER_PLATFORM_TOKEN ?? '', String(requests)], { cwd: dir, env: {}, timeoutMs: RUN_TIMEOUT_MS }), 0, 'the bare script');
+      const replayRun = mustExit(await runNode([replay, sandbox.baseUrl, env.WIKI_PUBLISHER_PLATFORM_TOKEN ?? '', replayed], { cwd: dir, env: {}, timeoutMs: RUN_TIMEOUT_MS }), 0, 'the replay of the CLI\'s requests');
       // The first pair warms the page cache and the code cache.
       if (run === 0) continue;
       cliMs.push(rerun.ms);
       bareMs.push(bareRun.ms);
+      replayMs.push(replayRun.ms);
     }
     sandbox.clearFaults();
     sandbox.setPageLookupLatency(0);
@@ -107,7 +132,7 @@ export async function measureFreshRunner(options: FreshRunnerOptions): Promise<F
     const requestsBefore = sandbox.pageRouteRequests;
     mustExit(await runNode(treeArgs(cli), { cwd: large, env: largeEnv, timeoutMs: RUN_TIMEOUT_MS }), 0, 'the re-run of 10,000 pages on a fresh runner');
     return {
-      pages: tree.pages.length, latencyMs: LATENCY_MS, imports, requests, cli: summarize(cliMs), bare: summarize(bareMs),
+      pages: tree.pages.length, latencyMs: LATENCY_MS, imports, requests, cli: summarize(cliMs), bare: summarize(bareMs), replay: summarize(replayMs),
       large: { pages: largePages, imports: sandbox.imports.length - importsBefore, requests: sandbox.pageRouteRequests - requestsBefore, firstPublishMs: first.ms },
     };
   } finally {
@@ -140,6 +165,7 @@ export function reportFreshRunner(report: Report, result: FreshRunnerResult): vo
   report.detail(`dist/cli.js publish docs --tree, no --state, the committed .wiki-pages.json; imports authored by an account no token names; ${result.cli.count} runs alternating with the bare script after one warm-up pair`);
   report.detail(`CLI: ${describe(result.cli)}`);
   report.detail(`bare script (${result.requests} page-route GETs one after another, +${result.latencyMs} ms each): ${describe(result.bare)}`);
+  report.detail(`information: the CLI's own ${result.requests} requests (its paths, the recorded pages' bodies included) replayed one after another by the same bare script: ${describe(result.replay)} (CLI / that = ${(result.cli.median / result.replay.median).toFixed(2)}x; the CLI sends them at once)`);
   const allowed = 2 + result.large.pages / 100;
   report.judge({ name: `fresh runner, ${result.large.pages} recorded pages unchanged: platform requests`, value: String(result.large.requests), target: `<= ${allowed.toFixed(0)} (2 + pages / 100)`, pass: result.large.requests <= allowed && result.large.imports === 0 });
   report.detail(`imports in that re-run: ${result.large.imports}; its first publish (concurrency 8, no added latency) took ${(result.large.firstPublishMs / 1000).toFixed(1)} s (information)`);

@@ -103,6 +103,8 @@ export interface Sandbox {
   setImportAuthor(author: ImportAuthor): void;
   /** Requests to the platform routes (any path under `/wiki/api/v2/`, refused and faulted ones too) since the last reset. */
   readonly pageRouteRequests: number;
+  /** The last 100 of those requests' paths with their queries, oldest first (a bench replays a run's requests). */
+  readonly pageRoutePaths: readonly string[];
   /** The page's address as the platform gives it: `{baseUrl}/wiki` + `_links.webui`. */
   pageAddress(pageId: string): string;
   reset(): void;
@@ -136,6 +138,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   let pageLookupLatencyMs = 0;
   const pageLookups = { now: 0, max: 0 };
   let pageRouteRequests = 0;
+  const pageRoutePaths: string[] = [];
 
   const routeBase = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
@@ -146,7 +149,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     if (url.pathname.startsWith(`${exportPath}/`)) {
       return handleExportRequest(req, res, url.pathname.slice(exportPath.length), exporting);
     }
-    if (url.pathname.startsWith('/wiki/api/v2/')) pageRouteRequests++;
+    if (url.pathname.startsWith('/wiki/api/v2/')) {
+      pageRouteRequests++;
+      pageRoutePaths.push(`${url.pathname}${url.search}`);
+      if (pageRoutePaths.length > 100) pageRoutePaths.shift();
+    }
     if (pageLookupFault !== undefined && url.pathname.startsWith('/wiki/api/v2/pages')) {
       // A hanging request is left open: the client's deadline (or close()) ends it.
       if (pageLookupFault === 'hang') return;
@@ -250,6 +257,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     get pageRouteRequests() {
       return pageRouteRequests;
     },
+    get pageRoutePaths() {
+      return pageRoutePaths;
+    },
     setMaxChildrenPageSize(size) {
       if (size !== undefined && (!Number.isInteger(size) || size < 1)) throw new Error('A page size must be a whole number of at least 1.');
       maxChildrenPageSize = size;
@@ -269,6 +279,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       context.uniqueTitlesInSpace = false;
       context.importAuthor = 'tokenOwner';
       pageRouteRequests = 0;
+      pageRoutePaths.length = 0;
       pageLookupFault = undefined;
       pageLookupLatencyMs = 0;
       pageLookups.max = pageLookups.now;

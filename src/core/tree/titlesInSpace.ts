@@ -6,6 +6,7 @@ import { englishTreeMessages, type TreeMessages } from '../messages/treeMessages
 import type { PlanItem } from '../run/planItem';
 import type { WikiPage, WikiPagesClient } from '../wikiPages';
 import { readFailureText } from '../wikiPages/readFailureText';
+import { withSpacesAskedOnce } from '../wikiPages/spacesAskedOnce';
 import { publishedAnew } from './newFolderPage';
 import type { TreePage, TreePlan } from './treePlanTypes';
 
@@ -108,19 +109,10 @@ export async function checkTitlesInSpace(
   // but not in a space that only files naming their page publish to).
   const asked = new Map<string, Promise<WikiPage[]>>();
   // A space named by its key is resolved to its ID once, not once for each title (findPagesByTitle resolves a key
-  // on every call: a tree of 300 new pages in a space given as DOCS asked the same question 300 times).
-  const spaceIds = new Map<string, Promise<string | undefined>>();
-  const numericSpaceId = (space: string): Promise<string | undefined> => {
-    if (/^\d+$/.test(space)) return Promise.resolve(space);
-    let resolved = spaceIds.get(space);
-    if (resolved === undefined) {
-      resolved = pages.resolveSpace(space, signal).then((found) => found?.id);
-      // Awaited by each lookup in that space; a failure is said on each of their files, as its own lookup's would be.
-      resolved.catch(() => undefined);
-      spaceIds.set(space, resolved);
-    }
-    return resolved;
-  };
+  // on every call: a tree of 300 new pages in a space given as DOCS asked the same question 300 times). A failure is
+  // said on each file of that space, as its own lookup's would be.
+  const spaces = withSpacesAskedOnce(pages);
+  const numericSpaceId = async (space: string): Promise<string | undefined> => (/^\d+$/.test(space) ? space : (await spaces.resolveSpace(space, signal))?.id);
   const titlesIn = new Map<string, number>();
   for (const lookup of queue) titlesIn.set(lookup.spaceId, (titlesIn.get(lookup.spaceId) ?? 0) + 1);
   // Each space's pages by exact title, when listing them all took few enough requests (LIST_FROM_TITLES); undefined

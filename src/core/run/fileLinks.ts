@@ -105,8 +105,9 @@ export async function planFileLinks<L>(sources: readonly SourceFile[], items: re
     const found = findLinkDestinations(content);
     linking.push({ item, content, place: ports.placeOf(source.key), destinations: linkDestinationTexts(content, found), found });
   }
-  // What a file's decisions were made from, by file: compared with the text read again when it is sent.
-  const heldContent = new Map(linking.map((entry) => [entry.item.file.key, entry.content]));
+  // Each linking file's entry, by file: its decisions are made again from it (relink), and its text, what they were
+  // made from, is compared with the text read again when it is sent.
+  const linkingOf = new Map(linking.map((entry) => [entry.item.file.key, entry]));
   await placeInRepository(linking, ports.fs);
   const { linked, whereKey, pageless } = await linkedFilesOf(linking, ports.fs);
   const { pages, pageIds, withoutPage, awaitedAt, refusedAt, selectionAt, missing } = await lookUpPages(linked, selection, refusedKeys(items), pageless, ports);
@@ -208,10 +209,9 @@ export async function planFileLinks<L>(sources: readonly SourceFile[], items: re
       filled.set(where, { url, title: target.pageTitle, headings: linked.get(where)?.anchored ? markdownHeadings(selected.sent()) : [] });
       ids.set(where, pageId);
     }
-    const byKey = new Map(linking.map((entry) => [entry.item.file.key, entry]));
     const again: PlanItem[] = [];
     for (const item of sent) {
-      const entry = byKey.get(item.file.key);
+      const entry = linkingOf.get(item.file.key);
       const before = decisions.get(item.file.key);
       if (!entry || !before || ![...before.waitedOn].some((where) => filled.has(where))) continue;
       const decision = decide(entry, filled, ids);
@@ -290,8 +290,8 @@ export async function planFileLinks<L>(sources: readonly SourceFile[], items: re
       // The file read again, unchanged, is the text these decisions hold already: that one is sent, and the one just
       // read goes at once, before the collector has moved it anywhere. Kept, a 5 MB file's second text was promoted
       // whole to the old generation and doubled the young one on the way (CLI peak, issue 84).
-      const held = heldContent.get(item.file.key);
-      return { ok: true, content: rewrite(item.file.key, held !== undefined && held === planned.content ? held : planned.content) };
+      const held = linkingOf.get(item.file.key)?.content;
+      return { ok: true, content: rewrite(item.file.key, held === planned.content ? held : planned.content) };
     },
   };
 }

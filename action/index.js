@@ -7844,7 +7844,7 @@ async function planFileLinks(sources, items, ports) {
     const found = findLinkDestinations(content);
     linking.push({ item, content, place: ports.placeOf(source2.key), destinations: linkDestinationTexts(content, found), found });
   }
-  const heldContent = new Map(linking.map((entry) => [entry.item.file.key, entry.content]));
+  const linkingOf = new Map(linking.map((entry) => [entry.item.file.key, entry]));
   await placeInRepository(linking, ports.fs);
   const { linked, whereKey, pageless } = await linkedFilesOf(linking, ports.fs);
   const { pages, pageIds, withoutPage, awaitedAt, refusedAt, selectionAt, missing } = await lookUpPages(linked, selection, refusedKeys(items), pageless, ports);
@@ -7930,10 +7930,9 @@ async function planFileLinks(sources, items, ports) {
       filled.set(where, { url, title: target.pageTitle, headings: linked.get(where)?.anchored ? markdownHeadings(selected.sent()) : [] });
       ids.set(where, pageId);
     }
-    const byKey = new Map(linking.map((entry) => [entry.item.file.key, entry]));
     const again = [];
     for (const item of sent) {
-      const entry = byKey.get(item.file.key);
+      const entry = linkingOf.get(item.file.key);
       const before = decisions.get(item.file.key);
       if (!entry || !before || ![...before.waitedOn].some((where) => filled.has(where))) continue;
       const decision = decide2(entry, filled, ids);
@@ -8006,8 +8005,8 @@ async function planFileLinks(sources, items, ports) {
     async content(item, messages) {
       const planned = await plannedContent(item, messages);
       if (!planned.ok) return planned;
-      const held = heldContent.get(item.file.key);
-      return { ok: true, content: rewrite(item.file.key, held !== void 0 && held === planned.content ? held : planned.content) };
+      const held = linkingOf.get(item.file.key)?.content;
+      return { ok: true, content: rewrite(item.file.key, held === planned.content ? held : planned.content) };
     }
   };
 }
@@ -9823,6 +9822,38 @@ async function pagesLeftBehind(replaced, pages) {
   return found.filter((entry) => entry !== void 0);
 }
 
+// src/core/wikiPages/spacesAskedOnce.ts
+function withSpacesAskedOnce(pages) {
+  const asked = /* @__PURE__ */ new Map();
+  const resolveSpace = (keyOrId, signal) => {
+    let answer = asked.get(keyOrId);
+    if (answer === void 0) {
+      answer = pages.resolveSpace(keyOrId, signal);
+      answer.catch(() => void 0);
+      asked.set(keyOrId, answer);
+    }
+    return answer;
+  };
+  const numericId = async (spaceId, signal) => /^\d+$/.test(spaceId) ? spaceId : (await resolveSpace(spaceId, signal))?.id;
+  return {
+    getPage: (pageId, signal) => pages.getPage(pageId, signal),
+    findChildByTitle: (parentId, title, signal) => pages.findChildByTitle(parentId, title, signal),
+    listChildren: (parentId, signal) => pages.listChildren(parentId, signal),
+    getPages: (pageIds, signal, read) => pages.getPages(pageIds, signal, read),
+    pageVersions: (pageId, max, signal) => pages.pageVersions(pageId, max, signal),
+    // A key is turned into its ID here, once, rather than by the client on every title asked.
+    async findPagesByTitle(spaceId, title, signal) {
+      const id = await numericId(spaceId, signal);
+      return id === void 0 ? [] : pages.findPagesByTitle(id, title, signal);
+    },
+    async listSpacePages(spaceId, maxRequests, signal) {
+      const id = await numericId(spaceId, signal);
+      return id === void 0 ? [] : pages.listSpacePages(id, maxRequests, signal);
+    },
+    resolveSpace
+  };
+}
+
 // src/core/tree/titlesInSpace.ts
 var LOOKUPS_AT_ONCE2 = 4;
 var LIST_FROM_TITLES = 8;
@@ -9871,17 +9902,8 @@ async function checkTitlesInSpace(plan, pages, spaceId, signal, messages = engli
     queue.push({ item, spaceId: item.complete.spaceId, title: item.complete.pageTitle, parentId: item.complete.parentId });
   }
   const asked = /* @__PURE__ */ new Map();
-  const spaceIds = /* @__PURE__ */ new Map();
-  const numericSpaceId = (space) => {
-    if (/^\d+$/.test(space)) return Promise.resolve(space);
-    let resolved = spaceIds.get(space);
-    if (resolved === void 0) {
-      resolved = pages.resolveSpace(space, signal).then((found) => found?.id);
-      resolved.catch(() => void 0);
-      spaceIds.set(space, resolved);
-    }
-    return resolved;
-  };
+  const spaces = withSpacesAskedOnce(pages);
+  const numericSpaceId = async (space) => /^\d+$/.test(space) ? space : (await spaces.resolveSpace(space, signal))?.id;
   const titlesIn = /* @__PURE__ */ new Map();
   for (const lookup of queue) titlesIn.set(lookup.spaceId, (titlesIn.get(lookup.spaceId) ?? 0) + 1);
   const listings = /* @__PURE__ */ new Map();
@@ -10599,10 +10621,22 @@ async function runTree(options) {
   const out = /* @__PURE__ */ new Set();
   const lanes = /* @__PURE__ */ new Set();
   const passContext = { ...options, links, onStopped, onStart, results };
-  const readyForSecond = () => needSecond.findIndex(({ page }) => {
-    const waited = links.waitedFor.get(page.key);
-    return waited !== void 0 && waited.size > 0 && [...waited].every((path) => typeof links.resolvePage(path) === "object") && linkedPagesWithoutId(page, plan, (key) => !links.ended.has(key)).length === 0;
-  });
+  const readyForSecond = () => {
+    if (links.ended.size === endedAtLastMiss) return -1;
+    const at = needSecond.findIndex(({ page }) => {
+      const waited = links.waitedFor.get(page.key);
+      return waited !== void 0 && waited.size > 0 && [...waited].every((path) => typeof links.resolvePage(path) === "object") && treePagesNamedBy(page).every((key) => links.ended.has(key));
+    });
+    if (at === -1) endedAtLastMiss = links.ended.size;
+    return at;
+  };
+  let endedAtLastMiss = -1;
+  const namedPages = /* @__PURE__ */ new Map();
+  const treePagesNamedBy = (page) => {
+    let keys = namedPages.get(page.key);
+    if (keys === void 0) namedPages.set(page.key, keys = linkedPagesWithoutId(page, plan, () => true));
+    return keys;
+  };
   const start = (entry) => {
     Object.assign(entry, links.decide(entry.page));
     if (alreadyHolds(entry.item, links.reachedWhenSent.get(entry.page.key))) entry.item.state = "unchanged";
@@ -11104,38 +11138,6 @@ async function checkTreeOnWiki(plan, pages, choice, signal, messages = englishTr
   await checkTitlesAcrossSpaceNames(plan, pages, choice.spaceId, signal, messages);
   await checkTitlesInSpace(plan, pages, choice.spaceId, signal, messages);
   await checkOrphansOnWiki(plan, pages, signal);
-}
-
-// src/core/wikiPages/spacesAskedOnce.ts
-function withSpacesAskedOnce(pages) {
-  const asked = /* @__PURE__ */ new Map();
-  const resolveSpace = (keyOrId, signal) => {
-    let answer = asked.get(keyOrId);
-    if (answer === void 0) {
-      answer = pages.resolveSpace(keyOrId, signal);
-      answer.catch(() => void 0);
-      asked.set(keyOrId, answer);
-    }
-    return answer;
-  };
-  const numericId = async (spaceId, signal) => /^\d+$/.test(spaceId) ? spaceId : (await resolveSpace(spaceId, signal))?.id;
-  return {
-    getPage: (pageId, signal) => pages.getPage(pageId, signal),
-    findChildByTitle: (parentId, title, signal) => pages.findChildByTitle(parentId, title, signal),
-    listChildren: (parentId, signal) => pages.listChildren(parentId, signal),
-    getPages: (pageIds, signal, read) => pages.getPages(pageIds, signal, read),
-    pageVersions: (pageId, max, signal) => pages.pageVersions(pageId, max, signal),
-    // A key is turned into its ID here, once, rather than by the client on every title asked.
-    async findPagesByTitle(spaceId, title, signal) {
-      const id = await numericId(spaceId, signal);
-      return id === void 0 ? [] : pages.findPagesByTitle(id, title, signal);
-    },
-    async listSpacePages(spaceId, maxRequests, signal) {
-      const id = await numericId(spaceId, signal);
-      return id === void 0 ? [] : pages.listSpacePages(id, maxRequests, signal);
-    },
-    resolveSpace
-  };
 }
 
 // src/core/tree/moves.ts

@@ -186,11 +186,26 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
    * the tree whose result is not in yet (a recorded page may yet be made anew, with another ID): its second send fills
    * in every link, so it need not wait for the end of the first pass. It goes in a lane the first pass leaves free.
    */
-  const readyForSecond = (): number => needSecond.findIndex(({ page }) => {
-    const waited = links.waitedFor.get(page.key);
-    return waited !== undefined && waited.size > 0 && [...waited].every((path) => typeof links.resolvePage(path) === 'object')
-      && linkedPagesWithoutId(page, plan, (key) => !links.ended.has(key)).length === 0;
-  });
+  const readyForSecond = (): number => {
+    // Nothing becomes ready but by a page's result coming in (which also adds any new candidate): a scan that found
+    // none is not repeated before one does, though the check runs each time a lane frees.
+    if (links.ended.size === endedAtLastMiss) return -1;
+    const at = needSecond.findIndex(({ page }) => {
+      const waited = links.waitedFor.get(page.key);
+      return waited !== undefined && waited.size > 0 && [...waited].every((path) => typeof links.resolvePage(path) === 'object')
+        && treePagesNamedBy(page).every((key) => links.ended.has(key));
+    });
+    if (at === -1) endedAtLastMiss = links.ended.size;
+    return at;
+  };
+  let endedAtLastMiss = -1;
+  // The tree's pages a page's links name, found once per page (each is a parse of its destinations).
+  const namedPages = new Map<string, readonly string[]>();
+  const treePagesNamedBy = (page: TreePage): readonly string[] => {
+    let keys = namedPages.get(page.key);
+    if (keys === undefined) namedPages.set(page.key, (keys = linkedPagesWithoutId(page, plan, () => true)));
+    return keys;
+  };
   const start = (entry: RunEntry): void => {
     // Its links as they stand now: every page that landed before it is reached.
     Object.assign(entry, links.decide(entry.page));

@@ -21,7 +21,7 @@ async function main(output: Output): Promise<number> {
   }
   switch (parsed.command.kind) {
     case 'help':
-      output.line(HELP_TEXT.trimEnd());
+      output.document(HELP_TEXT.trimEnd()); // Whole: longer than a log line may be.
       return 0;
     case 'version':
       output.line(typeof WIKI_PUBLISHER_VERSION === 'string' ? WIKI_PUBLISHER_VERSION : 'development');

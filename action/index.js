@@ -4097,6 +4097,7 @@ var OPTIONS = {
   "expect-plan": { type: "string" },
   "no-notice": { type: "boolean" },
   "source-url": { type: "string" },
+  "sibling-order": { type: "string" },
   help: { type: "boolean", short: "h" },
   version: { type: "boolean", short: "V" }
 };
@@ -4138,6 +4139,9 @@ function parseCommandLine(argv) {
   }
   if (values.tree && paths.length !== 1) return fail("--tree publishes one folder: name exactly one.");
   if (values["no-record"] && !values.tree) return fail("--no-record goes with --tree (it keeps .wiki-pages.json as it is).");
+  const siblingOrder = values["sibling-order"]?.trim().toLowerCase() ?? "links";
+  if (siblingOrder !== "links" && siblingOrder !== "name") return fail(`--sibling-order must be "links" (a new page after the pages it links to, sent once) or "name" (the folder's order).`);
+  if (values["sibling-order"] !== void 0 && !values.tree) return fail("--sibling-order goes with --tree (it orders the new pages of a tree).");
   const concurrency = integerOption(values.concurrency, DEFAULT_CONCURRENCY, 1, MAX_CONCURRENCY);
   if (concurrency === void 0) return fail(`--concurrency must be a whole number from 1 to ${MAX_CONCURRENCY}.`);
   const timeoutSeconds = integerOption(values.timeout, DEFAULT_TIMEOUT_SECONDS, 1, MAX_TIMEOUT_SECONDS);
@@ -4178,7 +4182,8 @@ function parseCommandLine(argv) {
         noRecord: values["no-record"] ?? false,
         diagrams: values.diagrams?.trim() || void 0,
         noNotice: values["no-notice"] ?? false,
-        sourceUrl: values["source-url"]?.trim()
+        sourceUrl: values["source-url"]?.trim(),
+        siblingOrder
       }
     }
   };
@@ -9263,34 +9268,64 @@ async function addressSpaceKey(spaceId, pages, signal) {
 }
 
 // src/core/tree/runSchedule.ts
+var TOP = "";
 function createsPage(item) {
   const kind = item.guard?.kind;
   return item.complete?.overwrite === false || kind === "absent" || kind === "deleted" || kind === "notNeeded";
 }
 function nextToSend(queue, state, nothingOut) {
+  const firstCreate = /* @__PURE__ */ new Map();
+  for (const entry of queue) {
+    if (!createsPage(entry.item)) continue;
+    const parent = entry.page.node.parent ?? TOP;
+    const at = state.order.get(entry.page.key) ?? 0;
+    if (at < (firstCreate.get(parent) ?? Infinity)) firstCreate.set(parent, at);
+  }
+  const siblingsAllow = (entry) => {
+    if (!createsPage(entry.item)) return true;
+    const parent = entry.page.node.parent ?? TOP;
+    return !state.outCreatesUnder.has(parent) && firstCreate.get(parent) === (state.order.get(entry.page.key) ?? 0);
+  };
   let forced;
   for (const entry of queue) {
-    if (!siblingsAllow(entry, queue, state)) continue;
+    if (!siblingsAllow(entry)) continue;
     const missing = state.waitsOn(entry.page).filter((key) => !state.done.has(key));
     if (missing.length === 0) return entry;
-    if (missing.some((key) => comesAfter(key, entry, state))) return entry;
+    if (missing.some((key) => comesAfter(key, entry, state) || createsPage(entry.item) && goesLater(key, entry.page, state))) return entry;
     if (!nothingOut) continue;
     const waitedOnBy = queue.reduce((count, other) => count + (other !== entry && state.waitsOn(other.page).includes(entry.page.key) ? 1 : 0), 0);
     if (forced === void 0 || waitedOnBy > forced.waitedOnBy) forced = { entry, waitedOnBy };
   }
   return forced?.entry;
 }
-var TOP = "";
+function goesLater(key, page, state) {
+  const [step, own] = [state.step.get(key) ?? 0, state.step.get(page.key) ?? 0];
+  const later = step !== own ? step > own : (state.order.get(key) ?? 0) > (state.order.get(page.key) ?? 0);
+  if (!later) return false;
+  if (step > own + 1) return true;
+  const other = state.pageOf(key);
+  return other === void 0 || state.waitsOn(other).includes(page.key);
+}
 function sendingOrder(state) {
   const at = (page) => state.order.get(page.key) ?? 0;
-  return (a, b) => a.page.node.depth - b.page.node.depth || at(a.page) - at(b.page);
+  const step = (page) => state.step.get(page.key) ?? 0;
+  return (a, b) => step(a.page) - step(b.page) || at(a.page) - at(b.page);
 }
-function siblingsAllow(entry, queue, state) {
-  if (!createsPage(entry.item)) return true;
-  const parent = entry.page.node.parent ?? TOP;
-  if (state.outCreatesUnder.has(parent)) return false;
-  const at = state.order.get(entry.page.key) ?? 0;
-  return !queue.some((other) => other !== entry && (other.page.node.parent ?? TOP) === parent && createsPage(other.item) && (state.order.get(other.page.key) ?? 0) < at);
+function pageOfKey(pages) {
+  const byKey = new Map(pages.map((page) => [page.key, page]));
+  return (key) => byKey.get(key);
+}
+function siblingSteps(pages, rootPath) {
+  const next = /* @__PURE__ */ new Map();
+  const steps = /* @__PURE__ */ new Map();
+  for (const page of pages) {
+    const parent = page.node.parent ?? TOP;
+    const rank = next.get(parent) ?? 0;
+    next.set(parent, rank + 1);
+    const above = page.node.parent === void 0 ? 0 : steps.get(page.node.parent.slice(rootPath.length)) ?? 0;
+    steps.set(page.key, above + rank + 1);
+  }
+  return steps;
 }
 function comesAfter(key, entry, state) {
   const own = entry.page.key;
@@ -9469,6 +9504,8 @@ function foreseenSecondSends(plan, addressable) {
     creates: creating,
     outCreatesUnder: /* @__PURE__ */ new Set(),
     order: new Map(plan.pages.map((page, index) => [page.key, index])),
+    step: siblingSteps(plan.pages, plan.tree.rootPath),
+    pageOf: pageOfKey(plan.pages),
     waitsOn: (page) => waitsOn.get(page.key) ?? []
   };
   const parentDone = (page) => {
@@ -10599,6 +10636,8 @@ async function runTree(options) {
     creates: /* @__PURE__ */ new Set(),
     placed,
     order: new Map(plan.pages.map((page, index) => [page.key, index])),
+    step: siblingSteps(plan.pages, plan.tree.rootPath),
+    pageOf: pageOfKey(plan.pages),
     waitsOn: (page) => links.waitsOn(page)
   };
   const prepareContext = {
@@ -11365,6 +11404,90 @@ function takeTitlesBack(input2) {
   return back;
 }
 
+// src/core/tree/siblingOrder.ts
+function pagesInCreationOrder(plan, pages, created) {
+  const rootPath = plan.tree.rootPath;
+  const byKey = new Map(pages.map((page) => [page.key, page]));
+  const parentKey = (page) => {
+    const key = page.node.parent?.slice(rootPath.length);
+    return key !== void 0 && byKey.has(key) ? key : void 0;
+  };
+  const isNew = (key) => {
+    const page = byKey.get(key);
+    return page !== void 0 && created.has(page.node.path);
+  };
+  const chainOf = (page) => {
+    const chain = [page.key];
+    for (let parent = parentKey(page); parent !== void 0; parent = parentKey(byKey.get(parent))) chain.push(parent);
+    return chain.reverse();
+  };
+  const before = /* @__PURE__ */ new Map();
+  for (const page of pages) {
+    if (page.item.state !== "send") continue;
+    const targets = linkedPagesWithoutId(page, plan, isNew);
+    if (targets.length === 0) continue;
+    const own = chainOf(page);
+    for (const target of targets) {
+      const other = chainOf(byKey.get(target));
+      let at = 0;
+      while (at < own.length && at < other.length && own[at] === other[at]) at++;
+      if (at === own.length || at === other.length) continue;
+      const [then, first] = [own[at], other[at]];
+      if (!isNew(then) || !isNew(first)) continue;
+      const set = before.get(then) ?? /* @__PURE__ */ new Set();
+      set.add(first);
+      before.set(then, set);
+    }
+  }
+  if (before.size === 0) return pages;
+  const childrenOf = /* @__PURE__ */ new Map();
+  for (const page of pages) {
+    const parent = parentKey(page);
+    const children = childrenOf.get(parent) ?? [];
+    children.push(page);
+    childrenOf.set(parent, children);
+  }
+  for (const [parent, children] of childrenOf) childrenOf.set(parent, siblingsInOrder(children, before, (page) => isNew(page.key)));
+  const ordered = [];
+  const visit = (page) => {
+    ordered.push(page);
+    for (const child of childrenOf.get(page.key) ?? []) visit(child);
+  };
+  for (const page of childrenOf.get(void 0) ?? []) visit(page);
+  return ordered.length === pages.length ? ordered : pages;
+}
+function siblingsInOrder(children, before, isNew) {
+  const fresh = children.filter(isNew);
+  if (fresh.length < 2 || !fresh.some((page) => before.has(page.key))) return children;
+  const index = new Map(fresh.map((page, at) => [page.key, at]));
+  const firstOf = fresh.map((page, at) => [...before.get(page.key) ?? []].flatMap((key) => {
+    const first = index.get(key);
+    return first === void 0 || first === at ? [] : [first];
+  }).sort((x, y) => x - y));
+  const state = fresh.map(() => "left");
+  const order = [];
+  for (const [start] of fresh.entries()) {
+    if (state[start] !== "left") continue;
+    const stack = [{ at: start, next: 0 }];
+    state[start] = "onTheWay";
+    while (stack.length > 0) {
+      const top = stack[stack.length - 1];
+      const firsts = firstOf[top.at];
+      const first = firsts[top.next++];
+      if (first === void 0) {
+        stack.pop();
+        state[top.at] = "placed";
+        order.push(fresh[top.at]);
+      } else if (state[first] === "left") {
+        state[first] = "onTheWay";
+        stack.push({ at: first, next: 0 });
+      }
+    }
+  }
+  let slot = 0;
+  return children.map((page) => isNew(page) ? order[slot++] : page);
+}
+
 // src/core/tree/planTreeOf.ts
 function pinnedFile(item, target, treeSpaceId) {
   const file = { path: item.file.label, title: target.pageTitle, parentId: target.parentId, inTreeSpace: target.spaceId === treeSpaceId };
@@ -11575,9 +11698,10 @@ function planTreeOf(sources, given) {
   refuseUnderRefusedFolders(pages, words);
   const { unknown, dotted, unaddressed } = foreseeTreeLinks({ tree, pages, pinnedLinkFacts, refused: refused2, ...partContentKey }, pinnedSources.map((source2) => source2.item), options);
   const refusedUnder = placesOfRefused(refused2, tree, parentRecordedId);
+  const ordered = options.siblingOrder !== "name" && options.pageAccess && checkLinkTargets ? pagesInCreationOrder({ tree, rootInRepository: options.rootInRepository }, pages, createdHere) : pages;
   return {
     tree,
-    pages,
+    pages: ordered,
     pinned,
     pinnedLinkFacts,
     refused: refused2,
@@ -12154,6 +12278,7 @@ async function treeCommand(deps) {
     force: args.force,
     ...partOfTree(manifest, deps.cwd),
     pageAddresses: treePageAddresses(deps.pages !== void 0, addressOf),
+    siblingOrder: args.siblingOrder,
     diagramsSetting: DIAGRAMS_FLAG,
     ...renderer ? { diagramRenderer: renderer } : {},
     ...deps.pages ? { wiki: { pages: deps.pages, parentRecorded, signal: deps.interrupt } } : {}
@@ -12656,7 +12781,7 @@ ${digestLine(views)}`);
 
 // src/action/inputs.ts
 var FULL_DIGEST_HEX = 64;
-var VALUE_FLAGS = ["space", "parent", "state", "concurrency", "timeout", "endpoint", "auth-url", "base-url", "diagrams"];
+var VALUE_FLAGS = ["space", "parent", "state", "concurrency", "timeout", "endpoint", "auth-url", "base-url", "diagrams", "sibling-order"];
 var SWITCHES = ["tree", "overwrite", "overwrite-edited", "force", "retarget", "dry-run", "no-record"];
 function input(env, name) {
   return (env[`INPUT_${name.replace(/ /g, "_").toUpperCase()}`] ?? "").trim();

@@ -16,7 +16,7 @@ export type ReadInputs = { ok: true; inputs: ActionInputs } | { ok: false; messa
 /** A plan digest is a SHA-256: 64 hex digits. */
 export const FULL_DIGEST_HEX = 64;
 
-const VALUE_FLAGS = ['space', 'parent', 'state', 'concurrency', 'timeout', 'endpoint', 'auth-url', 'base-url', 'diagrams'] as const;
+const VALUE_FLAGS = ['space', 'parent', 'state', 'concurrency', 'timeout', 'endpoint', 'auth-url', 'base-url', 'diagrams', 'sibling-order'] as const;
 const SWITCHES = ['tree', 'overwrite', 'overwrite-edited', 'force', 'retarget', 'dry-run', 'no-record'] as const;
 
 export function input(env: NodeJS.ProcessEnv, name: string): string {

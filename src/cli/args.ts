@@ -3,6 +3,7 @@
 // lines end up in process lists and CI logs.
 import { parseArgs } from 'node:util';
 import { MAX_CONCURRENCY } from '../core/run/runner';
+import type { SiblingOrder } from '../core/tree/treePlanTypes';
 
 export interface PublishArgs {
   paths: string[];
@@ -42,6 +43,8 @@ export interface PublishArgs {
   noNotice: boolean;
   /** --source-url: where a file's repository path is shown, for the notice's link (else the CI system's, if any). */
   sourceUrl: string | undefined;
+  /** --sibling-order: with --tree, new pages after the pages they link to ('links', the default) or by name. */
+  siblingOrder: SiblingOrder;
 }
 
 export type OutputFormat = 'text' | 'json' | 'markdown';
@@ -79,6 +82,7 @@ const OPTIONS = {
   'expect-plan': { type: 'string' },
   'no-notice': { type: 'boolean' },
   'source-url': { type: 'string' },
+  'sibling-order': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'V' },
 } as const;
@@ -122,6 +126,9 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommand {
   }
   if (values.tree && paths.length !== 1) return fail('--tree publishes one folder: name exactly one.');
   if (values['no-record'] && !values.tree) return fail('--no-record goes with --tree (it keeps .wiki-pages.json as it is).');
+  const siblingOrder = values['sibling-order']?.trim().toLowerCase() ?? 'links';
+  if (siblingOrder !== 'links' && siblingOrder !== 'name') return fail('--sibling-order must be "links" (a new page after the pages it links to, sent once) or "name" (the folder\'s order).');
+  if (values['sibling-order'] !== undefined && !values.tree) return fail('--sibling-order goes with --tree (it orders the new pages of a tree).');
 
   const concurrency = integerOption(values.concurrency, DEFAULT_CONCURRENCY, 1, MAX_CONCURRENCY);
   if (concurrency === undefined) return fail(`--concurrency must be a whole number from 1 to ${MAX_CONCURRENCY}.`);
@@ -161,6 +168,7 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommand {
         diagrams: values.diagrams?.trim() || undefined,
         noNotice: values['no-notice'] ?? false,
         sourceUrl: values['source-url']?.trim(),
+        siblingOrder,
       },
     },
   };

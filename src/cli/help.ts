@@ -29,6 +29,10 @@ Options:
                        Mermaid code blocks become images from <URL>/mermaid/png/<diagram>, carrying their
                        source there. Without it they are published as code, with a caution.
   --no-record          With --tree: leave .wiki-pages.json as it is; the page IDs it would record are listed.
+  --sibling-order ORDER
+                       With --tree, the order new pages under one parent are created in, which the wiki lists
+                       them in: links (default; a page after the new pages it links to, so it is written
+                       once) or name (the folder's order; a page linking to a later sibling is sent twice).
   --overwrite-edited   Replace pages that were edited on the wiki since this tool last published them, and send
                        updates whose check for edits failed (the wiki could not be read) unchecked; without it,
                        those files are left out and reported. Needs page access (see Environment).

@@ -141,6 +141,7 @@ export async function treeCommand(deps: TreeCommandDeps): Promise<number> {
     rootPath: rootLabel, spaceId, parentId, overwrite: args.overwrite, identity, links, force: args.force,
     ...partOfTree(manifest, deps.cwd),
     pageAddresses: treePageAddresses(deps.pages !== undefined, addressOf),
+    siblingOrder: args.siblingOrder,
     diagramsSetting: DIAGRAMS_FLAG,
     ...(renderer ? { diagramRenderer: renderer } : {}),
     ...(deps.pages ? { wiki: { pages: deps.pages, parentRecorded, signal: deps.interrupt } } : {}),

@@ -195,6 +195,25 @@ describe('GitHub Action: a page tree (tree: true)', () => {
     assert.deepEqual(summary?.manifest, { file: 'docs/.wiki-pages.json', recorded: 0, notRecorded: [{ key: 'guide/more.md', pageId: more.id }] });
   });
 
+  it('sibling-order: by default a page goes after the new sibling it links to, once; `name` keeps the folder\'s order and sends it twice', async () => {
+    const files = { 'docs/a.md': '# A\n\nNext: [B](b.md).\n', 'docs/b.md': '# B\n' };
+    const idsInOrder = (titles: string[]): boolean => {
+      const ids = titles.map((title) => Number(cli.world.sandbox.pages().find((page) => page.title === title && !page.deleted)?.id));
+      return ids.every((id, at) => at === 0 || id > (ids[at - 1] as number));
+    };
+    const linked = await runAction({ workspace: await cli.tree(files), inputs: TREE_INPUTS, env: cli.env() });
+    assert.equal(linked.code, 0, linked.stdout + linked.stderr);
+    assert.equal(cli.world.sandbox.imports.length, 2, 'each page written once');
+    assert.ok(idsInOrder(['B', 'A']), 'B created first');
+    const named = await runAction({ workspace: await cli.tree({ 'docs/c.md': '# C\n\nNext: [D](d.md).\n', 'docs/d.md': '# D\n' }), inputs: { ...TREE_INPUTS, 'sibling-order': 'name' }, env: cli.env() });
+    assert.equal(named.code, 0, named.stdout + named.stderr);
+    assert.equal(cli.world.sandbox.imports.length, 2 + 3, 'C again once D has its page');
+    assert.ok(idsInOrder(['C', 'D']), 'C created first');
+    const wrong = await runAction({ workspace: await cli.tree(files), inputs: { ...TREE_INPUTS, 'sibling-order': 'date' }, env: cli.env() });
+    assert.equal(wrong.code, 2);
+    assert.match(wrong.commands.find((command) => command.command === 'error')?.message ?? '', /--sibling-order must be "links"/);
+  });
+
   it('a re-run that finds the pages an earlier run created but never recorded says it recorded their IDs, not that they are new pages', async () => {
     const workspace = await cli.tree({ 'docs/guide/setup.md': '# Setup\n' });
     // A run that created the pages and stopped before recording them (here: --no-record) leaves them unrecorded.

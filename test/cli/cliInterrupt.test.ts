@@ -53,13 +53,13 @@ describe('CLI interrupted', () => {
   }
 });
 
-// A tree sends a page again in a second pass when its links waited for pages created in the first that no order could
-// create before it (a later sibling: siblings are created in the plan's order): Ctrl+C while those sends are out. The sandbox holds each request for a while and then carries it out, as a wiki does with a request
+// A tree sends a page again in a second pass when its links waited for pages created in the first that its order
+// created after it (a later sibling, in name order: --sibling-order name): Ctrl+C while those sends are out. The sandbox holds each request for a while and then carries it out, as a wiki does with a request
 // whose client went away: those sends land after the interrupt, unconfirmed.
 describe('CLI interrupted while sends are out that land after it', () => {
   const cli = useCliWorld();
   const TREE = { 'docs/a.md': '# A\n\nSee [D](d.md).\n', 'docs/b.md': '# B\n', 'docs/c.md': '# C\n\nAlso [D](d.md).\n', 'docs/d.md': '# D\n' };
-  const TREE_ARGS = ['publish', 'docs', '--tree', '--space', 'DOCS', '--parent', '123456', '--state', 'state.json'];
+  const TREE_ARGS = ['publish', 'docs', '--tree', '--space', 'DOCS', '--parent', '123456', '--sibling-order', 'name', '--state', 'state.json'];
   const HELD_MS = 300;
   const page = (title: string) => {
     const found = cli.world.sandbox.pages().find((candidate) => candidate.title === title && !candidate.deleted);

@@ -31,14 +31,36 @@ describe('CLI --tree: the plan foresees the pages that go twice', () => {
     assert.equal(imports, 3);
   });
 
-  it('two pages that name a later new sibling: the plan counts the two the run sends twice', async () => {
-    const forward = await plannedThenRun({
-      'docs/a.md': '# A\n\nSee [D](d.md).\n', 'docs/b.md': '# B\n', 'docs/c.md': '# C\n\nAlso [D](d.md).\n', 'docs/d.md': '# D\n',
-    });
-    assert.equal(forward.planned.sentTwice, 2);
-    assert.match(forward.line, /; 2 pages sent twice, their links naming pages created after them\)/);
-    assert.equal(forward.ran.secondPass, 2);
-    assert.equal(forward.imports, 6);
+  it('pages that link to a later sibling: the new sibling goes first, the plan shows that order, and each page is written once', async () => {
+    const files = { 'docs/a.md': '# A\n\nSee [D](d.md).\n', 'docs/b.md': '# B\n', 'docs/c.md': '# C\n\nAlso [D](d.md).\n', 'docs/d.md': '# D\n' };
+    const root = await cli.tree(files);
+    const dry = await runCli(['publish', 'docs', ...TO, '--dry-run'], { cwd: root, env: cli.env() });
+    const shown = dry.stdout.split('\n').flatMap((line) => /^would create docs\/(\w)\.md/.exec(line)?.[1] ?? []);
+    assert.deepEqual(shown, ['d', 'a', 'b', 'c'], 'D, which A and C link to, comes first; the rest by name');
+    const linked = await plannedThenRun(files);
+    assert.equal(linked.planned.sentTwice, undefined);
+    assert.equal(linked.ran.secondPass, 0);
+    assert.equal(linked.imports, 4);
+    // The wiki lists a parent's children in the order they were created: the sandbox numbers pages as it creates them.
+    const ids = ['D', 'A', 'B', 'C'].map((title) => Number(cli.world.sandbox.findPageByTitle('DOCS', '123456', title)?.id));
+    assert.deepEqual([...ids].sort((x, y) => x - y), ids, 'created in the order the plan showed');
+  });
+
+  it('--sibling-order name keeps the folder\'s order: the two pages that name a later new sibling go twice, as the plan counts', async () => {
+    const root = await cli.tree({ 'docs/a.md': '# A\n\nSee [D](d.md).\n', 'docs/b.md': '# B\n', 'docs/c.md': '# C\n\nAlso [D](d.md).\n', 'docs/d.md': '# D\n' });
+    const named = [...TO, '--sibling-order', 'name'];
+    const dry = await runCli(['publish', 'docs', ...named, '--dry-run', '--json'], { cwd: root, env: cli.env() });
+    assert.equal(summaryRecord(dry).sentTwice, 2);
+    const text = await runCli(['publish', 'docs', ...named, '--dry-run'], { cwd: root, env: cli.env() });
+    assert.match(text.stdout, /; 2 pages sent twice, their links naming pages created after them\)/);
+    assert.deepEqual(text.stdout.split('\n').flatMap((line) => /^would create docs\/(\w)\.md/.exec(line)?.[1] ?? []), ['a', 'b', 'c', 'd']);
+    const before = cli.world.sandbox.imports.length;
+    const run = await runCli(['publish', 'docs', ...named, '--json'], { cwd: root, env: cli.env() });
+    assert.equal(run.code, 0, `${run.stdout}\n${run.stderr}`);
+    assert.equal(summaryRecord(run).secondPass, 2);
+    assert.equal(cli.world.sandbox.imports.length - before, 6);
+    const ids = ['A', 'B', 'C', 'D'].map((title) => Number(cli.world.sandbox.findPageByTitle('DOCS', '123456', title)?.id));
+    assert.deepEqual([...ids].sort((x, y) => x - y), ids, 'created by name');
   });
 
   it('a cycle of links goes twice once; a folder page that lists new children goes twice; the plan says both', async () => {

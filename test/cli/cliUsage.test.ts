@@ -87,6 +87,13 @@ describe('parsing the command line', () => {
     assert.deepEqual([plain.retarget, plain.overwriteEdited, plain.authUrl, plain.baseUrl], [false, false, undefined, undefined]);
   });
 
+  it('reads --sibling-order with --tree (links by default, or name) and refuses another order or one without --tree', () => {
+    assert.equal(publishArgs(['--tree']).siblingOrder, 'links');
+    assert.equal(publishArgs(['--tree', '--sibling-order', 'Name']).siblingOrder, 'name');
+    assert.match(refusal(['--tree', '--sibling-order', 'date']), /^--sibling-order must be "links" .* or "name"/);
+    assert.match(refusal(['--sibling-order', 'name']), /--sibling-order goes with --tree/);
+  });
+
   it('refuses an empty --auth-url or --base-url', () => {
     assert.match(refusal(['--auth-url', ' ']), /--auth-url must be a URL/);
     assert.match(refusal(['--base-url=']), /--base-url must be a URL/);

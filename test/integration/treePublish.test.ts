@@ -17,6 +17,7 @@ import { guardTreeAsPlanned } from '../../src/core/tree/treePlanGuard';
 import { sendKind } from '../../src/core/run/plan';
 import { landedLink } from '../../src/core/run/publishedLink';
 import { runTree, treeLandedLink, type TreeFileResult, type TreeRunResult } from '../../src/core/tree/treeRun';
+import type { SiblingOrder } from '../../src/core/tree/treePlanTypes';
 import { MemoryIdentity } from '../support/memoryIdentity';
 import { pageOnWiki as madeOnWiki, useSignedInWorld } from '../support/signedInWorld';
 import { childrenOnWiki } from '../support/wikiChildren';
@@ -50,9 +51,9 @@ describe('a docs folder as a page tree, against the sandbox wiki', () => {
   async function publishTree(
     files: Record<string, string>, identity: MemoryIdentity, links = new Map<string, PageLink | undefined>(), access = true,
     onStart?: (item: PlanItem, started: number, total: number) => void, fails?: (item: PlanItem) => boolean, overwriteEdited = false, signal?: AbortSignal,
-    readWikiFirst = false,
+    readWikiFirst = false, siblingOrder?: SiblingOrder,
   ): Promise<{ plan: ReturnType<typeof planTree>; run: TreeRunResult }> {
-    const plan = planTree(sources(files), { rootPath: 'docs', spaceId: 'DOCS', parentId: '123456', overwrite: false, identity, links, pageAccess: access });
+    const plan = planTree(sources(files), { rootPath: 'docs', spaceId: 'DOCS', parentId: '123456', overwrite: false, identity, links, pageAccess: access, ...(siblingOrder ? { siblingOrder } : {}) });
     const token = signedIn.apiToken;
     const pages = access ? signedIn.pages : undefined;
     // As the front ends plan it: the wiki's view of the plan (the parent, titles held in the space) before it is run.
@@ -179,7 +180,7 @@ describe('a docs folder as a page tree, against the sandbox wiki', () => {
       'docs/index.md': '# Overview\n\nRead [the setup](guide/setup.md#install) and [the API](reference/api.md).\n',
       'docs/guide/setup.md': '# Setup\n\n## Install\n\nRun it.\n',
       'docs/reference/api.md': '# API\n\nCall it.\n',
-    }, identity, new Map(), true, undefined, (item) => item.file.label === 'docs/reference/api.md');
+    }, identity, new Map(), true, undefined, (item) => item.file.label === 'docs/reference/api.md', false, undefined, false, 'name');
     assert.equal(run.results.find((result) => result.key === 'reference/api.md')?.state, 'failed');
     // The setup link is filled in by the second pass; the one to the page that did not land stays as written.
     assert.match(page('Overview').markdown, /\[the setup\]\(http:\/\/[^)]+\/pages\/\d+\/Setup#Install\) and \[the API\]\(reference\/api\.md\)/);
@@ -195,7 +196,8 @@ describe('a docs folder as a page tree, against the sandbox wiki', () => {
   it('a page whose link names a file no page is known for is recorded as unchanged: the next run leaves it alone', async () => {
     const identity = new MemoryIdentity();
     const files = { 'docs/index.md': '# Overview\n\nRead [the plan](drafts/plan.md) and [the setup](guide/setup.md).\n', 'docs/guide/setup.md': '# Setup\n' };
-    const { run } = await publishTree(files, identity);
+    // In name order, so that Overview goes before Setup has a page, and again once it has one.
+    const { run } = await publishTree(files, identity, undefined, true, undefined, undefined, false, undefined, false, 'name');
     const overview = run.results.filter((result) => result.key === 'index.md');
     assert.deepEqual(overview.map((result) => [result.pass, result.state]), [[1, 'published'], [2, 'published']]);
     assert.deepEqual(overview.at(-1)?.linkCautions, [{ target: 'drafts/plan.md', reason: 'unknownPage' }]);
@@ -209,11 +211,14 @@ describe('a docs folder as a page tree, against the sandbox wiki', () => {
   it('creates folder pages before their children, rewrites links to page addresses with anchors, in two passes', async () => {
     const identity = new MemoryIdentity();
     const { plan, run } = await publishTree(FILES, identity);
+    // A new page's linked new siblings are pulled ahead of it (Overview names Setup, Setup names API); else by name.
     assert.deepEqual(plan.pages.map((each) => [each.key, each.node.title, each.node.depth]), [
+      ['reference/', 'Reference', 0], ['reference/api.md', 'API', 1], ['guide/', 'Guide', 0], ['guide/install.md', 'Install', 1], ['guide/setup.md', 'Setup', 1],
       ['index.md', 'Overview', 0], ['getting-started/', 'Getting started', 0], ['getting-started/first-steps.md', 'First steps', 1],
-      ['guide/', 'Guide', 0], ['guide/install.md', 'Install', 1], ['guide/setup.md', 'Setup', 1], ['reference/', 'Reference', 0], ['reference/api.md', 'API', 1],
     ]);
     assert.ok(run.results.every((result) => result.state === 'published'), JSON.stringify(run.results.map((result) => [result.key, result.state, result.outcome?.message])));
+    const listed = await childrenOnWiki(signedIn.world.sandbox.baseUrl, signedIn.accessToken, '123456');
+    assert.deepEqual(listed.map((child) => child.title), ['Reference', 'Guide', 'Overview', 'Getting started'], 'the wiki lists them in the plan\'s order');
     assert.equal(page('Overview').parentId, '123456', 'a root index.md is an ordinary child; the chosen page is never rewritten');
     assert.equal(page('Guide').markdown, '# Guide\n\nThe guide.\n', 'the folder page has its README\'s content');
     assert.equal(page('Setup').parentId, page('Guide').id);
@@ -230,7 +235,8 @@ describe('a docs folder as a page tree, against the sandbox wiki', () => {
     assert.deepEqual(setupResult?.linkCautions.map((caution) => caution.reason).sort(), ['notMarkdown', 'outsideRun']);
     assert.ok(run.secondPass >= 1, 'links to pages created later in the run are filled in by a second pass');
     assert.deepEqual(run.linksLeft, [], 'every page a link waited for landed');
-    assert.match(page('Overview').markdown, new RegExp(`pages/${page('Setup').id}/`), 'the root page links to a page created after it');
+    assert.match(page('Overview').markdown, new RegExp(`pages/${page('Setup').id}/`), 'the root page links to the page created before it for that link');
+    assert.deepEqual(run.results.filter((result) => result.pass === 2).map((result) => result.key).sort(), ['getting-started/', 'reference/'], 'only the generated folder pages, which list their children, go twice');
     assert.equal(identity.map.get('guide/')?.id, page('Guide').id, 'folder pages are recorded too');
     assert.equal(identity.map.size, 8);
   });
@@ -455,7 +461,8 @@ describe('a docs folder as a page tree, against the sandbox wiki', () => {
 
   it('a second pass interrupted while its sends are out counts none of them as sent again; the pages the first pass created count as published', async () => {
     const { sandbox } = signedIn.world;
-    // A and C link forward to D, a later sibling: the run creates the siblings in order, so both wait for D's ID.
+    // A and C link forward to D, a later sibling: in name order the run creates the siblings in that order, so both go
+    // before D has an ID, and again after.
     const files = { 'docs/a.md': '# A\n\nSee [D](d.md).\n', 'docs/b.md': '# B\n', 'docs/c.md': '# C\n\nAlso [D](d.md).\n', 'docs/d.md': '# D\n' };
     const interrupt = new AbortController();
     // The wiki holds each request a while, and carries it out after its client went away.
@@ -463,7 +470,7 @@ describe('a docs folder as a page tree, against the sandbox wiki', () => {
     try {
       // Pass 1 creates A, B, C and D; A and C go again once D's page is known: interrupted while those sends are out.
       const before = sandbox.imports.length;
-      const running = publishTree(files, new MemoryIdentity(), undefined, true, undefined, undefined, false, interrupt.signal);
+      const running = publishTree(files, new MemoryIdentity(), undefined, true, undefined, undefined, false, interrupt.signal, false, 'name');
       await until(() => sandbox.imports.length === before + 4 && sandbox.importsInFlight === 2, running);
       interrupt.abort();
       const { run } = await running;

@@ -3,7 +3,7 @@
 // a later new sibling, or a cycle of links): its second send fills those links in. The run decides that order as it
 // goes (runSchedule.ts); this runs the same schedule on the plan alone, one page at a time, as if every send lands.
 // Pages that fail in the run make it fewer, never more.
-import { createsPage, nextToSend, sendingOrder, type ScheduleState } from './runSchedule';
+import { createsPage, nextToSend, sendingOrder, pageOfKey, siblingSteps, type ScheduleState } from './runSchedule';
 import { linkedPagesWithoutId } from './linkWaits';
 import type { TreePage, TreePlan } from './treePlan';
 
@@ -32,7 +32,7 @@ export function foreseenSecondSends(plan: Pick<TreePlan, 'tree' | 'pages' | 'roo
   const placed = new Set<string>();
   const state: ScheduleState = {
     done, placed, creates: creating, outCreatesUnder: new Set(),
-    order: new Map(plan.pages.map((page, index) => [page.key, index])),
+    order: new Map(plan.pages.map((page, index) => [page.key, index])), step: siblingSteps(plan.pages, plan.tree.rootPath), pageOf: pageOfKey(plan.pages),
     waitsOn: (page) => waitsOn.get(page.key) ?? [],
   };
   const parentDone = (page: TreePage): boolean => {

@@ -3,7 +3,7 @@
 import { linkTarget } from '../links/rewrite/linkTarget';
 import { linkingFileOf } from './linkTargets';
 import { nodeOfFile } from './shape';
-import type { TreePage, TreePlan } from './treePlan';
+import type { TreePage, TreePlan } from './treePlanTypes';
 
 /** The keys of the tree's pages `page`'s links name that `withoutId` says have no ID yet. */
 export function linkedPagesWithoutId(page: TreePage, plan: Pick<TreePlan, 'tree' | 'rootInRepository'>, withoutId: (key: string) => boolean): string[] {

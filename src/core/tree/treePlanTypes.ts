@@ -55,6 +55,12 @@ export interface TreePlanOptions extends Pick<PlanOptions, 'force' | 'omitTitleH
    */
   pageAddresses?: boolean;
   /**
+   * How the new pages under one parent are ordered, which is the order the wiki lists them in (siblingOrder.ts):
+   * 'links' (the default) puts a page after the new pages its links name, so that it is written once; 'name' keeps
+   * the folder's name order, and a page linking to a later new sibling is sent twice.
+   */
+  siblingOrder?: SiblingOrder;
+  /**
    * The pages of the files outside the published folder that the tree's links name (outsideLinkedPages): found from
    * the front end's ports by planTreeOnDisk and planTreeFromWalk. Without them such links stay as written, named.
    */
@@ -100,6 +106,9 @@ export interface LinkFacts {
   /** Distinct, in document order. */
   destinations: string[];
 }
+
+/** TreePlanOptions.siblingOrder. */
+export type SiblingOrder = 'links' | 'name';
 
 export interface TreePage {
   node: TreeNode;

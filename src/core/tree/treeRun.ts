@@ -24,7 +24,7 @@ import { runLinks } from './runLinks';
 import { pagesLinkingAnew, relinkUnchanged, secondPass, waitsForPages, type PassContext } from './runPasses';
 import { sendPinnedFiles } from './runPinned';
 import { prepareWave, type RunEntry } from './runPrepare';
-import { createsPage, nextToSend, sendingOrder, type ScheduleState } from './runSchedule';
+import { createsPage, nextToSend, sendingOrder, pageOfKey, siblingSteps, type ScheduleState } from './runSchedule';
 import type { TreeFileResult, TreeRunOptions, TreeRunResult } from './runTypes';
 import type { TreePage } from './treePlanTypes';
 
@@ -161,7 +161,7 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
   const placed = new Set<string>();
   const state: ScheduleState & { done: Set<string>; outCreatesUnder: Set<string>; creates: Set<string> } = {
     done: new Set(), outCreatesUnder: new Set(), creates: new Set(), placed,
-    order: new Map(plan.pages.map((page, index) => [page.key, index])),
+    order: new Map(plan.pages.map((page, index) => [page.key, index])), step: siblingSteps(plan.pages, plan.tree.rootPath), pageOf: pageOfKey(plan.pages),
     waitsOn: (page) => links.waitsOn(page),
   };
   const prepareContext = {

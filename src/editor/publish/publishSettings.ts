@@ -14,6 +14,11 @@ export function omitTitleHeadingSetting(): boolean {
   return setting<boolean>('wikiPublisher.omitTitleHeading', false);
 }
 
+/** How a tree's new sibling pages are ordered (core/tree/siblingOrder.ts): after the pages they link to, or by name. */
+export function siblingOrderSetting(): 'links' | 'name' {
+  return setting<string>('wikiPublisher.tree.siblingOrder', 'links') === 'name' ? 'name' : 'links';
+}
+
 /** The diagram renderer, from user settings only: a repository must not send diagram source to a host it names. */
 export function diagramRendererSetting(): string | undefined {
   return userSetting<string>('wikiPublisher.diagrams')?.trim() || undefined;

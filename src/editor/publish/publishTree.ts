@@ -25,6 +25,7 @@ import { workspaceManifestPort } from './manifestPort';
 import { manifestAncestors } from './repositoryLinks';
 import { askPlanDefaults } from './prompts';
 import { concurrencySetting, omitTitleHeadingSetting, sharedPlanOptions, sendSetup, type PublishDependencies } from './publishContext';
+import { siblingOrderSetting } from './publishSettings';
 import { showWithActions } from './showOutcome';
 import { confirmTree } from './treeConfirm';
 import { logTreeRun } from './treeLog';
@@ -93,7 +94,7 @@ export class TreePublisher {
         rootPath, rootInRepository,
         spaceId: answers.spaceId, parentId: answers.parentId, overwrite: answers.overwrite, identity, links, ...partOfTree(manifest),
         ...(pages ? { wiki: { pages, parentRecorded: recorded !== undefined, whileLooking } } : {}),
-        pageAddresses: core.treePageAddresses(pages !== undefined, addressOf),
+        pageAddresses: core.treePageAddresses(pages !== undefined, addressOf), siblingOrder: siblingOrderSetting(),
         omitTitleHeading: omitTitleHeadingSetting(), ...sharedPlanOptions(), treeMessages: editorTreeMessages,
       }, { fs: lookUpFs(), root: folder }, editorFileLinkPorts(this.deps));
     } catch (error) {

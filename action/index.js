@@ -8917,7 +8917,8 @@ function planSummaryLine(counts) {
   ];
   const besides = [
     ...counts.relinked ? [`${counted(counts.relinked, "unchanged page", "unchanged pages")} sent again so ${counts.relinked === 1 ? "its" : "their"} links reach a page made anew`] : [],
-    ...counts.sentTwice ? [`${counted(counts.sentTwice, "page", "pages")} sent twice, ${counts.sentTwice === 1 ? "its" : "their"} links naming pages created after ${counts.sentTwice === 1 ? "it" : "them"}`] : []
+    ...counts.sentTwice ? [`${counted(counts.sentTwice, "page", "pages")} sent twice, ${counts.sentTwice === 1 ? "its" : "their"} links naming pages created after ${counts.sentTwice === 1 ? "it" : "them"}`] : [],
+    ...counts.pulledAhead ? [`${counted(counts.pulledAhead, "new page", "new pages")} created before ${counts.pulledAhead === 1 ? "a sibling" : "siblings"} that link${counts.pulledAhead === 1 ? "s" : ""} to ${counts.pulledAhead === 1 ? "it" : "them"}, out of name order (--sibling-order name keeps it)`] : []
   ];
   return `Dry run, nothing sent: ${counts.send} to send (${counts.newPages} new, ${counts.updates} updating the page the file published before, ${counts.replaces} overwriting a page it did not publish, if one exists${besides.length ? `; ${besides.join("; ")}` : ""}), ${counts.unchanged} unchanged, ${counts.refused + counts.incomplete} would be refused${held.length ? `, ${held.join(", ")}` : ""}`;
 }
@@ -10876,7 +10877,8 @@ function treePlanCounts(plan, addressable) {
     updates: counts.updates + relinked,
     unchanged: counts.unchanged - relinked,
     ...relinked > 0 ? { relinked } : {},
-    ...sentTwice > 0 ? { sentTwice } : {}
+    ...sentTwice > 0 ? { sentTwice } : {},
+    ...plan.pulledAhead ? { pulledAhead: plan.pulledAhead } : {}
   };
 }
 
@@ -11439,7 +11441,7 @@ function pagesInCreationOrder(plan, pages, created) {
       before.set(then, set);
     }
   }
-  if (before.size === 0) return pages;
+  if (before.size === 0) return { pages, pulledAhead: 0 };
   const childrenOf = /* @__PURE__ */ new Map();
   for (const page of pages) {
     const parent = parentKey(page);
@@ -11447,14 +11449,21 @@ function pagesInCreationOrder(plan, pages, created) {
     children.push(page);
     childrenOf.set(parent, children);
   }
-  for (const [parent, children] of childrenOf) childrenOf.set(parent, siblingsInOrder(children, before, (page) => isNew(page.key)));
+  let pulledAhead = 0;
+  for (const [parent, children] of childrenOf) {
+    const inOrder = siblingsInOrder(children, before, (page) => isNew(page.key));
+    if (inOrder === children) continue;
+    const byName = new Map(children.map((page, at) => [page.key, at]));
+    for (const [at, page] of inOrder.entries()) if ((byName.get(page.key) ?? at) > at) pulledAhead++;
+    childrenOf.set(parent, inOrder);
+  }
   const ordered = [];
   const visit = (page) => {
     ordered.push(page);
     for (const child of childrenOf.get(page.key) ?? []) visit(child);
   };
   for (const page of childrenOf.get(void 0) ?? []) visit(page);
-  return ordered.length === pages.length ? ordered : pages;
+  return ordered.length === pages.length ? { pages: ordered, pulledAhead } : { pages, pulledAhead: 0 };
 }
 function siblingsInOrder(children, before, isNew) {
   const fresh = children.filter(isNew);
@@ -11698,10 +11707,10 @@ function planTreeOf(sources, given) {
   refuseUnderRefusedFolders(pages, words);
   const { unknown, dotted, unaddressed } = foreseeTreeLinks({ tree, pages, pinnedLinkFacts, refused: refused2, ...partContentKey }, pinnedSources.map((source2) => source2.item), options);
   const refusedUnder = placesOfRefused(refused2, tree, parentRecordedId);
-  const ordered = options.siblingOrder !== "name" && options.pageAccess && checkLinkTargets ? pagesInCreationOrder({ tree, rootInRepository: options.rootInRepository }, pages, createdHere) : pages;
+  const ordered = options.siblingOrder !== "name" && options.pageAccess && checkLinkTargets ? pagesInCreationOrder({ tree, rootInRepository: options.rootInRepository }, pages, createdHere) : { pages, pulledAhead: 0 };
   return {
     tree,
-    pages: ordered,
+    pages: ordered.pages,
     pinned,
     pinnedLinkFacts,
     refused: refused2,
@@ -11715,6 +11724,7 @@ function planTreeOf(sources, given) {
     ...options.outsideLinks ? { outsideLinks: options.outsideLinks } : {},
     ...unaddressed > 0 ? { linksWithoutAddress: unaddressed } : {},
     ...refusedUnder !== void 0 ? { refusedUnder } : {},
+    ...ordered.pulledAhead > 0 ? { pulledAhead: ordered.pulledAhead } : {},
     ...options.refusedEntries !== void 0 && options.refusedEntries.size > 0 ? { refusedEntries: options.refusedEntries } : {},
     ...options.wikiRead !== void 0 ? { read: options.wikiRead } : {},
     ...partContentKey
@@ -11798,8 +11808,12 @@ async function checkedOnWiki(plan, options, planOptions, signal) {
   }
   return plan;
 }
-async function withOutsideLinks(sources, options, ports) {
-  if (!ports) return options;
+async function checkedWithOutsideLinks(sources, checking, options, ports) {
+  const [checked, outsideLinks] = await Promise.all([checking, outsideLinksOf(sources, options, ports)]);
+  return outsideLinks === void 0 ? checked : { ...checked, outsideLinks };
+}
+async function outsideLinksOf(sources, options, ports) {
+  if (!ports) return void 0;
   const root = folderKey(options.rootPath);
   const linking = [];
   for (const source2 of sources) {
@@ -11811,8 +11825,8 @@ async function withOutsideLinks(sources, options, ports) {
     });
     if (leaving.length > 0) linking.push({ fileKey: source2.file.key, destinations: leaving });
   }
-  if (linking.length === 0) return options;
-  return { ...options, outsideLinks: await outsideLinkedPages(linking, ports) };
+  if (linking.length === 0) return void 0;
+  return outsideLinkedPages(linking, ports);
 }
 async function planTreeFromWalk(walk, sourceOptions, entryOptions, root, outside) {
   const options = planOptionsOf(entryOptions);
@@ -11821,7 +11835,7 @@ async function planTreeFromWalk(walk, sourceOptions, entryOptions, root, outside
   const digested = await eachSourceFromWalk(walk, sourceOptions, (source2) => digestTreeSource(source2, options, { headingsLater: true }));
   await takeAnchoredHeadings(digested, options);
   return lookingAtWiki(wiki, async (signal) => {
-    const withOutside = await withOutsideLinks(digested, await withEntriesChecked(digested, options, wiki, signal, readAhead), outside);
+    const withOutside = await checkedWithOutsideLinks(digested, withEntriesChecked(digested, options, wiki, signal, readAhead), options, outside);
     const plan = planTreeOf(digested, withOutside);
     await sayMissingLinkFiles(plan, withOutside, { fs: sourceOptions.fs, root });
     return checkedOnWiki(plan, { ...entryOptions, wiki }, withOutside, signal);

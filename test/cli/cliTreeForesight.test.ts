@@ -37,7 +37,9 @@ describe('CLI --tree: the plan foresees the pages that go twice', () => {
     const dry = await runCli(['publish', 'docs', ...TO, '--dry-run'], { cwd: root, env: cli.env() });
     const shown = dry.stdout.split('\n').flatMap((line) => /^would create docs\/(\w)\.md/.exec(line)?.[1] ?? []);
     assert.deepEqual(shown, ['d', 'a', 'b', 'c'], 'D, which A and C link to, comes first; the rest by name');
+    assert.match(dry.stdout, /; 1 new page created before a sibling that links to it, out of name order \(--sibling-order name keeps it\)\)/);
     const linked = await plannedThenRun(files);
+    assert.equal(linked.planned.pulledAhead, 1);
     assert.equal(linked.planned.sentTwice, undefined);
     assert.equal(linked.ran.secondPass, 0);
     assert.equal(linked.imports, 4);
@@ -51,6 +53,7 @@ describe('CLI --tree: the plan foresees the pages that go twice', () => {
     const named = [...TO, '--sibling-order', 'name'];
     const dry = await runCli(['publish', 'docs', ...named, '--dry-run', '--json'], { cwd: root, env: cli.env() });
     assert.equal(summaryRecord(dry).sentTwice, 2);
+    assert.equal(summaryRecord(dry).pulledAhead, undefined);
     const text = await runCli(['publish', 'docs', ...named, '--dry-run'], { cwd: root, env: cli.env() });
     assert.match(text.stdout, /; 2 pages sent twice, their links naming pages created after them\)/);
     assert.deepEqual(text.stdout.split('\n').flatMap((line) => /^would create docs\/(\w)\.md/.exec(line)?.[1] ?? []), ['a', 'b', 'c', 'd']);

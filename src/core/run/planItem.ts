@@ -176,6 +176,8 @@ export interface PlanCounts {
   relinked?: number;
   /** A tree's: of `send`, the pages foreseen to go twice, their links naming pages created after them (foreseenSends.ts). */
   sentTwice?: number;
+  /** A tree's: new pages created before siblings that come before them by name, so their links find them (siblingOrder.ts). */
+  pulledAhead?: number;
 }
 
 /** What a plan item keeps of its front matter (PlanItem.prepared). */

@@ -305,15 +305,17 @@ export function planTreeOf(sources: readonly TreeSource[], given: TreePlanOption
   const refusedUnder = placesOfRefused(refused, tree, parentRecordedId);
   // New siblings in the order that lets the most links name pages that exist when they go (siblingOrder.ts), unless
   // the name order is asked for; without page access or addresses no link waits for a page, and the name order stays.
-  const ordered = options.siblingOrder !== 'name' && options.pageAccess && checkLinkTargets ? pagesInCreationOrder({ tree, rootInRepository: options.rootInRepository }, pages, createdHere) : pages;
+  const ordered = options.siblingOrder !== 'name' && options.pageAccess && checkLinkTargets
+    ? pagesInCreationOrder({ tree, rootInRepository: options.rootInRepository }, pages, createdHere) : { pages, pulledAhead: 0 };
   return {
-    tree, pages: ordered, pinned, pinnedLinkFacts, refused, moves, overwrite: options.overwrite, rootInRepository: options.rootInRepository, parentId: options.parentId,
+    tree, pages: ordered.pages, pinned, pinnedLinkFacts, refused, moves, overwrite: options.overwrite, rootInRepository: options.rootInRepository, parentId: options.parentId,
     ...(followsToCheck !== undefined && followsToCheck.length > 0 ? { followsToCheck } : {}),
     ...(unknown.size > 0 ? { unknownLinkPaths: unknown } : {}),
     ...(dotted.size > 0 ? { dottedLinkPaths: dotted } : {}),
     ...(options.outsideLinks ? { outsideLinks: options.outsideLinks } : {}),
     ...(unaddressed > 0 ? { linksWithoutAddress: unaddressed } : {}),
     ...(refusedUnder !== undefined ? { refusedUnder } : {}),
+    ...(ordered.pulledAhead > 0 ? { pulledAhead: ordered.pulledAhead } : {}),
     ...(options.refusedEntries !== undefined && options.refusedEntries.size > 0 ? { refusedEntries: options.refusedEntries } : {}),
     ...(options.wikiRead !== undefined ? { read: options.wikiRead } : {}),
     ...partContentKey,

@@ -8,11 +8,17 @@
 import { linkedPagesWithoutId } from './linkWaits';
 import type { TreePage, TreePlan } from './treePlanTypes';
 
+/** The plan's pages in the order they are created in, and how many new pages came ahead of their name order for it. */
+export interface CreationOrder {
+  pages: TreePage[];
+  pulledAhead: number;
+}
+
 /**
  * `pages` (parents before children, depth-first) with the new pages under each parent in the order above; the same
  * array when no link asks for another order. `created`: the node paths of the pages the run creates.
  */
-export function pagesInCreationOrder(plan: Pick<TreePlan, 'tree' | 'rootInRepository'>, pages: TreePage[], created: ReadonlySet<string>): TreePage[] {
+export function pagesInCreationOrder(plan: Pick<TreePlan, 'tree' | 'rootInRepository'>, pages: TreePage[], created: ReadonlySet<string>): CreationOrder {
   const rootPath = plan.tree.rootPath;
   const byKey = new Map(pages.map((page) => [page.key, page]));
   const parentKey = (page: TreePage): string | undefined => {
@@ -49,7 +55,7 @@ export function pagesInCreationOrder(plan: Pick<TreePlan, 'tree' | 'rootInReposi
       before.set(then, set);
     }
   }
-  if (before.size === 0) return pages;
+  if (before.size === 0) return { pages, pulledAhead: 0 };
   const childrenOf = new Map<string | undefined, TreePage[]>();
   for (const page of pages) {
     const parent = parentKey(page);
@@ -57,7 +63,15 @@ export function pagesInCreationOrder(plan: Pick<TreePlan, 'tree' | 'rootInReposi
     children.push(page);
     childrenOf.set(parent, children);
   }
-  for (const [parent, children] of childrenOf) childrenOf.set(parent, siblingsInOrder(children, before, (page) => isNew(page.key)));
+  let pulledAhead = 0;
+  for (const [parent, children] of childrenOf) {
+    const inOrder = siblingsInOrder(children, before, (page) => isNew(page.key));
+    if (inOrder === children) continue;
+    // A page now before a sibling it came after by name: the order the plan shows differs from the folder's there.
+    const byName = new Map(children.map((page, at) => [page.key, at]));
+    for (const [at, page] of inOrder.entries()) if ((byName.get(page.key) ?? at) > at) pulledAhead++;
+    childrenOf.set(parent, inOrder);
+  }
   const ordered: TreePage[] = [];
   const visit = (page: TreePage): void => {
     ordered.push(page);
@@ -65,7 +79,7 @@ export function pagesInCreationOrder(plan: Pick<TreePlan, 'tree' | 'rootInReposi
   };
   for (const page of childrenOf.get(undefined) ?? []) visit(page);
   // Every page once, or the order the tree had (a page whose parent is not a page of the plan would be lost).
-  return ordered.length === pages.length ? ordered : pages;
+  return ordered.length === pages.length ? { pages: ordered, pulledAhead } : { pages, pulledAhead: 0 };
 }
 
 /**

@@ -13,6 +13,7 @@ import { detachedAll } from '../util/detached';
 import { linkTarget, pagePath } from '../links/rewrite/linkTarget';
 import { plannedContent } from '../run/plannedContent';
 import { outsideLinkedPages, type OutsideLinkPorts } from '../run/fileLinks';
+import type { OutsideLinks } from '../run/outsideLinks';
 import type { EntryFs } from '../walk/entryAt';
 import { eachSourceFromWalk, type SourceOptions } from '../walk/sources';
 import type { WalkResult } from '../walk/walk';
@@ -138,7 +139,7 @@ export async function planTreeOnDisk<L, M = L>(sources: readonly SourceFile[], e
   const wiki = wikiOfOnePlan(entryOptions.wiki);
   const digested = sources.map((source) => digestTreeSource(source, options));
   return lookingAtWiki(wiki, async (signal) => {
-    const withOutside = await withOutsideLinks(digested, await withEntriesChecked(digested, options, wiki, signal), outside);
+    const withOutside = await checkedWithOutsideLinks(digested, withEntriesChecked(digested, options, wiki, signal), options, outside);
     const plan = planTreeOf(digested, withOutside);
     await sayMissingLinkFiles(plan, withOutside, disk);
     return checkedOnWiki(plan, { ...entryOptions, wiki }, withOutside, signal);
@@ -146,12 +147,21 @@ export async function planTreeOnDisk<L, M = L>(sources: readonly SourceFile[], e
 }
 
 /**
- * The options with the pages of the files outside the published folder that the tree's links name (issue 14 section
- * 3), looked up through the front end's ports as a flat publish looks them up (outsideLinkedPages). Only the links
- * that leave the folder are looked at, and nothing is looked up when there are none.
+ * The options the wiki's check of the recorded entries gives (`checking`), with the pages of the files outside the
+ * published folder that the tree's links name: looked up while the wiki is asked, since they need only the files.
  */
-async function withOutsideLinks<M>(sources: readonly TreeSource[], options: TreePlanOptions, ports: OutsideLinkPorts<M> | undefined): Promise<TreePlanOptions> {
-  if (!ports) return options;
+async function checkedWithOutsideLinks<M>(sources: readonly TreeSource[], checking: Promise<TreePlanOptions>, options: TreePlanOptions, ports: OutsideLinkPorts<M> | undefined): Promise<TreePlanOptions> {
+  const [checked, outsideLinks] = await Promise.all([checking, outsideLinksOf(sources, options, ports)]);
+  return outsideLinks === undefined ? checked : { ...checked, outsideLinks };
+}
+
+/**
+ * The pages of the files outside the published folder that the tree's links name (issue 14 section 3), looked up
+ * through the front end's ports as a flat publish looks them up (outsideLinkedPages). Only the links that leave the
+ * folder are looked at, and nothing is looked up when there are none.
+ */
+async function outsideLinksOf<M>(sources: readonly TreeSource[], options: TreePlanOptions, ports: OutsideLinkPorts<M> | undefined): Promise<OutsideLinks | undefined> {
+  if (!ports) return undefined;
   const root = folderKey(options.rootPath);
   const linking: Array<{ fileKey: string; destinations: string[] }> = [];
   for (const source of sources) {
@@ -164,8 +174,8 @@ async function withOutsideLinks<M>(sources: readonly TreeSource[], options: Tree
     });
     if (leaving.length > 0) linking.push({ fileKey: source.file.key, destinations: leaving });
   }
-  if (linking.length === 0) return options;
-  return { ...options, outsideLinks: await outsideLinkedPages(linking, ports) };
+  if (linking.length === 0) return undefined;
+  return outsideLinkedPages(linking, ports);
 }
 
 /**
@@ -182,7 +192,7 @@ export async function planTreeFromWalk<L, M = L>(walk: Pick<WalkResult<L>, 'file
   const digested = await eachSourceFromWalk(walk, sourceOptions, (source) => digestTreeSource(source, options, { headingsLater: true }));
   await takeAnchoredHeadings(digested, options);
   return lookingAtWiki(wiki, async (signal) => {
-    const withOutside = await withOutsideLinks(digested, await withEntriesChecked(digested, options, wiki, signal, readAhead), outside);
+    const withOutside = await checkedWithOutsideLinks(digested, withEntriesChecked(digested, options, wiki, signal, readAhead), options, outside);
     const plan = planTreeOf(digested, withOutside);
     await sayMissingLinkFiles(plan, withOutside, { fs: sourceOptions.fs, root });
     return checkedOnWiki(plan, { ...entryOptions, wiki }, withOutside, signal);

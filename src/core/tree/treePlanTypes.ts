@@ -154,8 +154,10 @@ export interface FollowToCheck {
 
 export interface TreePlan {
   tree: PageTree;
-  /** Parents before children. */
+  /** Parents before children; under each parent, the order its new pages are created in (siblingOrder.ts). */
   pages: TreePage[];
+  /** How many new pages the order puts before a sibling that comes before them by name (siblingOrder.ts); absent for none. */
+  pulledAhead?: number;
   /** Files whose front matter names their page: published there, as without a tree. */
   pinned: PlanItem[];
   /**

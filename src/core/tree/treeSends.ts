@@ -111,7 +111,7 @@ export function treePlanCounts(plan: TreePlan, addressable: boolean): PlanCounts
   const sentTwice = foreseenSecondSends(plan, addressable).size;
   return {
     ...counts, send: counts.send + relinked, updates: counts.updates + relinked, unchanged: counts.unchanged - relinked,
-    ...(relinked > 0 ? { relinked } : {}), ...(sentTwice > 0 ? { sentTwice } : {}),
+    ...(relinked > 0 ? { relinked } : {}), ...(sentTwice > 0 ? { sentTwice } : {}), ...(plan.pulledAhead ? { pulledAhead: plan.pulledAhead } : {}),
   };
 }
 

@@ -80,6 +80,9 @@ export async function confirmTree(deps: PublishDependencies, { plan, spaceId, pa
     ...(counts.twice === 0 ? [] : [counts.twice === 1
       ? vscode.l10n.t('1 page goes twice: its links name pages created after it, and its second send fills them in.')
       : vscode.l10n.t('{0} pages go twice: their links name pages created after them, and their second send fills them in.', counts.twice)]),
+    ...(!plan.pulledAhead ? [] : [plan.pulledAhead === 1
+      ? vscode.l10n.t('1 new page comes before a sibling that links to it, out of name order, so that the link finds it (the wiki lists them in this order; the setting wikiPublisher.tree.siblingOrder keeps the name order).')
+      : vscode.l10n.t('{0} new pages come before siblings that link to them, out of name order, so that the links find them (the wiki lists them in this order; the setting wikiPublisher.tree.siblingOrder keeps the name order).', plan.pulledAhead)]),
     ...(plan.moves.moves.length > 0 ? [vscode.l10n.t('Moves: {0} - the old page stays where it is (the service cannot move pages): {1}', plan.moves.moves.length, plan.moves.moves.map((move) => `${move.oldPath} -> ${move.path}`).join(', '))] : []),
     ...(plan.moves.undecided.length > 0 ? [vscode.l10n.t('Undecided: {0} - only the wiki can tell whether the page recorded for the old path is at the place the front matter names (not signed in), so each is sent create only: {1}', plan.moves.undecided.length, plan.moves.undecided.map((move) => `${move.oldPath} -> ${move.path}`).join(', '))] : []),
     ...(plan.moves.retitled.length > 0 ? [vscode.l10n.t('Retitled: {0} - the wiki finds a page by its title, so each gets a new page and the old one stays where it is: {1}', plan.moves.retitled.length, plan.moves.retitled.map((page) => `"${page.title}" -> "${page.newTitle}"`).join(', '))] : []),

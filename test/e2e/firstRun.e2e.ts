@@ -119,6 +119,13 @@ describe('First run', function () {
     await searchSettings(page, 'wikiPublisher');
     await settingItem(page, BASE_URL).waitFor();
     await keepScreenshot(page, 'settings');
+    // The tree's sibling order: a choice of two, described, links first.
+    await searchSettings(page, 'wikiPublisher.tree.siblingOrder');
+    const order = settingItem(page, 'wikiPublisher.tree.siblingOrder');
+    await order.waitFor();
+    assert.match(await order.innerText(), /Publish to Wiki › As a page tree/);
+    assert.equal(await order.locator('.setting-item-control select').first().inputValue(), 'links');
+    await keepScreenshot(page, 'settings-sibling-order');
 
     for (const id of ADDRESS_SETTINGS) {
       await searchSettings(page, id);

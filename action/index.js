@@ -8357,6 +8357,11 @@ function resolveDiagramRenderer(flag, env) {
 var import_promises5 = require("node:fs/promises");
 var import_node_path4 = require("node:path");
 
+// src/core/util/eventLoop.ts
+function turnOfEventLoop() {
+  return new Promise((resolve9) => setImmediate(resolve9));
+}
+
 // src/core/walk/sources.ts
 var READ_CONCURRENCY = 8;
 var READ_AHEAD_FILES = 64;
@@ -8377,6 +8382,7 @@ async function eachSourceFromWalk(walk, options, take) {
     const taken = [];
     const batch = [];
     for (let start = 0; start < entries.length; ) {
+      await turnOfEventLoop();
       let end = start;
       let chars = 0;
       while (end < entries.length && end - start < READ_AHEAD_FILES && chars < READ_AHEAD_CHARS) {

@@ -3,6 +3,7 @@
 // heading left out when asked, diagrams as the renderer setting makes them) and a file that would publish as
 // "unchanged" is never called modified. Many files are planned in short slices with a yield between them, so the
 // extension host is never held for long.
+import { turnOfEventLoop } from '../util/eventLoop';
 import type { PageLink } from '../links/pageLink';
 import { planFile } from '../run/plan';
 import type { PlanOptions } from '../run/planItem';
@@ -31,12 +32,11 @@ export interface SliceOptions {
 }
 
 const DEFAULT_SLICE_MS = 8;
-const setImmediateYield = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 /** Runs `work` on each item in order, yielding whenever a slice has run for `sliceMs`; rejects when `signal` aborts. */
 export async function eachInSlices<T>(items: Iterable<T>, work: (item: T) => void | Promise<void>, options: SliceOptions = {}): Promise<void> {
   const sliceMs = options.sliceMs ?? DEFAULT_SLICE_MS;
-  const yieldNow = options.yieldNow ?? setImmediateYield;
+  const yieldNow = options.yieldNow ?? turnOfEventLoop;
   let sliceStart = performance.now();
   for (const item of items) {
     options.signal?.throwIfAborted();

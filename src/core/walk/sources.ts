@@ -4,6 +4,7 @@
 import { describeError } from '../log/redact';
 import type { SourceFile } from './sourceFile';
 import { compareRelativePaths } from './walkRules';
+import { turnOfEventLoop } from '../util/eventLoop';
 import { mapBounded } from '../util/mapBounded';
 import { decodeText, type DecodedText } from './decode';
 import { englishWalkMessages, type WalkMessages } from '../messages/walkMessages';
@@ -58,6 +59,9 @@ export async function eachSourceFromWalk<L, T>(walk: Pick<WalkResult<L>, 'files'
     const taken: T[] = [];
     const batch: Array<DecodedText | undefined> = [];
     for (let start = 0; start < entries.length;) {
+      // Before each batch, a turn of the event loop: the requests the caller sent ahead (the command line asks the wiki
+      // while the files are read) connect and go out now, not after the last file's digest.
+      await turnOfEventLoop();
       let end = start;
       let chars = 0;
       while (end < entries.length && end - start < READ_AHEAD_FILES && chars < READ_AHEAD_CHARS) {

@@ -11450,7 +11450,7 @@ function pagesInCreationOrder(plan, pages, created) {
   if (before.size === 0) return { pages, pulledAhead: 0 };
   const childrenOf = /* @__PURE__ */ new Map();
   for (const page of pages) {
-    const parent = parentKey(page);
+    const parent = page.node.parent ?? "";
     const children = childrenOf.get(parent) ?? [];
     children.push(page);
     childrenOf.set(parent, children);
@@ -11466,9 +11466,16 @@ function pagesInCreationOrder(plan, pages, created) {
   const ordered = [];
   const visit = (page) => {
     ordered.push(page);
-    for (const child of childrenOf.get(page.key) ?? []) visit(child);
+    for (const child of childrenOf.get(page.node.path) ?? []) visit(child);
   };
-  for (const page of childrenOf.get(void 0) ?? []) visit(page);
+  const pagePaths = new Set(pages.map((page) => page.node.path));
+  const started = /* @__PURE__ */ new Set();
+  for (const page of pages) {
+    const parent = page.node.parent ?? "";
+    if (pagePaths.has(parent) || started.has(parent)) continue;
+    started.add(parent);
+    for (const child of childrenOf.get(parent) ?? []) visit(child);
+  }
   return ordered.length === pages.length ? { pages: ordered, pulledAhead } : { pages, pulledAhead: 0 };
 }
 function siblingsInOrder(children, before, isNew) {

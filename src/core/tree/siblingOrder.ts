@@ -56,9 +56,10 @@ export function pagesInCreationOrder(plan: Pick<TreePlan, 'tree' | 'rootInReposi
     }
   }
   if (before.size === 0) return { pages, pulledAhead: 0 };
-  const childrenOf = new Map<string | undefined, TreePage[]>();
+  // Siblings by their parent node's path ('' for the pages under the chosen page), as the wiki groups them.
+  const childrenOf = new Map<string, TreePage[]>();
   for (const page of pages) {
-    const parent = parentKey(page);
+    const parent = page.node.parent ?? '';
     const children = childrenOf.get(parent) ?? [];
     children.push(page);
     childrenOf.set(parent, children);
@@ -75,10 +76,18 @@ export function pagesInCreationOrder(plan: Pick<TreePlan, 'tree' | 'rootInReposi
   const ordered: TreePage[] = [];
   const visit = (page: TreePage): void => {
     ordered.push(page);
-    for (const child of childrenOf.get(page.key) ?? []) visit(child);
+    for (const child of childrenOf.get(page.node.path) ?? []) visit(child);
   };
-  for (const page of childrenOf.get(undefined) ?? []) visit(page);
-  // Every page once, or the order the tree had (a page whose parent is not a page of the plan would be lost).
+  // Each group whose parent is no page of the plan (the chosen page's children) where its first page stood.
+  const pagePaths = new Set(pages.map((page) => page.node.path));
+  const started = new Set<string>();
+  for (const page of pages) {
+    const parent = page.node.parent ?? '';
+    if (pagePaths.has(parent) || started.has(parent)) continue;
+    started.add(parent);
+    for (const child of childrenOf.get(parent) ?? []) visit(child);
+  }
+  // Every page once, or the order the tree had (a safeguard: every page is reached from its parent or its group above).
   return ordered.length === pages.length ? { pages: ordered, pulledAhead } : { pages, pulledAhead: 0 };
 }
 

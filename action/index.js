@@ -5362,6 +5362,16 @@ function runMarkdown(records, options = {}) {
   }
   return fitDocument(resultLines(records, room), [], room.max, cut, room.sizeOf);
 }
+function orderLines(records) {
+  const pulledAhead = Number(records.summary?.pulledAhead ?? 0);
+  const sentTwice = Number(records.summary?.sentTwice ?? 0);
+  const lines = [];
+  if (pulledAhead > 0) {
+    lines.push(`New pages are created in the order of the table, which the wiki will list them in: ${counted(pulledAhead, "new page comes", "new pages come")} before ${pulledAhead === 1 ? "a sibling that links to it" : "siblings that link to them"}, out of name order, so that ${pulledAhead === 1 ? "the link finds its page" : "the links find their pages"} (\`--sibling-order name\` keeps the folder's order).`);
+  }
+  if (sentTwice > 0) lines.push(`${counted(sentTwice, "page goes", "pages go")} twice: ${sentTwice === 1 ? "its links name pages" : "their links name pages"} created after ${sentTwice === 1 ? "it" : "them"}, and the second send fills them in.`);
+  return lines.length === 0 ? [] : [lines.join(" "), ""];
+}
 function plainPlanRow(record) {
   if (record.status === "unchanged") return true;
   if (record.status !== "send" || record.action === "replace") return false;
@@ -5372,7 +5382,7 @@ function planLines(records, room, tail) {
   const plan = records.plan;
   const counts = countBy(plan, (record) => record.status === "edited" && heldWithoutNoticeRecord(record.wikiEdits) ? NO_NOTICE : record.status === "edited" && lookupFailedRecord(record.wikiEdits) ? NOT_READ : planWord(record));
   const headline = PLAN_HEADLINE.filter(([word]) => counts.get(word)).map(([word, phrase]) => `${counts.get(word)} ${phrase}`);
-  const lines = ["### Wiki Publisher plan", "", plan.length === 0 ? "No Markdown files to publish." : `**${headline.join(", ")}**`, ""];
+  const lines = ["### Wiki Publisher plan", "", plan.length === 0 ? "No Markdown files to publish." : `**${headline.join(", ")}**`, "", ...orderLines(records)];
   const failed = records.lookupsFailed;
   if (failed > 0) {
     lines.push(

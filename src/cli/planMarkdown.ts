@@ -41,6 +41,21 @@ export function runMarkdown(records: RunRecords, options: MarkdownOptions = {}):
 }
 
 /** A plan's row needs no one's attention: sent as create or update, or unchanged, with nothing found on the wiki to say. */
+/**
+ * A tree's: the order new pages are created in, which the table shows and the wiki will list them in, when it is not
+ * the folder's, and the pages that go twice. Both counted before sending (the summary's pulledAhead and sentTwice).
+ */
+function orderLines(records: RunRecords): string[] {
+  const pulledAhead = Number(records.summary?.pulledAhead ?? 0);
+  const sentTwice = Number(records.summary?.sentTwice ?? 0);
+  const lines: string[] = [];
+  if (pulledAhead > 0) {
+    lines.push(`New pages are created in the order of the table, which the wiki will list them in: ${counted(pulledAhead, 'new page comes', 'new pages come')} before ${pulledAhead === 1 ? 'a sibling that links to it' : 'siblings that link to them'}, out of name order, so that ${pulledAhead === 1 ? 'the link finds its page' : 'the links find their pages'} (\`--sibling-order name\` keeps the folder's order).`);
+  }
+  if (sentTwice > 0) lines.push(`${counted(sentTwice, 'page goes', 'pages go')} twice: ${sentTwice === 1 ? 'its links name pages' : 'their links name pages'} created after ${sentTwice === 1 ? 'it' : 'them'}, and the second send fills them in.`);
+  return lines.length === 0 ? [] : [lines.join(' '), ''];
+}
+
 function plainPlanRow(record: PlanEntryRecord): boolean {
   if (record.status === 'unchanged') return true;
   if (record.status !== 'send' || record.action === 'replace') return false;
@@ -54,7 +69,7 @@ function planLines(records: RunRecords, room: Room, tail: readonly string[]): st
   const counts = countBy(plan, (record) => (record.status === 'edited' && heldWithoutNoticeRecord(record.wikiEdits) ? NO_NOTICE
     : record.status === 'edited' && lookupFailedRecord(record.wikiEdits) ? NOT_READ : planWord(record)));
   const headline = PLAN_HEADLINE.filter(([word]) => counts.get(word)).map(([word, phrase]) => `${counts.get(word)} ${phrase}`);
-  const lines = ['### Wiki Publisher plan', '', plan.length === 0 ? 'No Markdown files to publish.' : `**${headline.join(', ')}**`, ''];
+  const lines = ['### Wiki Publisher plan', '', plan.length === 0 ? 'No Markdown files to publish.' : `**${headline.join(', ')}**`, '', ...orderLines(records)];
   const failed = records.lookupsFailed;
   if (failed > 0) {
     lines.push(

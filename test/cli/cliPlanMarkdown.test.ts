@@ -75,6 +75,18 @@ describe('CLI plan as Markdown, with page access', () => {
     assert.match(plan.stdout, /#### Moves and orphans\n\n- moved: docs\/guide\/setup\.md to docs\/howto\/setup\.md; \[page \d+\]\(http:\/\/127\.0\.0\.1:\d+\/wiki\/spaces\/DOCS\/pages\/\d+\/Setup\) stays where it is/);
   });
 
+  it('a new tree\'s plan says when its order is not the folder\'s, and which pages go twice; the rows are in the order the pages are created', async () => {
+    const root = await cli.tree({ 'docs/a.md': '# A\n\nSee [C](c.md).\n', 'docs/b.md': '# B\n', 'docs/c.md': '# C\n', 'docs/x/y.md': '# Y\n' });
+    const plan = await runCli(['plan', 'docs', '--tree', ...DOCS], { cwd: root, env: cli.env() });
+    assert.equal(plan.code, 0, plan.stderr);
+    assert.match(plan.stdout, /\n\nNew pages are created in the order of the table, which the wiki will list them in: 1 new page comes before a sibling that links to it, out of name order, so that the link finds its page \(`--sibling-order name` keeps the folder's order\)\. 1 page goes twice: its links name pages created after it, and the second send fills them in\.\n/);
+    const files = plan.stdout.split('\n').flatMap((line) => /^\| (?:&nbsp;)*(docs\/[^ ]+) \|/.exec(line)?.[1] ?? []);
+    assert.deepEqual(files, ['docs/c.md', 'docs/a.md', 'docs/b.md', 'docs/x/', 'docs/x/y.md']);
+    const named = await runCli(['plan', 'docs', '--tree', ...DOCS, '--sibling-order', 'name'], { cwd: root, env: cli.env() });
+    assert.doesNotMatch(named.stdout, /out of name order/);
+    assert.match(named.stdout, /2 pages go twice: their links name pages created after them/);
+  });
+
   it('a tree\'s rows link every page the repository records, also those the guard did not look up; not a retitled page\'s old one', async () => {
     const root = await cli.tree({ 'docs/index.md': '# Overview\n', 'docs/guide/setup.md': '# Setup\n', 'docs/guide/faq.md': '# FAQ\n' });
     assert.equal((await runCli(['publish', 'docs', '--tree', ...DOCS, '--state', 's.json'], { cwd: root, env: cli.env() })).code, 0);

@@ -11424,6 +11424,7 @@ function takeTitlesBack(input2) {
 
 // src/core/tree/siblingOrder.ts
 function pagesInCreationOrder(plan, pages, created) {
+  if (created.size < 2) return { pages, pulledAhead: 0 };
   const rootPath = plan.tree.rootPath;
   const byKey = new Map(pages.map((page) => [page.key, page]));
   const parentKey = (page) => {

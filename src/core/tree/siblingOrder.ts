@@ -19,6 +19,8 @@ export interface CreationOrder {
  * array when no link asks for another order. `created`: the node paths of the pages the run creates.
  */
 export function pagesInCreationOrder(plan: Pick<TreePlan, 'tree' | 'rootInRepository'>, pages: TreePage[], created: ReadonlySet<string>): CreationOrder {
+  // Fewer than two new pages have no order among themselves: a re-run of a recorded tree reads no link for it.
+  if (created.size < 2) return { pages, pulledAhead: 0 };
   const rootPath = plan.tree.rootPath;
   const byKey = new Map(pages.map((page) => [page.key, page]));
   const parentKey = (page: TreePage): string | undefined => {

@@ -1,6 +1,6 @@
 // The scanner's one entry: a Markdown text's blocks, then the inlines of its paragraphs and headings, found once for
 // the last text asked about (planning a file asks about the same text for its title, links, headings and diagrams).
-import { parseBlocks, type BlockStructure } from './blocks/blockParser';
+import { parseBlocks } from './blocks/blockParser';
 import { scanInlines, type InlineFindings } from './inlines/inlineScanner';
 import { subjectOf } from './inlines/subject';
 import type { HtmlBlock, ScannedMarkdown, TextBlock } from './model';
@@ -18,9 +18,10 @@ export function scanMarkdown(text: string): ScannedMarkdown {
   if (same && last !== undefined) return last;
   const inlines: InlineFindings = { links: [], codeSpans: [], comments: [] };
   const blocks = parseBlocks(text, inlines);
-  if (!blocks.inlinesRead) readInlines(text, blocks, inlines);
+  // The blocks whose inlines wait for the whole text's reference definitions (none when read as they closed).
+  for (const block of blocks.inlineBlocks) scanInlines(subjectOf(text, block.lines).trim(), blocks.byLabel, inlines);
   last = {
-    headings: blocks.textBlocks.filter((block) => block.kind === 'heading'),
+    headings: blocks.headings,
     fences: blocks.fences,
     htmlBlocks: blocks.htmlBlocks,
     definitions: blocks.definitions,
@@ -29,24 +30,6 @@ export function scanMarkdown(text: string): ScannedMarkdown {
     comments: merged(htmlComments(text, blocks.htmlBlocks), inlines.comments),
   };
   return last;
-}
-
-/**
- * The inlines of the text blocks that may hold a link, an image, an autolink or inline HTML: those with a `[` or a
- * `<`, found by searching the text forward for each (the parser kept only such paragraphs, but every heading).
- */
-function readInlines(text: string, blocks: BlockStructure, into: InlineFindings): void {
-  let bracket = text.indexOf('[');
-  let angle = text.indexOf('<');
-  for (const block of blocks.textBlocks) {
-    if (bracket === -1 && angle === -1) return;
-    const start = block.lines[0] as number;
-    const end = block.lines[block.lines.length - 1] as number;
-    if (bracket !== -1 && bracket < start) bracket = text.indexOf('[', start);
-    if (angle !== -1 && angle < start) angle = text.indexOf('<', start);
-    if ((bracket === -1 || bracket >= end) && (angle === -1 || angle >= end)) continue;
-    scanInlines(subjectOf(text, block.lines).trim(), blocks.byLabel, into);
-  }
 }
 
 /** The HTML comments of the HTML blocks: a block of kind 2 whole, and each `<!--` to its `-->` (or the block's end) in the others. */

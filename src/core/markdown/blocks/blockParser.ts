@@ -14,12 +14,15 @@ import { LineState } from './lineState';
 import { maybeSpecial, tryStarts } from './starts';
 
 export interface BlockStructure {
+  /** The headings, in document order. */
+  headings: TextBlock[];
   /**
-   * The headings, and the paragraphs whose text may hold a link, an image, an autolink or inline HTML (a `[` or a `<`
-   * in their reach), in document order: what the inline rules read. Most paragraphs of prose hold neither, and an
-   * object for each kept only for that (25,000 of a 5 MB file) was most of what a scan held.
+   * The paragraphs and headings whose text may hold a link, an image, an autolink or inline HTML (a `[` or a `<` in
+   * their reach), in document order, when their inlines are read after the whole text (a text that may hold reference
+   * definitions); empty when they were read as they closed. Most paragraphs of prose hold neither, and an object for
+   * each kept only for that (25,000 of a 5 MB file) was most of what a scan held.
    */
-  textBlocks: TextBlock[];
+  inlineBlocks: TextBlock[];
   fences: FencedCode[];
   htmlBlocks: HtmlBlock[];
   /** Fenced and indented code blocks as [start, end) ranges, in document order. */
@@ -27,15 +30,14 @@ export interface BlockStructure {
   definitions: Definition[];
   /** The definition each label refers to: the first of that label. */
   byLabel: Map<string, Definition>;
-  /** Whether the inlines of the text blocks were read into `inlines` as they closed (textBlocks then holds headings only). */
-  inlinesRead: boolean;
 }
 
 /**
  * The blocks of `text`. A text in which no reference definition can be (none holds `]:`) has its text blocks' inlines
  * read into `inlines` as each block closes, since no definition further on can change them: its paragraphs are then
  * never kept, not even until the end of the text (most texts; a 5 MB file's paragraphs that may hold links lived
- * through a dozen collections while the rest was read, which grew the young generation).
+ * through a dozen collections while the rest was read, which grew the young generation). Another text keeps the blocks
+ * that may hold inlines (inlineBlocks), for its caller to read once every definition is known.
  */
 export function parseBlocks(text: string, inlines: InlineFindings): BlockStructure {
   const parser = new BlockParser(text, text.includes(']:') ? undefined : inlines);
@@ -57,7 +59,7 @@ class BlockParser implements BlockBuilder {
 
   /** @param inlines where the text blocks' inlines go as they close; undefined: read after the whole text (scan.ts). */
   constructor(readonly text: string, private readonly inlines: InlineFindings | undefined) {
-    this.found = { textBlocks: [], fences: [], htmlBlocks: [], codeBlocks: [], definitions: [], byLabel: new Map(), inlinesRead: inlines !== undefined };
+    this.found = { headings: [], inlineBlocks: [], fences: [], htmlBlocks: [], codeBlocks: [], definitions: [], byLabel: new Map() };
     this.line = new LineState(text);
     this.tip = this.open[0] as OpenBlock;
   }
@@ -179,19 +181,23 @@ class BlockParser implements BlockBuilder {
     this.open[this.open.length - 1] = heading;
     this.tip = heading;
     const lines = paragraph.lines;
-    this.found.textBlocks.push(textBlock('heading', level, true, heading, lineStartOf(this.text, lines[0] as number), this.line.end, lines.slice()));
-    this.readInlinesNow(lines);
+    this.heading(textBlock('heading', level, true, heading, lineStartOf(this.text, lines[0] as number), this.line.end, lines.slice()));
   }
 
   atxHeading(level: number, contentStart: number, contentEnd: number): void {
-    const lines = [contentStart, contentEnd];
-    this.found.textBlocks.push(textBlock('heading', level, false, this.tip, this.line.start, this.line.end, lines));
-    this.readInlinesNow(lines);
+    this.heading(textBlock('heading', level, false, this.tip, this.line.start, this.line.end, [contentStart, contentEnd]));
   }
 
-  /** A heading's inlines, read as it is found when they are read as blocks close. */
-  private readInlinesNow(lines: readonly number[]): void {
-    if (this.inlines !== undefined && lines.length > 0 && this.mayHoldInlines(lines)) scanInlines(subjectOf(this.text, lines).trim(), this.found.byLabel, this.inlines);
+  private heading(block: TextBlock): void {
+    this.found.headings.push(block);
+    if (block.lines.length > 0) this.takeInlines(block);
+  }
+
+  /** A text block's inlines, read now when they are read as blocks close, else kept for after the text, if it may hold any. */
+  private takeInlines(block: TextBlock): void {
+    if (!this.mayHoldInlines(block.lines)) return;
+    if (this.inlines !== undefined) scanInlines(subjectOf(this.text, block.lines).trim(), this.found.byLabel, this.inlines);
+    else this.found.inlineBlocks.push(block);
   }
 
   /**
@@ -213,12 +219,13 @@ class BlockParser implements BlockBuilder {
     const found = this.found;
     switch (block.kind) {
       case 'paragraph':
+        // As takeInlines, without making the block unless it is kept.
         if (!this.takeDefinitions(block) || !this.mayHoldInlines(block.lines)) break;
         if (this.inlines !== undefined) scanInlines(subjectOf(this.text, block.lines).trim(), found.byLabel, this.inlines);
         else {
           // The lines copied to their own length, here and below: the list grew by pushes, with room for 17 numbers or
           // more, and a scan keeps every block (25,000 of a 5 MB file: their spare room held more than the text).
-          found.textBlocks.push(textBlock('paragraph', 0, false, block, lineStartOf(this.text, block.lines[0] as number), block.end, block.lines.slice()));
+          found.inlineBlocks.push(textBlock('paragraph', 0, false, block, lineStartOf(this.text, block.lines[0] as number), block.end, block.lines.slice()));
         }
         break;
       case 'fence':

@@ -1046,7 +1046,7 @@ var BlockParser = class {
   constructor(text2, inlines) {
     this.text = text2;
     this.inlines = inlines;
-    this.found = { textBlocks: [], fences: [], htmlBlocks: [], codeBlocks: [], definitions: [], byLabel: /* @__PURE__ */ new Map(), inlinesRead: inlines !== void 0 };
+    this.found = { headings: [], inlineBlocks: [], fences: [], htmlBlocks: [], codeBlocks: [], definitions: [], byLabel: /* @__PURE__ */ new Map() };
     this.line = new LineState(text2);
     this.tip = this.open[0];
   }
@@ -1169,17 +1169,20 @@ var BlockParser = class {
     this.open[this.open.length - 1] = heading;
     this.tip = heading;
     const lines = paragraph.lines;
-    this.found.textBlocks.push(textBlock("heading", level, true, heading, lineStartOf(this.text, lines[0]), this.line.end, lines.slice()));
-    this.readInlinesNow(lines);
+    this.heading(textBlock("heading", level, true, heading, lineStartOf(this.text, lines[0]), this.line.end, lines.slice()));
   }
   atxHeading(level, contentStart, contentEnd) {
-    const lines = [contentStart, contentEnd];
-    this.found.textBlocks.push(textBlock("heading", level, false, this.tip, this.line.start, this.line.end, lines));
-    this.readInlinesNow(lines);
+    this.heading(textBlock("heading", level, false, this.tip, this.line.start, this.line.end, [contentStart, contentEnd]));
   }
-  /** A heading's inlines, read as it is found when they are read as blocks close. */
-  readInlinesNow(lines) {
-    if (this.inlines !== void 0 && lines.length > 0 && this.mayHoldInlines(lines)) scanInlines(subjectOf(this.text, lines).trim(), this.found.byLabel, this.inlines);
+  heading(block) {
+    this.found.headings.push(block);
+    if (block.lines.length > 0) this.takeInlines(block);
+  }
+  /** A text block's inlines, read now when they are read as blocks close, else kept for after the text, if it may hold any. */
+  takeInlines(block) {
+    if (!this.mayHoldInlines(block.lines)) return;
+    if (this.inlines !== void 0) scanInlines(subjectOf(this.text, block.lines).trim(), this.found.byLabel, this.inlines);
+    else this.found.inlineBlocks.push(block);
   }
   /**
    * Whether a `[` or a `<` is between the first line's start and the last line's end of `lines`: found by searching the
@@ -1202,7 +1205,7 @@ var BlockParser = class {
         if (!this.takeDefinitions(block) || !this.mayHoldInlines(block.lines)) break;
         if (this.inlines !== void 0) scanInlines(subjectOf(this.text, block.lines).trim(), found.byLabel, this.inlines);
         else {
-          found.textBlocks.push(textBlock("paragraph", 0, false, block, lineStartOf(this.text, block.lines[0]), block.end, block.lines.slice()));
+          found.inlineBlocks.push(textBlock("paragraph", 0, false, block, lineStartOf(this.text, block.lines[0]), block.end, block.lines.slice()));
         }
         break;
       case "fence":
@@ -1281,9 +1284,9 @@ function scanMarkdown(text2) {
   if (same && last !== void 0) return last;
   const inlines = { links: [], codeSpans: [], comments: [] };
   const blocks = parseBlocks(text2, inlines);
-  if (!blocks.inlinesRead) readInlines(text2, blocks, inlines);
+  for (const block of blocks.inlineBlocks) scanInlines(subjectOf(text2, block.lines).trim(), blocks.byLabel, inlines);
   last = {
-    headings: blocks.textBlocks.filter((block) => block.kind === "heading"),
+    headings: blocks.headings,
     fences: blocks.fences,
     htmlBlocks: blocks.htmlBlocks,
     definitions: blocks.definitions,
@@ -1292,19 +1295,6 @@ function scanMarkdown(text2) {
     comments: merged(htmlComments(text2, blocks.htmlBlocks), inlines.comments)
   };
   return last;
-}
-function readInlines(text2, blocks, into) {
-  let bracket = text2.indexOf("[");
-  let angle = text2.indexOf("<");
-  for (const block of blocks.textBlocks) {
-    if (bracket === -1 && angle === -1) return;
-    const start = block.lines[0];
-    const end = block.lines[block.lines.length - 1];
-    if (bracket !== -1 && bracket < start) bracket = text2.indexOf("[", start);
-    if (angle !== -1 && angle < start) angle = text2.indexOf("<", start);
-    if ((bracket === -1 || bracket >= end) && (angle === -1 || angle >= end)) continue;
-    scanInlines(subjectOf(text2, block.lines).trim(), blocks.byLabel, into);
-  }
 }
 function htmlComments(text2, blocks) {
   const comments = [];
@@ -9485,6 +9475,12 @@ function linkingFileOf(node, rootPath) {
 
 // src/core/tree/linkWaits.ts
 function linkedPagesWithoutId(page, plan, withoutId) {
+  return treePagesNamedBy(page, plan).filter(withoutId);
+}
+var namedByPage = /* @__PURE__ */ new WeakMap();
+function treePagesNamedBy(page, plan) {
+  const known = namedByPage.get(page);
+  if (known !== void 0) return known;
   const rootPath = plan.tree.rootPath;
   const from = linkingFileOf(page.node, rootPath);
   const keys = /* @__PURE__ */ new Set();
@@ -9492,9 +9488,11 @@ function linkedPagesWithoutId(page, plan, withoutId) {
     const target = linkTarget2(destination, from, plan.rootInRepository);
     if (target.kind !== "file" || target.path === void 0) continue;
     const key = nodeOfFile(plan.tree, `${rootPath}${target.path}`)?.path.slice(rootPath.length);
-    if (key !== void 0 && key !== page.key && withoutId(key)) keys.add(key);
+    if (key !== void 0 && key !== page.key) keys.add(key);
   }
-  return [...keys];
+  const named = [...keys];
+  namedByPage.set(page, named);
+  return named;
 }
 
 // src/core/tree/foreseenSends.ts
@@ -10681,18 +10679,12 @@ async function runTree(options) {
     if (links.ended.size === endedAtLastMiss) return -1;
     const at = needSecond.findIndex(({ page }) => {
       const waited = links.waitedFor.get(page.key);
-      return waited !== void 0 && waited.size > 0 && [...waited].every((path) => typeof links.resolvePage(path) === "object") && treePagesNamedBy(page).every((key) => links.ended.has(key));
+      return waited !== void 0 && waited.size > 0 && [...waited].every((path) => typeof links.resolvePage(path) === "object") && treePagesNamedBy(page, plan).every((key) => links.ended.has(key));
     });
     if (at === -1) endedAtLastMiss = links.ended.size;
     return at;
   };
   let endedAtLastMiss = -1;
-  const namedPages = /* @__PURE__ */ new Map();
-  const treePagesNamedBy = (page) => {
-    let keys = namedPages.get(page.key);
-    if (keys === void 0) namedPages.set(page.key, keys = linkedPagesWithoutId(page, plan, () => true));
-    return keys;
-  };
   const start = (entry) => {
     Object.assign(entry, links.decide(entry.page));
     if (alreadyHolds(entry.item, links.reachedWhenSent.get(entry.page.key))) entry.item.state = "unchanged";

@@ -1,5 +1,6 @@
 // Which of a tree's pages a page's links wait for: the pages its links name that have no ID yet. One rule for the run's
-// schedule (runLinks.ts, waitsOn) and for the plan's foresight of second sends (foreseenSends.ts).
+// schedule (runLinks.ts, waitsOn), the plan's foresight of second sends (foreseenSends.ts), the order of new siblings
+// (siblingOrder.ts) and the run's early second sends (treeRun.ts).
 import { linkTarget } from '../links/rewrite/linkTarget';
 import { linkingFileOf } from './linkTargets';
 import { nodeOfFile } from './shape';
@@ -7,6 +8,19 @@ import type { TreePage, TreePlan } from './treePlanTypes';
 
 /** The keys of the tree's pages `page`'s links name that `withoutId` says have no ID yet. */
 export function linkedPagesWithoutId(page: TreePage, plan: Pick<TreePlan, 'tree' | 'rootInRepository'>, withoutId: (key: string) => boolean): string[] {
+  return treePagesNamedBy(page, plan).filter(withoutId);
+}
+
+/**
+ * Each page's answer of treePagesNamedBy, found once: a page's links and its tree do not change once it is planned, and
+ * the run's schedule asks what a page waits for each time a lane frees (a resolution of every link each time).
+ */
+const namedByPage = new WeakMap<TreePage, readonly string[]>();
+
+/** The keys of the tree's pages (other than its own) that `page`'s links name, distinct, in the order of its links. */
+export function treePagesNamedBy(page: TreePage, plan: Pick<TreePlan, 'tree' | 'rootInRepository'>): readonly string[] {
+  const known = namedByPage.get(page);
+  if (known !== undefined) return known;
   const rootPath = plan.tree.rootPath;
   const from = linkingFileOf(page.node, rootPath);
   const keys = new Set<string>();
@@ -14,7 +28,9 @@ export function linkedPagesWithoutId(page: TreePage, plan: Pick<TreePlan, 'tree'
     const target = linkTarget(destination, from, plan.rootInRepository);
     if (target.kind !== 'file' || target.path === undefined) continue;
     const key = nodeOfFile(plan.tree, `${rootPath}${target.path}`)?.path.slice(rootPath.length);
-    if (key !== undefined && key !== page.key && withoutId(key)) keys.add(key);
+    if (key !== undefined && key !== page.key) keys.add(key);
   }
-  return [...keys];
+  const named = [...keys];
+  namedByPage.set(page, named);
+  return named;
 }

@@ -18,7 +18,7 @@ import { callsAtMost } from '../util/callsAtMost';
 import { checkFollowedPages } from './followedPages';
 import { sendGoneTreePages } from './goneTreePages';
 import { linkingFileOf } from './linkTargets';
-import { linkedPagesWithoutId } from './linkWaits';
+import { treePagesNamedBy } from './linkWaits';
 import { pagesLeftBehind, replacedPages } from './newFolderPage';
 import { runLinks } from './runLinks';
 import { pagesLinkingAnew, relinkUnchanged, secondPass, waitsForPages, type PassContext } from './runPasses';
@@ -193,19 +193,12 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
     const at = needSecond.findIndex(({ page }) => {
       const waited = links.waitedFor.get(page.key);
       return waited !== undefined && waited.size > 0 && [...waited].every((path) => typeof links.resolvePage(path) === 'object')
-        && treePagesNamedBy(page).every((key) => links.ended.has(key));
+        && treePagesNamedBy(page, plan).every((key) => links.ended.has(key));
     });
     if (at === -1) endedAtLastMiss = links.ended.size;
     return at;
   };
   let endedAtLastMiss = -1;
-  // The tree's pages a page's links name, found once per page (each is a parse of its destinations).
-  const namedPages = new Map<string, readonly string[]>();
-  const treePagesNamedBy = (page: TreePage): readonly string[] => {
-    let keys = namedPages.get(page.key);
-    if (keys === undefined) namedPages.set(page.key, (keys = linkedPagesWithoutId(page, plan, () => true)));
-    return keys;
-  };
   const start = (entry: RunEntry): void => {
     // Its links as they stand now: every page that landed before it is reached.
     Object.assign(entry, links.decide(entry.page));

@@ -40,7 +40,6 @@ export function runMarkdown(records: RunRecords, options: MarkdownOptions = {}):
   return fitDocument(resultLines(records, room), [], room.max, cut, room.sizeOf);
 }
 
-/** A plan's row needs no one's attention: sent as create or update, or unchanged, with nothing found on the wiki to say. */
 /**
  * A tree's: the order new pages are created in, which the table shows and the wiki will list them in, when it is not
  * the folder's, and the pages that go twice. Both counted before sending (the summary's pulledAhead and sentTwice).
@@ -56,6 +55,7 @@ function orderLines(records: RunRecords): string[] {
   return lines.length === 0 ? [] : [lines.join(' '), ''];
 }
 
+/** A plan's row needs no one's attention: sent as create or update, or unchanged, with nothing found on the wiki to say. */
 function plainPlanRow(record: PlanEntryRecord): boolean {
   if (record.status === 'unchanged') return true;
   if (record.status !== 'send' || record.action === 'replace') return false;

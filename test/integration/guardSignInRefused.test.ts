@@ -3,7 +3,6 @@
 // says the sign-in was refused and offers signing in again rather than "publish again to check", which cannot help.
 // The editor's words come from its guard step under a vscode with only l10n.
 import assert from 'node:assert/strict';
-import { sep } from 'node:path';
 import { credentialRefusedOnWiki, guardPlan, unreadOnWiki } from '../../src/core/run/guard';
 import { planFile, type PlanItem } from '../../src/core/run/plan';
 import { linkAfterPublish } from '../../src/core/run/publishedLink';
@@ -22,16 +21,13 @@ describe('the edit guard when the wiki refuses the sign-in, against the sandbox 
   let editorWords: typeof import('../../src/editor/publish/guardStep');
   let uninstall: () => void;
   before(() => {
-    uninstall = installL10nOnlyVscode({}, [GUARD_STEP]);
+    uninstall = installL10nOnlyVscode({});
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded under the fake vscode installed above
     editorWords = require(GUARD_STEP) as typeof import('../../src/editor/publish/guardStep');
   });
-  after(() => {
-    uninstall();
-    // Every editor module loaded under the fake (the guard step's catalogues too) is dropped, so later tests load them
-    // under their own vscode (the message catalogue test's German bundle).
-    for (const path of Object.keys(require.cache)) if (path.includes(`${sep}src${sep}editor${sep}`)) delete require.cache[path];
-  });
+  // Removing the fake drops every editor module loaded under it (the guard step's catalogues too), so later tests load
+  // them under their own vscode (the message catalogue test's German bundle).
+  after(() => uninstall());
 
   const DEFAULTS = { spaceId: 'DOCS', parentId: '123456', pageTitle: 'Guide', overwrite: false };
   const file = (text: string): { key: string; label: string; text: string } => ({ key: 'file:///docs/guide.md', label: 'guide.md', text });

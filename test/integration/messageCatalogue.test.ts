@@ -33,8 +33,6 @@ import { importPage } from '../../src/core/publish/pipeline';
 import { DOCS_HOME, useSandbox } from '../support/importHarness';
 import { installL10nOnlyVscode } from '../support/fakeL10n';
 
-const EDITOR_MODULES = ['addressMessages', 'endpointMessages', 'exportMessages', 'manifestMessages', 'networkMessages', 'pageRouteMessages', 'publishMessages', 'signInMessages', 'tokenMessages', 'treeMessages', 'walkMessages'].map((name) => require.resolve(`../../src/editor/messages/${name}`));
-
 interface EditorCatalogues {
   address: AddressMessages;
   endpoint: EndpointMessages;
@@ -97,7 +95,7 @@ describe('the editor\'s message catalogues, through vscode.l10n', () => {
   let german: EditorCatalogues;
   let restore: () => void = () => undefined;
   before(async () => {
-    restore = installL10nOnlyVscode(GERMAN, EDITOR_MODULES);
+    restore = installL10nOnlyVscode(GERMAN);
     german = await loadEditorCatalogues();
   });
   after(() => restore());
@@ -216,7 +214,7 @@ describe('the editor\'s catalogues in English say what the core\'s English catal
   let english: EditorCatalogues;
   let restore: () => void = () => undefined;
   before(async () => {
-    restore = installL10nOnlyVscode({}, EDITOR_MODULES);
+    restore = installL10nOnlyVscode({});
     english = await loadEditorCatalogues();
   });
   after(() => restore());

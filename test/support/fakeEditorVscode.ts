@@ -4,18 +4,11 @@
 // keys. With `files.autoSave` other than "off" a dirty file is saved as VS Code's auto-save saves it: after the edit,
 // not within it (the test waits for idle(), never for a time). Installed for one describe block; the editor modules
 // loaded under it are dropped when it is removed.
-import { dropEditorModulesSince } from './fakeModuleCache';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, relative, sep } from 'node:path';
-import Module from 'node:module';
 import { fillPlaceholders } from './fakeL10n';
+import { installFakeVscode } from './fakeVscodeModule';
 import { diskFs } from './vscodeDiskFs';
-
-interface ModuleInternals {
-  _resolveFilename(request: string, parent: unknown, isMain: boolean, options?: unknown): string;
-}
-
-const FAKE_PATH = '/__wiki-publisher-test__/vscode-editor.js';
 
 /** As workspace.fs rejects for a missing file: a FileSystemError whose code is FileNotFound. */
 class FileSystemError extends Error {
@@ -306,20 +299,6 @@ export function installEditorVscode(folder: string, settings: Record<string, unk
     },
   };
 
-  const internals = Module as unknown as ModuleInternals;
-  const original = internals._resolveFilename;
-  internals._resolveFilename = (request, parent, isMain, options) =>
-    request === 'vscode' ? FAKE_PATH : original.call(Module, request, parent, isMain, options);
-  const module = new Module(FAKE_PATH);
-  module.filename = FAKE_PATH;
-  module.exports = fake;
-  module.loaded = true;
-  require.cache[FAKE_PATH] = module;
-  const loadedBefore = new Set(Object.keys(require.cache));
-  editor.uninstall = () => {
-    internals._resolveFilename = original;
-    delete require.cache[FAKE_PATH];
-    dropEditorModulesSince(loadedBefore);
-  };
+  editor.uninstall = installFakeVscode('vscode-editor', fake);
   return editor;
 }

@@ -3,18 +3,11 @@
 // Explorer badges): Uri (parse, joinPath, file), workspace.fs over the disk with VS Code's FileNotFound errors, the open
 // documents, settings by their dotted keys, FileType, FileSystemError, FileDecoration and an English l10n.t.
 // Installed for one describe block; the editor modules loaded under it are dropped when it is removed.
-import { dropEditorModulesSince } from './fakeModuleCache';
-import Module from 'node:module';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, posix, relative, sep } from 'node:path';
 import { fillPlaceholders } from './fakeL10n';
+import { installFakeVscode } from './fakeVscodeModule';
 import { diskFs } from './vscodeDiskFs';
-
-interface ModuleInternals {
-  _resolveFilename(request: string, parent: unknown, isMain: boolean, options?: unknown): string;
-}
-
-const FAKE_PATH = '/__wiki-publisher-test__/vscode-workspace.js';
 
 /** vscode.Uri for file: URIs, as the editor's modules use it. */
 export class EditorUri {
@@ -107,10 +100,6 @@ function notFound<T>(read: () => Promise<T>): Promise<T> {
 
 /** Makes `require('vscode')` give the fake over `editor`; returns the function that undoes it. */
 export function installEditorVscode(editor: FakeEditor): () => void {
-  const internals = Module as unknown as ModuleInternals;
-  const original = internals._resolveFilename;
-  internals._resolveFilename = (request, parent, isMain, options) =>
-    request === 'vscode' ? FAKE_PATH : original.call(Module, request, parent, isMain, options);
   const inside = (uri: EditorUri): boolean => uri.path === editor.folder || uri.path.startsWith(`${editor.folder}/`);
   const workspaceFolder = () => ({ uri: new EditorUri(editor.folder), name: 'workspace', index: 0 });
   const showMessage = async (message: string, options: { detail?: string } | string | undefined, ...items: string[]): Promise<string | undefined> => {
@@ -118,9 +107,7 @@ export function installEditorVscode(editor: FakeEditor): () => void {
     editor.ui?.messages.push({ message, ...(typeof options === 'object' && options.detail ? { detail: options.detail } : {}), items: buttons });
     return editor.ui?.button?.(buttons);
   };
-  const fake = new Module(FAKE_PATH);
-  fake.filename = FAKE_PATH;
-  fake.exports = {
+  return installFakeVscode('vscode-editor-workspace', {
     l10n: { t: (text: string, ...args: unknown[]) => fillPlaceholders(text, args) },
     env: { language: 'en' },
     Uri: EditorUri,
@@ -174,13 +161,5 @@ export function installEditorVscode(editor: FakeEditor): () => void {
         inspect: (key: string) => ({ globalValue: editor.settings[`${section}.${key}`] }),
       }),
     },
-  };
-  fake.loaded = true;
-  require.cache[FAKE_PATH] = fake;
-  const loadedBefore = new Set(Object.keys(require.cache));
-  return () => {
-    internals._resolveFilename = original;
-    delete require.cache[FAKE_PATH];
-    dropEditorModulesSince(loadedBefore);
-  };
+  });
 }

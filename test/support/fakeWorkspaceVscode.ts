@@ -2,17 +2,10 @@
 // getWorkspaceFolder, asRelativePath, getConfiguration (files.exclude only) and an English l10n.t. Enough for the
 // editor's folder walk (collectMarkdown) and the Wiki Pages scan (workspaceScan) to run in a test as in VS Code.
 // Installed for one describe block; the editor modules loaded under it are dropped when it is removed.
-import { dropEditorModulesSince } from './fakeModuleCache';
-import Module from 'node:module';
 import { relative, sep } from 'node:path';
 import { fillPlaceholders } from './fakeL10n';
+import { installFakeVscode } from './fakeVscodeModule';
 import { diskFs, FakeUri } from './vscodeDiskFs';
-
-interface ModuleInternals {
-  _resolveFilename(request: string, parent: unknown, isMain: boolean, options?: unknown): string;
-}
-
-const FAKE_PATH = '/__wiki-publisher-test__/vscode-workspace.js';
 
 export interface FakeWorkspace {
   folder: string;
@@ -22,15 +15,9 @@ export interface FakeWorkspace {
 
 /** Makes `require('vscode')` give the fake over `workspace`; returns the function that undoes it. */
 export function installWorkspaceVscode(workspace: FakeWorkspace): () => void {
-  const internals = Module as unknown as ModuleInternals;
-  const original = internals._resolveFilename;
-  internals._resolveFilename = (request, parent, isMain, options) =>
-    request === 'vscode' ? FAKE_PATH : original.call(Module, request, parent, isMain, options);
   const root = new FakeUri(workspace.folder);
   const inside = (uri: FakeUri): boolean => uri.path === workspace.folder || uri.path.startsWith(`${workspace.folder}/`);
-  const fake = new Module(FAKE_PATH);
-  fake.filename = FAKE_PATH;
-  fake.exports = {
+  return installFakeVscode('vscode-workspace', {
     l10n: { t: (text: string, ...args: unknown[]) => fillPlaceholders(text, args) },
     env: { language: 'en' },
     workspace: {
@@ -43,13 +30,5 @@ export function installWorkspaceVscode(workspace: FakeWorkspace): () => void {
         get: (key: string, fallback: unknown) => (section === 'files' && key === 'exclude' ? workspace.exclude : fallback),
       }),
     },
-  };
-  fake.loaded = true;
-  require.cache[FAKE_PATH] = fake;
-  const loadedBefore = new Set(Object.keys(require.cache));
-  return () => {
-    internals._resolveFilename = original;
-    delete require.cache[FAKE_PATH];
-    dropEditorModulesSince(loadedBefore);
-  };
+  });
 }

@@ -78,32 +78,40 @@ function pathPart(destination: string): string {
  */
 async function fixedPath<L>(destination: string, folder: L, fs: FixFs<L>): Promise<string | undefined> {
   const path = pathPart(destination);
-  if (path === '' || path.startsWith('/') || path.includes('\\')) return undefined;
-  const names = path.split('/');
-  let location: L | undefined = folder;
+  const names = relativeNames(path);
+  if (names === undefined) return undefined;
   let changed = false;
-  for (const [index, written] of names.entries()) {
-    if (location === undefined) return undefined;
-    if (written === '' || written === '.') continue;
-    if (written === '..') {
-      location = fs.parent(location);
-      continue;
-    }
+  const end = await walkNames(fs, folder, names, async (location, written, index) => {
     const name = safeDecode(written);
     const last = index === names.length - 1;
     const here = fs.child(location, name);
-    const type = await fs.type(here);
-    if (type !== undefined) {
-      location = here;
-      continue;
-    }
+    if ((await fs.type(here)) !== undefined) return here;
     const found = await entryNamedLike(fs, location, name, last ? 'file' : 'directory', last);
     if (found === undefined) return undefined;
     names[index] = written.includes('%') || /\s/.test(found) ? encodeURI(found) : found;
-    location = fs.child(location, found);
     changed = true;
+    return fs.child(location, found);
+  });
+  return end !== undefined && changed ? `${names.join('/')}${destination.slice(path.length)}` : undefined;
+}
+
+/** The names of a relative path of plain names; undefined for an empty or absolute path, or one with a backslash. */
+function relativeNames(path: string): string[] | undefined {
+  return path === '' || path.startsWith('/') || path.includes('\\') ? undefined : path.split('/');
+}
+
+/**
+ * Follows `names` from `folder`: `.` and empty names stay, `..` goes up, and `step` gives each other name's entry
+ * (undefined when it has none, which ends the walk).
+ */
+async function walkNames<L>(fs: FixFs<L>, folder: L, names: readonly string[], step: (location: L, written: string, index: number) => Promise<L | undefined>): Promise<L | undefined> {
+  let location: L | undefined = folder;
+  for (const [index, written] of names.entries()) {
+    if (location === undefined) return undefined;
+    if (written === '' || written === '.') continue;
+    location = written === '..' ? fs.parent(location) : await step(location, written, index);
   }
-  return changed ? `${names.join('/')}${destination.slice(path.length)}` : undefined;
+  return location;
 }
 
 /** The one entry of `folder` of that kind named `name` but for case, else (`typo`) the one nearest within a typo. */
@@ -130,21 +138,12 @@ async function entryNamedLike<L>(fs: FixFs<L>, folder: L, name: string, kind: 'f
 
 /** The regular file at a relative path from `folder`, through folders only; undefined when it is not there. */
 async function fileAt<L>(fs: FixFs<L>, folder: L, path: string): Promise<L | undefined> {
-  if (path === '' || path.startsWith('/') || path.includes('\\')) return undefined;
-  let location: L | undefined = folder;
-  const names = path.split('/');
-  for (const [index, written] of names.entries()) {
-    if (location === undefined) return undefined;
-    if (written === '' || written === '.') continue;
-    if (written === '..') {
-      location = fs.parent(location);
-      continue;
-    }
-    location = fs.child(location, safeDecode(written));
-    const type = await fs.type(location);
-    if (type?.kind !== (index === names.length - 1 ? 'file' : 'directory')) return undefined;
-  }
-  return location;
+  const names = relativeNames(path);
+  if (names === undefined) return undefined;
+  return walkNames(fs, folder, names, async (location, written, index) => {
+    const here = fs.child(location, safeDecode(written));
+    return (await fs.type(here))?.kind === (index === names.length - 1 ? 'file' : 'directory') ? here : undefined;
+  });
 }
 
 async function readText<L>(fs: FixFs<L>, file: L): Promise<string | undefined> {

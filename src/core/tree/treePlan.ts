@@ -189,14 +189,41 @@ export async function planTreeFromWalk<L, M = L>(walk: Pick<WalkResult<L>, 'file
   const options = planOptionsOf(entryOptions);
   const wiki = wikiOfOnePlan(entryOptions.wiki);
   const readAhead = askedAhead(options, wiki);
-  const digested = await eachSourceFromWalk(walk, sourceOptions, (source) => digestTreeSource(source, options, { headingsLater: true }));
-  await takeAnchoredHeadings(digested, options);
+  const digest = async (): Promise<TreeSource[]> => {
+    const sources = await eachSourceFromWalk(walk, sourceOptions, (source) => digestTreeSource(source, options, { headingsLater: true }));
+    await takeAnchoredHeadings(sources, options);
+    return sources;
+  };
+  const digested = await digest();
   return lookingAtWiki(wiki, async (signal) => {
-    const withOutside = await checkedWithOutsideLinks(digested, withEntriesChecked(digested, options, wiki, signal, readAhead), options, outside);
-    const plan = planTreeOf(digested, withOutside);
-    await sayMissingLinkFiles(plan, withOutside, { fs: sourceOptions.fs, root });
-    return checkedOnWiki(plan, { ...entryOptions, wiki }, withOutside, signal);
+    const checking = withEntriesChecked(digested, options, wiki, signal, readAhead);
+    const planned = readAhead === undefined
+      ? await planAfterCheck(digested, checking)
+      : await planWhileChecking(digested, checking, async () => planAfterCheck(await digest(), checking));
+    await sayMissingLinkFiles(planned.plan, planned.options, { fs: sourceOptions.fs, root });
+    return checkedOnWiki(planned.plan, { ...entryOptions, wiki }, planned.options, signal);
   });
+
+  async function planAfterCheck(sources: readonly TreeSource[], checking: Promise<TreePlanOptions>): Promise<{ plan: TreePlan; options: TreePlanOptions }> {
+    const withOutside = await checkedWithOutsideLinks(sources, checking, options, outside);
+    return { plan: planTreeOf(sources, withOutside), options: withOutside };
+  }
+
+  /**
+   * The plan made while the wiki is still reading the recorded pages (the command line asked for them ahead): as if it
+   * refused none of them, which is the answer but for a pull request that rewrote the record (or a wiki that could not
+   * be read). The planning then takes none of the wait that follows the files' reading. When it did refuse some, that
+   * plan goes (planning marks the files' items) and the files are read again for the one that counts (`again`).
+   */
+  async function planWhileChecking(sources: readonly TreeSource[], checking: Promise<TreePlanOptions>, again: () => Promise<{ plan: TreePlan; options: TreePlanOptions }>): Promise<{ plan: TreePlan; options: TreePlanOptions }> {
+    const outsideLinks = await outsideLinksOf(sources, options, outside);
+    const assumed = outsideLinks === undefined ? options : { ...options, outsideLinks };
+    const plan = planTreeOf(sources, assumed);
+    const checked = await checking;
+    if (checked.refusedEntries !== undefined) return again();
+    if (checked.wikiRead !== undefined) plan.read = checked.wikiRead;
+    return { plan, options: checked.wikiRead === undefined ? assumed : { ...assumed, wikiRead: checked.wikiRead } };
+  }
 }
 
 /** The headings of the tree's files that some link of the tree names with an `#anchor`, from each file read again. */

@@ -11848,14 +11848,31 @@ async function planTreeFromWalk(walk, sourceOptions, entryOptions, root, outside
   const options = planOptionsOf(entryOptions);
   const wiki = wikiOfOnePlan(entryOptions.wiki);
   const readAhead = askedAhead(options, wiki);
-  const digested = await eachSourceFromWalk(walk, sourceOptions, (source2) => digestTreeSource(source2, options, { headingsLater: true }));
-  await takeAnchoredHeadings(digested, options);
+  const digest = async () => {
+    const sources = await eachSourceFromWalk(walk, sourceOptions, (source2) => digestTreeSource(source2, options, { headingsLater: true }));
+    await takeAnchoredHeadings(sources, options);
+    return sources;
+  };
+  const digested = await digest();
   return lookingAtWiki(wiki, async (signal) => {
-    const withOutside = await checkedWithOutsideLinks(digested, withEntriesChecked(digested, options, wiki, signal, readAhead), options, outside);
-    const plan = planTreeOf(digested, withOutside);
-    await sayMissingLinkFiles(plan, withOutside, { fs: sourceOptions.fs, root });
-    return checkedOnWiki(plan, { ...entryOptions, wiki }, withOutside, signal);
+    const checking = withEntriesChecked(digested, options, wiki, signal, readAhead);
+    const planned = readAhead === void 0 ? await planAfterCheck(digested, checking) : await planWhileChecking(digested, checking, async () => planAfterCheck(await digest(), checking));
+    await sayMissingLinkFiles(planned.plan, planned.options, { fs: sourceOptions.fs, root });
+    return checkedOnWiki(planned.plan, { ...entryOptions, wiki }, planned.options, signal);
   });
+  async function planAfterCheck(sources, checking) {
+    const withOutside = await checkedWithOutsideLinks(sources, checking, options, outside);
+    return { plan: planTreeOf(sources, withOutside), options: withOutside };
+  }
+  async function planWhileChecking(sources, checking, again) {
+    const outsideLinks = await outsideLinksOf(sources, options, outside);
+    const assumed = outsideLinks === void 0 ? options : { ...options, outsideLinks };
+    const plan = planTreeOf(sources, assumed);
+    const checked = await checking;
+    if (checked.refusedEntries !== void 0) return again();
+    if (checked.wikiRead !== void 0) plan.read = checked.wikiRead;
+    return { plan, options: checked.wikiRead === void 0 ? assumed : { ...assumed, wikiRead: checked.wikiRead } };
+  }
 }
 async function takeAnchoredHeadings(sources, options) {
   const root = folderKey(options.rootPath);

@@ -77,4 +77,18 @@ describe('CLI --tree: the plan foresees the pages that go twice', () => {
     assert.equal(ran.secondPass, planned.sentTwice);
     assert.equal(imports, 5 + 2);
   });
+
+  it('a new page that links to itself (a folder\'s index.md to `./`, a file to its own heading by name) goes twice, as the plan counts', async () => {
+    const { planned, ran, imports } = await plannedThenRun({
+      'docs/guide/index.md': '# Guide\n\nThis [guide](./) has [steps](steps.md).\n',
+      'docs/guide/steps.md': '# Steps\n\nSee [the end](steps.md#end).\n\n## End\n\nDone.\n',
+    });
+    // Neither page has an ID until the wiki made it: its link to itself is filled in by its second send. The guide also
+    // names Steps, below it, which it must be made before.
+    assert.equal(planned.sentTwice, 2);
+    assert.equal(ran.secondPass, planned.sentTwice);
+    assert.equal(imports, 2 + 2);
+    const steps = cli.world.sandbox.pages().find((page) => page.title === 'Steps' && !page.deleted);
+    assert.match(steps?.markdown ?? '', new RegExp(`\\[the end\\]\\([^)]*/pages/${steps?.id ?? 'none'}/Steps#End\\)`), 'its link reaches its own page');
+  });
 });

@@ -16,6 +16,8 @@ export function linkedPagesWithoutId(page: TreePage, plan: Pick<TreePlan, 'tree'
  * the run's schedule asks what a page waits for each time a lane frees (a resolution of every link each time).
  */
 const namedByPage = new WeakMap<TreePage, readonly string[]>();
+/** The pages whose links name the page itself (`./` in a folder's index.md, `setup.md#install` in setup.md). */
+const namingThemselves = new WeakSet<TreePage>();
 
 /** The keys of the tree's pages (other than its own) that `page`'s links name, distinct, in the order of its links. */
 export function treePagesNamedBy(page: TreePage, plan: Pick<TreePlan, 'tree' | 'rootInRepository'>): readonly string[] {
@@ -28,9 +30,19 @@ export function treePagesNamedBy(page: TreePage, plan: Pick<TreePlan, 'tree' | '
     const target = linkTarget(destination, from, plan.rootInRepository);
     if (target.kind !== 'file' || target.path === undefined) continue;
     const key = nodeOfFile(plan.tree, `${rootPath}${target.path}`)?.path.slice(rootPath.length);
-    if (key !== undefined && key !== page.key) keys.add(key);
+    if (key === page.key) namingThemselves.add(page);
+    else if (key !== undefined) keys.add(key);
   }
   const named = [...keys];
   namedByPage.set(page, named);
   return named;
+}
+
+/**
+ * Whether one of `page`'s links names the page itself: such a link waits for nothing (the page cannot go before
+ * itself), but a page created by the run has no ID for it until it lands, so it goes a second time to fill it in.
+ */
+export function namesItself(page: TreePage, plan: Pick<TreePlan, 'tree' | 'rootInRepository'>): boolean {
+  treePagesNamedBy(page, plan);
+  return namingThemselves.has(page);
 }

@@ -9478,6 +9478,7 @@ function linkedPagesWithoutId(page, plan, withoutId) {
   return treePagesNamedBy(page, plan).filter(withoutId);
 }
 var namedByPage = /* @__PURE__ */ new WeakMap();
+var namingThemselves = /* @__PURE__ */ new WeakSet();
 function treePagesNamedBy(page, plan) {
   const known = namedByPage.get(page);
   if (known !== void 0) return known;
@@ -9488,11 +9489,16 @@ function treePagesNamedBy(page, plan) {
     const target = linkTarget2(destination, from, plan.rootInRepository);
     if (target.kind !== "file" || target.path === void 0) continue;
     const key = nodeOfFile(plan.tree, `${rootPath}${target.path}`)?.path.slice(rootPath.length);
-    if (key !== void 0 && key !== page.key) keys.add(key);
+    if (key === page.key) namingThemselves.add(page);
+    else if (key !== void 0) keys.add(key);
   }
   const named = [...keys];
   namedByPage.set(page, named);
   return named;
+}
+function namesItself(page, plan) {
+  treePagesNamedBy(page, plan);
+  return namingThemselves.has(page);
 }
 
 // src/core/tree/foreseenSends.ts
@@ -9547,7 +9553,8 @@ function foreseenSecondSends(plan, addressable) {
     const next = nextToSend(entries, state, true);
     if (next === void 0) break;
     queue.splice(queue.indexOf(next.page), 1);
-    if (state.waitsOn(next.page).some((key) => !done.has(key))) twice.add(next.page.key);
+    const ownIdLater = knownId(next.page) === void 0 && namesItself(next.page, plan);
+    if (ownIdLater || state.waitsOn(next.page).some((key) => !done.has(key))) twice.add(next.page.key);
     done.add(next.page.key);
   }
   return twice;

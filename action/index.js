@@ -3766,8 +3766,22 @@ async function guardPlan(items, options) {
     item.guard = verdicts.get(item);
     applyVerdict(item, options.overwriteEdited);
   }
+  if (options.links) await linkFoundPages(lookups, options.links, options.overwriteEdited);
   options.signal?.throwIfAborted();
   return items;
+}
+async function linkFoundPages(looked, links, overwriteEdited) {
+  const found = /* @__PURE__ */ new Map();
+  for (const item of looked) {
+    const verdict = item.guard;
+    if ((verdict?.kind === "asLeft" || verdict?.kind === "edited") && item.link?.pageId !== verdict.page.id) found.set(item.file.key, verdict.page.id);
+  }
+  if (found.size === 0) return;
+  for (const item of await links.foundSince(found)) {
+    if (item.guard?.kind !== "asLeft" || item.state !== "send" || !alreadyHolds(item, item.linkTargets)) continue;
+    item.guard = { ...item.guard, sameContent: true };
+    applyVerdict(item, overwriteEdited);
+  }
 }
 async function verdictsOf(items, options) {
   const verdicts = /* @__PURE__ */ new Map();
@@ -3781,12 +3795,22 @@ async function verdictsOf(items, options) {
   const read = await readPages(byId.values(), options);
   const places = await findAtPlaces(byPlace, options);
   const decided = [];
+  const gone = [];
   for (const [item, id] of byId) {
     const failed = read.failed.get(id);
     const page = read.pages.get(id);
     if (failed) verdicts.set(item, failed);
-    else if (!page) verdicts.set(item, { kind: "deleted", pageId: id });
-    else decided.push({ item, page, verdict: await ownVerdict(page, item, options) });
+    else if (!page) {
+      verdicts.set(item, { kind: "deleted", pageId: id });
+      gone.push(item);
+    } else decided.push({ item, page, verdict: await ownVerdict(page, item, options) });
+  }
+  const madeAnew = gone.length > 0 ? await findAtPlaces(gone, options) : void 0;
+  for (const item of gone) {
+    const found = madeAnew?.get(item);
+    if (found === void 0 || "failed" in found || found.page === void 0) continue;
+    const verdict = placeVerdict(found.page, item);
+    if (verdict === "history" || verdict.kind === "asLeft") decided.push({ item, page: found.page, verdict });
   }
   for (const item of byPlace) {
     const found = places.get(item);
@@ -7977,6 +8001,36 @@ async function planFileLinks(sources, items, ports) {
     }
     decideAgainFor(new Set(refusedNow));
   };
+  const foundSince = async (found) => {
+    const siteBase = ports.siteBase;
+    if (siteBase === void 0) return [];
+    let changed = false;
+    for (const [where, key] of [...awaitedAt, ...selectionAt]) {
+      const pageId = found.get(key);
+      const selected = selection.get(key);
+      const target = selected?.item.complete;
+      if (pageId === void 0 || pageIds.get(where) === pageId || !selected || !target) continue;
+      const url = pageAddress(siteBase, await ports.spaceKey(target.spaceId), pageId, target.pageTitle);
+      if (url === void 0) continue;
+      pages.set(where, { url, title: target.pageTitle, headings: linked.get(where)?.anchored ? markdownHeadings(selected.sent()) : [] });
+      pageIds.set(where, pageId);
+      withoutPage.delete(where);
+      awaitedAt.delete(where);
+      selectionAt.set(where, key);
+      changed = true;
+    }
+    if (!changed) return [];
+    const again = [];
+    for (const entry of linking) {
+      const before = decisions.get(entry.item.file.key);
+      const decision = decide2(entry, /* @__PURE__ */ new Map(), pageIds);
+      if (before && before.linkTargets === decision.linkTargets && before.waitedOn.size === decision.waitedOn.size && before.rewritten === decision.rewritten) continue;
+      decisions.set(entry.item.file.key, decision);
+      apply(entry.item, decision);
+      again.push(entry.item);
+    }
+    return again;
+  };
   const stillWaitingFor = (fileKey) => {
     const waitedOn = secondPassFills ? decisions.get(fileKey)?.waitedOn : void 0;
     if (!waitedOn) return [];
@@ -8007,6 +8061,7 @@ async function planFileLinks(sources, items, ports) {
     },
     awaitRecreated,
     refusedSince,
+    foundSince,
     async content(item, messages) {
       const planned = await plannedContent(item, messages);
       if (!planned.ok) return planned;
@@ -8225,12 +8280,13 @@ async function runFlat(items, options) {
     }
   });
   await Promise.all(learning);
-  const again = learnt.size === 0 || options.signal?.aborted || gate.stoppedBy ? [] : await links.relink(first.filter((result) => result.state === "published").map((result) => result.item), learnt);
+  const again = learnt.size === 0 || options.signal?.aborted || gate.stoppedBy ? [] : await links.relink(first.filter((result) => result.state === "published" || result.state === "skipped").map((result) => result.item), learnt);
   const firstOf = new Map(first.map((result) => [result.item.file.key, result]));
   const entries = again.map((item) => {
     const firstResult = firstOf.get(item.file.key);
     const landed = firstResult ? landedLink(firstResult, 0, learnt.get(item.file.key)) : void 0;
-    return sentAgain(item, landed?.pageId, landed?.version);
+    const page = landed ? { id: landed.pageId, version: landed.version } : item.pageFound ?? guardedPage(item.guard);
+    return sentAgain(item, page?.id, page?.version);
   });
   if (entries.length > 0) {
     total += entries.length;

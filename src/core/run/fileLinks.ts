@@ -48,6 +48,13 @@ export interface FileLinks {
    */
   refusedSince(): void;
   /**
+   * Files of the selection whose pages nothing recorded (a fresh CI runner, a fresh clone) and the edit guard found at
+   * their places carrying their own notices: by file key, the page's ID. The links to them are decided again to reach
+   * those pages, as if they had been recorded, so that nothing waits for a page that is there and a file whose page
+   * holds what it would send with them goes no more (the guard looks again). Gives the items decided again.
+   */
+  foundSince(found: ReadonlyMap<string, string>): Promise<PlanItem[]>;
+  /**
    * The second pass (section 3): given the IDs learnt by file key for pages this run created, copies of the items
    * sent in the first pass (`sent`) whose links waited for one of them, their links decided again so that `content`
    * now fills those links in. None without a site address (no link reaches a page then).
@@ -253,6 +260,38 @@ export async function planFileLinks<L>(sources: readonly SourceFile[], items: re
     // A link to a refused file still waits on it (a later run fills it in), so the new decisions name it too.
     decideAgainFor(new Set(refusedNow));
   };
+  const foundSince = async (found: ReadonlyMap<string, string>): Promise<PlanItem[]> => {
+    const siteBase = ports.siteBase;
+    if (siteBase === undefined) return [];
+    let changed = false;
+    // The files without a known page, and those whose known page is not the one found (a record of a page since gone).
+    for (const [where, key] of [...awaitedAt, ...selectionAt]) {
+      const pageId = found.get(key);
+      const selected = selection.get(key);
+      const target = selected?.item.complete;
+      if (pageId === undefined || pageIds.get(where) === pageId || !selected || !target) continue;
+      const url = pageAddress(siteBase, await ports.spaceKey(target.spaceId), pageId, target.pageTitle);
+      if (url === undefined) continue;
+      pages.set(where, { url, title: target.pageTitle, headings: linked.get(where)?.anchored ? markdownHeadings(selected.sent()) : [] });
+      pageIds.set(where, pageId);
+      withoutPage.delete(where);
+      awaitedAt.delete(where);
+      selectionAt.set(where, key);
+      changed = true;
+    }
+    if (!changed) return [];
+    // The files whose links now reach another page than they were decided to, or no longer wait.
+    const again: PlanItem[] = [];
+    for (const entry of linking) {
+      const before = decisions.get(entry.item.file.key);
+      const decision = decide(entry, new Map(), pageIds);
+      if (before && before.linkTargets === decision.linkTargets && before.waitedOn.size === decision.waitedOn.size && before.rewritten === decision.rewritten) continue;
+      decisions.set(entry.item.file.key, decision);
+      apply(entry.item, decision);
+      again.push(entry.item);
+    }
+    return again;
+  };
   // A relinked file's decision holds only the pages still missing; any other's, all it waited for (none landed).
   const stillWaitingFor = (fileKey: string): string[] => {
     const waitedOn = secondPassFills ? decisions.get(fileKey)?.waitedOn : undefined;
@@ -284,6 +323,7 @@ export async function planFileLinks<L>(sources: readonly SourceFile[], items: re
     },
     awaitRecreated,
     refusedSince,
+    foundSince,
     async content(item, messages) {
       const planned = await plannedContent(item, messages);
       if (!planned.ok) return planned;

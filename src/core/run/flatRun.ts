@@ -6,7 +6,8 @@
 // and the summary counts each file once, by its last pass (but a file that landed in the first pass stays published
 // when its second send was interrupted). A run that cannot learn IDs (no page access) or make page addresses (no site
 // address) has no second pass: its links stay as written, as the plan's caution said. A file whose page was deleted
-// on the wiki is created anew: links to it wait for its new page like links to a file without one.
+// on the wiki is created anew: links to it wait for its new page like links to a file without one, those of unchanged
+// files too (the second pass sends them, or their pages would keep a link to the deleted page).
 import type { WikiPagesClient } from '../wikiPages';
 import type { FileLinks } from './fileLinks';
 import { callsAtMost } from '../util/callsAtMost';
@@ -14,6 +15,7 @@ import { DEFAULT_LOOKUPS_AT_ONCE } from './lookupDeadline';
 import { learnLandedPage, linksLeftOf, sentAgain, sentAgainAndLanded, type LinksLeft } from './landedPage';
 import type { PlanItem } from './planItem';
 import { landedLink } from './publishedLink';
+import { guardedPage } from './guardVerdict';
 import { countedResults, runPlan, summarise, ThrottleGate, type FileResult, type RunOptions, type RunSummary } from './runner';
 
 export interface FlatRunOptions extends Omit<RunOptions, 'content' | 'onResult'> {
@@ -89,14 +91,18 @@ export async function runFlat(items: readonly PlanItem[], options: FlatRunOption
     },
   });
   await Promise.all(learning);
+  // The files the first pass sent, and the unchanged ones left alone: a link of theirs to a page this run made anew
+  // (deleted on the wiki) names the old page, dead now, until the second pass sends them with the new one.
   const again = learnt.size === 0 || options.signal?.aborted || gate.stoppedBy
     ? []
-    : await links.relink(first.filter((result) => result.state === 'published').map((result) => result.item), learnt);
+    : await links.relink(first.filter((result) => result.state === 'published' || result.state === 'skipped').map((result) => result.item), learnt);
   const firstOf = new Map(first.map((result) => [result.item.file.key, result]));
   const entries = again.map((item) => {
     const firstResult = firstOf.get(item.file.key);
     const landed = firstResult ? landedLink(firstResult, 0, learnt.get(item.file.key)) : undefined;
-    return sentAgain(item, landed?.pageId, landed?.version);
+    // An unchanged file is updated where the guard found its page, at the version it found.
+    const page = landed ? { id: landed.pageId, version: landed.version } : (item.pageFound ?? guardedPage(item.guard));
+    return sentAgain(item, page?.id, page?.version);
   });
   if (entries.length > 0) {
     total += entries.length;

@@ -20,7 +20,7 @@ import { guardedPage, movedUnderOf, underAnotherParent, unreadOnWiki, type Guard
 import type { PlanItem } from './planItem';
 import { checkRecordedLinks } from './recordedLinks';
 import { checkFlatTitlesAcrossSpaceNames } from './titlesAcrossSpaceNames';
-import { historyVerdict, ownPageVerdict, placeVerdict, type WikiVerdict } from './wikiVerdict';
+import { alreadyHolds, historyVerdict, ownPageVerdict, placeVerdict, type WikiVerdict } from './wikiVerdict';
 
 export * from './guardVerdict';
 
@@ -70,7 +70,7 @@ export interface GuardOptions {
    * The flat plan's link decisions (planFileLinks), made before the guard (a link change makes an unchanged file
    * sent, which the guard must see): the files the guard refuses get no page, and the links to them are decided again.
    */
-  links?: Pick<FileLinks, 'refusedSince'>;
+  links?: Pick<FileLinks, 'refusedSince' | 'foundSince'>;
 }
 
 /**
@@ -130,8 +130,32 @@ export async function guardPlan(items: PlanItem[], options: GuardOptions): Promi
     item.guard = verdicts.get(item);
     applyVerdict(item, options.overwriteEdited);
   }
+  if (options.links) await linkFoundPages(lookups, options.links, options.overwriteEdited);
   options.signal?.throwIfAborted();
   return items;
+}
+
+/**
+ * The files' own pages the lookups found without a record of them (a fresh CI runner, a fresh clone), or in place of a
+ * recorded one that is gone: the links to them reach them now (FileLinks.foundSince), and a file whose page holds what
+ * it sends with those links is left alone.
+ * Without this, every file linking to another went twice on every fresh run: once with its links waiting for pages
+ * the run would make, then again to fill them in.
+ */
+async function linkFoundPages(looked: readonly PlanItem[], links: Pick<FileLinks, 'foundSince'>, overwriteEdited: GuardOptions['overwriteEdited']): Promise<void> {
+  const found = new Map<string, string>();
+  for (const item of looked) {
+    const verdict = item.guard;
+    // Pages its notice proves its own, that no record names (or a record names another, gone): as it left them, or
+    // edited since (held, but there).
+    if ((verdict?.kind === 'asLeft' || verdict?.kind === 'edited') && item.link?.pageId !== verdict.page.id) found.set(item.file.key, verdict.page.id);
+  }
+  if (found.size === 0) return;
+  for (const item of await links.foundSince(found)) {
+    if (item.guard?.kind !== 'asLeft' || item.state !== 'send' || !alreadyHolds(item, item.linkTargets)) continue;
+    item.guard = { ...item.guard, sameContent: true };
+    applyVerdict(item, overwriteEdited);
+  }
 }
 
 /** Reads the pages of these items (by ID in bulk, else by place), and decides each one's verdict from what it holds. */
@@ -147,12 +171,24 @@ async function verdictsOf(items: readonly PlanItem[], options: LookupOptions): P
   const read = await readPages(byId.values(), options);
   const places = await findAtPlaces(byPlace, options);
   const decided: Array<{ item: PlanItem; page: WikiPage; verdict: WikiVerdict }> = [];
+  const gone: PlanItem[] = [];
   for (const [item, id] of byId) {
     const failed = read.failed.get(id);
     const page = read.pages.get(id);
     if (failed) verdicts.set(item, failed);
-    else if (!page) verdicts.set(item, { kind: 'deleted', pageId: id });
-    else decided.push({ item, page, verdict: await ownVerdict(page, item, options) });
+    else if (!page) {
+      verdicts.set(item, { kind: 'deleted', pageId: id });
+      gone.push(item);
+    } else decided.push({ item, page, verdict: await ownVerdict(page, item, options) });
+  }
+  // A recorded page gone from the wiki may have been made anew at the file's place by a run whose record was lost (a
+  // cache a run behind): a page there carrying the file's own notice is its page, not one to create again beside.
+  const madeAnew = gone.length > 0 ? await findAtPlaces(gone, options) : undefined;
+  for (const item of gone) {
+    const found = madeAnew?.get(item);
+    if (found === undefined || 'failed' in found || found.page === undefined) continue;
+    const verdict = placeVerdict(found.page, item);
+    if (verdict === 'history' || verdict.kind === 'asLeft') decided.push({ item, page: found.page, verdict });
   }
   for (const item of byPlace) {
     const found = places.get(item);

@@ -6,8 +6,10 @@
 // - new files, an edited one and a deleted one, published again: the same;
 // - colleagues' edits on the wiki and changes here, with --state, without it, or with one a run behind: exactly the
 //   changed files whose pages are as they were left are updated, every page edited on the wiki is held with its text
-//   untouched, a page deleted on the wiki is made anew, and no page is ever held that nobody edited.
-// Publishing random trees found the plan leaving a page that links to itself out of its count.
+//   untouched, a page deleted on the wiki is made anew, and no page is ever held that nobody edited; the same for the
+//   folder published without --tree.
+// Publishing random trees found the plan leaving a page that links to itself out of its count; random folders without
+// --tree found every linking file sent twice on a fresh runner, and pages left linking to a deleted page.
 import assert from 'node:assert/strict';
 import { copyFile, readFile, rm } from 'node:fs/promises';
 import { join, posix } from 'node:path';
@@ -75,13 +77,16 @@ function fileText(tree: RandomTree, file: string, seed: number, extra = ''): str
     const written = folder ? (relative === '' ? './' : `${relative}/`) : relative;
     return `- [to ${target}](${written}${!folder && (target === file || random() < 0.3) ? '#details' : ''})`;
   });
-  return `# ${tree.tag} ${file.replace(/\W/g, ' ')}\n\n${lines.join('\n')}\n\n## Details\n\nText.${extra}\n`;
+  return `# ${titleOf(tree, file)}\n\n${lines.join('\n')}\n\n## Details\n\nText.${extra}\n`;
 }
+
+/** The title of a file's page: its heading (fileText). */
+const titleOf = (tree: RandomTree, file: string): string => `${tree.tag} ${file.replace(/\W/g, ' ')}`;
 
 /** The key .wiki-pages.json records a file's page under: a folder's index.md is its folder's page. */
 const keyOf = (path: string): string => (path.endsWith('/index.md') ? path.slice(0, -'index.md'.length) : path);
 
-describe('CLI --tree: page trees made at random', () => {
+describe('CLI: page trees and folders made at random', () => {
   const cli = useCliWorld();
 
   const publish = (root: string, more: readonly string[] = []): Promise<CliRun> => runCli(['publish', 'docs', ...TO, '--json', ...more], { cwd: root, env: cli.env() });
@@ -137,60 +142,77 @@ describe('CLI --tree: page trees made at random', () => {
     }
   });
 
-  it('edits on the wiki and here, with --state, without, or a run behind: the changed pages as left are updated, every edited page held, a deleted one made anew', async () => {
-    for (const seed of [11, 12, 13, 14, 15, 16, 17, 18]) {
-      const random = seeded(seed);
-      const tree = randomTree(seed);
-      const files = [...tree.links.keys()];
-      const texts = new Map(files.map((file) => [file, fileText(tree, file, seed)]));
-      const root = await cli.tree(Object.fromEntries([...texts].map(([file, text]) => [`docs/${file}`, text])));
-      const state = random() < 0.5 ? ['--state', 'state.json'] : [];
-      const first = await publish(root, state);
-      assert.equal(first.code, 0, first.stderr);
-      if (state.length > 0) await copyFile(join(root, 'state.json'), join(root, 'state.behind.json'));
-      const recorded = await recordedPages(root);
-      const pageOf = (file: string): { id: string; version: number; markdown: string } => {
-        const page = cli.world.sandbox.pages().find((each) => each.id === recorded[keyOf(file)]?.id);
-        assert.ok(page, `tree ${seed}: ${file} has its page`);
-        return page;
-      };
-      const editedOnWiki = new Set(files.filter(() => random() < 0.25));
-      const changedHere = new Set(files.filter(() => random() < 0.3));
-      const deleted = random() < 0.4 ? files.find((file) => !editedOnWiki.has(file)) : undefined;
-      for (const file of editedOnWiki) cli.world.sandbox.editLineOnWiki(pageOf(file).id);
-      if (deleted !== undefined) cli.world.sandbox.deletePage(pageOf(deleted).id);
-      for (const file of changedHere) texts.set(file, fileText(tree, file, seed, `\n\nChanged here (${seed}).`));
-      await writeTree(root, Object.fromEntries([...texts].map(([file, text]) => [`docs/${file}`, text])));
-      const before = new Map(files.map((file) => [file, { ...pageOf(file) }]));
-      if (state.length > 0 && random() < 0.3) await rm(join(root, 'state.json'), { force: true });
-      const second = await publish(root, state);
-      assert.equal(second.code, editedOnWiki.size > 0 ? 1 : 0, `tree ${seed}: ${second.stdout}\n${second.stderr}`);
-      const statusOf = new Map<string, unknown>();
-      for (const record of fileResults(second)) statusOf.set(String(record.file).replace(/^docs\//, ''), record.status);
-      for (const file of files) {
-        const status = statusOf.get(keyOf(file)) ?? statusOf.get(file);
-        const page = pageOf(file);
-        const was = before.get(file);
-        if (editedOnWiki.has(file)) {
-          assert.equal(status, 'edited', `tree ${seed}: ${file}, edited on the wiki, is held`);
-          assert.deepEqual([page.version, page.markdown], [was?.version, was?.markdown], `tree ${seed}: ${file}'s page keeps the colleague's text`);
-        } else if (file === deleted) {
-          assert.equal(status, 'published', `tree ${seed}: ${file}, deleted on the wiki, is made anew`);
-        } else if (changedHere.has(file)) {
-          assert.equal(status, 'published', `tree ${seed}: ${file}, changed here, is updated`);
-          assert.match(page.markdown, new RegExp(`Changed here \\(${seed}\\)`));
-        } else if (status === 'published') {
-          // Unchanged here and there, it goes again only for a link to the page made anew.
-          assert.ok(deleted !== undefined && (tree.links.get(file) ?? []).includes(deleted), `tree ${seed}: ${file}, unchanged, was sent`);
-        } else assert.equal(status, 'skipped', `tree ${seed}: ${file}, unchanged, is left as it is`);
-      }
-      // One run later, with --state as the first run left it for some trees (a cache saved a run ago): nothing new is
-      // sent, and no page is held that nobody edited.
-      if (state.length > 0 && random() < 0.5) await copyFile(join(root, 'state.behind.json'), join(root, 'state.json'));
-      const third = await publish(root, state);
-      const held = fileResults(third).filter((record) => record.status === 'edited').map((record) => String(record.file).replace(/^docs\//, ''));
-      assert.deepEqual(held.filter((file) => ![...editedOnWiki].some((edited) => keyOf(edited) === file || edited === file)), [], `tree ${seed}: no false alarm`);
-      assert.deepEqual(fileResults(third).filter((record) => record.status === 'published').map((record) => record.file), [], `tree ${seed}: nothing sent again`);
+  /**
+   * A tree (or, `flat`, the same folder without --tree: every file under the chosen page) published, then colleagues'
+   * edits on the wiki, changes here and a page deleted on the wiki, published again with --state, without it, or with
+   * it dropped; then once more, for some with --state as the first run left it.
+   */
+  async function editsEverywhere(seed: number, flat: boolean): Promise<void> {
+    const what = `${flat ? 'folder' : 'tree'} ${seed}`;
+    const random = seeded(seed);
+    const tree = randomTree(seed);
+    const files = [...tree.links.keys()];
+    const texts = new Map(files.map((file) => [file, fileText(tree, file, seed)]));
+    const root = await cli.tree(Object.fromEntries([...texts].map(([file, text]) => [`docs/${file}`, text])));
+    const state = random() < 0.5 ? ['--state', 'state.json'] : [];
+    const go = (): Promise<CliRun> => (flat ? runCli(['publish', 'docs', '--space', 'DOCS', '--parent', '123456', '--json', ...state], { cwd: root, env: cli.env() }) : publish(root, state));
+    const first = await go();
+    assert.equal(first.code, 0, `${what}: ${first.stderr}`);
+    if (state.length > 0) await copyFile(join(root, 'state.json'), join(root, 'state.behind.json'));
+    // A tree's pages by its record; a folder's by their titles under the chosen page (its files' headings).
+    const recorded = flat ? undefined : await recordedPages(root);
+    const idOf = new Map(files.map((file) => [file, recorded ? recorded[keyOf(file)]?.id : cli.world.sandbox.findPageByTitle('DOCS', '123456', titleOf(tree, file))?.id]));
+    const pageOf = (file: string): { id: string; version: number; markdown: string } => {
+      const page = cli.world.sandbox.pages().find((each) => each.id === idOf.get(file));
+      assert.ok(page, `${what}: ${file} has its page`);
+      return page;
+    };
+    const editedOnWiki = new Set(files.filter(() => random() < 0.25));
+    const changedHere = new Set(files.filter(() => random() < 0.3));
+    const deleted = random() < 0.4 ? files.find((file) => !editedOnWiki.has(file)) : undefined;
+    for (const file of editedOnWiki) cli.world.sandbox.editLineOnWiki(pageOf(file).id);
+    if (deleted !== undefined) cli.world.sandbox.deletePage(pageOf(deleted).id);
+    for (const file of changedHere) texts.set(file, fileText(tree, file, seed, `\n\nChanged here (${seed}).`));
+    await writeTree(root, Object.fromEntries([...texts].map(([file, text]) => [`docs/${file}`, text])));
+    const before = new Map(files.map((file) => [file, { ...pageOf(file) }]));
+    if (state.length > 0 && random() < 0.3) await rm(join(root, 'state.json'), { force: true });
+    const second = await go();
+    assert.equal(second.code, editedOnWiki.size > 0 ? 1 : 0, `${what}: ${second.stdout}\n${second.stderr}`);
+    if (deleted !== undefined) idOf.set(deleted, flat ? cli.world.sandbox.findPageByTitle('DOCS', '123456', titleOf(tree, deleted))?.id : (await recordedPages(root))[keyOf(deleted)]?.id);
+    const statusOf = new Map<string, unknown>();
+    for (const record of fileResults(second)) statusOf.set(String(record.file).replace(/^docs\//, ''), record.status);
+    for (const file of files) {
+      const status = flat ? statusOf.get(file) : (statusOf.get(keyOf(file)) ?? statusOf.get(file));
+      const page = pageOf(file);
+      const was = before.get(file);
+      if (editedOnWiki.has(file)) {
+        assert.equal(status, 'edited', `${what}: ${file}, edited on the wiki, is held`);
+        assert.deepEqual([page.version, page.markdown], [was?.version, was?.markdown], `${what}: ${file}'s page keeps the colleague's text`);
+      } else if (file === deleted) {
+        assert.equal(status, 'published', `${what}: ${file}, deleted on the wiki, is made anew`);
+      } else if (changedHere.has(file)) {
+        assert.equal(status, 'published', `${what}: ${file}, changed here, is updated`);
+        assert.match(page.markdown, new RegExp(`Changed here \\(${seed}\\)`));
+      } else if (status === 'published') {
+        // Unchanged here and there, it goes again only for a link to the page made anew.
+        assert.ok(deleted !== undefined && (tree.links.get(file) ?? []).includes(deleted), `${what}: ${file}, unchanged, was sent`);
+        if (flat) assert.ok(page.markdown.includes(`/pages/${idOf.get(deleted) ?? 'none'}/`), `${what}: ${file} reaches the page made anew`);
+      } else assert.equal(status, 'skipped', `${what}: ${file}, unchanged, is left as it is`);
     }
+    // One run later, with --state as the first run left it for some (a cache saved a run ago): nothing new is sent,
+    // and no page is held that nobody edited.
+    if (state.length > 0 && random() < 0.5) await copyFile(join(root, 'state.behind.json'), join(root, 'state.json'));
+    const third = await go();
+    const held = fileResults(third).filter((record) => record.status === 'edited').map((record) => String(record.file).replace(/^docs\//, ''));
+    assert.deepEqual(held.filter((file) => ![...editedOnWiki].some((edited) => keyOf(edited) === file || edited === file)), [], `${what}: no false alarm`);
+    assert.deepEqual(fileResults(third).filter((record) => record.status !== 'skipped' && record.status !== 'edited').map((record) => `${String(record.file)} ${String(record.status)}`), [], `${what}: nothing sent again`);
+  }
+
+  it('edits on the wiki and here, with --state, without, or a run behind: the changed pages as left are updated, every edited page held, a deleted one made anew', async () => {
+    for (const seed of [11, 12, 13, 14, 15, 16, 17, 18]) await editsEverywhere(seed, false);
+  });
+
+  it('the same for a folder published without --tree: its files\' pages found by their places and notices, links and all', async () => {
+    for (const seed of [21, 22, 23, 24, 25, 26, 27, 28]) await editsEverywhere(seed, true);
   });
 });

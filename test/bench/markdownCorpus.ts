@@ -1,5 +1,6 @@
 // Deterministic, realistic Markdown of a requested size: front matter naming the target, headings, paragraphs with
 // inline formatting and public links, lists, fenced code, tables and quotes. The same size always gives the same text.
+import { seeded } from '../support/seeded';
 
 export interface CorpusTarget {
   spaceId: string;
@@ -14,18 +15,6 @@ const WORDS = (
 ).split(' ');
 
 const LANGUAGES = ['ts', 'json', 'bash', 'yaml'] as const;
-
-/** mulberry32: a tiny seeded generator, so the corpus is identical on every run and machine. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 class Writer {
   constructor(private readonly random: () => number) {}

@@ -13,21 +13,10 @@
 import assert from 'node:assert/strict';
 import { copyFile, readFile, rm } from 'node:fs/promises';
 import { join, posix } from 'node:path';
+import { seeded } from '../support/seeded';
 import { jsonLines, runCli, summaryRecord, useCliWorld, writeTree, type CliRun } from './cliHarness';
 
 const TO = ['--tree', '--space', 'DOCS', '--parent', '123456'];
-
-/** A seeded generator of numbers in [0, 1) (mulberry32): the same seed, the same tree. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface RandomTree {
   /** Files by path below docs/ ('a/index.md'), each with the paths its links name (a folder's with its '/'). */

@@ -8,6 +8,7 @@ import { HtmlRenderer } from 'commonmark';
 import MarkdownIt from 'markdown-it';
 import { rewriteLinks, type RewriteContext } from '../../src/core/links/rewrite';
 import { ourReading, referenceParser, referenceReading, type Reading } from '../support/commonmarkReadings';
+import { seeded } from '../support/seeded';
 
 interface SpecExample {
   markdown: string;
@@ -117,14 +118,7 @@ describe('the Markdown scanner reads the CommonMark spec\'s examples as commonma
       '=', '===', '---', '```', '~~~', '    ', 'a', 'b.md', '"', "'", ':', '[a]: b.md', '[a]', '[a][]', '![', '](', '](\t', ' "t"', '\t"t"', ' <b.md>', '<!--', '-->',
       '<div>', '</div>', '<pre>', '<?', '<![CDATA[', '<a href="x">', '<x@y.z>', 'http://x', '&#40;', '\\(', '*', '_', '\n    ', '\n> ', '\n- ',
     ];
-    // mulberry32: an LCG multiplied in floating point past 2^53 falls into a short cycle and repeats its texts.
-    let seed = 83;
-    const next = (): number => {
-      seed = (seed + 0x6d2b79f5) >>> 0;
-      let mixed = Math.imul(seed ^ (seed >>> 15), seed | 1);
-      mixed ^= mixed + Math.imul(mixed ^ (mixed >>> 7), mixed | 61);
-      return ((mixed ^ (mixed >>> 14)) >>> 0) / 4_294_967_296;
-    };
+    const next = seeded(83);
     const texts: Array<{ number: number; markdown: string }> = [];
     for (let count = 0; count < 6000; count++) {
       let markdown = '';

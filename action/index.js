@@ -11928,6 +11928,7 @@ async function planTreeFromWalk(walk, sourceOptions, entryOptions, root, outside
     return { plan: planTreeOf(sources, withOutside), options: withOutside };
   }
   async function planWhileChecking(sources, checking, again) {
+    checking.catch(() => void 0);
     const outsideLinks = await outsideLinksOf(sources, options, outside);
     const assumed = outsideLinks === void 0 ? options : { ...options, outsideLinks };
     const plan = planTreeOf(sources, assumed);

@@ -216,6 +216,8 @@ export async function planTreeFromWalk<L, M = L>(walk: Pick<WalkResult<L>, 'file
    * plan goes (planning marks the files' items) and the files are read again for the one that counts (`again`).
    */
   async function planWhileChecking(sources: readonly TreeSource[], checking: Promise<TreePlanOptions>, again: () => Promise<{ plan: TreePlan; options: TreePlanOptions }>): Promise<{ plan: TreePlan; options: TreePlanOptions }> {
+    // Awaited below; until then a failure (the run interrupted) must not count as unhandled.
+    checking.catch(() => undefined);
     const outsideLinks = await outsideLinksOf(sources, options, outside);
     const assumed = outsideLinks === undefined ? options : { ...options, outsideLinks };
     const plan = planTreeOf(sources, assumed);

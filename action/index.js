@@ -9535,22 +9535,31 @@ function linkedPagesWithoutId(page, plan, withoutId) {
 }
 var namedByPage = /* @__PURE__ */ new WeakMap();
 var namingThemselves = /* @__PURE__ */ new WeakSet();
+var namedOutsideTree = /* @__PURE__ */ new WeakMap();
 function treePagesNamedBy(page, plan) {
   const known = namedByPage.get(page);
   if (known !== void 0) return known;
   const rootPath = plan.tree.rootPath;
   const from = linkingFileOf(page.node, rootPath);
   const keys = /* @__PURE__ */ new Set();
+  const outside = /* @__PURE__ */ new Set();
   for (const destination of page.linkFacts.destinations) {
     const target = linkTarget2(destination, from, plan.rootInRepository);
     if (target.kind !== "file" || target.path === void 0) continue;
     const key = nodeOfFile(plan.tree, `${rootPath}${target.path}`)?.path.slice(rootPath.length);
     if (key === page.key) namingThemselves.add(page);
     else if (key !== void 0) keys.add(key);
+    else outside.add(target.path);
   }
   const named = [...keys];
   namedByPage.set(page, named);
+  namedOutsideTree.set(page, [...outside]);
   return named;
+}
+function namesAnyOf(page, plan, paths) {
+  if (paths.size === 0) return false;
+  treePagesNamedBy(page, plan);
+  return (namedOutsideTree.get(page) ?? []).some((path) => paths.has(path));
 }
 function namesItself(page, plan) {
   treePagesNamedBy(page, plan);
@@ -9569,6 +9578,7 @@ function foreseenSecondSends(plan, addressable) {
     return page.titledBackTo ?? (page.retitledFrom === void 0 ? page.pageId : void 0) ?? page.linkedPageId;
   };
   const byKey = new Map(plan.pages.map((page) => [page.key, page]));
+  const pinnedWithoutId = new Set(plan.pinned.filter((item) => item.state === "send" && item.link?.pageId === void 0 && isBelow(item.file.label, rootPath)).map((item) => item.file.label.slice(rootPath.length)));
   const waitsOn = new Map(plan.pages.map((page) => [page.key, linkedPagesWithoutId(page, plan, (key) => {
     const linked = byKey.get(key);
     return linked !== void 0 && sending.has(key) && knownId(linked) === void 0;
@@ -9610,7 +9620,7 @@ function foreseenSecondSends(plan, addressable) {
     if (next === void 0) break;
     queue.splice(queue.indexOf(next.page), 1);
     const ownIdLater = knownId(next.page) === void 0 && namesItself(next.page, plan);
-    if (ownIdLater || state.waitsOn(next.page).some((key) => !done.has(key))) twice.add(next.page.key);
+    if (ownIdLater || namesAnyOf(next.page, plan, pinnedWithoutId) || state.waitsOn(next.page).some((key) => !done.has(key))) twice.add(next.page.key);
     done.add(next.page.key);
   }
   return twice;

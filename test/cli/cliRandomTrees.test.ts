@@ -23,6 +23,8 @@ interface RandomTree {
   links: Map<string, string[]>;
   folders: string[];
   tag: string;
+  /** A file whose front matter names its own place (under the chosen page), in a folder with another file, if any. */
+  pinned?: string;
 }
 
 /** A tree of up to five folders, a few files in each, some folders with an index.md, and up to three links a file. */
@@ -53,7 +55,13 @@ function randomTree(seed: number): RandomTree {
     else if (random() < 0.1) named.push(file);
     links.set(file, named);
   }
-  return { links, folders, tag };
+  // Some trees have a file whose front matter names its own page: it goes after the tree's pages.
+  const pinnable = files.filter((file) => file.includes('/') && !file.endsWith('index.md') && files.filter((other) => posix.dirname(other) === posix.dirname(file) && !other.endsWith('index.md')).length > 1);
+  const pinned = random() < 0.5 && pinnable.length > 0 ? pick(pinnable) : undefined;
+  // Such a file's link to itself stays as written in its first publish (it goes after the tree, with no second pass):
+  // not what these trees check.
+  if (pinned !== undefined) links.set(pinned, (links.get(pinned) ?? []).filter((target) => target !== pinned));
+  return { links, folders, tag, ...(pinned !== undefined ? { pinned } : {}) };
 }
 
 /** The file's text: its heading, a link to each path it names (relative, some to a heading), a heading to link to. */
@@ -66,7 +74,8 @@ function fileText(tree: RandomTree, file: string, seed: number, extra = ''): str
     const written = folder ? (relative === '' ? './' : `${relative}/`) : relative;
     return `- [to ${target}](${written}${!folder && (target === file || random() < 0.3) ? '#details' : ''})`;
   });
-  return `# ${titleOf(tree, file)}\n\n${lines.join('\n')}\n\n## Details\n\nText.${extra}\n`;
+  const frontMatter = file === tree.pinned ? '---\nwiki:\n  spaceId: DOCS\n  parentId: "123456"\n  overwrite: true\n---\n' : '';
+  return `${frontMatter}# ${titleOf(tree, file)}\n\n${lines.join('\n')}\n\n## Details\n\nText.${extra}\n`;
 }
 
 /** The title of a file's page: its heading (fileText). */

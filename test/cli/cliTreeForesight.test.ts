@@ -91,4 +91,18 @@ describe('CLI --tree: the plan foresees the pages that go twice', () => {
     const steps = cli.world.sandbox.pages().find((page) => page.title === 'Steps' && !page.deleted);
     assert.match(steps?.markdown ?? '', new RegExp(`\\[the end\\]\\([^)]*/pages/${steps?.id ?? 'none'}/Steps#End\\)`), 'its link reaches its own page');
   });
+
+  it('a page that links to a file naming its own page, new in this run, goes twice, as the plan counts (such files go after the tree)', async () => {
+    const { planned, ran, imports } = await plannedThenRun({
+      'docs/guide/intro.md': '# Intro\n\nSee the [notes](../notes.md).\n',
+      'docs/notes.md': '---\nwiki:\n  spaceId: DOCS\n  parentId: "123456"\n  overwrite: true\n---\n# Notes\n\nKept here.\n',
+    });
+    // Intro goes before Notes has a page; "Guide" has no file and lists its new child.
+    assert.equal(planned.sentTwice, 2);
+    assert.equal(ran.secondPass, planned.sentTwice);
+    assert.equal(imports, 3 + 2);
+    const notes = cli.world.sandbox.pages().find((page) => page.title === 'Notes' && !page.deleted);
+    const intro = cli.world.sandbox.pages().find((page) => page.title === 'Intro' && !page.deleted);
+    assert.ok(intro?.markdown.includes(`/pages/${notes?.id ?? 'none'}/Notes)`), intro?.markdown);
+  });
 });

@@ -1,19 +1,21 @@
 // The pages a tree publish will send twice, said before anything is sent (issue 82: "count both in the plan"). A page
 // goes twice when it must go before a page its links name that the run creates (a page below a folder page made new,
 // a later new sibling, or a cycle of links), or when the run creates it and it links to itself (`./` in a folder's
-// index.md): its second send fills those links in. The run decides that order as it goes (runSchedule.ts); this runs
+// index.md), or to a file that names its own page and has none yet (those go after the tree's pages): its second send
+// fills those links in. The run decides that order as it goes (runSchedule.ts); this runs
 // the same schedule on the plan alone, one page at a time, as if every send lands. Pages that fail in the run make it
 // fewer, never more; so may a wiki whose answers let a page wait, in the run's lanes, for a page it links to that is
 // still out (on random trees, one tree in thirty sends one page fewer than foreseen).
 import { createsPage, nextToSend, sendingOrder, pageOfKey, siblingSteps, type ScheduleState } from './runSchedule';
-import { linkedPagesWithoutId, namesItself } from './linkWaits';
+import { linkedPagesWithoutId, namesAnyOf, namesItself } from './linkWaits';
+import { isBelow } from '../walk/relativePaths';
 import type { TreePage, TreePlan } from './treePlan';
 
 /**
  * The keys of the tree's pages the run is foreseen to send a second time. None without page addresses (links then
  * reach no page, so nothing waits), and none for pages the plan does not send.
  */
-export function foreseenSecondSends(plan: Pick<TreePlan, 'tree' | 'pages' | 'rootInRepository'>, addressable: boolean): Set<string> {
+export function foreseenSecondSends(plan: Pick<TreePlan, 'tree' | 'pages' | 'pinned' | 'rootInRepository'>, addressable: boolean): Set<string> {
   const twice = new Set<string>();
   if (!addressable) return twice;
   const rootPath = plan.tree.rootPath;
@@ -26,6 +28,9 @@ export function foreseenSecondSends(plan: Pick<TreePlan, 'tree' | 'pages' | 'roo
     return page.titledBackTo ?? (page.retitledFrom === undefined ? page.pageId : undefined) ?? page.linkedPageId;
   };
   const byKey = new Map(plan.pages.map((page) => [page.key, page]));
+  // The files that name their own page and go in this run without a page known for them: they go after the tree's
+  // pages (runPinned.ts), so a page linking to one goes again once it lands.
+  const pinnedWithoutId = new Set(plan.pinned.filter((item) => item.state === 'send' && item.link?.pageId === undefined && isBelow(item.file.label, rootPath)).map((item) => item.file.label.slice(rootPath.length)));
   const waitsOn = new Map(plan.pages.map((page) => [page.key, linkedPagesWithoutId(page, plan, (key) => {
     const linked = byKey.get(key);
     return linked !== undefined && sending.has(key) && knownId(linked) === undefined;
@@ -64,7 +69,7 @@ export function foreseenSecondSends(plan: Pick<TreePlan, 'tree' | 'pages' | 'roo
     queue.splice(queue.indexOf(next.page), 1);
     // Its links to pages not made yet, or to itself when it is made now, are filled in by a second send.
     const ownIdLater = knownId(next.page) === undefined && namesItself(next.page, plan);
-    if (ownIdLater || state.waitsOn(next.page).some((key) => !done.has(key))) twice.add(next.page.key);
+    if (ownIdLater || namesAnyOf(next.page, plan, pinnedWithoutId) || state.waitsOn(next.page).some((key) => !done.has(key))) twice.add(next.page.key);
     done.add(next.page.key);
   }
   return twice;

@@ -18,6 +18,8 @@ export function linkedPagesWithoutId(page: TreePage, plan: Pick<TreePlan, 'tree'
 const namedByPage = new WeakMap<TreePage, readonly string[]>();
 /** The pages whose links name the page itself (`./` in a folder's index.md, `setup.md#install` in setup.md). */
 const namingThemselves = new WeakSet<TreePage>();
+/** The paths (from the tree's root) a page's links name that are no page of the tree: files that name their own page. */
+const namedOutsideTree = new WeakMap<TreePage, readonly string[]>();
 
 /** The keys of the tree's pages (other than its own) that `page`'s links name, distinct, in the order of its links. */
 export function treePagesNamedBy(page: TreePage, plan: Pick<TreePlan, 'tree' | 'rootInRepository'>): readonly string[] {
@@ -26,16 +28,29 @@ export function treePagesNamedBy(page: TreePage, plan: Pick<TreePlan, 'tree' | '
   const rootPath = plan.tree.rootPath;
   const from = linkingFileOf(page.node, rootPath);
   const keys = new Set<string>();
+  const outside = new Set<string>();
   for (const destination of page.linkFacts.destinations) {
     const target = linkTarget(destination, from, plan.rootInRepository);
     if (target.kind !== 'file' || target.path === undefined) continue;
     const key = nodeOfFile(plan.tree, `${rootPath}${target.path}`)?.path.slice(rootPath.length);
     if (key === page.key) namingThemselves.add(page);
     else if (key !== undefined) keys.add(key);
+    else outside.add(target.path);
   }
   const named = [...keys];
   namedByPage.set(page, named);
+  namedOutsideTree.set(page, [...outside]);
   return named;
+}
+
+/**
+ * Whether one of `page`'s links names a file of the run that is no page of the tree (one whose front matter names its
+ * own page) among `paths` (from the tree's root): such files go after the tree's pages.
+ */
+export function namesAnyOf(page: TreePage, plan: Pick<TreePlan, 'tree' | 'rootInRepository'>, paths: ReadonlySet<string>): boolean {
+  if (paths.size === 0) return false;
+  treePagesNamedBy(page, plan);
+  return (namedOutsideTree.get(page) ?? []).some((path) => paths.has(path));
 }
 
 /**

@@ -11,36 +11,46 @@ export function linkedPagesWithoutId(page: TreePage, plan: Pick<TreePlan, 'tree'
   return treePagesNamedBy(page, plan).filter(withoutId);
 }
 
-/**
- * Each page's answer of treePagesNamedBy, found once: a page's links and its tree do not change once it is planned, and
- * the run's schedule asks what a page waits for each time a lane frees (a resolution of every link each time).
- */
-const namedByPage = new WeakMap<TreePage, readonly string[]>();
-/** The pages whose links name the page itself (`./` in a folder's index.md, `setup.md#install` in setup.md). */
-const namingThemselves = new WeakSet<TreePage>();
-/** The paths (from the tree's root) a page's links name that are no page of the tree: files that name their own page. */
-const namedOutsideTree = new WeakMap<TreePage, readonly string[]>();
+/** What a page's links name, as far as the tree goes: found once for each page (linksOf). */
+interface NamedByLinks {
+  /** The keys of the tree's pages other than its own, distinct, in the order of its links. */
+  pages: readonly string[];
+  /** Whether a link names the page itself (`./` in a folder's index.md, `setup.md#install` in setup.md). */
+  itself: boolean;
+  /** The paths (from the tree's root) named that are no page of the tree: files that name their own page. */
+  outside: readonly string[];
+}
 
-/** The keys of the tree's pages (other than its own) that `page`'s links name, distinct, in the order of its links. */
-export function treePagesNamedBy(page: TreePage, plan: Pick<TreePlan, 'tree' | 'rootInRepository'>): readonly string[] {
-  const known = namedByPage.get(page);
+/**
+ * Each page's links resolved once: a page's links and its tree do not change once it is planned, and the run's
+ * schedule asks what a page waits for each time a lane frees (a resolution of every link each time).
+ */
+const linksByPage = new WeakMap<TreePage, NamedByLinks>();
+
+function linksOf(page: TreePage, plan: Pick<TreePlan, 'tree' | 'rootInRepository'>): NamedByLinks {
+  const known = linksByPage.get(page);
   if (known !== undefined) return known;
   const rootPath = plan.tree.rootPath;
   const from = linkingFileOf(page.node, rootPath);
   const keys = new Set<string>();
   const outside = new Set<string>();
+  let itself = false;
   for (const destination of page.linkFacts.destinations) {
     const target = linkTarget(destination, from, plan.rootInRepository);
     if (target.kind !== 'file' || target.path === undefined) continue;
     const key = nodeOfFile(plan.tree, `${rootPath}${target.path}`)?.path.slice(rootPath.length);
-    if (key === page.key) namingThemselves.add(page);
+    if (key === page.key) itself = true;
     else if (key !== undefined) keys.add(key);
     else outside.add(target.path);
   }
-  const named = [...keys];
-  namedByPage.set(page, named);
-  namedOutsideTree.set(page, [...outside]);
-  return named;
+  const links: NamedByLinks = { pages: [...keys], itself, outside: [...outside] };
+  linksByPage.set(page, links);
+  return links;
+}
+
+/** The keys of the tree's pages (other than its own) that `page`'s links name, distinct, in the order of its links. */
+export function treePagesNamedBy(page: TreePage, plan: Pick<TreePlan, 'tree' | 'rootInRepository'>): readonly string[] {
+  return linksOf(page, plan).pages;
 }
 
 /**
@@ -48,9 +58,7 @@ export function treePagesNamedBy(page: TreePage, plan: Pick<TreePlan, 'tree' | '
  * own page) among `paths` (from the tree's root): such files go after the tree's pages.
  */
 export function namesAnyOf(page: TreePage, plan: Pick<TreePlan, 'tree' | 'rootInRepository'>, paths: ReadonlySet<string>): boolean {
-  if (paths.size === 0) return false;
-  treePagesNamedBy(page, plan);
-  return (namedOutsideTree.get(page) ?? []).some((path) => paths.has(path));
+  return paths.size > 0 && linksOf(page, plan).outside.some((path) => paths.has(path));
 }
 
 /**
@@ -58,6 +66,5 @@ export function namesAnyOf(page: TreePage, plan: Pick<TreePlan, 'tree' | 'rootIn
  * itself), but a page created by the run has no ID for it until it lands, so it goes a second time to fill it in.
  */
 export function namesItself(page: TreePage, plan: Pick<TreePlan, 'tree' | 'rootInRepository'>): boolean {
-  treePagesNamedBy(page, plan);
-  return namingThemselves.has(page);
+  return linksOf(page, plan).itself;
 }

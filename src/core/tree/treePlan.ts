@@ -199,7 +199,7 @@ export async function planTreeFromWalk<L, M = L>(walk: Pick<WalkResult<L>, 'file
     const checking = withEntriesChecked(digested, options, wiki, signal, readAhead);
     const planned = readAhead === undefined
       ? await planAfterCheck(digested, checking)
-      : await planWhileChecking(digested, checking, async () => planAfterCheck(await digest(), checking));
+      : await planWhileChecking(digested, checking);
     await sayMissingLinkFiles(planned.plan, planned.options, { fs: sourceOptions.fs, root });
     return checkedOnWiki(planned.plan, { ...entryOptions, wiki }, planned.options, signal);
   });
@@ -213,16 +213,16 @@ export async function planTreeFromWalk<L, M = L>(walk: Pick<WalkResult<L>, 'file
    * The plan made while the wiki is still reading the recorded pages (the command line asked for them ahead): as if it
    * refused none of them, which is the answer but for a pull request that rewrote the record (or a wiki that could not
    * be read). The planning then takes none of the wait that follows the files' reading. When it did refuse some, that
-   * plan goes (planning marks the files' items) and the files are read again for the one that counts (`again`).
+   * plan goes (planning marks the files' items) and the files are read again for the one that counts.
    */
-  async function planWhileChecking(sources: readonly TreeSource[], checking: Promise<TreePlanOptions>, again: () => Promise<{ plan: TreePlan; options: TreePlanOptions }>): Promise<{ plan: TreePlan; options: TreePlanOptions }> {
+  async function planWhileChecking(sources: readonly TreeSource[], checking: Promise<TreePlanOptions>): Promise<{ plan: TreePlan; options: TreePlanOptions }> {
     // Awaited below; until then a failure (the run interrupted) must not count as unhandled.
     checking.catch(() => undefined);
     const outsideLinks = await outsideLinksOf(sources, options, outside);
     const assumed = outsideLinks === undefined ? options : { ...options, outsideLinks };
     const plan = planTreeOf(sources, assumed);
     const checked = await checking;
-    if (checked.refusedEntries !== undefined) return again();
+    if (checked.refusedEntries !== undefined) return planAfterCheck(await digest(), checking);
     if (checked.wikiRead !== undefined) plan.read = checked.wikiRead;
     return { plan, options: checked.wikiRead === undefined ? assumed : { ...assumed, wikiRead: checked.wikiRead } };
   }

@@ -197,23 +197,29 @@ export async function planFileLinks<L>(sources: readonly SourceFile[], items: re
     const context = decisions.get(fileKey)?.context;
     return context ? rewriteLinks(markdown, context).markdown : markdown;
   };
+  // The keys of the spaces page addresses name, each asked once (a numeric space ID is looked up on the wiki).
+  const spaceKeys = new Map<string, Promise<string>>();
+  /** The page `pageId` of the file of the selection at `where`, as its plan targets it; undefined without an address. */
+  const selectedPageAt = async (where: string, key: string, pageId: string, siteBase: string): Promise<Extract<PageLookup, object> | undefined> => {
+    const selected = selection.get(key);
+    const target = selected?.item.complete;
+    if (!selected || !target) return undefined;
+    let spaceKey = spaceKeys.get(target.spaceId);
+    if (spaceKey === undefined) spaceKeys.set(target.spaceId, (spaceKey = ports.spaceKey(target.spaceId)));
+    const url = pageAddress(siteBase, await spaceKey, pageId, target.pageTitle);
+    return url === undefined ? undefined : { url, title: target.pageTitle, headings: linked.get(where)?.anchored ? markdownHeadings(selected.sent()) : [] };
+  };
   const relink = async (sent: readonly PlanItem[], learnt: ReadonlyMap<string, string>): Promise<PlanItem[]> => {
     const siteBase = ports.siteBase;
     if (siteBase === undefined) return [];
     // The pages of the selection that links waited for and that landed with an ID learnt, as their plans target them.
     const filled = new Map<string, PageLookup>();
     const ids = new Map(pageIds);
-    const spaceKeys = new Map<string, string>();
     for (const [where, key] of awaitedAt) {
       const pageId = learnt.get(key);
-      const selected = selection.get(key);
-      const target = selected?.item.complete;
-      if (pageId === undefined || !selected || !target) continue;
-      const spaceKey = spaceKeys.get(target.spaceId) ?? (await ports.spaceKey(target.spaceId));
-      spaceKeys.set(target.spaceId, spaceKey);
-      const url = pageAddress(siteBase, spaceKey, pageId, target.pageTitle);
-      if (url === undefined) continue;
-      filled.set(where, { url, title: target.pageTitle, headings: linked.get(where)?.anchored ? markdownHeadings(selected.sent()) : [] });
+      const page = pageId === undefined ? undefined : await selectedPageAt(where, key, pageId, siteBase);
+      if (pageId === undefined || page === undefined) continue;
+      filled.set(where, page);
       ids.set(where, pageId);
     }
     const again: PlanItem[] = [];
@@ -267,12 +273,10 @@ export async function planFileLinks<L>(sources: readonly SourceFile[], items: re
     // The files without a known page, and those whose known page is not the one found (a record of a page since gone).
     for (const [where, key] of [...awaitedAt, ...selectionAt]) {
       const pageId = found.get(key);
-      const selected = selection.get(key);
-      const target = selected?.item.complete;
-      if (pageId === undefined || pageIds.get(where) === pageId || !selected || !target) continue;
-      const url = pageAddress(siteBase, await ports.spaceKey(target.spaceId), pageId, target.pageTitle);
-      if (url === undefined) continue;
-      pages.set(where, { url, title: target.pageTitle, headings: linked.get(where)?.anchored ? markdownHeadings(selected.sent()) : [] });
+      if (pageId === undefined || pageIds.get(where) === pageId) continue;
+      const page = await selectedPageAt(where, key, pageId, siteBase);
+      if (page === undefined) continue;
+      pages.set(where, page);
       pageIds.set(where, pageId);
       withoutPage.delete(where);
       awaitedAt.delete(where);

@@ -7941,22 +7941,26 @@ async function planFileLinks(sources, items, ports) {
     const context = decisions.get(fileKey)?.context;
     return context ? rewriteLinks(markdown, context).markdown : markdown;
   };
+  const spaceKeys = /* @__PURE__ */ new Map();
+  const selectedPageAt = async (where, key, pageId, siteBase) => {
+    const selected = selection.get(key);
+    const target = selected?.item.complete;
+    if (!selected || !target) return void 0;
+    let spaceKey = spaceKeys.get(target.spaceId);
+    if (spaceKey === void 0) spaceKeys.set(target.spaceId, spaceKey = ports.spaceKey(target.spaceId));
+    const url = pageAddress(siteBase, await spaceKey, pageId, target.pageTitle);
+    return url === void 0 ? void 0 : { url, title: target.pageTitle, headings: linked.get(where)?.anchored ? markdownHeadings(selected.sent()) : [] };
+  };
   const relink = async (sent, learnt) => {
     const siteBase = ports.siteBase;
     if (siteBase === void 0) return [];
     const filled = /* @__PURE__ */ new Map();
     const ids = new Map(pageIds);
-    const spaceKeys = /* @__PURE__ */ new Map();
     for (const [where, key] of awaitedAt) {
       const pageId = learnt.get(key);
-      const selected = selection.get(key);
-      const target = selected?.item.complete;
-      if (pageId === void 0 || !selected || !target) continue;
-      const spaceKey = spaceKeys.get(target.spaceId) ?? await ports.spaceKey(target.spaceId);
-      spaceKeys.set(target.spaceId, spaceKey);
-      const url = pageAddress(siteBase, spaceKey, pageId, target.pageTitle);
-      if (url === void 0) continue;
-      filled.set(where, { url, title: target.pageTitle, headings: linked.get(where)?.anchored ? markdownHeadings(selected.sent()) : [] });
+      const page = pageId === void 0 ? void 0 : await selectedPageAt(where, key, pageId, siteBase);
+      if (pageId === void 0 || page === void 0) continue;
+      filled.set(where, page);
       ids.set(where, pageId);
     }
     const again = [];
@@ -8007,12 +8011,10 @@ async function planFileLinks(sources, items, ports) {
     let changed = false;
     for (const [where, key] of [...awaitedAt, ...selectionAt]) {
       const pageId = found.get(key);
-      const selected = selection.get(key);
-      const target = selected?.item.complete;
-      if (pageId === void 0 || pageIds.get(where) === pageId || !selected || !target) continue;
-      const url = pageAddress(siteBase, await ports.spaceKey(target.spaceId), pageId, target.pageTitle);
-      if (url === void 0) continue;
-      pages.set(where, { url, title: target.pageTitle, headings: linked.get(where)?.anchored ? markdownHeadings(selected.sent()) : [] });
+      if (pageId === void 0 || pageIds.get(where) === pageId) continue;
+      const page = await selectedPageAt(where, key, pageId, siteBase);
+      if (page === void 0) continue;
+      pages.set(where, page);
       pageIds.set(where, pageId);
       withoutPage.delete(where);
       awaitedAt.delete(where);
@@ -9533,37 +9535,35 @@ function linkingFileOf(node, rootPath) {
 function linkedPagesWithoutId(page, plan, withoutId) {
   return treePagesNamedBy(page, plan).filter(withoutId);
 }
-var namedByPage = /* @__PURE__ */ new WeakMap();
-var namingThemselves = /* @__PURE__ */ new WeakSet();
-var namedOutsideTree = /* @__PURE__ */ new WeakMap();
-function treePagesNamedBy(page, plan) {
-  const known = namedByPage.get(page);
+var linksByPage = /* @__PURE__ */ new WeakMap();
+function linksOf(page, plan) {
+  const known = linksByPage.get(page);
   if (known !== void 0) return known;
   const rootPath = plan.tree.rootPath;
   const from = linkingFileOf(page.node, rootPath);
   const keys = /* @__PURE__ */ new Set();
   const outside = /* @__PURE__ */ new Set();
+  let itself = false;
   for (const destination of page.linkFacts.destinations) {
     const target = linkTarget2(destination, from, plan.rootInRepository);
     if (target.kind !== "file" || target.path === void 0) continue;
     const key = nodeOfFile(plan.tree, `${rootPath}${target.path}`)?.path.slice(rootPath.length);
-    if (key === page.key) namingThemselves.add(page);
+    if (key === page.key) itself = true;
     else if (key !== void 0) keys.add(key);
     else outside.add(target.path);
   }
-  const named = [...keys];
-  namedByPage.set(page, named);
-  namedOutsideTree.set(page, [...outside]);
-  return named;
+  const links = { pages: [...keys], itself, outside: [...outside] };
+  linksByPage.set(page, links);
+  return links;
+}
+function treePagesNamedBy(page, plan) {
+  return linksOf(page, plan).pages;
 }
 function namesAnyOf(page, plan, paths) {
-  if (paths.size === 0) return false;
-  treePagesNamedBy(page, plan);
-  return (namedOutsideTree.get(page) ?? []).some((path) => paths.has(path));
+  return paths.size > 0 && linksOf(page, plan).outside.some((path) => paths.has(path));
 }
 function namesItself(page, plan) {
-  treePagesNamedBy(page, plan);
-  return namingThemselves.has(page);
+  return linksOf(page, plan).itself;
 }
 
 // src/core/tree/foreseenSends.ts
@@ -11929,7 +11929,7 @@ async function planTreeFromWalk(walk, sourceOptions, entryOptions, root, outside
   const digested = await digest();
   return lookingAtWiki(wiki, async (signal) => {
     const checking = withEntriesChecked(digested, options, wiki, signal, readAhead);
-    const planned = readAhead === void 0 ? await planAfterCheck(digested, checking) : await planWhileChecking(digested, checking, async () => planAfterCheck(await digest(), checking));
+    const planned = readAhead === void 0 ? await planAfterCheck(digested, checking) : await planWhileChecking(digested, checking);
     await sayMissingLinkFiles(planned.plan, planned.options, { fs: sourceOptions.fs, root });
     return checkedOnWiki(planned.plan, { ...entryOptions, wiki }, planned.options, signal);
   });
@@ -11937,13 +11937,13 @@ async function planTreeFromWalk(walk, sourceOptions, entryOptions, root, outside
     const withOutside = await checkedWithOutsideLinks(sources, checking, options, outside);
     return { plan: planTreeOf(sources, withOutside), options: withOutside };
   }
-  async function planWhileChecking(sources, checking, again) {
+  async function planWhileChecking(sources, checking) {
     checking.catch(() => void 0);
     const outsideLinks = await outsideLinksOf(sources, options, outside);
     const assumed = outsideLinks === void 0 ? options : { ...options, outsideLinks };
     const plan = planTreeOf(sources, assumed);
     const checked = await checking;
-    if (checked.refusedEntries !== void 0) return again();
+    if (checked.refusedEntries !== void 0) return planAfterCheck(await digest(), checking);
     if (checked.wikiRead !== void 0) plan.read = checked.wikiRead;
     return { plan, options: checked.wikiRead === void 0 ? assumed : { ...assumed, wikiRead: checked.wikiRead } };
   }

@@ -5381,7 +5381,7 @@ function orderLines(records) {
   const sentTwice = Number(records.summary?.sentTwice ?? 0);
   const lines = [];
   if (pulledAhead > 0) {
-    lines.push(`New pages are created in the order of the table, which the wiki will list them in: ${counted(pulledAhead, "new page comes", "new pages come")} before ${pulledAhead === 1 ? "a sibling that links to it" : "siblings that link to them"}, out of name order, so that ${pulledAhead === 1 ? "the link finds its page" : "the links find their pages"} (\`--sibling-order name\` keeps the folder's order).`);
+    lines.push(`New pages are created in the order of the table, which the wiki will list them in: ${counted(pulledAhead, "new page comes", "new pages come")} out of name order, so that links find the pages they name (\`--sibling-order name\` keeps the folder's order).`);
   }
   if (sentTwice > 0) lines.push(`${counted(sentTwice, "page goes", "pages go")} twice: ${sentTwice === 1 ? "its links name pages" : "their links name pages"} created after ${sentTwice === 1 ? "it" : "them"}, and the second send fills them in.`);
   return lines.length === 0 ? [] : [lines.join(" "), ""];
@@ -8982,7 +8982,7 @@ function planSummaryLine(counts) {
   const besides = [
     ...counts.relinked ? [`${counted(counts.relinked, "unchanged page", "unchanged pages")} sent again so ${counts.relinked === 1 ? "its" : "their"} links reach a page made anew`] : [],
     ...counts.sentTwice ? [`${counted(counts.sentTwice, "page", "pages")} sent twice, ${counts.sentTwice === 1 ? "its" : "their"} links naming pages created after ${counts.sentTwice === 1 ? "it" : "them"}`] : [],
-    ...counts.pulledAhead ? [`${counted(counts.pulledAhead, "new page", "new pages")} created before ${counts.pulledAhead === 1 ? "a sibling" : "siblings"} that link${counts.pulledAhead === 1 ? "s" : ""} to ${counts.pulledAhead === 1 ? "it" : "them"}, out of name order (--sibling-order name keeps it)`] : []
+    ...counts.pulledAhead ? [`${counted(counts.pulledAhead, "new page", "new pages")} created out of name order, so that links find the pages they name (--sibling-order name keeps it)`] : []
   ];
   return `Dry run, nothing sent: ${counts.send} to send (${counts.newPages} new, ${counts.updates} updating the page the file published before, ${counts.replaces} overwriting a page it did not publish, if one exists${besides.length ? `; ${besides.join("; ")}` : ""}), ${counts.unchanged} unchanged, ${counts.refused + counts.incomplete} would be refused${held.length ? `, ${held.join(", ")}` : ""}`;
 }
@@ -9351,58 +9351,21 @@ function nextToSend(queue, state, nothingOut) {
     const parent = entry.page.node.parent ?? TOP;
     return !state.outCreatesUnder.has(parent) && firstCreate.get(parent) === (state.order.get(entry.page.key) ?? 0);
   };
-  let forced;
+  let first;
   for (const entry of queue) {
     if (!siblingsAllow(entry)) continue;
-    const missing = state.waitsOn(entry.page).filter((key) => !state.done.has(key));
-    if (missing.length === 0) return entry;
-    if (missing.some((key) => comesAfter(key, entry, state) || createsPage(entry.item) && goesLater(key, entry.page, state))) return entry;
-    if (!nothingOut) continue;
-    const waitedOnBy = queue.reduce((count, other) => count + (other !== entry && state.waitsOn(other.page).includes(entry.page.key) ? 1 : 0), 0);
-    if (forced === void 0 || waitedOnBy > forced.waitedOnBy) forced = { entry, waitedOnBy };
+    first ??= entry;
+    const own = rankOf(state, entry.page.key);
+    if (state.waitsOn(entry.page).every((key) => state.done.has(key) || rankOf(state, key) > own)) return entry;
   }
-  return forced?.entry;
+  return nothingOut ? first : void 0;
 }
-function goesLater(key, page, state) {
-  const [step, own] = [state.step.get(key) ?? 0, state.step.get(page.key) ?? 0];
-  const later = step !== own ? step > own : (state.order.get(key) ?? 0) > (state.order.get(page.key) ?? 0);
-  if (!later) return false;
-  if (step > own + 1) return true;
-  const other = state.pageOf(key);
-  return other === void 0 || state.waitsOn(other).includes(page.key);
+function rankOf(state, key) {
+  return state.rank.get(key) ?? Infinity;
 }
 function sendingOrder(state) {
   const at = (page) => state.order.get(page.key) ?? 0;
-  const step = (page) => state.step.get(page.key) ?? 0;
-  return (a, b) => step(a.page) - step(b.page) || at(a.page) - at(b.page);
-}
-function pageOfKey(pages) {
-  const byKey = new Map(pages.map((page) => [page.key, page]));
-  return (key) => byKey.get(key);
-}
-function siblingSteps(pages, rootPath) {
-  const next = /* @__PURE__ */ new Map();
-  const steps = /* @__PURE__ */ new Map();
-  for (const page of pages) {
-    const parent = page.node.parent ?? TOP;
-    const rank = next.get(parent) ?? 0;
-    next.set(parent, rank + 1);
-    const above = page.node.parent === void 0 ? 0 : steps.get(page.node.parent.slice(rootPath.length)) ?? 0;
-    steps.set(page.key, above + rank + 1);
-  }
-  return steps;
-}
-function comesAfter(key, entry, state) {
-  const own = entry.page.key;
-  if (own.endsWith("/") && key.startsWith(own)) return !state.placed.has(own);
-  if (!createsPage(entry.item)) return false;
-  const slash = own.endsWith("/") ? own.lastIndexOf("/", own.length - 2) : own.lastIndexOf("/");
-  const folder = own.slice(0, slash + 1);
-  if (!key.startsWith(folder)) return false;
-  const rest = key.slice(folder.length);
-  const cut = rest.indexOf("/");
-  const sibling = `${folder}${cut === -1 ? rest : rest.slice(0, cut + 1)}`;
-  return state.creates.has(sibling) && (state.order.get(sibling) ?? -1) > (state.order.get(own) ?? 0);
+  return (a, b) => rankOf(state, a.page.key) - rankOf(state, b.page.key) || at(a.page) - at(b.page);
 }
 
 // src/core/tree/shape.ts
@@ -9585,14 +9548,12 @@ function foreseenSecondSends(plan, addressable) {
   })]));
   const done = /* @__PURE__ */ new Set();
   const placed = /* @__PURE__ */ new Set();
+  const order = new Map(plan.pages.map((page, index) => [page.key, index]));
   const state = {
     done,
-    placed,
-    creates: creating,
     outCreatesUnder: /* @__PURE__ */ new Set(),
-    order: new Map(plan.pages.map((page, index) => [page.key, index])),
-    step: siblingSteps(plan.pages, plan.tree.rootPath),
-    pageOf: pageOfKey(plan.pages),
+    order,
+    rank: plan.sendRank ?? order,
     waitsOn: (page) => waitsOn.get(page.key) ?? []
   };
   const parentDone = (page) => {
@@ -10718,14 +10679,12 @@ async function runTree(options) {
     }
   };
   const placed = /* @__PURE__ */ new Set();
+  const order = new Map(plan.pages.map((page, index) => [page.key, index]));
   const state = {
     done: /* @__PURE__ */ new Set(),
     outCreatesUnder: /* @__PURE__ */ new Set(),
-    creates: /* @__PURE__ */ new Set(),
-    placed,
-    order: new Map(plan.pages.map((page, index) => [page.key, index])),
-    step: siblingSteps(plan.pages, plan.tree.rootPath),
-    pageOf: pageOfKey(plan.pages),
+    order,
+    rank: plan.sendRank ?? order,
     waitsOn: (page) => links.waitsOn(page)
   };
   const prepareContext = {
@@ -10795,8 +10754,7 @@ async function runTree(options) {
         if (entry.item.state !== "send") notSent.push(entry);
         else {
           queue.push(entry);
-          if (createsPage(entry.item)) state.creates.add(entry.page.key);
-          else if (updatesInPlace(entry, ids)) placed.add(entry.page.key);
+          if (!createsPage(entry.item) && updatesInPlace(entry, ids)) placed.add(entry.page.key);
         }
       }
       if (notSent.length > 0) await sendEntries(notSent);
@@ -11487,43 +11445,304 @@ function takeTitlesBack(input2) {
   return back;
 }
 
-// src/core/tree/siblingOrder.ts
-function pagesInCreationOrder(plan, pages, created) {
-  if (created.size < 2) return { pages, pulledAhead: 0 };
-  const rootPath = plan.tree.rootPath;
-  const byKey = new Map(pages.map((page) => [page.key, page]));
-  const parentKey = (page) => {
-    const key = page.node.parent?.slice(rootPath.length);
-    return key !== void 0 && byKey.has(key) ? key : void 0;
-  };
-  const isNew = (key) => {
-    const page = byKey.get(key);
-    return page !== void 0 && created.has(page.node.path);
-  };
-  const chainOf = (page) => {
-    const chain = [page.key];
-    for (let parent = parentKey(page); parent !== void 0; parent = parentKey(byKey.get(parent))) chain.push(parent);
-    return chain.reverse();
-  };
-  const before = /* @__PURE__ */ new Map();
-  for (const page of pages) {
-    if (page.item.state !== "send") continue;
-    const targets = linkedPagesWithoutId(page, plan, isNew);
-    if (targets.length === 0) continue;
-    const own = chainOf(page);
-    for (const target of targets) {
-      const other = chainOf(byKey.get(target));
-      let at = 0;
-      while (at < own.length && at < other.length && own[at] === other[at]) at++;
-      if (at === own.length || at === other.length) continue;
-      const [then, first] = [own[at], other[at]];
-      if (!isNew(then) || !isNew(first)) continue;
-      const set = before.get(then) ?? /* @__PURE__ */ new Set();
-      set.add(first);
-      before.set(then, set);
+// src/core/tree/runAhead.ts
+function needsOf(fixed, linked, goesFirst) {
+  return fixed.map((own, index) => goesFirst.has(index) ? own : [...own, ...linked[index]]);
+}
+function longestChain(needs) {
+  const count = needs.length;
+  const length = new Array(count).fill(0);
+  const next = new Array(count).fill(-1);
+  for (const index of waitOrder(needs)) {
+    for (const target of needs[index]) {
+      if (length[target] + 1 > length[index]) {
+        length[index] = length[target] + 1;
+        next[index] = target;
+      }
     }
   }
-  if (before.size === 0) return { pages, pulledAhead: 0 };
+  let start = 0;
+  for (let index = 1; index < count; index++) if (length[index] > length[start]) start = index;
+  const chain = [];
+  for (let index = start; index !== -1 && chain.length <= count; index = next[index]) chain.push(index);
+  return chain;
+}
+function waitOrder(needs) {
+  const count = needs.length;
+  const waiting = needs.map((targets) => targets.length);
+  const neededBy = needs.map(() => []);
+  for (const [index, targets] of needs.entries()) for (const target of targets) neededBy[target].push(index);
+  const order = [];
+  for (let index = 0; index < count; index++) if (waiting[index] === 0) order.push(index);
+  for (let head = 0; head < order.length; head++) {
+    for (const source2 of neededBy[order[head]]) if (--waiting[source2] === 0) order.push(source2);
+  }
+  if (order.length === count) return order;
+  for (let index = 0; index < count; index++) if (waiting[index] > 0) order.push(index);
+  return Object.assign(order, { cyclic: true });
+}
+function playOut(fixed, linked, goesFirst, lanes, shape) {
+  const { createsUnder, isBelow: isBelow3 } = shape;
+  const count = fixed.length;
+  const needs = needsOf(fixed, linked, goesFirst);
+  const neededBy = needs.map(() => []);
+  for (const [index, targets] of needs.entries()) for (const target of targets) neededBy[target].push(index);
+  const height = new Array(count).fill(1);
+  const order = waitOrder(needs);
+  for (let position = order.length - 1; position >= 0; position--) {
+    const index = order[position];
+    for (const source2 of neededBy[index]) height[index] = Math.max(height[index], height[source2] + 1);
+  }
+  const linkedBehind = new Array(count).fill(1);
+  for (const [index, targets] of needs.entries()) {
+    for (const target of targets) if (!fixed[index].includes(target)) linkedBehind[target] = Math.max(linkedBehind[target], height[index] + 1);
+  }
+  const before = (a, b) => height[a] > height[b] || height[a] === height[b] && a < b;
+  const siblingBefore = (a, b) => linkedBehind[a] > linkedBehind[b] || linkedBehind[a] === linkedBehind[b] && a < b;
+  const groups = /* @__PURE__ */ new Map();
+  const queue = new Heap((a, b) => before(a, b));
+  const entryOf = /* @__PURE__ */ new Map();
+  let stamp = 0;
+  const keyOf = (index) => createsUnder(index) ?? `#${index}`;
+  const offer = (group) => {
+    const top = group.ready.peek();
+    if (top === void 0) return;
+    group.entry = ++stamp;
+    entryOf.set(top, { group, stamp });
+    queue.push(top);
+  };
+  const makeReady = (index) => {
+    const key = keyOf(index);
+    let group = groups.get(key);
+    if (group === void 0) {
+      group = { ready: new Heap(siblingBefore), entry: 0 };
+      groups.set(key, group);
+    }
+    const top = group.ready.peek();
+    group.ready.push(index);
+    if (top === void 0 || siblingBefore(index, top)) offer(group);
+  };
+  const waiting = needs.map((targets) => targets.length);
+  const started = new Array(count).fill(false);
+  const ended = new Array(count).fill(false);
+  const rank = new Array(count).fill(-1);
+  for (let index = 0; index < count; index++) if (waiting[index] === 0) makeReady(index);
+  let next = 0;
+  let rounds = 0;
+  while (next < count) {
+    rounds++;
+    const thisRound = [];
+    const busy = [];
+    while (thisRound.length < lanes) {
+      const top = queue.pop();
+      if (top === void 0) break;
+      const entry = entryOf.get(top);
+      if (entry === void 0 || entry.group.entry !== entry.stamp || entry.group.ready.peek() !== top) continue;
+      const group = entry.group;
+      const heldBack = [];
+      let chosen;
+      let early;
+      for (let candidate = group.ready.pop(); candidate !== void 0; candidate = group.ready.pop()) {
+        const waitsFor = goesFirst.has(candidate) ? linked[candidate].filter((target) => !isBelow3(target, candidate)) : [];
+        if (waitsFor.some((target) => started[target] && !ended[target])) heldBack.push(candidate);
+        else if (early === void 0 && waitsFor.some((target) => !ended[target])) early = candidate;
+        else if (waitsFor.some((target) => !ended[target])) heldBack.push(candidate);
+        else {
+          chosen = candidate;
+          break;
+        }
+      }
+      if (chosen === void 0) chosen = early;
+      else if (early !== void 0) heldBack.push(early);
+      for (const index of heldBack) group.ready.push(index);
+      if (chosen !== void 0) {
+        started[chosen] = true;
+        rank[chosen] = next++;
+        thisRound.push(chosen);
+      }
+      busy.push(group);
+      group.entry = 0;
+    }
+    if (thisRound.length === 0) {
+      for (let index = 0; index < count; index++) if (rank[index] === -1) rank[index] = next++;
+      break;
+    }
+    for (const index of thisRound) {
+      ended[index] = true;
+      for (const source2 of neededBy[index]) if (--waiting[source2] === 0) makeReady(source2);
+    }
+    for (const group of busy) if (group.entry === 0) offer(group);
+  }
+  return { rank, rounds };
+}
+var Heap = class {
+  constructor(first) {
+    this.first = first;
+  }
+  first;
+  items = [];
+  peek() {
+    return this.items[0];
+  }
+  push(item) {
+    const items = this.items;
+    items.push(item);
+    for (let at = items.length - 1; at > 0; ) {
+      const parent = at - 1 >> 1;
+      if (!this.first(items[at], items[parent])) break;
+      [items[at], items[parent]] = [items[parent], items[at]];
+      at = parent;
+    }
+  }
+  pop() {
+    const items = this.items;
+    const top = items[0];
+    const last2 = items.pop();
+    if (items.length === 0 || last2 === void 0) return top;
+    items[0] = last2;
+    for (let at = 0; ; ) {
+      const [left, right] = [2 * at + 1, 2 * at + 2];
+      let best = at;
+      if (left < items.length && this.first(items[left], items[best])) best = left;
+      if (right < items.length && this.first(items[right], items[best])) best = right;
+      if (best === at) break;
+      [items[at], items[best]] = [items[best], items[at]];
+      at = best;
+    }
+    return top;
+  }
+};
+
+// src/core/tree/sendOrder.ts
+var DEFAULT_LANES = 4;
+function sendOrderOf(plan, pages, created, options) {
+  const rootPath = plan.tree.rootPath;
+  const sending = pages.filter((page) => page.item.state === "send");
+  const at = new Map(sending.map((page, index) => [page.key, index]));
+  const isNew = (page) => created.has(page.node.path);
+  const keyIsNew = (key) => {
+    const index = at.get(key);
+    return index !== void 0 && isNew(sending[index]);
+  };
+  const linked = sending.map((page) => options.linksWait ? linkedPagesWithoutId(page, plan, keyIsNew).map((key) => at.get(key)) : []);
+  const fixed = sending.map((page) => {
+    const parent = page.node.parent === void 0 ? void 0 : at.get(page.node.parent.slice(rootPath.length));
+    return parent !== void 0 && isNew(sending[parent]) ? [parent] : [];
+  });
+  if (options.keepSiblingOrder) {
+    const lastNewUnder = /* @__PURE__ */ new Map();
+    for (const [index, page] of sending.entries()) {
+      if (!isNew(page)) continue;
+      const folder = page.node.parent ?? "";
+      const before = lastNewUnder.get(folder);
+      if (before !== void 0) fixed[index].push(before);
+      lastNewUnder.set(folder, index);
+    }
+  }
+  const goesFirst = feedbackPages(fixed, linked, /* @__PURE__ */ new Set());
+  dropNeedless(fixed, linked, goesFirst);
+  const rankOf2 = cutLongChains(fixed, linked, goesFirst, options.lanes, {
+    createsUnder: (index) => isNew(sending[index]) ? sending[index].node.parent ?? "" : void 0,
+    isBelow: (index, folder) => {
+      const key = sending[folder].key;
+      return key.endsWith("/") && sending[index].key.startsWith(key);
+    }
+  });
+  const rank = new Map(sending.map((page, index) => [page.key, rankOf2[index]]));
+  return { ...siblingsByRank(pages, rank, isNew), rank };
+}
+function feedbackPages(fixed, allLinked, already) {
+  const count = fixed.length;
+  const linked = allLinked.map((targets, index) => already.has(index) ? [] : targets);
+  const waitsFor = fixed.map((own, index) => [.../* @__PURE__ */ new Set([...own, ...linked[index]])]);
+  const waitedBy = fixed.map(() => []);
+  for (const [index, targets] of waitsFor.entries()) for (const target of targets) waitedBy[target].push(index);
+  const linkedSet = linked.map((targets) => new Set(targets));
+  const fixedSet = fixed.map((targets) => new Set(targets));
+  const alive = new Array(count).fill(true);
+  const outCount = waitsFor.map((targets) => targets.length);
+  const inCount = waitedBy.map((sources) => sources.length);
+  const cut = new Array(count).fill(false);
+  const edgeLive = (from, to) => !(cut[from] && linkedSet[from]?.has(to) && !fixedSet[from]?.has(to));
+  const stack = [];
+  const setAside = (index) => {
+    if (!alive[index]) return;
+    alive[index] = false;
+    for (const target of waitsFor[index]) if (alive[target] && edgeLive(index, target) && --inCount[target] === 0) stack.push(target);
+    for (const source2 of waitedBy[index]) if (alive[source2] && edgeLive(source2, index) && --outCount[source2] === 0) stack.push(source2);
+  };
+  const drain = () => {
+    while (stack.length > 0) setAside(stack.pop());
+  };
+  for (let index = 0; index < count; index++) if (outCount[index] === 0 || inCount[index] === 0) stack.push(index);
+  drain();
+  const goesFirst = new Set(already);
+  for (; ; ) {
+    let best = -1;
+    let bestScore = 0;
+    for (let index = 0; index < count; index++) {
+      if (!alive[index] || cut[index]) continue;
+      let linksOut = 0;
+      for (const target of linked[index]) if (alive[target] && !fixedSet[index]?.has(target)) linksOut++;
+      const score = linksOut * inCount[index];
+      if (score > bestScore) [best, bestScore] = [index, score];
+    }
+    if (best === -1) break;
+    goesFirst.add(best);
+    for (const target of linked[best]) {
+      if (!alive[target] || fixedSet[best]?.has(target)) continue;
+      outCount[best] = outCount[best] - 1;
+      if (--inCount[target] === 0) stack.push(target);
+    }
+    cut[best] = true;
+    if (outCount[best] === 0) stack.push(best);
+    drain();
+  }
+  return goesFirst;
+}
+function dropNeedless(fixed, linked, goesFirst) {
+  if (fixed.length > PRUNED_PAGES) return;
+  for (const page of [...goesFirst].reverse()) {
+    goesFirst.delete(page);
+    if (waitOrder(needsOf(fixed, linked, goesFirst)).cyclic) goesFirst.add(page);
+  }
+}
+var PRUNED_PAGES = 3e3;
+function cutLongChains(fixed, linked, goesFirst, lanes, shape) {
+  let best = playOut(fixed, linked, goesFirst, lanes, shape);
+  if (lanes <= 1) return best.rank;
+  let bestScore = best.rounds;
+  const cuts = [];
+  let keptCuts = 0;
+  for (let tries = 0; tries < MAX_CUTS && tries - keptCuts < MAX_CUTS_WITHOUT_GAIN; tries++) {
+    const chain = longestChain(needsOf(fixed, linked, goesFirst));
+    if (chain.length * lanes <= fixed.length + goesFirst.size) break;
+    const cutAt = linkNearMiddle(chain, fixed, linked, goesFirst);
+    if (cutAt === void 0) break;
+    goesFirst.add(cutAt);
+    cuts.push(cutAt);
+    const tried = playOut(fixed, linked, goesFirst, lanes, shape);
+    const score = tried.rounds + lanes * cuts.length;
+    if (score < bestScore) [best, bestScore, keptCuts] = [tried, score, cuts.length];
+  }
+  for (const page of cuts.slice(keptCuts)) goesFirst.delete(page);
+  return best.rank;
+}
+var MAX_CUTS = 32;
+var MAX_CUTS_WITHOUT_GAIN = 8;
+function linkNearMiddle(chain, fixed, linked, goesFirst) {
+  const middle = Math.floor(chain.length / 2);
+  for (let step = 0; step < chain.length; step++) {
+    for (const position of [middle + step, middle - step]) {
+      const page = chain[position];
+      const next = chain[position + 1];
+      if (page === void 0 || next === void 0 || goesFirst.has(page)) continue;
+      if (linked[page].includes(next) && !fixed[page].includes(next)) return page;
+    }
+  }
+  return void 0;
+}
+function siblingsByRank(pages, rank, isNew) {
   const childrenOf = /* @__PURE__ */ new Map();
   for (const page of pages) {
     const parent = page.node.parent ?? "";
@@ -11532,13 +11751,19 @@ function pagesInCreationOrder(plan, pages, created) {
     childrenOf.set(parent, children);
   }
   let pulledAhead = 0;
+  let changed = false;
   for (const [parent, children] of childrenOf) {
-    const inOrder = siblingsInOrder(children, before, (page) => isNew(page.key));
-    if (inOrder === children) continue;
-    const byName = new Map(children.map((page, at) => [page.key, at]));
-    for (const [at, page] of inOrder.entries()) if ((byName.get(page.key) ?? at) > at) pulledAhead++;
-    childrenOf.set(parent, inOrder);
+    const fresh = children.filter(isNew);
+    if (fresh.length < 2) continue;
+    const ranked = [...fresh].sort((a, b) => (rank.get(a.key) ?? Infinity) - (rank.get(b.key) ?? Infinity));
+    if (ranked.every((page, index) => page === fresh[index])) continue;
+    changed = true;
+    const byName = new Map(fresh.map((page, index) => [page.key, index]));
+    for (const [index, page] of ranked.entries()) if ((byName.get(page.key) ?? index) > index) pulledAhead++;
+    let slot = 0;
+    childrenOf.set(parent, children.map((page) => isNew(page) ? ranked[slot++] : page));
   }
+  if (!changed) return { pages, pulledAhead: 0 };
   const ordered = [];
   const visit = (page) => {
     ordered.push(page);
@@ -11553,37 +11778,6 @@ function pagesInCreationOrder(plan, pages, created) {
     for (const child of childrenOf.get(parent) ?? []) visit(child);
   }
   return ordered.length === pages.length ? { pages: ordered, pulledAhead } : { pages, pulledAhead: 0 };
-}
-function siblingsInOrder(children, before, isNew) {
-  const fresh = children.filter(isNew);
-  if (fresh.length < 2 || !fresh.some((page) => before.has(page.key))) return children;
-  const index = new Map(fresh.map((page, at) => [page.key, at]));
-  const firstOf = fresh.map((page, at) => [...before.get(page.key) ?? []].flatMap((key) => {
-    const first = index.get(key);
-    return first === void 0 || first === at ? [] : [first];
-  }).sort((x, y) => x - y));
-  const state = fresh.map(() => "left");
-  const order = [];
-  for (const [start] of fresh.entries()) {
-    if (state[start] !== "left") continue;
-    const stack = [{ at: start, next: 0 }];
-    state[start] = "onTheWay";
-    while (stack.length > 0) {
-      const top = stack[stack.length - 1];
-      const firsts = firstOf[top.at];
-      const first = firsts[top.next++];
-      if (first === void 0) {
-        stack.pop();
-        state[top.at] = "placed";
-        order.push(fresh[top.at]);
-      } else if (state[first] === "left") {
-        state[first] = "onTheWay";
-        stack.push({ at: first, next: 0 });
-      }
-    }
-  }
-  let slot = 0;
-  return children.map((page) => isNew(page) ? order[slot++] : page);
 }
 
 // src/core/tree/planTreeOf.ts
@@ -11796,10 +11990,16 @@ function planTreeOf(sources, given) {
   refuseUnderRefusedFolders(pages, words);
   const { unknown, dotted, unaddressed } = foreseeTreeLinks({ tree, pages, pinnedLinkFacts, refused: refused2, ...partContentKey }, pinnedSources.map((source2) => source2.item), options);
   const refusedUnder = placesOfRefused(refused2, tree, parentRecordedId);
-  const ordered = options.siblingOrder !== "name" && options.pageAccess && checkLinkTargets ? pagesInCreationOrder({ tree, rootInRepository: options.rootInRepository }, pages, createdHere) : { pages, pulledAhead: 0 };
+  const linksWait = options.pageAccess && checkLinkTargets;
+  const ordered = sendOrderOf({ tree, rootInRepository: options.rootInRepository }, pages, createdHere, {
+    keepSiblingOrder: options.siblingOrder === "name" || !linksWait,
+    linksWait,
+    lanes: DEFAULT_LANES
+  });
   return {
     tree,
     pages: ordered.pages,
+    sendRank: ordered.rank,
     pinned,
     pinnedLinkFacts,
     refused: refused2,

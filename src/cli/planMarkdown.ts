@@ -49,7 +49,7 @@ function orderLines(records: RunRecords): string[] {
   const sentTwice = Number(records.summary?.sentTwice ?? 0);
   const lines: string[] = [];
   if (pulledAhead > 0) {
-    lines.push(`New pages are created in the order of the table, which the wiki will list them in: ${counted(pulledAhead, 'new page comes', 'new pages come')} before ${pulledAhead === 1 ? 'a sibling that links to it' : 'siblings that link to them'}, out of name order, so that ${pulledAhead === 1 ? 'the link finds its page' : 'the links find their pages'} (\`--sibling-order name\` keeps the folder's order).`);
+    lines.push(`New pages are created in the order of the table, which the wiki will list them in: ${counted(pulledAhead, 'new page comes', 'new pages come')} out of name order, so that links find the pages they name (\`--sibling-order name\` keeps the folder's order).`);
   }
   if (sentTwice > 0) lines.push(`${counted(sentTwice, 'page goes', 'pages go')} twice: ${sentTwice === 1 ? 'its links name pages' : 'their links name pages'} created after ${sentTwice === 1 ? 'it' : 'them'}, and the second send fills them in.`);
   return lines.length === 0 ? [] : [lines.join(' '), ''];

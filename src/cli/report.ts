@@ -108,7 +108,7 @@ export function planSummaryLine(counts: PlanCounts): string {
   const besides = [
     ...(counts.relinked ? [`${counted(counts.relinked, 'unchanged page', 'unchanged pages')} sent again so ${counts.relinked === 1 ? 'its' : 'their'} links reach a page made anew`] : []),
     ...(counts.sentTwice ? [`${counted(counts.sentTwice, 'page', 'pages')} sent twice, ${counts.sentTwice === 1 ? 'its' : 'their'} links naming pages created after ${counts.sentTwice === 1 ? 'it' : 'them'}`] : []),
-    ...(counts.pulledAhead ? [`${counted(counts.pulledAhead, 'new page', 'new pages')} created before ${counts.pulledAhead === 1 ? 'a sibling' : 'siblings'} that link${counts.pulledAhead === 1 ? 's' : ''} to ${counts.pulledAhead === 1 ? 'it' : 'them'}, out of name order (--sibling-order name keeps it)`] : []),
+    ...(counts.pulledAhead ? [`${counted(counts.pulledAhead, 'new page', 'new pages')} created out of name order, so that links find the pages they name (--sibling-order name keeps it)`] : []),
   ];
   return `Dry run, nothing sent: ${counts.send} to send (${counts.newPages} new, ${counts.updates} updating the page the file published before, ${counts.replaces} overwriting a page it did not publish, if one exists${besides.length ? `; ${besides.join('; ')}` : ''}), ` +
     `${counts.unchanged} unchanged, ${counts.refused + counts.incomplete} would be refused${held.length ? `, ${held.join(', ')}` : ''}`;

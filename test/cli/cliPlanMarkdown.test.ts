@@ -79,7 +79,7 @@ describe('CLI plan as Markdown, with page access', () => {
     const root = await cli.tree({ 'docs/a.md': '# A\n\nSee [C](c.md).\n', 'docs/b.md': '# B\n', 'docs/c.md': '# C\n', 'docs/x/y.md': '# Y\n' });
     const plan = await runCli(['plan', 'docs', '--tree', ...DOCS], { cwd: root, env: cli.env() });
     assert.equal(plan.code, 0, plan.stderr);
-    assert.match(plan.stdout, /\n\nNew pages are created in the order of the table, which the wiki will list them in: 1 new page comes before a sibling that links to it, out of name order, so that the link finds its page \(`--sibling-order name` keeps the folder's order\)\. 1 page goes twice: its links name pages created after it, and the second send fills them in\.\n/);
+    assert.match(plan.stdout, /\n\nNew pages are created in the order of the table, which the wiki will list them in: 1 new page comes out of name order, so that links find the pages they name \(`--sibling-order name` keeps the folder's order\)\. 1 page goes twice: its links name pages created after it, and the second send fills them in\.\n/);
     const files = plan.stdout.split('\n').flatMap((line) => /^\| (?:&nbsp;)*(docs\/[^ ]+) \|/.exec(line)?.[1] ?? []);
     assert.deepEqual(files, ['docs/c.md', 'docs/a.md', 'docs/b.md', 'docs/x/', 'docs/x/y.md']);
     const named = await runCli(['plan', 'docs', '--tree', ...DOCS, '--sibling-order', 'name'], { cwd: root, env: cli.env() });

@@ -206,6 +206,26 @@ describe('CLI: page trees and folders made at random', () => {
     assert.deepEqual(fileResults(third).filter((record) => record.status !== 'skipped' && record.status !== 'edited').map((record) => `${String(record.file)} ${String(record.status)}`), [], `${what}: nothing sent again`);
   }
 
+  it('four requests at a time: no page goes twice more often than the plan says, and every link reaches its page', async () => {
+    for (const seed of [11, 12, 13, 14, 15, 16, 17, 18]) {
+      const tree = randomTree(seed);
+      const files = [...tree.links.keys()];
+      const root = await cli.tree(Object.fromEntries(files.map((file) => [`docs/${file}`, fileText(tree, file, seed)])));
+      const dry = await runCli(['publish', 'docs', ...TO, '--json', '--dry-run', '--concurrency', '4'], { cwd: root, env: cli.env() });
+      const run = await publish(root, ['--concurrency', '4']);
+      assert.equal(run.code, 0, `tree ${seed}: ${run.stdout}\n${run.stderr}`);
+      const second = fileResults(run).filter((record) => (record.tree as { pass?: number } | undefined)?.pass === 2).length;
+      // A page ranked after a page it names may find that page landed, and go once: fewer, never more.
+      assert.ok(second <= Number(summaryRecord(dry).sentTwice ?? 0), `tree ${seed}: ${second} pages sent twice, the plan said ${String(summaryRecord(dry).sentTwice ?? 0)}`);
+      const recorded = await recordedPages(root);
+      const pages = cli.world.sandbox.pages();
+      for (const [file, targets] of tree.links) {
+        const page = pages.find((each) => each.id === recorded[keyOf(file)]?.id && !each.deleted);
+        for (const target of targets) assert.ok(page?.markdown.includes(`/pages/${recorded[keyOf(target)]?.id ?? 'none'}/`), `tree ${seed}: ${file}'s link to ${target}`);
+      }
+    }
+  });
+
   it('edits on the wiki and here, with --state, without, or a run behind: the changed pages as left are updated, every edited page held, a deleted one made anew', async () => {
     for (const seed of [11, 12, 13, 14, 15, 16, 17, 18]) await editsEverywhere(seed, false);
   });

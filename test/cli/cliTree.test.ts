@@ -49,8 +49,9 @@ describe('CLI --tree', () => {
     assert.match(dry.stdout, /as a tree of 5 pages/);
     assert.equal(cli.world.sandbox.imports.length, 0);
     const json = await runCli(['publish', 'docs', ...TO, '--dry-run', '--json'], { cwd: root, env: cli.env() });
-    // Overview links to Setup, which links to API: their folders' pages are pulled ahead of it, so each is written once.
-    assert.deepEqual(fileRecords(json).map((record) => (record.tree as { key: string }).key), ['reference/', 'reference/api.md', 'guide/', 'guide/setup.md', 'index.md']);
+    // Overview links to Setup, which links to API: their folders' pages go ahead of it (in name order), so each is
+    // written once.
+    assert.deepEqual(fileRecords(json).map((record) => (record.tree as { key: string }).key), ['guide/', 'guide/setup.md', 'reference/', 'reference/api.md', 'index.md']);
     const setup = fileRecords(json).find((record) => record.file === 'docs/guide/setup.md');
     assert.equal(setup?.parentId, undefined, 'its parent page has no ID yet');
     assert.deepEqual(setup?.tree, { key: 'guide/setup.md', depth: 1, kind: 'file', parentKey: 'guide/', parentTitle: 'Guide' });

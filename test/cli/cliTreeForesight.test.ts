@@ -37,7 +37,7 @@ describe('CLI --tree: the plan foresees the pages that go twice', () => {
     const dry = await runCli(['publish', 'docs', ...TO, '--dry-run'], { cwd: root, env: cli.env() });
     const shown = dry.stdout.split('\n').flatMap((line) => /^would create docs\/(\w)\.md/.exec(line)?.[1] ?? []);
     assert.deepEqual(shown, ['d', 'a', 'b', 'c'], 'D, which A and C link to, comes first; the rest by name');
-    assert.match(dry.stdout, /; 1 new page created before a sibling that links to it, out of name order \(--sibling-order name keeps it\)\)/);
+    assert.match(dry.stdout, /; 1 new page created out of name order, so that links find the pages they name \(--sibling-order name keeps it\)\)/);
     const linked = await plannedThenRun(files);
     assert.equal(linked.planned.pulledAhead, 1);
     assert.equal(linked.planned.sentTwice, undefined);

@@ -35,9 +35,10 @@ describe('Publishing a folder as a page tree', function () {
     assert.match(text, /^\u00a0{4}Guide \(new\)$/m);
     assert.match(text, /^\u00a0{8}Setup \(new\)$/m);
     assert.match(text, /Reference \(new, lists its children\)/);
-    // The order the run creates them in, which the wiki lists them in: Overview links to Setup and API, so after them.
-    assert.match(text, /1 new page comes before a sibling that links to it, out of name order, so that the link finds it \(the wiki lists them in this order; the setting wikiPublisher\.tree\.siblingOrder keeps the name order\)\./);
-    assert.deepEqual(['Reference (new', 'Guide (new', 'Overview (new'].map((line) => text.indexOf(line)).every((at, index, all) => at >= 0 && (index === 0 || at > (all[index - 1] as number))), true, text);
+    // The order the run creates them in, which the wiki lists them in: Overview links to Setup and API, so after their
+    // folders (it comes first by the folder's order).
+    assert.match(text, /2 new pages come out of name order, so that links find the pages they name \(the wiki lists them in this order; the setting wikiPublisher\.tree\.siblingOrder keeps the name order\)\./);
+    assert.deepEqual(['Guide (new', 'Reference (new', 'Overview (new'].map((line) => text.indexOf(line)).every((at, index, all) => at >= 0 && (index === 0 || at > (all[index - 1] as number))), true, text);
     assert.match(text, /Overview: 2 links stay as written and will not work on the wiki: LICENSE\.txt \(not a Markdown file\), guide\/old-notes\.md \(no such file\)/, 'the links that will not work, before sending');
     assert.match(text, /Overview: 1 HTML link to a local file \(guide\/setup\.md\) is sent as written and will point nowhere on the wiki: write it as a Markdown link instead/, 'an HTML link too');
     assert.equal(sandbox.imports.length, 0, 'nothing is sent before the confirmation');

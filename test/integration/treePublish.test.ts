@@ -211,14 +211,15 @@ describe('a docs folder as a page tree, against the sandbox wiki', () => {
   it('creates folder pages before their children, rewrites links to page addresses with anchors, in two passes', async () => {
     const identity = new MemoryIdentity();
     const { plan, run } = await publishTree(FILES, identity);
-    // A new page's linked new siblings are pulled ahead of it (Overview names Setup, Setup names API); else by name.
+    // A new page comes after the new pages its links name (Overview names Setup, Setup names Install and API: Overview
+    // goes last); else by name.
     assert.deepEqual(plan.pages.map((each) => [each.key, each.node.title, each.node.depth]), [
-      ['reference/', 'Reference', 0], ['reference/api.md', 'API', 1], ['guide/', 'Guide', 0], ['guide/install.md', 'Install', 1], ['guide/setup.md', 'Setup', 1],
-      ['index.md', 'Overview', 0], ['getting-started/', 'Getting started', 0], ['getting-started/first-steps.md', 'First steps', 1],
+      ['getting-started/', 'Getting started', 0], ['getting-started/first-steps.md', 'First steps', 1], ['guide/', 'Guide', 0], ['guide/install.md', 'Install', 1],
+      ['guide/setup.md', 'Setup', 1], ['reference/', 'Reference', 0], ['reference/api.md', 'API', 1], ['index.md', 'Overview', 0],
     ]);
     assert.ok(run.results.every((result) => result.state === 'published'), JSON.stringify(run.results.map((result) => [result.key, result.state, result.outcome?.message])));
     const listed = await childrenOnWiki(signedIn.world.sandbox.baseUrl, signedIn.accessToken, '123456');
-    assert.deepEqual(listed.map((child) => child.title), ['Reference', 'Guide', 'Overview', 'Getting started'], 'the wiki lists them in the plan\'s order');
+    assert.deepEqual(listed.map((child) => child.title), ['Getting started', 'Guide', 'Reference', 'Overview'], 'the wiki lists them in the plan\'s order');
     assert.equal(page('Overview').parentId, '123456', 'a root index.md is an ordinary child; the chosen page is never rewritten');
     assert.equal(page('Guide').markdown, '# Guide\n\nThe guide.\n', 'the folder page has its README\'s content');
     assert.equal(page('Setup').parentId, page('Guide').id);

@@ -1,5 +1,6 @@
-// The order a tree's plan gives new sibling pages (core/tree/siblingOrder.ts): the new pages a page links to are pulled
-// ahead of it, the rest keep the name order, pages that exist keep their place, and 'name' keeps the folder's order.
+// The order a tree's plan gives new sibling pages (core/tree/sendOrder.ts): the new pages a page links to come ahead of
+// it, the pages most others wait for first, the rest in the name order; pages that exist keep their place, and 'name'
+// keeps the folder's order.
 // The plan alone, as every front end makes it: the runs that create the pages in this order are in
 // test/cli/cliTreeForesight.test.ts and test/integration/treePublish.test.ts.
 import assert from 'node:assert/strict';
@@ -29,11 +30,11 @@ describe('the order of a tree\'s new sibling pages', () => {
     assert.deepEqual(plannedKeys(chain, { siblingOrder: 'name' }), ['01-intro.md', '02-install.md', '03-use.md']);
   });
 
-  it('a linked page moves only as far as the link needs: just ahead of the first page that names it; the rest keep their names\' order', () => {
+  it('a page others link to comes ahead of them, first as pages wait for it; the rest keep their names\' order', () => {
     const files = {
       'docs/a.md': '# A\n', 'docs/b.md': '# B\n\nSee [E](e.md).\n', 'docs/c.md': '# C\n', 'docs/d.md': '# D\n\nSee [E](e.md).\n', 'docs/e.md': '# E\n',
     };
-    assert.deepEqual(plannedKeys(files), ['a.md', 'e.md', 'b.md', 'c.md', 'd.md']);
+    assert.deepEqual(plannedKeys(files), ['e.md', 'a.md', 'b.md', 'c.md', 'd.md']);
   });
 
   it('a page linking into a folder comes after that folder (its page and the pages below it stay together)', () => {
@@ -42,7 +43,8 @@ describe('the order of a tree\'s new sibling pages', () => {
       'docs/guide/setup.md': '# Setup\n\nThen [the API](../reference/api.md).\n',
       'docs/reference/api.md': '# API\n',
     };
-    assert.deepEqual(plannedKeys(files), ['reference/', 'reference/api.md', 'guide/', 'guide/setup.md', 'index.md']);
+    // Overview waits for Setup, Setup for API: both folders go before Overview, in name order.
+    assert.deepEqual(plannedKeys(files), ['guide/', 'guide/setup.md', 'reference/', 'reference/api.md', 'index.md']);
   });
 
   it('two pages naming each other go in name order (one of them is sent twice, whichever order)', () => {
@@ -53,8 +55,9 @@ describe('the order of a tree\'s new sibling pages', () => {
     const identity = new MemoryIdentity();
     identity.map.set('b.md', { id: '901', title: 'B' });
     const files = { 'docs/a.md': '# A\n\nSee [D](d.md).\n', 'docs/b.md': '# B\n\nSee [C](c.md).\n', 'docs/c.md': '# C\n', 'docs/d.md': '# D\n' };
-    // B exists: it stays second and waits for C in the run. A needs D: D takes the first place new pages hold.
-    assert.deepEqual(plannedKeys(files, { identity }), ['d.md', 'b.md', 'a.md', 'c.md']);
+    // B exists: it stays second and waits for C in the run. A needs D. C and D, each waited for, take the first places
+    // new pages hold (in name order), then A.
+    assert.deepEqual(plannedKeys(files, { identity }), ['c.md', 'b.md', 'd.md', 'a.md']);
   });
 
   it('without page access no link can name a new page: the name order stays', () => {

@@ -176,7 +176,7 @@ export interface PlanCounts {
   relinked?: number;
   /** A tree's: of `send`, the pages foreseen to go twice, their links naming pages created after them (foreseenSends.ts). */
   sentTwice?: number;
-  /** A tree's: new pages created before siblings that come before them by name, so their links find them (siblingOrder.ts). */
+  /** A tree's: new pages created before siblings that come before them by name, so that links find the pages they name (sendOrder.ts). */
   pulledAhead?: number;
 }
 

@@ -1,12 +1,13 @@
 // The pages a tree publish will send twice, said before anything is sent (issue 82: "count both in the plan"). A page
-// goes twice when it must go before a page its links name that the run creates (a page below a folder page made new,
-// a later new sibling, or a cycle of links), or when the run creates it and it links to itself (`./` in a folder's
-// index.md), or to a file that names its own page and has none yet (those go after the tree's pages): its second send
-// fills those links in. The run decides that order as it goes (runSchedule.ts); this runs
-// the same schedule on the plan alone, one page at a time, as if every send lands. Pages that fail in the run make it
-// fewer, never more; so may a wiki whose answers let a page wait, in the run's lanes, for a page it links to that is
-// still out (on random trees, one tree in thirty sends one page fewer than foreseen).
-import { createsPage, nextToSend, sendingOrder, pageOfKey, siblingSteps, type ScheduleState } from './runSchedule';
+// goes twice when it goes before a page its links name that the run creates (a page below a folder page made new, or
+// one the plan ranks after it: sendOrder.ts picks a page of each cycle of links to go first), or when the run creates
+// it and it links to itself (`./` in a folder's index.md), or to a file that names its own page and has none yet
+// (those go after the tree's pages): its second send fills those links in. This runs the run's schedule
+// (runSchedule.ts) on the plan alone, one page at a time, as if every send lands: a page waits for the pages it names
+// ranked before it, so the count is the run's at one request at a time. With more at once, a page ranked after a page
+// it names may find it landed and go once: fewer (never more in the random trees, test/cli/cliRandomTrees.test.ts);
+// so do pages that fail.
+import { createsPage, nextToSend, sendingOrder, type ScheduleState } from './runSchedule';
 import { linkedPagesWithoutId, namesAnyOf, namesItself } from './linkWaits';
 import { isBelow } from '../walk/relativePaths';
 import type { TreePage, TreePlan } from './treePlan';
@@ -15,7 +16,7 @@ import type { TreePage, TreePlan } from './treePlan';
  * The keys of the tree's pages the run is foreseen to send a second time. None without page addresses (links then
  * reach no page, so nothing waits), and none for pages the plan does not send.
  */
-export function foreseenSecondSends(plan: Pick<TreePlan, 'tree' | 'pages' | 'pinned' | 'rootInRepository'>, addressable: boolean): Set<string> {
+export function foreseenSecondSends(plan: Pick<TreePlan, 'tree' | 'pages' | 'pinned' | 'rootInRepository' | 'sendRank'>, addressable: boolean): Set<string> {
   const twice = new Set<string>();
   if (!addressable) return twice;
   const rootPath = plan.tree.rootPath;
@@ -37,9 +38,9 @@ export function foreseenSecondSends(plan: Pick<TreePlan, 'tree' | 'pages' | 'pin
   })]));
   const done = new Set<string>();
   const placed = new Set<string>();
+  const order = new Map(plan.pages.map((page, index) => [page.key, index]));
   const state: ScheduleState = {
-    done, placed, creates: creating, outCreatesUnder: new Set(),
-    order: new Map(plan.pages.map((page, index) => [page.key, index])), step: siblingSteps(plan.pages, plan.tree.rootPath), pageOf: pageOfKey(plan.pages),
+    done, outCreatesUnder: new Set(), order, rank: plan.sendRank ?? order,
     waitsOn: (page) => waitsOn.get(page.key) ?? [],
   };
   const parentDone = (page: TreePage): boolean => {

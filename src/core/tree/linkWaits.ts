@@ -1,6 +1,6 @@
 // Which of a tree's pages a page's links wait for: the pages its links name that have no ID yet. One rule for the run's
 // schedule (runLinks.ts, waitsOn), the plan's foresight of second sends (foreseenSends.ts), the order of new siblings
-// (siblingOrder.ts) and the run's early second sends (treeRun.ts).
+// (sendOrder.ts) and the run's early second sends (treeRun.ts).
 import { linkTarget } from '../links/rewrite/linkTarget';
 import { linkingFileOf } from './linkTargets';
 import { nodeOfFile } from './shape';

@@ -13,7 +13,7 @@ import { takeTitlesBack } from './titledBack';
 import { folderContentFile } from './folderPage';
 import { folderKey, isBelow, nameOf } from '../walk/relativePaths';
 import { linkingFileOf, pinnedLinkedPages, treeHeadingsByPath, treePageIdByNodePath } from './linkTargets';
-import { pagesInCreationOrder } from './siblingOrder';
+import { DEFAULT_LANES, sendOrderOf } from './sendOrder';
 import { linkTargetsDigest, wikiAnchorByPath } from '../links/linkTargets';
 import { shapeTree, type TreeInput, type TreeNode } from './shape';
 import type { FollowToCheck, TreeIdentity, TreePage, TreePlan, TreePlanOptions, TreeSource } from './treePlanTypes';
@@ -303,12 +303,15 @@ export function planTreeOf(sources: readonly TreeSource[], given: TreePlanOption
   // After the refusals: a link to a page the plan refuses is named now, as the run names it, not found out after.
   const { unknown, dotted, unaddressed } = foreseeTreeLinks({ tree, pages, pinnedLinkFacts, refused, ...partContentKey }, pinnedSources.map((source) => source.item), options);
   const refusedUnder = placesOfRefused(refused, tree, parentRecordedId);
-  // New siblings in the order that lets the most links name pages that exist when they go (siblingOrder.ts), unless
-  // the name order is asked for; without page access or addresses no link waits for a page, and the name order stays.
-  const ordered = options.siblingOrder !== 'name' && options.pageAccess && checkLinkTargets
-    ? pagesInCreationOrder({ tree, rootInRepository: options.rootInRepository }, pages, createdHere) : { pages, pulledAhead: 0 };
+  // The order pages go in, and new siblings in the order that lets the most links name pages that exist when they go
+  // (sendOrder.ts), unless the name order is asked for; without page access or addresses no link waits for a page, and
+  // the name order stays.
+  const linksWait = options.pageAccess && checkLinkTargets;
+  const ordered = sendOrderOf({ tree, rootInRepository: options.rootInRepository }, pages, createdHere, {
+    keepSiblingOrder: options.siblingOrder === 'name' || !linksWait, linksWait, lanes: DEFAULT_LANES,
+  });
   return {
-    tree, pages: ordered.pages, pinned, pinnedLinkFacts, refused, moves, overwrite: options.overwrite, rootInRepository: options.rootInRepository, parentId: options.parentId,
+    tree, pages: ordered.pages, sendRank: ordered.rank, pinned, pinnedLinkFacts, refused, moves, overwrite: options.overwrite, rootInRepository: options.rootInRepository, parentId: options.parentId,
     ...(followsToCheck !== undefined && followsToCheck.length > 0 ? { followsToCheck } : {}),
     ...(unknown.size > 0 ? { unknownLinkPaths: unknown } : {}),
     ...(dotted.size > 0 ? { dottedLinkPaths: dotted } : {}),

@@ -55,7 +55,7 @@ export interface TreePlanOptions extends Pick<PlanOptions, 'force' | 'omitTitleH
    */
   pageAddresses?: boolean;
   /**
-   * How the new pages under one parent are ordered, which is the order the wiki lists them in (siblingOrder.ts):
+   * How the new pages under one parent are ordered, which is the order the wiki lists them in (sendOrder.ts):
    * 'links' (the default) puts a page after the new pages its links name, so that it is written once; 'name' keeps
    * the folder's name order, and a page linking to a later new sibling is sent twice.
    */
@@ -154,9 +154,14 @@ export interface FollowToCheck {
 
 export interface TreePlan {
   tree: PageTree;
-  /** Parents before children; under each parent, the order its new pages are created in (siblingOrder.ts). */
+  /** Parents before children; under each parent, the order its new pages are created in (sendOrder.ts). */
   pages: TreePage[];
-  /** How many new pages the order puts before a sibling that comes before them by name (siblingOrder.ts); absent for none. */
+  /**
+   * Each sent page's place in the run's order, by key (sendOrder.ts): a page waits for the pages its links name ranked
+   * before it. Absent (a plan made by hand), the order of `pages` ranks them.
+   */
+  sendRank?: ReadonlyMap<string, number>;
+  /** How many new pages the order puts before a sibling that comes before them by name (sendOrder.ts); absent for none. */
   pulledAhead?: number;
   /** Files whose front matter names their page: published there, as without a tree. */
   pinned: PlanItem[];

@@ -24,7 +24,7 @@ import { runLinks } from './runLinks';
 import { pagesLinkingAnew, relinkUnchanged, secondPass, waitsForPages, type PassContext } from './runPasses';
 import { sendPinnedFiles } from './runPinned';
 import { prepareWave, type RunEntry } from './runPrepare';
-import { createsPage, nextToSend, sendingOrder, pageOfKey, siblingSteps, type ScheduleState } from './runSchedule';
+import { createsPage, nextToSend, sendingOrder, type ScheduleState } from './runSchedule';
 import type { TreeFileResult, TreeRunOptions, TreeRunResult } from './runTypes';
 import type { TreePage } from './treePlanTypes';
 
@@ -159,9 +159,9 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
   // A folder page that is updated in place (its page exists, its ID known, the guard found it as last published) need
   // not land first: the pages below it can go before it, so that it can link to new ones among them and go once.
   const placed = new Set<string>();
-  const state: ScheduleState & { done: Set<string>; outCreatesUnder: Set<string>; creates: Set<string> } = {
-    done: new Set(), outCreatesUnder: new Set(), creates: new Set(), placed,
-    order: new Map(plan.pages.map((page, index) => [page.key, index])), step: siblingSteps(plan.pages, plan.tree.rootPath), pageOf: pageOfKey(plan.pages),
+  const order = new Map(plan.pages.map((page, index) => [page.key, index]));
+  const state: ScheduleState & { done: Set<string>; outCreatesUnder: Set<string> } = {
+    done: new Set(), outCreatesUnder: new Set(), order, rank: plan.sendRank ?? order,
     waitsOn: (page) => links.waitsOn(page),
   };
   const prepareContext = {
@@ -243,8 +243,7 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
         if (entry.item.state !== 'send') notSent.push(entry);
         else {
           queue.push(entry);
-          if (createsPage(entry.item)) state.creates.add(entry.page.key);
-          else if (updatesInPlace(entry, ids)) placed.add(entry.page.key);
+          if (!createsPage(entry.item) && updatesInPlace(entry, ids)) placed.add(entry.page.key);
         }
       }
       // Pages not sent (unchanged, held back, refused) end at once; the pages below them can go next.

@@ -14,7 +14,7 @@ export function omitTitleHeadingSetting(): boolean {
   return setting<boolean>('wikiPublisher.omitTitleHeading', false);
 }
 
-/** How a tree's new sibling pages are ordered (core/tree/siblingOrder.ts): after the pages they link to, or by name. */
+/** How a tree's new sibling pages are ordered (core/tree/sendOrder.ts): after the pages they link to, or by name. */
 export function siblingOrderSetting(): 'links' | 'name' {
   return setting<string>('wikiPublisher.tree.siblingOrder', 'links') === 'name' ? 'name' : 'links';
 }

@@ -10687,6 +10687,7 @@ async function runTree(options) {
     rank: plan.sendRank ?? order,
     waitsOn: (page) => links.waitsOn(page)
   };
+  const byRank = sendingOrder(state);
   const prepareContext = {
     plan,
     ids,
@@ -10746,7 +10747,8 @@ async function runTree(options) {
     if (options.signal?.aborted || options.gate.stoppedBy || credentialRefused !== void 0) break;
     const wave = waiting.filter(parentDone);
     if (wave.length > 0) {
-      waiting = waiting.filter((page) => !wave.includes(page));
+      const going = new Set(wave);
+      waiting = waiting.filter((page) => !going.has(page));
       const entries = await prepareWave(wave, prepareContext);
       if (stopsOnRefusal(entries.map((entry) => entry.item))) break;
       const notSent = [];
@@ -10757,11 +10759,11 @@ async function runTree(options) {
           if (!createsPage(entry.item) && updatesInPlace(entry, ids)) placed.add(entry.page.key);
         }
       }
+      queue.sort(byRank);
       if (notSent.length > 0) await sendEntries(notSent);
       for (const entry of notSent) state.done.add(entry.page.key);
       continue;
     }
-    queue.sort(sendingOrder(state));
     while (lanes.size < Math.max(1, options.concurrency)) {
       const next = nextToSend(queue, state, out.size === 0);
       if (next === void 0) break;

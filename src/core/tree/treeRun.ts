@@ -164,6 +164,7 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
     done: new Set(), outCreatesUnder: new Set(), order, rank: plan.sendRank ?? order,
     waitsOn: (page) => links.waitsOn(page),
   };
+  const byRank = sendingOrder(state);
   const prepareContext = {
     plan, ids, recordedIds: links.recordedIds, created, guard: guardOptions,
     ...(options.guard.messages ? { messages: options.guard.messages } : {}),
@@ -235,7 +236,8 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
     if (options.signal?.aborted || options.gate.stoppedBy || credentialRefused !== undefined) break;
     const wave = waiting.filter(parentDone);
     if (wave.length > 0) {
-      waiting = waiting.filter((page) => !wave.includes(page));
+      const going = new Set(wave);
+      waiting = waiting.filter((page) => !going.has(page));
       const entries = await prepareWave(wave, prepareContext);
       if (stopsOnRefusal(entries.map((entry) => entry.item))) break;
       const notSent: RunEntry[] = [];
@@ -246,12 +248,13 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
           if (!createsPage(entry.item) && updatesInPlace(entry, ids)) placed.add(entry.page.key);
         }
       }
+      // In rank order: the ranks do not change as the run goes, so the queue is sorted only when pages join it.
+      queue.sort(byRank);
       // Pages not sent (unchanged, held back, refused) end at once; the pages below them can go next.
       if (notSent.length > 0) await sendEntries(notSent);
       for (const entry of notSent) state.done.add(entry.page.key);
       continue;
     }
-    queue.sort(sendingOrder(state));
     while (lanes.size < Math.max(1, options.concurrency)) {
       const next = nextToSend(queue, state, out.size === 0);
       if (next === undefined) break;

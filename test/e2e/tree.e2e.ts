@@ -162,7 +162,7 @@ describe('Publishing a folder as a page tree', function () {
     const refused = await waitForCenterNotification(page, /the tree's parent page 555 was not found/);
     const said = await refused.innerText();
     assert.match(said, /^Not sent: the tree's parent page 555 was not found/, 'the reason leads: a collapsed notification shows only its start');
-    assert.match(said, /Not sent: the tree's parent page 555 was not found \(it does not exist, was deleted, or this account cannot see it\), so no page of the tree could land\. .* \(docs\/reference\/, docs\/reference\/api\.md, docs\/guide\/README\.md and 2 more\)/);
+    assert.match(said, /Not sent: the tree's parent page 555 was not found \(it does not exist, was deleted, or this account cannot see it\), so no page of the tree could land\. .* \(docs\/guide\/README\.md, docs\/guide\/setup\.md, docs\/reference\/ and 2 more\)/);
     assert.match(said, /The folder's \.wiki-pages\.json records it as the tree's parent \("space" and "parent"\): change it there/);
     assert.equal(said.match(/parent page 555 was not found/g)?.length, 1, 'the reason once, not once per page');
     assert.equal(await page.locator('.monaco-dialog-box').count(), 0, 'no confirmation: there is nothing to publish');

@@ -6149,11 +6149,17 @@ function quotedValue(line, before, after) {
   const value = line.slice(before.length, line.length - after.length);
   return value.includes('"') ? void 0 : value;
 }
+var lineOfEntry = /* @__PURE__ */ new WeakMap();
 function serializeManifest(manifest) {
   const keys = [...manifest.pages.keys()].sort();
   const lines = keys.map((key) => {
-    const { id, title } = manifest.pages.get(key);
-    return `    ${JSON.stringify(key)}: ${JSON.stringify({ id, title })}`;
+    const entry = manifest.pages.get(key);
+    const known = lineOfEntry.get(entry);
+    if (known !== void 0 && known.key === key) return known.line;
+    const { id, title } = entry;
+    const line = `    ${JSON.stringify(key)}: ${JSON.stringify({ id, title })}`;
+    lineOfEntry.set(entry, { key, line });
+    return line;
   });
   const root = manifest.root ? [`  "space": ${JSON.stringify(manifest.root.space)},`, `  "parent": ${JSON.stringify(manifest.root.parent)},`] : [];
   const pages = lines.length === 0 ? "{}" : `{
@@ -9036,6 +9042,8 @@ var ManifestStore = class _ManifestStore {
   keyOfId;
   /** The manifest as the file holds it (as read, then as last written): what pendingChanges compares against. */
   onDisk;
+  /** onDisk as serializeManifest writes it, once asked (the last write's text): each write compares its text to it. */
+  onDiskText;
   dirty = false;
   /** The file's text as read, for the lines of its entries (locate); undefined for a file that was not there. */
   text;
@@ -9155,10 +9163,12 @@ var ManifestStore = class _ManifestStore {
     this.dirty = false;
     const manifest = this.snapshot();
     const text2 = serializeManifest(manifest);
-    if (text2 === serializeManifest(this.onDisk)) return;
+    this.onDiskText ??= serializeManifest(this.onDisk);
+    if (text2 === this.onDiskText) return;
     try {
       await this.port.write(this.path, text2);
       this.onDisk = manifest;
+      this.onDiskText = text2;
     } catch (error) {
       this.dirty = true;
       throw error;
@@ -11620,6 +11630,9 @@ var DEFAULT_LANES = 4;
 function sendOrderOf(plan, pages, created, options) {
   const rootPath = plan.tree.rootPath;
   const sending = pages.filter((page) => page.item.state === "send");
+  if (created.size === 0) {
+    return { pages, pulledAhead: 0, rank: new Map(sending.map((page, index) => [page.key, index])) };
+  }
   const at = new Map(sending.map((page, index) => [page.key, index]));
   const isNew = (page) => created.has(page.node.path);
   const keyIsNew = (key) => {

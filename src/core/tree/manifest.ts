@@ -62,6 +62,8 @@ export class ManifestStore {
   private keyOfId: Map<string, string> | undefined;
   /** The manifest as the file holds it (as read, then as last written): what pendingChanges compares against. */
   private onDisk: PageManifest;
+  /** onDisk as serializeManifest writes it, once asked (the last write's text): each write compares its text to it. */
+  private onDiskText: string | undefined;
   private dirty = false;
   /** The file's text as read, for the lines of its entries (locate); undefined for a file that was not there. */
   private readonly text: string | undefined;
@@ -217,10 +219,12 @@ export class ManifestStore {
     const manifest = this.snapshot();
     const text = serializeManifest(manifest);
     // A record of what the file already says (a re-run) leaves the file, and its modification time, alone.
-    if (text === serializeManifest(this.onDisk)) return;
+    this.onDiskText ??= serializeManifest(this.onDisk);
+    if (text === this.onDiskText) return;
     try {
       await this.port.write(this.path, text);
       this.onDisk = manifest;
+      this.onDiskText = text;
     } catch (error) {
       this.dirty = true;
       throw error;

@@ -289,13 +289,25 @@ function quotedValue(line: string, before: string, after: string): string | unde
   return value.includes('"') ? undefined : value;
 }
 
+/**
+ * Each entry's line as serializeManifest last wrote it, by the entry (a record makes a new one): a tree's run writes
+ * the manifest after each page lands, and 10,000 pages made 10,000 lines of JSON each time.
+ */
+const lineOfEntry = new WeakMap<ManifestEntry, { key: string; line: string }>();
+
 /** The manifest as committed: stable, so the same pages always give the same bytes. */
 export function serializeManifest(manifest: PageManifest): string {
   const keys = [...manifest.pages.keys()].sort();
   const lines = keys.map((key) => {
-    const { id, title } = manifest.pages.get(key) as ManifestEntry;
+    const entry = manifest.pages.get(key) as ManifestEntry;
+    const known = lineOfEntry.get(entry);
+    // Entries are read-only (a record makes a new one), so a line made for this entry under this key still holds.
+    if (known !== undefined && known.key === key) return known.line;
+    const { id, title } = entry;
     // A fresh object so the fields are always in this order, whatever object the caller passed.
-    return `    ${JSON.stringify(key)}: ${JSON.stringify({ id, title })}`;
+    const line = `    ${JSON.stringify(key)}: ${JSON.stringify({ id, title })}`;
+    lineOfEntry.set(entry, { key, line });
+    return line;
   });
   const root = manifest.root ? [`  "space": ${JSON.stringify(manifest.root.space)},`, `  "parent": ${JSON.stringify(manifest.root.parent)},`] : [];
   const pages = lines.length === 0 ? '{}' : `{\n${lines.join(',\n')}\n  }`;

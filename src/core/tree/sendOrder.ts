@@ -38,6 +38,10 @@ export const DEFAULT_LANES = 4;
 export function sendOrderOf(plan: Pick<TreePlan, 'tree' | 'rootInRepository'>, pages: TreePage[], created: ReadonlySet<string>, options: SendOrderOptions): SendOrder {
   const rootPath = plan.tree.rootPath;
   const sending = pages.filter((page) => page.item.state === 'send');
+  // Nothing new (a re-run): no page waits for another, and the plan's order is the order pages go in.
+  if (created.size === 0) {
+    return { pages, pulledAhead: 0, rank: new Map(sending.map((page, index) => [page.key, index])) };
+  }
   const at = new Map(sending.map((page, index) => [page.key, index]));
   const isNew = (page: TreePage): boolean => created.has(page.node.path);
   const keyIsNew = (key: string): boolean => {

@@ -168,5 +168,5 @@ export function reportFreshRunner(report: Report, result: FreshRunnerResult): vo
   report.detail(`information: the CLI's own ${result.requests} requests (its paths, the recorded pages' bodies included) replayed one after another by the same bare script: ${describe(result.replay)} (CLI / that = ${(result.cli.median / result.replay.median).toFixed(2)}x; the CLI sends them at once)`);
   const allowed = 2 + result.large.pages / 100;
   report.judge({ name: `fresh runner, ${result.large.pages} recorded pages unchanged: platform requests`, value: String(result.large.requests), target: `<= ${allowed.toFixed(0)} (2 + pages / 100)`, pass: result.large.requests <= allowed && result.large.imports === 0 });
-  report.detail(`imports in that re-run: ${result.large.imports}; its first publish (concurrency 8, no added latency) took ${(result.large.firstPublishMs / 1000).toFixed(1)} s (information)`);
+  report.detail(`imports in that re-run: ${result.large.imports}; its first publish (concurrency 16, no added latency) took ${(result.large.firstPublishMs / 1000).toFixed(1)} s (information)`);
 }

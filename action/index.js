@@ -11512,7 +11512,7 @@ function playOut(fixed, linked, goesFirst, lanes, shape) {
   const before = (a, b) => height[a] > height[b] || height[a] === height[b] && a < b;
   const siblingBefore = (a, b) => linkedBehind[a] > linkedBehind[b] || linkedBehind[a] === linkedBehind[b] && a < b;
   const groups = /* @__PURE__ */ new Map();
-  const queue = new Heap((a, b) => before(a, b));
+  const queue = new Heap(before);
   const entryOf = /* @__PURE__ */ new Map();
   let stamp = 0;
   const keyOf = (index) => createsUnder(index) ?? `#${index}`;
@@ -11555,14 +11555,13 @@ function playOut(fixed, linked, goesFirst, lanes, shape) {
       let chosen;
       let early;
       for (let candidate = group.ready.pop(); candidate !== void 0; candidate = group.ready.pop()) {
-        const waitsFor = goesFirst.has(candidate) ? linked[candidate].filter((target) => !isBelow3(target, candidate)) : [];
-        if (waitsFor.some((target) => started[target] && !ended[target])) heldBack.push(candidate);
-        else if (early === void 0 && waitsFor.some((target) => !ended[target])) early = candidate;
-        else if (waitsFor.some((target) => !ended[target])) heldBack.push(candidate);
-        else {
+        const pending = goesFirst.has(candidate) ? linked[candidate].filter((target) => !ended[target] && !isBelow3(target, candidate)) : [];
+        if (pending.length === 0) {
           chosen = candidate;
           break;
         }
+        if (early === void 0 && !pending.some((target) => started[target])) early = candidate;
+        else heldBack.push(candidate);
       }
       if (chosen === void 0) chosen = early;
       else if (early !== void 0) heldBack.push(early);
@@ -11654,21 +11653,20 @@ function sendOrderOf(plan, pages, created, options) {
       lastNewUnder.set(folder, index);
     }
   }
-  const goesFirst = feedbackPages(fixed, linked, /* @__PURE__ */ new Set());
+  const goesFirst = feedbackPages(fixed, linked);
   dropNeedless(fixed, linked, goesFirst);
   const rankOf2 = cutLongChains(fixed, linked, goesFirst, options.lanes, {
     createsUnder: (index) => isNew(sending[index]) ? sending[index].node.parent ?? "" : void 0,
     isBelow: (index, folder) => {
       const key = sending[folder].key;
-      return key.endsWith("/") && sending[index].key.startsWith(key);
+      return key.endsWith("/") && isBelow(sending[index].key, key);
     }
   });
   const rank = new Map(sending.map((page, index) => [page.key, rankOf2[index]]));
   return { ...siblingsByRank(pages, rank, isNew), rank };
 }
-function feedbackPages(fixed, allLinked, already) {
+function feedbackPages(fixed, linked) {
   const count = fixed.length;
-  const linked = allLinked.map((targets, index) => already.has(index) ? [] : targets);
   const waitsFor = fixed.map((own, index) => [.../* @__PURE__ */ new Set([...own, ...linked[index]])]);
   const waitedBy = fixed.map(() => []);
   for (const [index, targets] of waitsFor.entries()) for (const target of targets) waitedBy[target].push(index);
@@ -11691,7 +11689,7 @@ function feedbackPages(fixed, allLinked, already) {
   };
   for (let index = 0; index < count; index++) if (outCount[index] === 0 || inCount[index] === 0) stack.push(index);
   drain();
-  const goesFirst = new Set(already);
+  const goesFirst = /* @__PURE__ */ new Set();
   for (; ; ) {
     let best = -1;
     let bestScore = 0;

@@ -85,7 +85,7 @@ export function playOut(fixed: readonly number[][], linked: readonly number[][],
   // stands for each group that has pages, made when its best page changed (older entries are let go).
   interface Group { ready: Heap; entry: number }
   const groups = new Map<string, Group>();
-  const queue = new Heap((a, b) => before(a, b));
+  const queue = new Heap(before);
   const entryOf = new Map<number, { group: Group; stamp: number }>();
   let stamp = 0;
   const keyOf = (index: number): string => createsUnder(index) ?? `#${index}`;
@@ -130,15 +130,14 @@ export function playOut(fixed: readonly number[][], linked: readonly number[][],
       let chosen: number | undefined;
       let early: number | undefined;
       for (let candidate = group.ready.pop(); candidate !== undefined; candidate = group.ready.pop()) {
-        // (The pages below a folder page come after it whatever it waits for: no reason to hold it back for them.)
-        const waitsFor = goesFirst.has(candidate) ? (linked[candidate] as number[]).filter((target) => !isBelow(target, candidate)) : [];
-        if (waitsFor.some((target) => started[target] && !ended[target])) heldBack.push(candidate);
-        else if (early === undefined && waitsFor.some((target) => !ended[target])) early = candidate;
-        else if (waitsFor.some((target) => !ended[target])) heldBack.push(candidate);
-        else {
+        // The pages it names that have not ended (not those below a folder page: they come after it whatever it waits for).
+        const pending = goesFirst.has(candidate) ? (linked[candidate] as number[]).filter((target) => !ended[target] && !isBelow(target, candidate)) : [];
+        if (pending.length === 0) {
           chosen = candidate;
           break;
         }
+        if (early === undefined && !pending.some((target) => started[target])) early = candidate;
+        else heldBack.push(candidate);
       }
       if (chosen === undefined) chosen = early;
       else if (early !== undefined) heldBack.push(early);

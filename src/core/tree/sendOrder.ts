@@ -7,6 +7,7 @@
 // run played out ahead, a lane per request the run makes at a time, every request taking as long: so the lanes stay
 // full, and a chain of links waiting for one another across folders is cut where it would hold the run up. With the
 // name order asked for, new siblings keep it, and the ranks follow it.
+import { isBelow } from '../walk/relativePaths';
 import { linkedPagesWithoutId } from './linkWaits';
 import { longestChain, needsOf, playOut, waitOrder, type PageShape } from './runAhead';
 import type { TreePage, TreePlan } from './treePlanTypes';
@@ -65,13 +66,13 @@ export function sendOrderOf(plan: Pick<TreePlan, 'tree' | 'rootInRepository'>, p
       lastNewUnder.set(folder, index);
     }
   }
-  const goesFirst = feedbackPages(fixed, linked, new Set());
+  const goesFirst = feedbackPages(fixed, linked);
   dropNeedless(fixed, linked, goesFirst);
   const rankOf = cutLongChains(fixed, linked, goesFirst, options.lanes, {
     createsUnder: (index) => (isNew(sending[index] as TreePage) ? (sending[index] as TreePage).node.parent ?? '' : undefined),
     isBelow: (index, folder) => {
       const key = (sending[folder] as TreePage).key;
-      return key.endsWith('/') && (sending[index] as TreePage).key.startsWith(key);
+      return key.endsWith('/') && isBelow((sending[index] as TreePage).key, key);
     },
   });
   const rank = new Map(sending.map((page, index) => [page.key, rankOf[index] as number]));
@@ -83,10 +84,8 @@ export function sendOrderOf(plan: Pick<TreePlan, 'tree' | 'rootInRepository'>, p
  * a small set, found greedily (the smallest is a hard problem). Pages that cannot be in a cycle are set aside; of the
  * rest, the page most waited for and waiting for most goes first; again until no cycle is left.
  */
-function feedbackPages(fixed: readonly number[][], allLinked: readonly number[][], already: ReadonlySet<number>): Set<number> {
+function feedbackPages(fixed: readonly number[][], linked: readonly number[][]): Set<number> {
   const count = fixed.length;
-  // The pages already going first wait for none of their links.
-  const linked = allLinked.map((targets, index) => (already.has(index) ? [] : targets));
   const waitsFor: number[][] = fixed.map((own, index) => [...new Set([...own, ...(linked[index] as number[])])]);
   const waitedBy: number[][] = fixed.map(() => []);
   for (const [index, targets] of waitsFor.entries()) for (const target of targets) (waitedBy[target] as number[]).push(index);
@@ -110,7 +109,7 @@ function feedbackPages(fixed: readonly number[][], allLinked: readonly number[][
   };
   for (let index = 0; index < count; index++) if (outCount[index] === 0 || inCount[index] === 0) stack.push(index);
   drain();
-  const goesFirst = new Set(already);
+  const goesFirst = new Set<number>();
   for (;;) {
     let best = -1;
     let bestScore = 0;

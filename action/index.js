@@ -3953,7 +3953,8 @@ function minuteAfter(stopped, messages) {
   return `${sameDay ? resume.slice(11, 16) : `${resume.slice(0, 10)} ${resume.slice(11, 16)}`} UTC`;
 }
 var MAX_CONCURRENCY = 16;
-function clampConcurrency(value, fallback = 4) {
+var DEFAULT_CONCURRENCY = 4;
+function clampConcurrency(value, fallback = DEFAULT_CONCURRENCY) {
   const n = Number.isFinite(value) ? Math.trunc(value) : fallback;
   return Math.min(MAX_CONCURRENCY, Math.max(1, n));
 }
@@ -4084,7 +4085,6 @@ function summarise(results) {
 
 // src/cli/args.ts
 var FORMATS = ["text", "json", "markdown"];
-var DEFAULT_CONCURRENCY = 4;
 var DEFAULT_TIMEOUT_SECONDS = 60;
 var MAX_TIMEOUT_SECONDS = 600;
 var OPTIONS = {
@@ -11625,7 +11625,6 @@ var Heap = class {
 };
 
 // src/core/tree/sendOrder.ts
-var DEFAULT_LANES = 4;
 function sendOrderOf(plan, pages, created, options) {
   const rootPath = plan.tree.rootPath;
   const sending = pages.filter((page) => page.item.state === "send");
@@ -12007,7 +12006,7 @@ function planTreeOf(sources, given) {
   const ordered = sendOrderOf({ tree, rootInRepository: options.rootInRepository }, pages, createdHere, {
     keepSiblingOrder: options.siblingOrder === "name" || !linksWait,
     linksWait,
-    lanes: DEFAULT_LANES
+    lanes: DEFAULT_CONCURRENCY
   });
   return {
     tree,

@@ -2,7 +2,7 @@
 // reason (exit code 2). No secret is an option (the API token, the client secret, the platform token): command
 // lines end up in process lists and CI logs.
 import { parseArgs } from 'node:util';
-import { MAX_CONCURRENCY } from '../core/run/runner';
+import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from '../core/run/runner';
 import type { SiblingOrder } from '../core/tree/treePlanTypes';
 
 export interface PublishArgs {
@@ -54,7 +54,7 @@ export type Command = { kind: 'help' } | { kind: 'version' } | { kind: 'publish'
 
 export type ParsedCommand = { ok: true; command: Command } | { ok: false; message: string };
 
-export const DEFAULT_CONCURRENCY = 4;
+export { DEFAULT_CONCURRENCY };
 export const DEFAULT_TIMEOUT_SECONDS = 60;
 const MAX_TIMEOUT_SECONDS = 600;
 

@@ -166,8 +166,10 @@ export interface RunOptions {
 }
 
 export const MAX_CONCURRENCY = 16;
+/** Requests at once unless told otherwise: the command line's --concurrency, and what a tree's plan ranks pages with. */
+export const DEFAULT_CONCURRENCY = 4;
 
-export function clampConcurrency(value: number | undefined, fallback = 4): number {
+export function clampConcurrency(value: number | undefined, fallback = DEFAULT_CONCURRENCY): number {
   const n = Number.isFinite(value) ? Math.trunc(value as number) : fallback;
   return Math.min(MAX_CONCURRENCY, Math.max(1, n));
 }

@@ -5,6 +5,7 @@ import { englishTreeMessages } from '../messages/treeMessages';
 import { linkNames, type PageLink } from '../links/pageLink';
 import { linksReachOtherPages, refuseItem } from '../run/plan';
 import type { PlanItem } from '../run/planItem';
+import { DEFAULT_CONCURRENCY } from '../run/runner';
 import { completeTarget, mergeTargets } from '../publish/target';
 import { compareRelativePaths } from '../walk/walkRules';
 import { cautionUncheckedChosenPage, namesChosenPageById } from './chosenPage';
@@ -13,7 +14,7 @@ import { takeTitlesBack } from './titledBack';
 import { folderContentFile } from './folderPage';
 import { folderKey, isBelow, nameOf } from '../walk/relativePaths';
 import { linkingFileOf, pinnedLinkedPages, treeHeadingsByPath, treePageIdByNodePath } from './linkTargets';
-import { DEFAULT_LANES, sendOrderOf } from './sendOrder';
+import { sendOrderOf } from './sendOrder';
 import { linkTargetsDigest, wikiAnchorByPath } from '../links/linkTargets';
 import { shapeTree, type TreeInput, type TreeNode } from './shape';
 import type { FollowToCheck, TreeIdentity, TreePage, TreePlan, TreePlanOptions, TreeSource } from './treePlanTypes';
@@ -308,7 +309,7 @@ export function planTreeOf(sources: readonly TreeSource[], given: TreePlanOption
   // the name order stays.
   const linksWait = options.pageAccess && checkLinkTargets;
   const ordered = sendOrderOf({ tree, rootInRepository: options.rootInRepository }, pages, createdHere, {
-    keepSiblingOrder: options.siblingOrder === 'name' || !linksWait, linksWait, lanes: DEFAULT_LANES,
+    keepSiblingOrder: options.siblingOrder === 'name' || !linksWait, linksWait, lanes: DEFAULT_CONCURRENCY,
   });
   return {
     tree, pages: ordered.pages, sendRank: ordered.rank, pinned, pinnedLinkFacts, refused, moves, overwrite: options.overwrite, rootInRepository: options.rootInRepository, parentId: options.parentId,

@@ -29,9 +29,6 @@ export interface SendOrderOptions {
   lanes: number;
 }
 
-/** How many requests the run makes at a time unless told otherwise (the CLI's and the editor's default concurrency). */
-export const DEFAULT_LANES = 4;
-
 /**
  * `pages` (parents before children, depth-first) with the new pages under each parent in the order they are created,
  * and the rank of each page sent. `created`: the node paths of the pages the run creates (they have no ID yet).

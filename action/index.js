@@ -3822,7 +3822,7 @@ async function verdictsOf(items, options) {
     if (verdict !== "history") verdicts.set(item, verdict);
     else {
       const versions = await versionsOf(page.id, options);
-      const own = recordNamesPage(item, page) ? item.link : void 0;
+      const own = !item.foundOnWiki && recordNamesPage(item, page) ? item.link : void 0;
       verdicts.set(item, versions === void 0 ? { kind: "edited", page, knownVersion: void 0, publishedAt: 0, noNotice: true } : historyVerdict(page, versions, item, own));
     }
   }
@@ -3837,7 +3837,7 @@ function recordNamesPage(item, page) {
 }
 async function ownVerdict(page, item, options) {
   const link = item.link;
-  if (link === void 0) return placeVerdict(page, item);
+  if (link === void 0 || item.foundOnWiki) return placeVerdict(page, item);
   const parentId = item.complete?.parentId ?? link.parentId;
   if (underAnotherParent(page, parentId)) return { kind: "edited", page, knownVersion: link.version, publishedAt: link.publishedAt, movedUnder: await parentNamed(page.parentId, options) };
   return ownPageVerdict(page, item, link);
@@ -10596,6 +10596,7 @@ async function runTree(options) {
   const guardOptions = { ...options.guard, pages: options.pages, ...options.signal ? { signal: options.signal } : {}, ...plan.read ? { read: plan.read } : {}, lookUpUnchanged: false };
   await sendGoneTreePages(plan, guardOptions);
   if (options.pages) await checkFollowedPages(plan, options.pages, options.signal, options.guard.messages);
+  await Promise.all([...plan.foundOnWiki ?? []].map(([key, entry]) => options.identity.record(key, entry).catch(() => void 0)));
   const links = await runLinks(plan, {
     // An entry the wiki refused gives no page, not even to a link (TreePlan.refusedEntries).
     recorded: (key) => plan.refusedEntries?.has(key) ? void 0 : options.identity.get?.(key),
@@ -11945,6 +11946,7 @@ function planTreeOf(sources, given) {
       item.link = { spaceId: defaults.spaceId, parentId: defaults.parentId, pageTitle: oldTitle ?? defaults.pageTitle, pageId: recorded.pageId, publishedAt: 0 };
       item.linkedPage = parentId !== void 0 && oldTitle === void 0;
     }
+    if (options.foundEntries?.has(key)) item.foundOnWiki = true;
     if (oldTitle !== void 0 && recorded !== void 0) {
       item.cautions.push({ code: "leavesPage", message: words.retitledPage(oldTitle, node.title, recorded.pageId) });
       if (item.state === "unchanged") item.state = "send";
@@ -12027,6 +12029,7 @@ function planTreeOf(sources, given) {
     ...refusedUnder !== void 0 ? { refusedUnder } : {},
     ...ordered.pulledAhead > 0 ? { pulledAhead: ordered.pulledAhead } : {},
     ...options.refusedEntries !== void 0 && options.refusedEntries.size > 0 ? { refusedEntries: options.refusedEntries } : {},
+    ...options.foundEntries !== void 0 && options.foundEntries.size > 0 ? { foundOnWiki: options.foundEntries } : {},
     ...options.wikiRead !== void 0 ? { read: options.wikiRead } : {},
     ...partContentKey
   };
@@ -12046,6 +12049,97 @@ function identityWithout(identity, keys) {
     get: (key) => keys.has(key) ? void 0 : identity.get(key),
     entries: () => identity.entries().filter(([key]) => !keys.has(key))
   };
+}
+
+// src/core/tree/foundTreePages.ts
+async function findUnrecordedTreePages(sources, options, pages, signal) {
+  if (options.partOf !== void 0) return void 0;
+  const root = folderKey(options.rootPath);
+  const bySource = /* @__PURE__ */ new Map();
+  const inputs = [];
+  for (const source2 of sources) {
+    if (source2.place !== "tree") continue;
+    bySource.set(source2.file.label, source2);
+    const input2 = { path: source2.file.label, title: source2.title, titleFromName: source2.titleFromName };
+    if (source2.titleOnly) input2.titleOnly = true;
+    inputs.push(input2);
+  }
+  const keyOf = (node) => node.path.slice(root.length);
+  const identity = options.identity;
+  const tree = shapeTree(inputs, root);
+  const unrecordedBelow = unrecordedSubtrees(tree.nodes, keyOf, identity);
+  if (!tree.top.some((path) => unrecordedBelow.has(path))) return void 0;
+  const found = { entries: /* @__PURE__ */ new Map(), read: /* @__PURE__ */ new Map() };
+  const nodeAt = (path) => tree.byPath.get(path);
+  let levels = [{ parentId: options.parentId, nodes: tree.top.map(nodeAt) }];
+  while (levels.length > 0) {
+    const candidates = /* @__PURE__ */ new Map();
+    await mapBounded(levels, DEFAULT_LOOKUPS_AT_ONCE, async (level) => {
+      const wanted = level.nodes.filter((node) => identity.get(keyOf(node)) === void 0 && !options.refusedEntries?.has(keyOf(node)) && mayTakePage(node, bySource));
+      if (wanted.length === 0) return;
+      const children = await lookedUp(() => pages.listChildren(level.parentId, signal), signal);
+      for (const node of wanted) {
+        const child = childTitled(children, node.title);
+        if (child) candidates.set(node, child.id);
+      }
+    });
+    const read = candidates.size === 0 ? void 0 : await lookedUp(() => pages.getPages([...candidates.values()], signal, { withBody: true }), signal);
+    for (const [node, id] of candidates) {
+      const page = read?.get(id);
+      const marker = page?.body?.marker;
+      if (page === void 0 || marker === void 0 || !filesOf(node).some((label) => pathDigest(label) === marker.path)) continue;
+      found.entries.set(keyOf(node), { id: page.id, title: page.title });
+      found.read.set(page.id, page);
+    }
+    const next = [];
+    for (const level of levels) {
+      for (const node of level.nodes) {
+        const id = identity.get(keyOf(node))?.id ?? found.entries.get(keyOf(node))?.id;
+        const below = node.children.filter((path) => unrecordedBelow.has(path));
+        if (id !== void 0 && below.length > 0) next.push({ parentId: id, nodes: below.map(nodeAt) });
+      }
+    }
+    levels = next;
+  }
+  return found.entries.size === 0 ? void 0 : found;
+}
+function identityWithFound(identity, found) {
+  const withFound = {
+    get: (key) => identity.get(key) ?? found.get(key),
+    entries: () => [...identity.entries(), ...found]
+  };
+  if (identity.locate) withFound.locate = (key) => found.has(key) ? "" : identity.locate(key);
+  return withFound;
+}
+function filesOf(node) {
+  const files = [node.path];
+  if (node.contentFrom !== void 0) files.push(node.contentFrom);
+  if (node.titleFrom !== void 0) files.push(node.titleFrom);
+  return files;
+}
+function mayTakePage(node, bySource) {
+  const file = node.kind === "file" ? node.path : node.contentFrom;
+  const source2 = file === void 0 ? void 0 : bySource.get(file);
+  return source2?.item.prepared.frontMatterTarget.overwrite !== false;
+}
+function childTitled(children, title) {
+  return children?.find((each) => each.title === title) ?? children?.find((each) => titleKey(each.title) === titleKey(title));
+}
+function unrecordedSubtrees(nodes, keyOf, identity) {
+  const marked = /* @__PURE__ */ new Set();
+  for (let index = nodes.length - 1; index >= 0; index--) {
+    const node = nodes[index];
+    if (identity.get(keyOf(node)) === void 0 || node.children.some((path) => marked.has(path))) marked.add(node.path);
+  }
+  return marked;
+}
+async function lookedUp(lookup, signal) {
+  try {
+    return await lookup();
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    return void 0;
+  }
 }
 
 // src/core/tree/treePlan.ts
@@ -12094,8 +12188,11 @@ async function withEntriesChecked(sources, options, wiki, signal, readAhead) {
     followed.set(place.pageTitle, [...followed.get(place.pageTitle) ?? [], place.parentId]);
   }
   const check = await checkRecordedEntries(options.identity, { parentId: options.parentId, namedPlaces, present, followed }, wiki.pages, signal, options.treeMessages, readAhead);
-  if (check.refused.size === 0) return { ...options, wikiRead: check.read };
-  return { ...options, identity: acceptedEntries(options.identity, check.refused), refusedEntries: check.refused, wikiRead: check.read, ...check.unread ? { entriesUnread: check.unread } : {} };
+  const checked = check.refused.size === 0 ? { ...options, wikiRead: check.read } : { ...options, identity: acceptedEntries(options.identity, check.refused), refusedEntries: check.refused, wikiRead: check.read, ...check.unread ? { entriesUnread: check.unread } : {} };
+  if (check.unread) return checked;
+  const found = await findUnrecordedTreePages(sources, checked, wiki.pages, signal);
+  if (found === void 0) return checked;
+  return { ...checked, identity: identityWithFound(checked.identity, found.entries), foundEntries: found.entries, wikiRead: new Map([...checked.wikiRead ?? [], ...found.read]) };
 }
 async function checkedOnWiki(plan, options, planOptions, signal) {
   if (!options.wiki) return plan;
@@ -12155,7 +12252,7 @@ async function planTreeFromWalk(walk, sourceOptions, entryOptions, root, outside
     const assumed = outsideLinks === void 0 ? options : { ...options, outsideLinks };
     const plan = planTreeOf(sources, assumed);
     const checked = await checking;
-    if (checked.refusedEntries !== void 0) return planAfterCheck(await digest(), checking);
+    if (checked.refusedEntries !== void 0 || checked.foundEntries !== void 0) return planAfterCheck(await digest(), checking);
     if (checked.wikiRead !== void 0) plan.read = checked.wikiRead;
     return { plan, options: checked.wikiRead === void 0 ? assumed : { ...assumed, wikiRead: checked.wikiRead } };
   }

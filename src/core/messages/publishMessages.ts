@@ -102,7 +102,6 @@ export interface PublishMessages extends EndpointMessages {
   summaryFailed(count: number): string;
   summaryExistsUnproven(count: number): string;
   summaryEdited(count: number): string;
-  /** Pages known only from the repository, held back for a version this machine did not publish. */
   /** Pages held back because they carry no publish notice and this machine has no record of their version. */
   summaryNoNotice(count: number): string;
   /** Updates held back because the edit guard's lookup failed while there was page access. */

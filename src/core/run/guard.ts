@@ -203,7 +203,7 @@ async function verdictsOf(items: readonly PlanItem[], options: LookupOptions): P
     if (verdict !== 'history') verdicts.set(item, verdict);
     else {
       const versions = await versionsOf(page.id, options);
-      const own = recordNamesPage(item, page) ? item.link : undefined;
+      const own = !item.foundOnWiki && recordNamesPage(item, page) ? item.link : undefined;
       verdicts.set(item, versions === undefined ? { kind: 'edited', page, knownVersion: undefined, publishedAt: 0, noNotice: true } : historyVerdict(page, versions, item, own));
     }
   }
@@ -225,7 +225,7 @@ function recordNamesPage(item: PlanItem, page: WikiPage): boolean {
 /** The verdict for a file's own page read by ID: moved away (held, said where), else decided from what it holds. */
 async function ownVerdict(page: WikiPage, item: PlanItem, options: LookupOptions): Promise<WikiVerdict> {
   const link = item.link;
-  if (link === undefined) return placeVerdict(page, item);
+  if (link === undefined || item.foundOnWiki) return placeVerdict(page, item);
   const parentId = item.complete?.parentId ?? link.parentId;
   if (underAnotherParent(page, parentId)) return { kind: 'edited', page, knownVersion: link.version, publishedAt: link.publishedAt, movedUnder: await parentNamed(page.parentId, options) };
   return ownPageVerdict(page, item, link);

@@ -87,6 +87,12 @@ export interface PlanItem {
    * last written by the publishing account, is the one that create made (guard.ts, adoptOwnPage).
    */
   createMayHaveLanded?: { spaceId: string; parentId: string; pageTitle: string };
+  /**
+   * A tree's page that no record named, found at its place carrying this file's notice before the tree was planned
+   * (tree/foundTreePages.ts): its `link` is the one the record would give, and the guard decides it as a page found at
+   * a create's place (taken over, and said so), not as one this machine or the repository knew.
+   */
+  foundOnWiki?: true;
   target: PartialTarget;
   /** The target when nothing is missing. */
   complete: PublishTarget | undefined;

@@ -225,6 +225,7 @@ export function planTreeOf(sources: readonly TreeSource[], given: TreePlanOption
       item.link = { spaceId: defaults.spaceId, parentId: defaults.parentId, pageTitle: oldTitle ?? defaults.pageTitle, pageId: recorded.pageId, publishedAt: 0 };
       item.linkedPage = parentId !== undefined && oldTitle === undefined;
     }
+    if (options.foundEntries?.has(key)) item.foundOnWiki = true;
     if (oldTitle !== undefined && recorded !== undefined) {
       item.cautions.push({ code: 'leavesPage', message: words.retitledPage(oldTitle, node.title, recorded.pageId) });
       if (item.state === 'unchanged') item.state = 'send';
@@ -321,6 +322,7 @@ export function planTreeOf(sources: readonly TreeSource[], given: TreePlanOption
     ...(refusedUnder !== undefined ? { refusedUnder } : {}),
     ...(ordered.pulledAhead > 0 ? { pulledAhead: ordered.pulledAhead } : {}),
     ...(options.refusedEntries !== undefined && options.refusedEntries.size > 0 ? { refusedEntries: options.refusedEntries } : {}),
+    ...(options.foundEntries !== undefined && options.foundEntries.size > 0 ? { foundOnWiki: options.foundEntries } : {}),
     ...(options.wikiRead !== undefined ? { read: options.wikiRead } : {}),
     ...partContentKey,
   };

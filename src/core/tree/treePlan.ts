@@ -27,6 +27,7 @@ import { nodeOfFile } from './shape';
 import type { TreePlan, TreePlanOptions, TreeSource } from './treePlanTypes';
 import { digestTreeSource, LINKS_MAY_LEAVE, LINKS_NAMING_HEADINGS } from './treeSource';
 import { planTreeOf } from './planTreeOf';
+import { findUnrecordedTreePages, identityWithFound } from './foundTreePages';
 import { countLinksWithoutAddress, foreseeTreeLinks, refusedLinkPaths, sayMissingLinkFiles } from './plannedTreeLinks';
 
 /**
@@ -86,7 +87,8 @@ async function lookingAtWiki<T>(wiki: TreePlanWiki | undefined, plan: (signal: A
 /**
  * The options with the repository's record checked on the wiki (checkRecordedEntries), when the entry was given the
  * wiki: before the tree is planned, so that no refused entry gives a page its ID, a page its parent or a link its page.
- * The files that name their own page are checked at the place they name.
+ * The files that name their own page are checked at the place they name. Then the pages no record names are looked
+ * for where the tree puts them (foundTreePages.ts), and those found are planned as if recorded.
  */
 async function withEntriesChecked(sources: readonly TreeSource[], options: TreePlanOptions, wiki: TreePlanWiki | undefined, signal: AbortSignal | undefined, readAhead?: Promise<Map<string, WikiPage>>): Promise<TreePlanOptions> {
   if (wiki === undefined) return options;
@@ -105,8 +107,14 @@ async function withEntriesChecked(sources: readonly TreeSource[], options: TreeP
     followed.set(place.pageTitle, [...(followed.get(place.pageTitle) ?? []), place.parentId]);
   }
   const check = await checkRecordedEntries(options.identity, { parentId: options.parentId, namedPlaces, present, followed }, wiki.pages, signal, options.treeMessages, readAhead);
-  if (check.refused.size === 0) return { ...options, wikiRead: check.read };
-  return { ...options, identity: acceptedEntries(options.identity, check.refused), refusedEntries: check.refused, wikiRead: check.read, ...(check.unread ? { entriesUnread: check.unread } : {}) };
+  const checked: TreePlanOptions = check.refused.size === 0
+    ? { ...options, wikiRead: check.read }
+    : { ...options, identity: acceptedEntries(options.identity, check.refused), refusedEntries: check.refused, wikiRead: check.read, ...(check.unread ? { entriesUnread: check.unread } : {}) };
+  // The wiki could not be read: nothing more is asked of it (the refusals say why).
+  if (check.unread) return checked;
+  const found = await findUnrecordedTreePages(sources, checked, wiki.pages, signal);
+  if (found === undefined) return checked;
+  return { ...checked, identity: identityWithFound(checked.identity, found.entries), foundEntries: found.entries, wikiRead: new Map([...(checked.wikiRead ?? []), ...found.read]) };
 }
 
 /** The wiki's checks of a plan an entry made, when it was given the wiki: after planning, before the guard. */
@@ -222,7 +230,8 @@ export async function planTreeFromWalk<L, M = L>(walk: Pick<WalkResult<L>, 'file
     const assumed = outsideLinks === undefined ? options : { ...options, outsideLinks };
     const plan = planTreeOf(sources, assumed);
     const checked = await checking;
-    if (checked.refusedEntries !== undefined) return planAfterCheck(await digest(), checking);
+    // Entries the wiki refused, or pages found that no record named: the plan made without them goes.
+    if (checked.refusedEntries !== undefined || checked.foundEntries !== undefined) return planAfterCheck(await digest(), checking);
     if (checked.wikiRead !== undefined) plan.read = checked.wikiRead;
     return { plan, options: checked.wikiRead === undefined ? assumed : { ...assumed, wikiRead: checked.wikiRead } };
   }

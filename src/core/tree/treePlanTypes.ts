@@ -42,6 +42,11 @@ export interface TreePlanOptions extends Pick<PlanOptions, 'force' | 'omitTitleH
   entriesUnread?: FailedLookupVerdict;
   /** The recorded pages the check read, with their bodies: the edit guard of this run need not read them again. */
   wikiRead?: ReadonlyMap<string, WikiPage>;
+  /**
+   * The pages no record named that the wiki showed where the tree puts them, carrying their file's notice
+   * (foundTreePages.ts), by key: `identity` holds them as if recorded.
+   */
+  foundEntries?: ReadonlyMap<string, { id: string; title: string }>;
   /** This machine's links (version, hash), by file key. */
   links: ReadonlyMap<string, PageLink | undefined>;
   /**
@@ -206,6 +211,11 @@ export interface TreePlan {
    * them, not even for a link.
    */
   refusedEntries?: ReadonlyMap<string, string>;
+  /**
+   * The pages no record named that the wiki showed where the tree puts them, with their file's notice (TreePlanOptions.
+   * foundEntries), by key: planned as recorded; the run records them (runTree) so the repository knows them again.
+   */
+  foundOnWiki?: ReadonlyMap<string, { id: string; title: string }>;
   /**
    * The pages the plan read on the wiki with their bodies (its check of the recorded pages), by ID: the edit guard of
    * the plan and of its run takes them from here rather than asking again (the runner still looks at each update's page

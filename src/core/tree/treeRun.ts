@@ -57,6 +57,9 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
   // A page the plan took as following a moved file that names its page is confirmed on the wiki first, if the plan did
   // not read the wiki already (checkTreeOnWiki): what links to the file's path reach, and what the run records, depend on it.
   if (options.pages) await checkFollowedPages(plan, options.pages, options.signal, options.guard.messages);
+  // The pages the plan found on the wiki that no record named (foundTreePages.ts) are recorded first: this run's links
+  // and the next run know them as the record's. A failed write is the front end's to report (the store's settled()).
+  await Promise.all([...plan.foundOnWiki ?? []].map(([key, entry]) => options.identity.record(key, entry).catch(() => undefined)));
   const links = await runLinks(plan, {
     // An entry the wiki refused gives no page, not even to a link (TreePlan.refusedEntries).
     recorded: (key) => (plan.refusedEntries?.has(key) ? undefined : options.identity.get?.(key)),

@@ -54,8 +54,7 @@ export async function confirmTree(deps: PublishDependencies, { plan, spaceId, pa
   const pinnedLines = pinned.slice(0, SHOWN).map((item) => `${indent(1)}${titleOf(item)} (${what(item, item.link?.pageId, item.file.label.slice(root.length))})`);
   const refused = items.filter((item) => item.state === 'refused');
   const refusals = refusalLines(refused).slice(0, SHOWN);
-  // Edited on the wiki since this machine last published it, or (a page known only from the repository) at a version
-  // this machine did not publish.
+  // Edited on the wiki since its last publish (the version its notice names), or held for want of a notice.
   const edited = [
     ...plan.pages.filter((page) => page.item.state === 'edited').map((page) => ({ item: page.item, title: page.node.title, below: core.recordedPagesBelow(plan, page).length })),
     ...pinned.filter((item) => item.state === 'edited').map((item) => ({ item, title: titleOf(item), below: 0 })),

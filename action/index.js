@@ -11942,11 +11942,12 @@ function planTreeOf(sources, given) {
     if (linkedId !== void 0) linkedIds.set(node.path, linkedId);
     const unchanged = !options.force && item.linkedPage && item.link?.contentSha256 === item.contentSha256;
     item.state = item.refusals.length > 0 ? "refused" : unchanged ? "unchanged" : "send";
+    const foundId = options.foundEntries?.get(key)?.id;
+    if (foundId !== void 0 && item.link?.pageId !== foundId) item.foundOnWiki = true;
     if (recorded !== void 0 && item.link === void 0) {
       item.link = { spaceId: defaults.spaceId, parentId: defaults.parentId, pageTitle: oldTitle ?? defaults.pageTitle, pageId: recorded.pageId, publishedAt: 0 };
       item.linkedPage = parentId !== void 0 && oldTitle === void 0;
     }
-    if (options.foundEntries?.has(key)) item.foundOnWiki = true;
     if (oldTitle !== void 0 && recorded !== void 0) {
       item.cautions.push({ code: "leavesPage", message: words.retitledPage(oldTitle, node.title, recorded.pageId) });
       if (item.state === "unchanged") item.state = "send";

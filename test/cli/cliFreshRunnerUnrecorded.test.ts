@@ -80,6 +80,19 @@ describe('CLI: a tree on a fresh runner without its .wiki-pages.json (the pages 
     assert.equal((held?.wikiEdits as Record<string, unknown>).version, edited.version);
   });
 
+  it('with --state (the cache) restored but the record gone, the pages found are the ones the state names: nothing sent, none said to be unrecorded', async () => {
+    const root = await cli.tree(TREE);
+    const state = ['--state', '.wiki-state.json'];
+    assert.equal((await runCli(['publish', 'docs', ...TO, ...state], { cwd: root, env: cli.env() })).code, 0);
+    await rm(join(root, MANIFEST));
+    const imports = cli.world.sandbox.imports.length;
+    const run = await runCli(['publish', 'docs', ...TO, ...state, '--dry-run'], { cwd: root, env: cli.env() });
+    assert.equal(run.code, 0, `${run.stdout}\n${run.stderr}`);
+    assert.equal((run.stdout.match(/^\s*unchanged /gm) ?? []).length, Object.keys(TREE).length + 1, run.stdout);
+    assert.doesNotMatch(run.stdout, /no record names/);
+    assert.equal(cli.world.sandbox.imports.length, imports);
+  });
+
   it('a page of a tree page\'s title that carries no notice of its file is not taken: the tree\'s own pages are, and that one is planned as before', async () => {
     const root = await cli.tree(TREE);
     assert.equal((await runCli(['publish', 'docs', ...TO], { cwd: root, env: cli.env() })).code, 0);

@@ -220,12 +220,14 @@ export function planTreeOf(sources: readonly TreeSource[], given: TreePlanOption
     item.state = item.refusals.length > 0 ? 'refused' : unchanged ? 'unchanged' : 'send';
     // The guard needs a link to compare with: the repository's page, published from here never (time 0). A retitled
     // page's link names its old title, so the guard looks for the new one as for any new page.
+    // Found on the wiki with no record of it, not even this machine's: decided as a page found at its place (said so).
+    const foundId = options.foundEntries?.get(key)?.id;
+    if (foundId !== undefined && item.link?.pageId !== foundId) item.foundOnWiki = true;
     if (recorded !== undefined && item.link === undefined) {
       // Written out, not spread: a spread followed by more members gives every such object a hidden class of its own.
       item.link = { spaceId: defaults.spaceId, parentId: defaults.parentId, pageTitle: oldTitle ?? defaults.pageTitle, pageId: recorded.pageId, publishedAt: 0 };
       item.linkedPage = parentId !== undefined && oldTitle === undefined;
     }
-    if (options.foundEntries?.has(key)) item.foundOnWiki = true;
     if (oldTitle !== undefined && recorded !== undefined) {
       item.cautions.push({ code: 'leavesPage', message: words.retitledPage(oldTitle, node.title, recorded.pageId) });
       if (item.state === 'unchanged') item.state = 'send';

@@ -12109,7 +12109,7 @@ function identityWithFound(identity, found) {
     get: (key) => identity.get(key) ?? found.get(key),
     entries: () => [...identity.entries(), ...found]
   };
-  if (identity.locate) withFound.locate = (key) => found.has(key) ? "" : identity.locate(key);
+  if (identity.locate) withFound.locate = (key) => found.has(key) ? key : identity.locate(key);
   return withFound;
 }
 function filesOf(node) {

@@ -94,8 +94,8 @@ export function identityWithFound(identity: TreeIdentity, found: ReadonlyMap<str
     get: (key) => identity.get(key) ?? found.get(key),
     entries: () => [...identity.entries(), ...found],
   };
-  // A found page has no line in the record to name.
-  if (identity.locate) withFound.locate = (key) => (found.has(key) ? '' : (identity.locate as (key: string) => string)(key));
+  // A found page has no line in the record to name: its key names it, as for a record that cannot locate its entries.
+  if (identity.locate) withFound.locate = (key) => (found.has(key) ? key : (identity.locate as (key: string) => string)(key));
   return withFound;
 }
 

@@ -218,11 +218,11 @@ export function planTreeOf(sources: readonly TreeSource[], given: TreePlanOption
     // Whether the pages its links reach have other IDs now is asked once every page's ID is known (below).
     const unchanged = !options.force && item.linkedPage && item.link?.contentSha256 === item.contentSha256;
     item.state = item.refusals.length > 0 ? 'refused' : unchanged ? 'unchanged' : 'send';
-    // The guard needs a link to compare with: the repository's page, published from here never (time 0). A retitled
-    // page's link names its old title, so the guard looks for the new one as for any new page.
     // Found on the wiki with no record of it, not even this machine's: decided as a page found at its place (said so).
     const foundId = options.foundEntries?.get(key)?.id;
     if (foundId !== undefined && item.link?.pageId !== foundId) item.foundOnWiki = true;
+    // The guard needs a link to compare with: the repository's page, published from here never (time 0). A retitled
+    // page's link names its old title, so the guard looks for the new one as for any new page.
     if (recorded !== undefined && item.link === undefined) {
       // Written out, not spread: a spread followed by more members gives every such object a hidden class of its own.
       item.link = { spaceId: defaults.spaceId, parentId: defaults.parentId, pageTitle: oldTitle ?? defaults.pageTitle, pageId: recorded.pageId, publishedAt: 0 };

@@ -2510,6 +2510,9 @@ async function readPages(ids, options) {
   options.signal?.throwIfAborted();
   return result;
 }
+function childTitled(children, title) {
+  return children?.find((each) => each.title === title) ?? children?.find((each) => titleKey(each.title) === titleKey(title));
+}
 async function findAtPlaces(items, options) {
   const byParent = /* @__PURE__ */ new Map();
   for (const item of items) {
@@ -2534,7 +2537,7 @@ async function findAtPlaces(items, options) {
     }
     for (const item of sharing) {
       const title = item.complete?.pageTitle ?? "";
-      const child = children?.find((each) => each.title === title) ?? children?.find((each) => titleKey(each.title) === titleKey(title));
+      const child = childTitled(children, title);
       if (child) childOf.set(item, child.id);
       else found.set(item, { page: void 0 });
     }
@@ -12122,9 +12125,6 @@ function mayTakePage(node, bySource) {
   const file = node.kind === "file" ? node.path : node.contentFrom;
   const source2 = file === void 0 ? void 0 : bySource.get(file);
   return source2?.item.prepared.frontMatterTarget.overwrite !== false;
-}
-function childTitled(children, title) {
-  return children?.find((each) => each.title === title) ?? children?.find((each) => titleKey(each.title) === titleKey(title));
 }
 function unrecordedSubtrees(nodes, keyOf, identity) {
   const marked = /* @__PURE__ */ new Set();

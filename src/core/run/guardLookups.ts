@@ -68,6 +68,11 @@ export async function readPages(ids: Iterable<string>, options: LookupOptions): 
 /** The pages found by title at the places these items would go: by item, the page there, or why it could not be found. */
 export type PlacesFound = Map<PlanItem, { page: WikiPage | undefined } | { failed: FailedLookupVerdict }>;
 
+/** The child the import would update for this title: the exact title, else one equal but for case. */
+export function childTitled(children: readonly ChildSummary[] | undefined, title: string): ChildSummary | undefined {
+  return children?.find((each) => each.title === title) ?? children?.find((each) => titleKey(each.title) === titleKey(title));
+}
+
 /**
  * Finds the page at each item's place (its parent, its title, ignoring case as the import does): each parent's
  * children listed once for all its items, then the pages found read with their bodies, in bulk.
@@ -97,7 +102,7 @@ export async function findAtPlaces(items: readonly PlanItem[], options: LookupOp
     // The exact title first; else one the import would take for it (ignoring case).
     for (const item of sharing) {
       const title = item.complete?.pageTitle ?? '';
-      const child = children?.find((each) => each.title === title) ?? children?.find((each) => titleKey(each.title) === titleKey(title));
+      const child = childTitled(children, title);
       if (child) childOf.set(item, child.id);
       else found.set(item, { page: undefined });
     }

@@ -9,10 +9,10 @@
 // The notice is the proof (publishNotice.ts): a page without one, or naming another file, is not taken; a file whose
 // front matter says `overwrite: false` takes none. Nothing found costs one list of the parent's children.
 import { pathDigest } from '../publish/publishNotice';
-import { titleKey } from '../run/sameTitles';
+import { childTitled } from '../run/guardLookups';
 import { DEFAULT_LOOKUPS_AT_ONCE } from '../run/lookupDeadline';
 import { mapBounded } from '../util/mapBounded';
-import type { ChildSummary, WikiPage, WikiPagesClient } from '../wikiPages';
+import type { WikiPage, WikiPagesClient } from '../wikiPages';
 import { folderKey } from '../walk/relativePaths';
 import { shapeTree, type TreeInput, type TreeNode } from './shape';
 import type { TreeIdentity, TreePlanOptions, TreeSource } from './treePlanTypes';
@@ -112,11 +112,6 @@ function mayTakePage(node: TreeNode, bySource: ReadonlyMap<string, TreeSource>):
   const file = node.kind === 'file' ? node.path : node.contentFrom;
   const source = file === undefined ? undefined : bySource.get(file);
   return source?.item.prepared.frontMatterTarget.overwrite !== false;
-}
-
-/** The child the import would update for this title: the exact title, else one equal but for case. */
-function childTitled(children: readonly ChildSummary[] | undefined, title: string): ChildSummary | undefined {
-  return children?.find((each) => each.title === title) ?? children?.find((each) => titleKey(each.title) === titleKey(title));
 }
 
 /** The paths of the nodes that are unrecorded or have an unrecorded node below them. */

@@ -4640,6 +4640,74 @@ function fromJsonLines(text2) {
   return plans;
 }
 
+// src/cli/runRecords.ts
+var RELINKED_TEXT = "file unchanged: sent so its links reach a page made anew";
+function parentText(record) {
+  if (record.parentId !== void 0) return record.parentId;
+  if (record.tree?.parentTitle !== void 0) return `the tree's page ${JSON.stringify(record.tree.parentTitle)}`;
+  return record.tree?.parentKey !== void 0 ? `its folder ${record.tree.parentKey}, which has no page in this plan` : "?";
+}
+var RunRecords = class {
+  /** Every record in the order it came, for the action's results file. */
+  all = [];
+  planned = /* @__PURE__ */ new Map();
+  results = /* @__PURE__ */ new Map();
+  moves;
+  check;
+  summary;
+  add = (record) => {
+    this.all.push(record);
+    switch (record.type) {
+      case "plan":
+        this.planned.set(String(record.file), record);
+        break;
+      case "file": {
+        const result = record;
+        const earlier = this.results.get(result.file);
+        if (!earlier || laterResultCounts(earlier.status, result.status)) this.results.set(result.file, result);
+        break;
+      }
+      case "tree":
+        this.moves = record;
+        break;
+      case "planCheck":
+        this.check = record;
+        break;
+      case "summary":
+        this.summary = record;
+        this.addLanded(this.summary.landed ?? []);
+        break;
+    }
+  };
+  /** Each page found after the run goes with its file's result, which the renderings read. */
+  addLanded(landed) {
+    for (const { file, pageId, url } of landed) {
+      const result = this.results.get(file);
+      if (!result || result.url !== void 0) continue;
+      result.pageId ??= pageId;
+      if (url !== void 0) result.url = url;
+    }
+  }
+  get plan() {
+    return [...this.planned.values()];
+  }
+  get files() {
+    return [...this.results.values()];
+  }
+  /** The planned files whose lookup on the wiki failed: whether their pages were edited there is unknown. */
+  get lookupsFailed() {
+    let failed = 0;
+    for (const record of this.planned.values()) if (record.wikiEdits?.verdict === "unchecked" && record.wikiEdits.reason === "failed") failed++;
+    return failed;
+  }
+  /** Whether the run read the wiki: any guard verdict other than "not checked", or a plan digest that covers it. */
+  get wikiRead() {
+    if (this.summary?.plan) return this.summary.plan.wikiChecked;
+    if (this.check) return this.check.wikiChecked;
+    return [...this.planned.values(), ...this.results.values()].some((record) => record.wikiEdits?.checked === true);
+  }
+};
+
 // src/core/apiToken/timeText.ts
 var SECOND_MS = 1e3;
 var MINUTE_MS = 60 * SECOND_MS;
@@ -5050,73 +5118,6 @@ function refusedPageAccessMessage(detail) {
   return `Page access is configured but does not work: ${detail}`;
 }
 
-// src/cli/runRecords.ts
-function parentText(record) {
-  if (record.parentId !== void 0) return record.parentId;
-  if (record.tree?.parentTitle !== void 0) return `the tree's page ${JSON.stringify(record.tree.parentTitle)}`;
-  return record.tree?.parentKey !== void 0 ? `its folder ${record.tree.parentKey}, which has no page in this plan` : "?";
-}
-var RunRecords = class {
-  /** Every record in the order it came, for the action's results file. */
-  all = [];
-  planned = /* @__PURE__ */ new Map();
-  results = /* @__PURE__ */ new Map();
-  moves;
-  check;
-  summary;
-  add = (record) => {
-    this.all.push(record);
-    switch (record.type) {
-      case "plan":
-        this.planned.set(String(record.file), record);
-        break;
-      case "file": {
-        const result = record;
-        const earlier = this.results.get(result.file);
-        if (!earlier || laterResultCounts(earlier.status, result.status)) this.results.set(result.file, result);
-        break;
-      }
-      case "tree":
-        this.moves = record;
-        break;
-      case "planCheck":
-        this.check = record;
-        break;
-      case "summary":
-        this.summary = record;
-        this.addLanded(this.summary.landed ?? []);
-        break;
-    }
-  };
-  /** Each page found after the run goes with its file's result, which the renderings read. */
-  addLanded(landed) {
-    for (const { file, pageId, url } of landed) {
-      const result = this.results.get(file);
-      if (!result || result.url !== void 0) continue;
-      result.pageId ??= pageId;
-      if (url !== void 0) result.url = url;
-    }
-  }
-  get plan() {
-    return [...this.planned.values()];
-  }
-  get files() {
-    return [...this.results.values()];
-  }
-  /** The planned files whose lookup on the wiki failed: whether their pages were edited there is unknown. */
-  get lookupsFailed() {
-    let failed = 0;
-    for (const record of this.planned.values()) if (record.wikiEdits?.verdict === "unchecked" && record.wikiEdits.reason === "failed") failed++;
-    return failed;
-  }
-  /** Whether the run read the wiki: any guard verdict other than "not checked", or a plan digest that covers it. */
-  get wikiRead() {
-    if (this.summary?.plan) return this.summary.plan.wikiChecked;
-    if (this.check) return this.check.wikiChecked;
-    return [...this.planned.values(), ...this.results.values()].some((record) => record.wikiEdits?.checked === true);
-  }
-};
-
 // src/cli/markdownSections.ts
 function withTable(before, header, rows, after, room, tail, leftOut) {
   if (rows.length === 0) return [...before, ...after];
@@ -5462,6 +5463,7 @@ function planRow(record, movedFrom, reasons) {
   const notes = [
     ...record.refusals.map((refusal2) => reasons.note(refusal2, record.file, record.title)),
     ...record.tree?.generated ? ["a folder page listing its children"] : [],
+    ...record.relinked ? [RELINKED_TEXT] : [],
     ...movedFrom ? [`moved from ${movedFrom}: the old page stays (the service cannot move pages)`] : [],
     plainPlanRow(record) || guard === "" ? guard : reasons.note(guard, record.file, record.title),
     ...record.cautions.length > 0 ? [`${record.cautions.length} caution${record.cautions.length === 1 ? "" : "s"} (below)`] : []
@@ -8729,7 +8731,7 @@ async function walkArguments(paths, cwd) {
 // src/cli/fileRecords.ts
 function fileRecord(result, notStartedBecause) {
   const { item, outcome } = result;
-  return {
+  const record = {
     type: "file",
     file: item.file.label,
     status: result.state,
@@ -8742,6 +8744,14 @@ function fileRecord(result, notStartedBecause) {
     cautions: result.state === "refused" || result.state === "skipped" ? [] : item.cautions.map((caution) => caution.message),
     ...result.state === "refused" || result.state === "skipped" ? {} : targetsOf(item.cautions)
   };
+  if (result.relinked) record.relinked = true;
+  return record;
+}
+function relinkedRecord(record) {
+  record.status = "send";
+  record.action = "update";
+  record.relinked = true;
+  return record;
 }
 function planRecord(item) {
   const refusals = refusalsOf(item);
@@ -8936,7 +8946,7 @@ var PLAN_STATUS_WORDS = {
 };
 function planLine(record, saidBefore) {
   const word = PLAN_STATUS_WORDS[record.action ?? record.status] ?? record.status;
-  const said = record.status === "unchanged" ? "same content and target as its last publish (--force sends it)" : record.status === "retitled" ? record.refusals.join(" ") : record.action === "replace" ? "a page with this title exists that this file did not publish; it would be replaced." : record.refusals.join(" ");
+  const said = record.status === "unchanged" ? "same content and target as its last publish (--force sends it)" : record.relinked ? RELINKED_TEXT : record.status === "retitled" ? record.refusals.join(" ") : record.action === "replace" ? "a page with this title exists that this file did not publish; it would be replaced." : record.refusals.join(" ");
   const linked = record.linksToPages ? `(${record.linksToPages === 1 ? "1 link to another file goes to its page" : `${record.linksToPages} links to other files go to their pages`})` : "";
   const guard = guardText(record.wikiEdits, record.action !== "create" || record.status === "edited", record.status === "edited", true);
   const cautions = saidBefore && record.cautions.length > 0 ? record.cautions.map((caution) => saidBefore.say(caution, record.file)) : record.cautions;
@@ -10492,14 +10502,35 @@ async function relinkUnchanged(pages, context) {
     ...context.signal ? { signal: context.signal } : {},
     underNewPage: () => false
   });
-  await sendAgain(entries, context);
+  await sendAgain(entries, context, true);
+  const sent = new Set(context.results.filter((result) => result.relinked).map((result) => result.key));
+  const kept = context.results.filter((result) => !(result.pass === 1 && result.state === "skipped" && sent.has(result.key)));
+  context.results.splice(0, context.results.length, ...kept);
+}
+function holdsUnchangedResults(plan) {
+  const linking = plan.pages.some((page) => page.item.state === "send") ? new Set(plan.pages.filter((page) => page.linkFacts.destinations.length > 0).map((page) => page.key)) : void 0;
+  const held = /* @__PURE__ */ new Map();
+  return {
+    hold(result) {
+      if (linking === void 0 || result.state !== "skipped" || !linking.has(result.key)) return false;
+      held.set(result.key, result);
+      return true;
+    },
+    release(onResult, going) {
+      for (const [key, result] of held) {
+        if (going?.has(key)) continue;
+        held.delete(key);
+        onResult?.(result);
+      }
+    }
+  };
 }
 async function secondPass(pending, context) {
   if (pending.length === 0 || context.signal?.aborted || context.gate.stoppedBy) return;
   const entries = pending.map(({ page, version }) => ({ page, ...context.links.decide(page), item: sentAgain({ ...page.item }, context.links.ids.get(page.key), version) }));
   await sendAgain(entries, context);
 }
-async function sendAgain(entries, context) {
+async function sendAgain(entries, context, relinked = false) {
   const { links } = context;
   const results = await runPlan(entries.map((entry) => entry.item), {
     ...context,
@@ -10512,13 +10543,14 @@ async function sendAgain(entries, context) {
     const pageId = links.ids.get(entry.page.key);
     const treeResult = {
       ...result,
-      pass: 2,
+      pass: relinked ? 1 : 2,
       key: entry.page.key,
       depth: entry.page.node.depth,
       ...pageId ? { pageId } : {},
       linkCautions: entry.cautions,
       linksToFillIn: waitsForPages(entry.pending, entry.cautions),
-      ...links.reached(entry.page, result)
+      ...links.reached(entry.page, result),
+      ...relinked ? { relinked: true } : {}
     };
     context.results.push(treeResult);
     context.onResult?.(treeResult);
@@ -10609,6 +10641,7 @@ async function runTree(options) {
     ...options.messages ? { messages: options.messages } : {}
   });
   const { ids, urls } = links;
+  const relinking = holdsUnchangedResults(plan);
   let started = 0;
   let total = plan.pages.filter((page) => page.item.state === "send").length + plan.pinned.filter((item) => item.state === "send").length;
   const onStart = (item) => options.onStart?.(item, ++started, Math.max(total, started));
@@ -10687,7 +10720,7 @@ async function runTree(options) {
         ...entry.underUnsentPage ? { underUnsentPage: entry.underUnsentPage } : {}
       };
       results.push(treeResult);
-      options.onResult?.(treeResult);
+      if (!relinking.hold(treeResult)) options.onResult?.(treeResult);
       const landed = entry.pending ? landedLink(result, 0) : void 0;
       if (landed) needSecond.push({ page: entry.page, version: landed.version });
     }
@@ -10815,15 +10848,17 @@ async function runTree(options) {
   links.sendsAreOver();
   await sendPinnedFiles({ ...passContext, guardOptions, stoppedBy: credentialRefused, stopsOnRefusal, lookUp, expectMore });
   const { sentAgain: sentAgain2, leftAsSent, replaced } = secondPassOf(needSecond, links, plan, results);
-  expectMore(sentAgain2.length);
-  await secondPass(sentAgain2, passContext);
   const pageOf = new Map(plan.pages.map((page) => [page.key, page]));
   const knownBefore = (key) => links.recordedIds.get(key) ?? pageOf.get(key)?.linkedPageId;
   const linkedReplaced = plan.pages.some((page) => page.linkedPageId !== void 0 && ids.has(page.key) && ids.get(page.key) !== page.linkedPageId);
   const newlyKnown = links.addressable && plan.pages.some((page) => knownBefore(page.key) === void 0 && ids.has(page.key));
   const linkingAnew = links.addressable && (replaced.length > 0 || linkedReplaced || newlyKnown) ? pagesLinkingAnew(plan, results, knownBefore, ids) : [];
+  relinking.release(options.onResult, new Set(linkingAnew.map((page) => page.key)));
+  expectMore(sentAgain2.length);
+  await secondPass(sentAgain2, passContext);
   expectMore(linkingAnew.length);
   await relinkUnchanged(linkingAnew, passContext);
+  relinking.release(options.onResult, new Set(results.filter((result) => result.relinked).map((result) => result.key)));
   const counted2 = countedResults(results, (result) => result.key);
   const linksLeft = linksLeftOf(counted2, (result) => {
     const left = leftAsSent.get(result.key);
@@ -12489,11 +12524,13 @@ function printTreeResult(result, json, output, plan, names) {
   withNames(record, names, { ...parentTitle !== void 0 ? { parentTitle } : {}, ...result.state === "published" && result.pageId ? { pageId: result.pageId } : {} });
   output.record({ ...record, linkCautions: result.linkCautions });
   if (json) output.json({ ...record, linkCautions: result.linkCautions });
-  else output.line(`${"  ".repeat(result.depth)}${fileLine(record)}${result.pass === 2 ? " (second pass: links to new pages)" : ""}`);
+  else output.line(`${"  ".repeat(result.depth)}${fileLine(record)}${result.pass === 2 ? " (second pass: links to new pages)" : result.relinked ? ` (${RELINKED_TEXT})` : ""}`);
 }
 var LINES_PER_WRITE = 100;
-function treePageRecord(plan, page, withTree, addressOf, names) {
+function treePageRecord(plan, page, withTree, addressOf, names, relinked) {
   const planned = planRecord(page.item);
+  const relinks = relinked?.has(page.key) === true && planned.status === "unchanged";
+  if (relinks) relinkedRecord(planned);
   const guard = page.item.guard?.kind;
   const unlooked = guard === void 0 || guard === "notNeeded" || guard === "unchecked";
   if (planned.url === void 0 && unlooked && page.pageId !== void 0 && page.retitledFrom === void 0 && planned.title !== void 0 && addressOf) {
@@ -12512,8 +12549,8 @@ function treePageRecord(plan, page, withTree, addressOf, names) {
   if (page.pageId) planned.pageId = page.pageId;
   return planned;
 }
-function treePlanRecords(plan, addressOf, names) {
-  return [...plan.pages.map((page) => treePageRecord(plan, page, true, addressOf, names)), ...[...plan.refused, ...plan.pinned].map((item) => looseRecord(plan, item, names))];
+function treePlanRecords(plan, addressOf, names, relinked) {
+  return [...plan.pages.map((page) => treePageRecord(plan, page, true, addressOf, names, relinked)), ...[...plan.refused, ...plan.pinned].map((item) => looseRecord(plan, item, names))];
 }
 function looseRecord(plan, item, names) {
   const place = plan.refusedUnder?.get(item.file.label);
@@ -12532,14 +12569,14 @@ function underItsFolder(record, place) {
   delete placed.parentId;
   return placed;
 }
-function printTreePlan(plan, json, output, addressOf, names) {
+function printTreePlan(plan, json, output, addressOf, names, relinked) {
   let notSendable = 0;
   const lines = [];
   const jsonRecords = [];
   const saidBefore = new SaidBefore();
   for (const page of plan.pages) {
     const recording = json || output.recording;
-    const planned = treePageRecord(plan, page, recording, recording ? addressOf : void 0, recording ? names : void 0);
+    const planned = treePageRecord(plan, page, recording, recording ? addressOf : void 0, recording ? names : void 0, relinked);
     if (planned.status !== "send" && planned.status !== "unchanged") notSendable++;
     if (recording) {
       output.record(planned);
@@ -12733,9 +12770,10 @@ async function treeCommand(deps) {
     await guardTreeAsPlanned(plan, guardOptions);
     const refusedAccess = refusedPageAccess(treePlanItems(plan));
     if (refusedAccess !== void 0) return deps.usage(refusedAccess);
-    const notSendable = printTreePlan(plan, args.json, output, addressOf, names);
+    const addressable = treePageAddresses(deps.pages !== void 0, addressOf);
+    const notSendable = printTreePlan(plan, args.json, output, addressOf, names, relinkedKeys(plan, addressable));
     const exitCode2 = notSendable > 0 ? EXIT_FAILED : EXIT_OK;
-    const counts = treePlanCounts(plan, treePageAddresses(deps.pages !== void 0, addressOf));
+    const counts = treePlanCounts(plan, addressable);
     const views = planViews(treePlanEntries(plan), deps.pages !== void 0);
     const fingerprint = views.shown;
     const summary2 = { type: "summary", dryRun: true, interrupted: false, exitCode: exitCode2, ...counts, moves: plan.moves.moves.length, orphans: plan.moves.orphans.length, ...linksWithoutAddress, ...planSummaryField(fingerprint) };
@@ -12756,7 +12794,7 @@ ${digestLine(views)}`);
       cwd: deps.cwd,
       output,
       json: args.json,
-      planRecords: () => treePlanRecords({ ...planned, refusedUnder: plan.refusedUnder }, addressOf, names)
+      planRecords: () => treePlanRecords({ ...planned, refusedUnder: plan.refusedUnder }, addressOf, names, relinkedKeys({ ...plan, ...planned }, treePageAddresses(deps.pages !== void 0, addressOf)))
     });
     if (refused2 !== void 0) return refused2;
   }

@@ -31,6 +31,8 @@ export interface FileRecord {
   cautions: string[];
   /** What each caution names in the file (CautionTargets). */
   cautionTargets?: CautionTargets;
+  /** The file did not change; its page went, once, so its links reach a page this run made anew. */
+  relinked?: true;
 }
 
 /**
@@ -98,12 +100,14 @@ export interface PlanRecord {
   cautionTargets?: CautionTargets;
   /** Links to other Markdown files that go to their pages in what is sent (a flat run's; a tree says it per page). */
   linksToPages?: number;
+  /** Sent as an update though the file did not change, so its links reach a page the run makes anew. */
+  relinked?: true;
 }
 
 /** `notStartedBecause`: why files that never started did not (default: an interruption). */
-export function fileRecord(result: FileResult, notStartedBecause?: string): FileRecord {
+export function fileRecord(result: FileResult & { relinked?: true }, notStartedBecause?: string): FileRecord {
   const { item, outcome } = result;
-  return {
+  const record: FileRecord = {
     type: 'file',
     file: item.file.label,
     status: result.state,
@@ -116,6 +120,19 @@ export function fileRecord(result: FileResult, notStartedBecause?: string): File
     cautions: result.state === 'refused' || result.state === 'skipped' ? [] : item.cautions.map((caution) => caution.message),
     ...(result.state === 'refused' || result.state === 'skipped' ? {} : targetsOf(item.cautions)),
   };
+  if (result.relinked) record.relinked = true;
+  return record;
+}
+
+/**
+ * The plan record of an unchanged file whose page the run sends all the same, so its links reach a page it makes anew
+ * (the core's relinkedKeys for a tree, foreseenRelinks for other runs): an update, said with why.
+ */
+export function relinkedRecord(record: PlanRecord): PlanRecord {
+  record.status = 'send';
+  record.action = 'update';
+  record.relinked = true;
+  return record;
 }
 
 export function planRecord(item: PlanItem): PlanRecord {

@@ -8,7 +8,7 @@ import { shortDigest } from '../core/run/planDigest';
 import { charCount, fitDocument, inlineText, utf8Bytes } from './markdownText';
 import { planMarkers } from './planMarkers';
 import { heldWithoutNoticeRecord, lookupFailedRecord } from './verdictText';
-import type { PlanEntryRecord, RunRecords } from './runRecords';
+import { RELINKED_TEXT, type PlanEntryRecord, type RunRecords } from './runRecords';
 import { countBy, editedLines, guardNote, moveLines, notesCell, notShownNote, pageCell, unaddressedLines, withTable, type Room } from './markdownSections';
 import { resultLines } from './resultMarkdown';
 import { groupedCautionLines, SharedReasons } from './sharedReasons';
@@ -136,6 +136,7 @@ function planRow(record: PlanEntryRecord, movedFrom: string | undefined, reasons
   const notes = [
     ...record.refusals.map((refusal) => reasons.note(refusal, record.file, record.title)),
     ...(record.tree?.generated ? ['a folder page listing its children'] : []),
+    ...(record.relinked ? [RELINKED_TEXT] : []),
     ...(movedFrom ? [`moved from ${movedFrom}: the old page stays (the service cannot move pages)`] : []),
     plainPlanRow(record) || guard === '' ? guard : reasons.note(guard, record.file, record.title),
     ...(record.cautions.length > 0 ? [`${record.cautions.length} caution${record.cautions.length === 1 ? '' : 's'} (below)`] : []),

@@ -20,7 +20,7 @@ import { MANIFEST_FILE_NAME } from '../core/tree/manifest';
 import { nodeManifestFiles } from '../core/tree/manifestNodeFs';
 import { openTreeManifest } from '../core/tree/pageManifest';
 import { spaceAddresses } from '../core/tree/spaceAddresses';
-import { treePlanCounts } from '../core/tree/treeSends';
+import { relinkedKeys, treePlanCounts } from '../core/tree/treeSends';
 import { planTreeFromWalk, treeLinks, type TreeEntryOptions } from '../core/tree/treePlan';
 import { runTree, treeLandedLink, treePageAddresses, type TreeFileResult } from '../core/tree/treeRun';
 import type { WikiPagesClient } from '../core/wikiPages';
@@ -169,9 +169,10 @@ export async function treeCommand(deps: TreeCommandDeps): Promise<number> {
     await guardTreeAsPlanned(plan, guardOptions);
     const refusedAccess = refusedPageAccess(treePlanItems(plan));
     if (refusedAccess !== undefined) return deps.usage(refusedAccess);
-    const notSendable = printTreePlan(plan, args.json, output, addressOf, names);
+    const addressable = treePageAddresses(deps.pages !== undefined, addressOf);
+    const notSendable = printTreePlan(plan, args.json, output, addressOf, names, relinkedKeys(plan, addressable));
     const exitCode = notSendable > 0 ? EXIT_FAILED : EXIT_OK;
-    const counts = treePlanCounts(plan, treePageAddresses(deps.pages !== undefined, addressOf));
+    const counts = treePlanCounts(plan, addressable);
     const views = planViews(treePlanEntries(plan), deps.pages !== undefined);
     const fingerprint = views.shown;
     const summary = { type: 'summary', dryRun: true, interrupted: false, exitCode, ...counts, moves: plan.moves.moves.length, orphans: plan.moves.orphans.length, ...linksWithoutAddress, ...planSummaryField(fingerprint) };
@@ -190,7 +191,7 @@ export async function treeCommand(deps: TreeCommandDeps): Promise<number> {
     const refusedAccess = refusedPageAccess(treePlanItems(planned));
     if (refusedAccess !== undefined) return deps.usage(refusedAccess);
     const refused = await refuseUnreviewedPlan(args.expectPlan, planViews(treePlanEntries(planned), deps.pages !== undefined), {
-      cwd: deps.cwd, output, json: args.json, planRecords: () => treePlanRecords({ ...planned, refusedUnder: plan.refusedUnder }, addressOf, names),
+      cwd: deps.cwd, output, json: args.json, planRecords: () => treePlanRecords({ ...planned, refusedUnder: plan.refusedUnder }, addressOf, names, relinkedKeys({ ...plan, ...planned }, treePageAddresses(deps.pages !== undefined, addressOf))),
     });
     if (refused !== undefined) return refused;
   }

@@ -4,7 +4,7 @@ import type { PlanCounts } from '../core/run/plan';
 import type { FileResult, RunSummary } from '../core/run/runner';
 import type { LinksLeft } from '../core/run/landedPage';
 import type { Output } from './output';
-import { parentText } from './runRecords';
+import { parentText, RELINKED_TEXT } from './runRecords';
 import { escapeControlCharacters } from '../core/text/controlCharacters';
 import type { FileRecord, PlanRecord, WikiEditsRecord } from './fileRecords';
 import type { SaidBefore } from './sharedReasons';
@@ -40,6 +40,7 @@ const PLAN_STATUS_WORDS: Record<string, string> = {
 export function planLine(record: PlanRecord & { tree?: { parentTitle?: string } }, saidBefore?: SaidBefore): string {
   const word = PLAN_STATUS_WORDS[record.action ?? record.status] ?? record.status;
   const said = record.status === 'unchanged' ? 'same content and target as its last publish (--force sends it)'
+    : record.relinked ? RELINKED_TEXT
     : record.status === 'retitled' ? record.refusals.join(' ')
       : record.action === 'replace' ? 'a page with this title exists that this file did not publish; it would be replaced.' : record.refusals.join(' ');
   const linked = record.linksToPages ? `(${record.linksToPages === 1 ? '1 link to another file goes to its page' : `${record.linksToPages} links to other files go to their pages`})` : '';

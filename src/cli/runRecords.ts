@@ -5,6 +5,9 @@ import { laterResultCounts } from '../core/run/runner';
 import type { FileRecord, PlanRecord } from './fileRecords';
 import type { LandedAddress } from './pageNames';
 
+/** Why a page whose file did not change goes (the records' `relinked`): the plan and the run say it alike. */
+export const RELINKED_TEXT = 'file unchanged: sent so its links reach a page made anew';
+
 export interface TreeInfo {
   key: string;
   depth: number;

@@ -6,9 +6,9 @@ import type { PageAddressOf } from '../core/tree/spaceAddresses';
 import type { RefusedPlace, TreePlan } from '../core/tree/treePlan';
 import type { TreeFileResult } from '../core/tree/treeRun';
 import type { Output } from './output';
-import { fileRecord, planRecord } from './fileRecords';
+import { fileRecord, planRecord, relinkedRecord } from './fileRecords';
 import { fileLine, planLine } from './report';
-import type { PlanEntryRecord, TreeInfo } from './runRecords';
+import { RELINKED_TEXT, type PlanEntryRecord, type TreeInfo } from './runRecords';
 import { withNames, type PageNames } from './pageNames';
 import { SaidBefore } from './sharedReasons';
 import type { PageTree } from '../core/tree/shape';
@@ -31,7 +31,7 @@ export function printTreeResult(result: TreeFileResult, json: boolean, output: O
   // The plan's caution already names the links that stay as written; JSON has each one.
   output.record({ ...record, linkCautions: result.linkCautions });
   if (json) output.json({ ...record, linkCautions: result.linkCautions });
-  else output.line(`${'  '.repeat(result.depth)}${fileLine(record)}${result.pass === 2 ? ' (second pass: links to new pages)' : ''}`);
+  else output.line(`${'  '.repeat(result.depth)}${fileLine(record)}${result.pass === 2 ? ' (second pass: links to new pages)' : result.relinked ? ` (${RELINKED_TEXT})` : ''}`);
 }
 
 /**
@@ -46,8 +46,11 @@ const LINES_PER_WRITE = 100;
  * first) names that page: the plan's parent ID is only the chosen page, held until the parent lands. `withTree`: the
  * record carries the page's place in the tree even when its line would not need it.
  */
-function treePageRecord(plan: Pick<TreePlan, 'tree'>, page: TreePlan['pages'][number], withTree: boolean, addressOf: PageAddressOf | undefined, names?: PageNames): PlanEntryRecord {
+function treePageRecord(plan: Pick<TreePlan, 'tree'>, page: TreePlan['pages'][number], withTree: boolean, addressOf: PageAddressOf | undefined, names?: PageNames, relinked?: ReadonlySet<string>): PlanEntryRecord {
   const planned: PlanEntryRecord = planRecord(page.item);
+  // An unchanged file whose page the run sends all the same (treeSends.ts relinkedKeys): the plan says the update.
+  const relinks = relinked?.has(page.key) === true && planned.status === 'unchanged';
+  if (relinks) relinkedRecord(planned);
   // The page the repository records for it, which the guard did not look up (an unchanged page, or no page access):
   // its address all the same, so a reviewer can open every page the plan leaves or updates, not only the checked ones.
   // Not a retitled page's (that page stays, and a new one is created), nor one the guard found deleted or left for a
@@ -74,8 +77,8 @@ function treePageRecord(plan: Pick<TreePlan, 'tree'>, page: TreePlan['pages'][nu
 }
 
 /** A tree plan's records in the order the plan shows them, for a run that stops before sending (--expect-plan). */
-export function treePlanRecords(plan: Pick<TreePlan, 'tree' | 'pages' | 'refused' | 'pinned' | 'refusedUnder'>, addressOf: PageAddressOf | undefined, names?: PageNames): PlanEntryRecord[] {
-  return [...plan.pages.map((page) => treePageRecord(plan, page, true, addressOf, names)), ...[...plan.refused, ...plan.pinned].map((item) => looseRecord(plan, item, names))];
+export function treePlanRecords(plan: Pick<TreePlan, 'tree' | 'pages' | 'refused' | 'pinned' | 'refusedUnder'>, addressOf: PageAddressOf | undefined, names?: PageNames, relinked?: ReadonlySet<string>): PlanEntryRecord[] {
+  return [...plan.pages.map((page) => treePageRecord(plan, page, true, addressOf, names, relinked)), ...[...plan.refused, ...plan.pinned].map((item) => looseRecord(plan, item, names))];
 }
 
 /** The plan record of a file that is no page of the tree: one that names its own page, or one refused before shaping. */
@@ -105,7 +108,8 @@ function underItsFolder<R extends { parentId?: string; tree: TreeInfo }>(record:
   return placed;
 }
 
-export function printTreePlan(plan: TreePlan, json: boolean, output: Output, addressOf?: PageAddressOf, names?: PageNames): number {
+/** `relinked`: the unchanged pages the run sends so their links reach a page made anew (treeSends.ts relinkedKeys). */
+export function printTreePlan(plan: TreePlan, json: boolean, output: Output, addressOf?: PageAddressOf, names?: PageNames, relinked?: ReadonlySet<string>): number {
   let notSendable = 0;
   const lines: string[] = [];
   // Written LINES_PER_WRITE at a time, as the lines are.
@@ -116,7 +120,7 @@ export function printTreePlan(plan: TreePlan, json: boolean, output: Output, add
     // prints lines, which say nothing of it.
     const recording = json || output.recording;
     // Its address only for a record someone reads (--json, the Markdown plan): a text line does not show it.
-    const planned = treePageRecord(plan, page, recording, recording ? addressOf : undefined, recording ? names : undefined);
+    const planned = treePageRecord(plan, page, recording, recording ? addressOf : undefined, recording ? names : undefined, relinked);
     if (planned.status !== 'send' && planned.status !== 'unchanged') notSendable++;
     if (recording) {
       output.record(planned);

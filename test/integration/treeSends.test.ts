@@ -85,8 +85,10 @@ describe('a tree publish counts, before sending, what its run sends; and offers 
     assert.deepEqual([...relinked].sort(), ['guide/setup.md', 'reference/']);
     assert.deepEqual(sentKeys(run), ['guide/setup.md', 'reference/', 'reference/api.md']);
     assert.deepEqual({ ...counts }, { send: 3, newPages: 1, updates: 2, relinked: 2, unchanged: 5, refused: 0, edited: 0, twice: 0 });
-    // The relinked pages go in the run's second pass, once each: none goes twice.
-    assert.equal(run.secondPass, counts.relinked + counts.twice);
+    // The relinked pages go once each, after the page made anew: each has one result, its send, and none is counted
+    // as sent twice.
+    assert.equal(run.secondPass, counts.twice);
+    for (const key of relinked) assert.deepEqual(run.results.filter((result) => result.key === key).map((result) => [result.state, result.relinked]), [['published', true]], key);
   });
 
   it('an unchanged page whose link reaches a page the run creates is counted once, as an update, and goes once', async () => {

@@ -59,7 +59,43 @@ export async function relinkUnchanged(pages: readonly TreePage[], context: PassC
   await guardTreePages(entries, {
     ...context.guard, pages: context.pages, ...(context.signal ? { signal: context.signal } : {}), underNewPage: () => false,
   });
-  await sendAgain(entries, context);
+  await sendAgain(entries, context, true);
+  // Each page once in the run's results: its send, not the "unchanged" its first pass gave before it was known to go.
+  const sent = new Set(context.results.filter((result) => result.relinked).map((result) => result.key));
+  const kept = context.results.filter((result) => !(result.pass === 1 && result.state === 'skipped' && sent.has(result.key)));
+  context.results.splice(0, context.results.length, ...kept);
+}
+
+/** The pass-1 "unchanged" results a run holds until it knows whether their pages go after all (relinkUnchanged). */
+export interface HeldUnchanged {
+  /** Keeps a skipped page's result unreported when its page may yet go; whether it did. */
+  hold(result: TreeFileResult): boolean;
+  /** Reports the held results, but those of `going` (pages about to be sent, or sent), which stay unreported. */
+  release(onResult: ((result: TreeFileResult) => void) | undefined, going?: ReadonlySet<string>): void;
+}
+
+/**
+ * Holds the "unchanged" of pages with links while the run sends anything: only a page sent in this run can get an ID
+ * it did not have, and only a page with links can reach it. A re-run that sends nothing reports each page at once.
+ */
+export function holdsUnchangedResults(plan: Pick<TreePlan, 'pages'>): HeldUnchanged {
+  const linking = plan.pages.some((page) => page.item.state === 'send')
+    ? new Set(plan.pages.filter((page) => page.linkFacts.destinations.length > 0).map((page) => page.key)) : undefined;
+  const held = new Map<string, TreeFileResult>();
+  return {
+    hold(result) {
+      if (linking === undefined || result.state !== 'skipped' || !linking.has(result.key)) return false;
+      held.set(result.key, result);
+      return true;
+    },
+    release(onResult, going) {
+      for (const [key, result] of held) {
+        if (going?.has(key)) continue;
+        held.delete(key);
+        onResult?.(result);
+      }
+    },
+  };
 }
 
 /** Sends again, as updates of the pages just written, the pages whose links needed this run's new pages. */
@@ -69,8 +105,11 @@ export async function secondPass(pending: ReadonlyArray<{ page: TreePage; versio
   await sendAgain(entries, context);
 }
 
-/** Sends pages in the second pass and reports each as a pass-2 result. */
-async function sendAgain(entries: ReadonlyArray<{ page: TreePage; item: PlanItem; cautions: LinkCaution[]; pending: boolean }>, context: PassContext): Promise<void> {
+/**
+ * Sends pages in the second pass and reports each as a pass-2 result; `relinked`: unchanged pages going for the first
+ * time in this run, each reported as its one send, in place of its first pass's "unchanged".
+ */
+async function sendAgain(entries: ReadonlyArray<{ page: TreePage; item: PlanItem; cautions: LinkCaution[]; pending: boolean }>, context: PassContext, relinked = false): Promise<void> {
   const { links } = context;
   const results = await runPlan(entries.map((entry) => entry.item), {
     ...context, onResult: undefined, content: (item) => links.content(item), linkTargetsOf: (item) => links.linkTargetsWhenSent(item),
@@ -79,8 +118,8 @@ async function sendAgain(entries: ReadonlyArray<{ page: TreePage; item: PlanItem
     const entry = entries[index] as (typeof entries)[number];
     const pageId = links.ids.get(entry.page.key);
     const treeResult: TreeFileResult = {
-      ...result, pass: 2, key: entry.page.key, depth: entry.page.node.depth, ...(pageId ? { pageId } : {}), linkCautions: entry.cautions,
-      linksToFillIn: waitsForPages(entry.pending, entry.cautions), ...links.reached(entry.page, result),
+      ...result, pass: relinked ? 1 : 2, key: entry.page.key, depth: entry.page.node.depth, ...(pageId ? { pageId } : {}), linkCautions: entry.cautions,
+      linksToFillIn: waitsForPages(entry.pending, entry.cautions), ...links.reached(entry.page, result), ...(relinked ? { relinked: true as const } : {}),
     };
     context.results.push(treeResult);
     context.onResult?.(treeResult);

@@ -62,6 +62,12 @@ export interface TreeFileResult extends FileResult {
    * parent ID to name (its target is left without one, not with the chosen page the plan held until then).
    */
   underUnsentPage?: { key: string; title: string };
+  /**
+   * A page whose file did not change, sent once after the pages this run made so that its links reach one of them
+   * made anew (its recorded page was deleted on the wiki, or a new page took a folder page's place): its one send in
+   * this run, which replaces its first pass's "unchanged" (that result is never reported).
+   */
+  relinked?: true;
 }
 
 export interface TreeRunResult {

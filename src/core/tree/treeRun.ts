@@ -21,7 +21,7 @@ import { linkingFileOf } from './linkTargets';
 import { treePagesNamedBy } from './linkWaits';
 import { pagesLeftBehind, replacedPages } from './newFolderPage';
 import { runLinks } from './runLinks';
-import { pagesLinkingAnew, relinkUnchanged, secondPass, waitsForPages, type PassContext } from './runPasses';
+import { holdsUnchangedResults, pagesLinkingAnew, relinkUnchanged, secondPass, waitsForPages, type PassContext } from './runPasses';
 import { sendPinnedFiles } from './runPinned';
 import { prepareWave, type RunEntry } from './runPrepare';
 import { createsPage, nextToSend, sendingOrder, type ScheduleState } from './runSchedule';
@@ -68,6 +68,9 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
     ...(options.messages ? { messages: options.messages } : {}),
   });
   const { ids, urls } = links;
+  // An unchanged page may yet go once more, after the pages this run makes, so its links reach one made anew
+  // (relinkUnchanged): its "unchanged" is held until that is known, so it is never said of a page then sent.
+  const relinking = holdsUnchangedResults(plan);
 
   // One count for the whole run, both passes, so progress reads "7 of 12": the total is what the plan sends (the guard
   // may hold some back) and grows by the pages a second pass sends again.
@@ -152,7 +155,7 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
         ...(entry.underUnsentPage ? { underUnsentPage: entry.underUnsentPage } : {}),
       };
       results.push(treeResult);
-      options.onResult?.(treeResult);
+      if (!relinking.hold(treeResult)) options.onResult?.(treeResult);
       const landed = entry.pending ? landedLink(result, 0) : undefined;
       if (landed) needSecond.push({ page: entry.page, version: landed.version });
     }
@@ -299,18 +302,22 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
   links.sendsAreOver();
   await sendPinnedFiles({ ...passContext, guardOptions, stoppedBy: credentialRefused, stopsOnRefusal, lookUp, expectMore });
   const { sentAgain, leftAsSent, replaced } = secondPassOf(needSecond, links, plan, results);
-  expectMore(sentAgain.length);
-  await secondPass(sentAgain, passContext);
   // What the plan knew of each page's ID before sending: the repository's record, else this machine's at its place.
   const pageOf = new Map(plan.pages.map((page) => [page.key, page]));
   const knownBefore = (key: string): string | undefined => links.recordedIds.get(key) ?? pageOf.get(key)?.linkedPageId;
   // A page of the tree with an ID now that it had none before (created in this run): an unchanged page that links to
-  // it went out earlier with that link left as written, and goes again now rather than on the run after this one.
+  // it was left alone, and goes now rather than on the run after this one. Every ID is known once the first pass is
+  // over (a second send updates the page it sent), so these are known before the second pass.
   const linkedReplaced = plan.pages.some((page) => page.linkedPageId !== undefined && ids.has(page.key) && ids.get(page.key) !== page.linkedPageId);
   const newlyKnown = links.addressable && plan.pages.some((page) => knownBefore(page.key) === undefined && ids.has(page.key));
   const linkingAnew = links.addressable && (replaced.length > 0 || linkedReplaced || newlyKnown) ? pagesLinkingAnew(plan, results, knownBefore, ids) : [];
+  relinking.release(options.onResult, new Set(linkingAnew.map((page) => page.key)));
+  expectMore(sentAgain.length);
+  await secondPass(sentAgain, passContext);
   expectMore(linkingAnew.length);
   await relinkUnchanged(linkingAnew, passContext);
+  // A page whose send did not happen (the run was stopped first) ends as its first pass left it: unchanged.
+  relinking.release(options.onResult, new Set(results.filter((result) => result.relinked).map((result) => result.key)));
   const counted = countedResults(results, (result) => result.key);
   // The files a page waits for, by label, from its links' 'no page yet' cautions (written relative to its file).
   const linksLeft = linksLeftOf(counted, (result) => {

@@ -3551,6 +3551,10 @@ function countPlan(items) {
   }
   return counts;
 }
+function withRelinked(counts, relinked) {
+  if (relinked === 0) return counts;
+  return { ...counts, send: counts.send + relinked, updates: counts.updates + relinked, unchanged: counts.unchanged - relinked, relinked };
+}
 function countLookupFailures(items) {
   const counts = { updates: 0, updatesHeld: 0, updatesSentUnchecked: 0, creates: 0, detail: void 0 };
   for (const item of items) {
@@ -8255,11 +8259,18 @@ function sentAgainAndLanded(results) {
 }
 
 // src/core/run/flatRun.ts
+async function foreseenRelinks(items, links) {
+  const recreated = new Set(items.filter((item) => item.state === "send" && item.guard?.kind === "deleted").map((item) => item.file.key));
+  if (recreated.size === 0) return /* @__PURE__ */ new Set();
+  await links.awaitRecreated(recreated);
+  const waiting = links.waiting;
+  return new Set(items.filter((item) => item.state === "unchanged" && waiting.has(item.file.key)).map((item) => item.file.key));
+}
 async function runFlat(items, options) {
   const { links } = options;
   const gate = options.gate ?? new ThrottleGate();
-  const recreated = new Set(items.filter((item) => item.state === "send" && item.guard?.kind === "deleted").map((item) => item.file.key));
-  if (recreated.size > 0) await links.awaitRecreated(recreated);
+  const relinking = await foreseenRelinks(items, links);
+  const held = /* @__PURE__ */ new Map();
   const wanted = /* @__PURE__ */ new Set([...links.awaited, ...links.waiting]);
   let started = 0;
   let total = items.filter((item) => item.state === "send" && item.complete).length;
@@ -8272,7 +8283,15 @@ async function runFlat(items, options) {
   const results = [];
   const report2 = (result) => {
     results.push(result);
-    options.onResult?.(result);
+    if (result.state === "skipped" && !result.relinked && relinking.has(result.item.file.key)) held.set(result.item.file.key, result);
+    else options.onResult?.(result);
+  };
+  const releaseHeld = (sent) => {
+    for (const [key, result] of held) {
+      if (sent.has(key)) continue;
+      held.delete(key);
+      options.onResult?.(result);
+    }
   };
   const run = { ...options, gate, onStart, onStopped, content: (item) => links.content(item, options.messages) };
   const learnt = /* @__PURE__ */ new Map();
@@ -8301,16 +8320,22 @@ async function runFlat(items, options) {
     const page = landed ? { id: landed.pageId, version: landed.version } : item.pageFound ?? guardedPage(item.guard);
     return sentAgain(item, page?.id, page?.version);
   });
+  releaseHeld(new Set(entries.map((item) => item.file.key)));
+  const relinked = /* @__PURE__ */ new Set();
   if (entries.length > 0) {
     total += entries.length;
     await runPlan(entries, {
       ...run,
       onResult: (result) => {
-        const pageId = learnt.get(result.item.file.key);
-        report2({ ...result, pass: 2, ...pageId !== void 0 ? { pageId } : {} });
+        const key = result.item.file.key;
+        const pageId = learnt.get(key);
+        if (held.has(key)) relinked.add(key);
+        report2({ ...result, pass: held.has(key) ? 1 : 2, ...pageId !== void 0 ? { pageId } : {}, ...held.has(key) ? { relinked: true } : {} });
       }
     });
   }
+  if (relinked.size > 0) results.splice(0, results.length, ...results.filter((result) => !(result.state === "skipped" && !result.relinked && relinked.has(result.item.file.key))));
+  releaseHeld(relinked);
   const counted2 = countedResults(results, (result) => result.item.file.key);
   const linksLeft = linksLeftOf(counted2, (result) => links.stillWaitingFor(result.item.file.key));
   return { results, secondPass: sentAgainAndLanded(results), summary: summarise(counted2), linksLeft };
@@ -10958,18 +10983,9 @@ function relinkedKeys(plan, addressable) {
   return relinked;
 }
 function treePlanCounts(plan, addressable) {
-  const counts = countPlan(treePlanItems(plan));
-  const relinked = relinkedKeys(plan, addressable).size;
+  const counts = withRelinked(countPlan(treePlanItems(plan)), relinkedKeys(plan, addressable).size);
   const sentTwice = foreseenSecondSends(plan, addressable).size;
-  return {
-    ...counts,
-    send: counts.send + relinked,
-    updates: counts.updates + relinked,
-    unchanged: counts.unchanged - relinked,
-    ...relinked > 0 ? { relinked } : {},
-    ...sentTwice > 0 ? { sentTwice } : {},
-    ...plan.pulledAhead ? { pulledAhead: plan.pulledAhead } : {}
-  };
+  return { ...counts, ...sentTwice > 0 ? { sentTwice } : {}, ...plan.pulledAhead ? { pulledAhead: plan.pulledAhead } : {} };
 }
 
 // src/core/tree/chosenPage.ts
@@ -13097,8 +13113,9 @@ async function publishCommand(args, context) {
     const views = planViews(flatPlanEntries(plan), pages !== void 0);
     const nameSources = { pages, baseUrl: access.baseUrl, signal: context.interrupt };
     const names = args.json || output.recording ? await readPageNames(plan.flatMap((item) => item.target.parentId ?? []), nameSources) : void 0;
-    if (args.dryRun) return printDryRun(plan, args.json, output, views, linksWithoutAddress, names);
-    const unreviewed = await refuseUnreviewedPlan(args.expectPlan, views, { cwd: context.cwd, output, json: args.json, planRecords: () => plan.map((item) => withNames(planRecord(item), names)) });
+    const relinked = await foreseenRelinks(plan, links);
+    if (args.dryRun) return printDryRun(plan, args.json, output, views, { linksWithoutAddress, relinked }, names);
+    const unreviewed = await refuseUnreviewedPlan(args.expectPlan, views, { cwd: context.cwd, output, json: args.json, planRecords: () => plan.map((item) => withNames(flatPlanRecord(item, relinked), names)) });
     if (unreviewed !== void 0) return unreviewed;
     if (!endpoint.value || token === void 0) return EXIT_USAGE;
     return await send(plan, state, pages, { ...context, args, links, endpoint: endpoint.value, token, transport: lazyTransport(), linksWithoutAddress, notice, names: names && { names, sources: nameSources } });
@@ -13224,21 +13241,26 @@ function print(result, json, output, notStartedBecause, names) {
   withNames(record, names, result.state === "published" && result.pageId !== void 0 ? { pageId: result.pageId } : {});
   output.record(record);
   if (json) output.json(record);
-  else output.line(`${fileLine(record)}${result.pass === 2 ? " (second pass: links to new pages)" : ""}`);
+  else output.line(`${fileLine(record)}${result.pass === 2 ? " (second pass: links to new pages)" : result.relinked ? ` (${RELINKED_TEXT})` : ""}`);
   return record;
 }
-function printDryRun(plan, json, output, views, linksWithoutAddress, names) {
+function flatPlanRecord(item, relinked) {
+  const record = planRecord(item);
+  return relinked.has(item.file.key) && record.status === "unchanged" ? relinkedRecord(record) : record;
+}
+function printDryRun(plan, json, output, views, besides, names) {
+  const { linksWithoutAddress, relinked } = besides;
   const fingerprint = views.shown;
   let notSendable = 0;
   const saidBefore = new SaidBefore();
   for (const item of plan) {
-    const record = withNames(planRecord(item), names);
+    const record = withNames(flatPlanRecord(item, relinked), names);
     output.record(record);
     if (record.status !== "send" && record.status !== "unchanged") notSendable++;
     if (json) output.json(record);
     else output.line(planLine(record, saidBefore));
   }
-  const counts = countPlan(plan);
+  const counts = withRelinked(countPlan(plan), relinked.size);
   const exitCode = notSendable > 0 ? EXIT_FAILED : EXIT_OK;
   const summary = { type: "summary", dryRun: true, interrupted: false, exitCode, ...counts, refused: counts.refused + counts.incomplete, ...linksWithoutAddress, ...planSummaryField(fingerprint) };
   output.record(summary);

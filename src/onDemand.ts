@@ -17,7 +17,7 @@ export {
   type ExportSession,
 } from './core/oauth';
 export { explainNotFound, notFoundMessage } from './core/publish/notFoundExplanation';
-export { planFile, planFiles, countPlan, sendKind, type PlanItem, type SourceFile } from './core/run/plan';
+export { planFile, planFiles, countPlan, sendKind, withRelinked, type PlanItem, type SourceFile } from './core/run/plan';
 export { linkAfterPublish } from './core/run/publishedLink';
 export { credentialRefusedOnWiki, guardLooksUp, guardPlan, guardedPage, heldWithoutNotice, sendEditedAnyway, unchangedWithPage, unreadOnWiki, type GuardVerdict } from './core/run/guard';
 export { sendGonePages } from './core/run/gonePages';
@@ -36,7 +36,7 @@ export { pageAddress } from './core/publish/pageAddress';
 export { sendPlanned } from './core/run/send';
 export { heldContent } from './core/run/plannedContent';
 export { linkedPageIdOf, planFileLinks } from './core/run/fileLinks';
-export { runFlat } from './core/run/flatRun';
+export { foreseenRelinks, runFlat } from './core/run/flatRun';
 export { recordSendEnd, sendMarks } from './core/run/recordSend';
 export { identifyPage, withIdentity } from './core/links/pageIdentity';
 export { createWikiPagesClient } from './core/wikiPages';

@@ -17,12 +17,12 @@ import { describeError } from '../core/log/redact';
 import type { PartialTarget } from '../core/publish/target';
 import { planFileLinks, type FileLinks } from '../core/run/fileLinks';
 import { guardPlan, sendsUncheckedWithoutAccess } from '../core/run/guard';
-import { countLookupFailures, countPlan, planFiles, type PlanItem, type SourceFile } from '../core/run/plan';
+import { countLookupFailures, countPlan, planFiles, withRelinked, type PlanItem, type SourceFile } from '../core/run/plan';
 import { sendMarks } from '../core/run/recordSend';
 import { DEFAULT_LOOKUPS_AT_ONCE } from '../core/run/lookupDeadline';
 import { callsAtMost } from '../core/util/callsAtMost';
 import { describeRunStop, ThrottleGate } from '../core/run/runner';
-import { runFlat, type FlatFileResult } from '../core/run/flatRun';
+import { foreseenRelinks, runFlat, type FlatFileResult } from '../core/run/flatRun';
 import { sendPlanned } from '../core/run/send';
 import type { WikiPagesClient } from '../core/wikiPages';
 import type { PublishArgs } from './args';
@@ -31,7 +31,8 @@ import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, runExitCode } from './exitCodes';
 import { cliWorkingTree, readMarkdownSources } from './files';
 import type { Output } from './output';
 import { linksWithoutAddressProblem, refusedPageAccess, resolvePageAccess } from './pageAccess';
-import { fileRecord, planRecord, type FileRecord } from './fileRecords';
+import { fileRecord, planRecord, relinkedRecord, type FileRecord, type PlanRecord } from './fileRecords';
+import { RELINKED_TEXT } from './runRecords';
 import { findLandedPages, readPageNames, withNames, type LandedPage, type PageNames, type PageNameSources } from './pageNames';
 import { fileLine, planLine, planSummaryLine, reportLinksLeft, runSummaryLine } from './report';
 import { stateRecorder, treeCommand } from './publishTree';
@@ -151,8 +152,10 @@ export async function publishCommand(args: PublishArgs, context: PublishContext)
     // The pages the files go under, by title and address, for whoever reads records (--json, the Markdown plan).
     const nameSources = { pages, baseUrl: access.baseUrl, signal: context.interrupt };
     const names = args.json || output.recording ? await readPageNames(plan.flatMap((item) => item.target.parentId ?? []), nameSources) : undefined;
-    if (args.dryRun) return printDryRun(plan, args.json, output, views, linksWithoutAddress, names);
-    const unreviewed = await refuseUnreviewedPlan(args.expectPlan, views, { cwd: context.cwd, output, json: args.json, planRecords: () => plan.map((item) => withNames(planRecord(item), names)) });
+    // The unchanged files the run sends so their links reach a page it makes anew: the plan says those updates.
+    const relinked = await foreseenRelinks(plan, links);
+    if (args.dryRun) return printDryRun(plan, args.json, output, views, { linksWithoutAddress, relinked }, names);
+    const unreviewed = await refuseUnreviewedPlan(args.expectPlan, views, { cwd: context.cwd, output, json: args.json, planRecords: () => plan.map((item) => withNames(flatPlanRecord(item, relinked), names)) });
     if (unreviewed !== undefined) return unreviewed;
     if (!endpoint.value || token === undefined) return EXIT_USAGE; // resolved above; keeps the types honest
     return await send(plan, state, pages, { ...context, args, links, endpoint: endpoint.value, token, transport: lazyTransport(), linksWithoutAddress, notice, names: names && { names, sources: nameSources } });
@@ -307,22 +310,29 @@ function print(result: FlatFileResult, json: boolean, output: Output, notStarted
   withNames(record, names, result.state === 'published' && result.pageId !== undefined ? { pageId: result.pageId } : {});
   output.record(record);
   if (json) output.json(record);
-  else output.line(`${fileLine(record)}${result.pass === 2 ? ' (second pass: links to new pages)' : ''}`);
+  else output.line(`${fileLine(record)}${result.pass === 2 ? ' (second pass: links to new pages)' : result.relinked ? ` (${RELINKED_TEXT})` : ''}`);
   return record;
 }
 
-function printDryRun(plan: readonly PlanItem[], json: boolean, output: Output, views: PlanViews, linksWithoutAddress: { linksWithoutAddress?: number }, names: PageNames | undefined): number {
+/** A file's plan record; an unchanged one the run sends for its links (foreseenRelinks) as that update. */
+function flatPlanRecord(item: PlanItem, relinked: ReadonlySet<string>): PlanRecord {
+  const record = planRecord(item);
+  return relinked.has(item.file.key) && record.status === 'unchanged' ? relinkedRecord(record) : record;
+}
+
+function printDryRun(plan: readonly PlanItem[], json: boolean, output: Output, views: PlanViews, besides: { linksWithoutAddress: { linksWithoutAddress?: number }; relinked: ReadonlySet<string> }, names: PageNames | undefined): number {
+  const { linksWithoutAddress, relinked } = besides;
   const fingerprint = views.shown;
   let notSendable = 0;
   const saidBefore = new SaidBefore();
   for (const item of plan) {
-    const record = withNames(planRecord(item), names);
+    const record = withNames(flatPlanRecord(item, relinked), names);
     output.record(record);
     if (record.status !== 'send' && record.status !== 'unchanged') notSendable++;
     if (json) output.json(record);
     else output.line(planLine(record, saidBefore));
   }
-  const counts = countPlan(plan);
+  const counts = withRelinked(countPlan(plan), relinked.size);
   const exitCode = notSendable > 0 ? EXIT_FAILED : EXIT_OK;
   const summary = { type: 'summary', dryRun: true, interrupted: false, exitCode, ...counts, refused: counts.refused + counts.incomplete, ...linksWithoutAddress, ...planSummaryField(fingerprint) };
   output.record(summary);

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { copyFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileRecords, runCli, useCliWorld, type CliRun } from './cliHarness';
+import { fileRecords, runCli, summaryRecord, useCliWorld, type CliRun } from './cliHarness';
 
 const FOLDER = {
   'docs/overview.md': '# Overview\n\nStart with [setup](guide/setup.md), then the [API](guide/api.md#tokens).\n',
@@ -53,14 +53,25 @@ describe('CLI without --tree: a folder whose files link to each other, on a fres
     await copyFile(join(root, 'state.json'), join(root, 'behind.json'));
     const gone = page('Setup');
     cli.world.sandbox.deletePage(gone.id);
+    // Overview and API link to Setup: their pages name the deleted page, so they go too, once the new page landed.
+    // The plan says so: updates, for their links.
+    const planned = await runCli(['publish', 'docs', ...TO, '--state', 'state.json', '--dry-run'], { cwd: root, env: cli.env() });
+    const plan = Object.fromEntries(fileRecords(planned).map((record) => [String(record.file), [record.status, record.action, record.relinked]]));
+    assert.deepEqual(plan, {
+      'docs/guide/api.md': ['send', 'update', true], 'docs/guide/setup.md': ['send', 'create', undefined], 'docs/notes.md': ['unchanged', undefined, undefined], 'docs/overview.md': ['send', 'update', true],
+    });
+    assert.deepEqual([summaryRecord(planned).send, summaryRecord(planned).relinked, summaryRecord(planned).unchanged], [3, 2, 1]);
     const remade = await runCli(['publish', 'docs', ...TO, '--state', 'state.json'], { cwd: root, env: cli.env() });
     assert.equal(remade.code, 0, `${remade.stdout}\n${remade.stderr}`);
     const setup = page('Setup');
     assert.notEqual(setup.id, gone.id);
-    // Overview and API link to Setup: their pages named the deleted page; they go in the second pass.
+    // Each goes once, and says so: one record a file, not "unchanged" and then a second pass.
+    assert.equal(fileRecords(remade).length, 4, remade.stdout);
     assert.deepEqual(statuses(remade), {
-      'docs/guide/api.md': 'published (pass 2)', 'docs/guide/setup.md': 'published', 'docs/notes.md': 'skipped', 'docs/overview.md': 'published (pass 2)',
+      'docs/guide/api.md': 'published', 'docs/guide/setup.md': 'published', 'docs/notes.md': 'skipped', 'docs/overview.md': 'published',
     });
+    assert.deepEqual(fileRecords(remade).filter((record) => record.relinked === true).map((record) => record.file).sort(), ['docs/guide/api.md', 'docs/overview.md']);
+    assert.equal(summaryRecord(remade).secondPass, 0);
     for (const title of ['Overview', 'API']) assert.ok(page(title).imported.includes(`/pages/${setup.id}/Setup`), `${title} reaches the new page:\n${page(title).imported}`);
     const imports = cli.world.sandbox.imports.length;
     const quiet = await runCli(['publish', 'docs', ...TO, '--state', 'state.json'], { cwd: root, env: cli.env() });

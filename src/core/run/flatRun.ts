@@ -7,7 +7,8 @@
 // when its second send was interrupted). A run that cannot learn IDs (no page access) or make page addresses (no site
 // address) has no second pass: its links stay as written, as the plan's caution said. A file whose page was deleted
 // on the wiki is created anew: links to it wait for its new page like links to a file without one, those of unchanged
-// files too (the second pass sends them, or their pages would keep a link to the deleted page).
+// files too (the second pass sends them, or their pages would keep a link to the deleted page). Such an unchanged file
+// goes once: the plan calls it an update (foreseenRelinks), and the run reports that send alone, not "unchanged" first.
 import type { WikiPagesClient } from '../wikiPages';
 import type { FileLinks } from './fileLinks';
 import { callsAtMost } from '../util/callsAtMost';
@@ -31,6 +32,24 @@ export interface FlatFileResult extends FileResult {
   pass: 1 | 2;
   /** The page's ID, when this run learnt it (a page some link waited for, or one whose links waited). */
   pageId?: string;
+  /**
+   * An unchanged file sent once, after the page it links to was made anew (foreseenRelinks): its one send in this
+   * run, reported in place of its first pass's "unchanged" (never reported).
+   */
+  relinked?: true;
+}
+
+/**
+ * The unchanged files a run of `items` sends all the same, so that their links reach a page it makes anew (a file's
+ * page the edit guard found deleted on the wiki): asked after the guard. The links to such a file then wait for its
+ * new page, as the run has them wait. None where no link can be filled in (no page access or no site address).
+ */
+export async function foreseenRelinks(items: readonly PlanItem[], links: FileLinks): Promise<Set<string>> {
+  const recreated = new Set(items.filter((item) => item.state === 'send' && item.guard?.kind === 'deleted').map((item) => item.file.key));
+  if (recreated.size === 0) return new Set();
+  await links.awaitRecreated(recreated);
+  const waiting = links.waiting;
+  return new Set(items.filter((item) => item.state === 'unchanged' && waiting.has(item.file.key)).map((item) => item.file.key));
 }
 
 export interface FlatRunResult {
@@ -50,9 +69,10 @@ export interface FlatRunResult {
 export async function runFlat(items: readonly PlanItem[], options: FlatRunOptions): Promise<FlatRunResult> {
   const { links } = options;
   const gate = options.gate ?? new ThrottleGate();
-  // A file whose page the guard found deleted on the wiki is created anew: links to it wait for the new page.
-  const recreated = new Set(items.filter((item) => item.state === 'send' && item.guard?.kind === 'deleted').map((item) => item.file.key));
-  if (recreated.size > 0) await links.awaitRecreated(recreated);
+  // A file whose page the guard found deleted on the wiki is created anew: links to it wait for the new page, and the
+  // unchanged files with such links go once it landed. Their "unchanged" is held until then, never said of a file sent.
+  const relinking = await foreseenRelinks(items, links);
+  const held = new Map<string, FlatFileResult>();
   // Only the pages links wait for, and the pages of the files whose links wait, are looked up: nothing else needs it.
   const wanted = new Set([...links.awaited, ...links.waiting]);
   let started = 0;
@@ -67,7 +87,16 @@ export async function runFlat(items: readonly PlanItem[], options: FlatRunOption
   const results: FlatFileResult[] = [];
   const report = (result: FlatFileResult): void => {
     results.push(result);
-    options.onResult?.(result);
+    if (result.state === 'skipped' && !result.relinked && relinking.has(result.item.file.key)) held.set(result.item.file.key, result);
+    else options.onResult?.(result);
+  };
+  /** Reports the held "unchanged" of the files not in `sent`. */
+  const releaseHeld = (sent: ReadonlySet<string>): void => {
+    for (const [key, result] of held) {
+      if (sent.has(key)) continue;
+      held.delete(key);
+      options.onResult?.(result);
+    }
   };
   const run = { ...options, gate, onStart, onStopped, content: (item: PlanItem) => links.content(item, options.messages) };
   const learnt = new Map<string, string>();
@@ -104,16 +133,25 @@ export async function runFlat(items: readonly PlanItem[], options: FlatRunOption
     const page = landed ? { id: landed.pageId, version: landed.version } : (item.pageFound ?? guardedPage(item.guard));
     return sentAgain(item, page?.id, page?.version);
   });
+  releaseHeld(new Set(entries.map((item) => item.file.key)));
+  const relinked = new Set<string>();
   if (entries.length > 0) {
     total += entries.length;
     await runPlan(entries, {
       ...run,
       onResult: (result) => {
-        const pageId = learnt.get(result.item.file.key);
-        report({ ...result, pass: 2, ...(pageId !== undefined ? { pageId } : {}) });
+        const key = result.item.file.key;
+        const pageId = learnt.get(key);
+        // An unchanged file's one send: reported as the file's result, in place of the "unchanged" held for it.
+        if (held.has(key)) relinked.add(key);
+        report({ ...result, pass: held.has(key) ? 1 : 2, ...(pageId !== undefined ? { pageId } : {}), ...(held.has(key) ? { relinked: true as const } : {}) });
       },
     });
   }
+  // Each file once in the results: a relinked file's send, not the "unchanged" before it. One that never went (the run
+  // was stopped) ends as its first pass left it.
+  if (relinked.size > 0) results.splice(0, results.length, ...results.filter((result) => !(result.state === 'skipped' && !result.relinked && relinked.has(result.item.file.key))));
+  releaseHeld(relinked);
   const counted = countedResults(results, (result) => result.item.file.key);
   const linksLeft = linksLeftOf(counted, (result) => links.stillWaitingFor(result.item.file.key));
   return { results, secondPass: sentAgainAndLanded(results), summary: summarise(counted), linksLeft };

@@ -272,6 +272,15 @@ export function countPlan(items: readonly PlanItem[]): PlanCounts {
 }
 
 /**
+ * The counts of a plan whose run also sends `relinked` of its unchanged files, so their links reach a page it makes
+ * anew: those are updates, not unchanged (a tree's relinkedKeys, the other runs' foreseenRelinks).
+ */
+export function withRelinked(counts: PlanCounts, relinked: number): PlanCounts {
+  if (relinked === 0) return counts;
+  return { ...counts, send: counts.send + relinked, updates: counts.updates + relinked, unchanged: counts.unchanged - relinked, relinked };
+}
+
+/**
  * The files whose lookup on the wiki failed although there was page access (guard.ts, unreadOnWiki), by what the plan
  * does with them: an update is held back unless the user chose to overwrite edited pages, which sends it unchecked; a
  * create, which replaces no page, is sent. Counted apart, so that no front end calls a create held or unchecked for

@@ -178,7 +178,7 @@ export interface PlanCounts {
   /** Updates the guard could not check. */
   unchecked: number;
   withCautions: number;
-  /** A tree's: of `updates`, unchanged pages sent again so their links reach a page made anew (treeSends.ts). */
+  /** Of `updates`, unchanged files sent again so their links reach a page made anew (plan.ts withRelinked). */
   relinked?: number;
   /** A tree's: of `send`, the pages foreseen to go twice, their links naming pages created after them (foreseenSends.ts). */
   sentTwice?: number;

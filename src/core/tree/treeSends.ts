@@ -4,7 +4,7 @@
 // anew under another ID, and the run sends again the unchanged pages whose links reach it (runPasses.ts,
 // pagesLinkingAnew). Those are foreseen here by the run's own comparison, so the question "Publish 3 pages?" counts
 // them, and the lines name them as updates rather than as unchanged.
-import { countPlan, sendKind } from '../run/plan';
+import { countPlan, sendKind, withRelinked } from '../run/plan';
 import type { PlanCounts, PlanItem } from '../run/planItem';
 import { foreseenSecondSends } from './foreseenSends';
 import { linkingFileOf, treePageIdByPath } from './linkTargets';
@@ -106,13 +106,9 @@ export function treeSendCounts(plan: Pick<TreePlan, 'tree' | 'pages' | 'pinned' 
  * sends again for their links (counted as updates, not unchanged) and the pages foreseen to go twice.
  */
 export function treePlanCounts(plan: TreePlan, addressable: boolean): PlanCounts {
-  const counts = countPlan(treePlanItems(plan));
-  const relinked = relinkedKeys(plan, addressable).size;
+  const counts = withRelinked(countPlan(treePlanItems(plan)), relinkedKeys(plan, addressable).size);
   const sentTwice = foreseenSecondSends(plan, addressable).size;
-  return {
-    ...counts, send: counts.send + relinked, updates: counts.updates + relinked, unchanged: counts.unchanged - relinked,
-    ...(relinked > 0 ? { relinked } : {}), ...(sentTwice > 0 ? { sentTwice } : {}), ...(plan.pulledAhead ? { pulledAhead: plan.pulledAhead } : {}),
-  };
+  return { ...counts, ...(sentTwice > 0 ? { sentTwice } : {}), ...(plan.pulledAhead ? { pulledAhead: plan.pulledAhead } : {}) };
 }
 
 /** The page a tree publish offers to open: its ID, and its title when it is a page of the tree. */

@@ -78,8 +78,10 @@ export class ManyPublisher {
     // Pages held because the wiki refused the sign-in: the sign-in is offered beside the confirmation, not awaited.
     void offerSignInForRefusedLookups(items);
     const edited = items.filter((item) => item.state === 'edited');
+    // Unchanged files that go all the same, so their links reach a page made anew (its page deleted on the wiki).
+    const relinked = await core.foreseenRelinks(items, fileLinks);
     if (!retry || edited.length > 0) {
-      const decision = await this.confirm(items, defaults);
+      const decision = await this.confirm(items, defaults, relinked.size);
       if (decision === 'cancel') return;
       // By the core's rule, as every other path: a page found under another parent is not reached by overwriting,
       // so its file makes a new page where it says, create only, and no page of its title there is replaced unchecked.
@@ -108,9 +110,9 @@ export class ManyPublisher {
    * The modal summary of the plan: what is new, updated and replaced, what is refused or held back, and the pages
    * edited on the wiki (title, who, when), which are left out unless the user chooses to overwrite them too.
    */
-  private async confirm(items: readonly PlanItem[], defaults: PlanDefaults | undefined): Promise<'publish' | 'overwriteEdited' | 'cancel'> {
+  private async confirm(items: readonly PlanItem[], defaults: PlanDefaults | undefined, relinked: number): Promise<'publish' | 'overwriteEdited' | 'cancel'> {
     const core = onDemand();
-    const counts = core.countPlan(items);
+    const counts = core.withRelinked(core.countPlan(items), relinked);
     const refused = items.filter((item) => item.state === 'refused');
     const edited = items.filter((item) => item.state === 'edited');
     const retitled = items.filter((item) => item.state === 'retitled');
@@ -121,6 +123,7 @@ export class ManyPublisher {
     const lines = [
       defaultsLine(defaults),
       vscode.l10n.t('{0} new, {1} updated, {2} replacing pages they did not create, {3} unchanged (skipped), {4} refused, {5} edited on the wiki (left out).', counts.newPages, counts.updates, counts.replaces, counts.unchanged, counts.refused, counts.edited - (counts.noNotice ?? 0) - (counts.lookupFailed ?? 0)),
+      ...(counts.relinked ? [counts.relinked === 1 ? vscode.l10n.t('1 of the updated files did not change: it goes so its links reach a page made anew.') : vscode.l10n.t('{0} of the updated files did not change: they go so their links reach a page made anew.', counts.relinked)] : []),
       ...(counts.noNotice ? [vscode.l10n.t('{0} whose page carries no publish notice, so an edit there cannot be told from a publish (left out).', counts.noNotice)] : []),
       ...(counts.lookupFailed ? [vscode.l10n.t('{0} whose page the wiki could not be read to check for edits (left out).', counts.lookupFailed)] : []),
       ...(unchecked ? [unchecked] : []),
@@ -256,7 +259,7 @@ export class ManyPublisher {
       const where = target ? ` -> "${target.pageTitle}" (space ${target.spaceId}, parent ${target.parentId})` : '';
       const said = result.outcome ? `: ${result.outcome.status ? `HTTP ${result.outcome.status} ` : ''}${result.outcome.message}` : result.item.refusals.length ? `: ${result.item.refusals.map((refusal) => refusal.message).join(' ')}` : '';
       const landed = result.mayHaveLanded && result.state !== 'published' ? ' (may have landed)' : '';
-      const line = `  ${result.item.file.label}${where}: ${FILE_STATE_WORDS[result.state]}${result.pass === 2 ? ' (second pass)' : ''}${landed}${said}`;
+      const line = `  ${result.item.file.label}${where}: ${FILE_STATE_WORDS[result.state]}${result.pass === 2 ? ' (second pass)' : result.relinked ? ' (file unchanged: sent so its links reach a page made anew)' : ''}${landed}${said}`;
       if (result.state === 'failed' || result.state === 'refused') this.deps.log.error(line);
       else this.deps.log.info(line);
     }

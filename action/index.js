@@ -3709,18 +3709,30 @@ function placeVerdict(page, item) {
 function historyVerdict(page, versions, item, link) {
   const marker = page.body?.marker;
   const newestFirst = versions.filter((version) => version.number <= page.version);
+  const carriesIt = (version) => {
+    const carried = version.body?.marker;
+    return carried !== void 0 && carried.version === marker.version && carried.digest === marker.digest && carried.path === marker.path;
+  };
   let first = page.version;
   for (const version of newestFirst) {
-    const carried = version.body?.marker;
-    if (carried === void 0 || carried.version !== marker.version || carried.digest !== marker.digest || carried.path !== marker.path) break;
+    if (!carriesIt(version)) break;
     first = version.number;
   }
+  const rolledBack = rolledBackSend(newestFirst, marker, first, carriesIt);
+  if (rolledBack !== void 0 && !holdsWhatItSends(page, marker, item)) return { kind: "edited", page, knownVersion: rolledBack, publishedAt: link?.publishedAt ?? 0 };
   const sent = marker.version !== 0 && marker.version >= first ? marker.version : first;
   const sentBody = newestFirst.find((version) => version.number === sent)?.body?.digest;
-  const edit = sentBody === void 0 || newestFirst.some((version) => version.number > sent && version.body?.digest !== sentBody);
+  const now = newestFirst.find((version) => version.number === page.version)?.body?.digest;
+  const edit = sentBody === void 0 || now !== sentBody;
   if (edit) return { kind: "edited", page, knownVersion: sent, publishedAt: link?.publishedAt ?? 0 };
   const left = asLeft(page, item, marker);
   return link === void 0 ? { ...left, adopted: true } : left;
+}
+function rolledBackSend(newestFirst, marker, first, carriesIt) {
+  if (marker.version === 0 || marker.version >= first) return void 0;
+  const named = newestFirst.find((version) => version.number === marker.version);
+  if (named === void 0 || !carriesIt(named)) return void 0;
+  return newestFirst.find((version) => version.number > marker.version && version.number < first && version.body?.marker?.path === marker.path && !carriesIt(version))?.number;
 }
 function asLeft(page, item, marker) {
   return holdsWhatItSends(page, marker, item) ? { kind: "asLeft", page, sameContent: true } : { kind: "asLeft", page };

@@ -272,6 +272,39 @@ describe('the edit guard as a plan step, many files, against the sandbox wiki', 
     assert.equal(edited.plan[0]?.state, 'edited');
   });
 
+  it('a colleague restoring an earlier publish over a later one has edited the page: held, with who and when, recorded or not; a file reverted to it too is unchanged', async () => {
+    const first = await publishAll([file('r.md', '# Restored\n\nFirst text.\n')], new Map());
+    const second = await publishAll([file('r.md', '# Restored\n\nSecond text.\n')], first.links);
+    const id = await pageIdOf('Restored');
+    const sandbox = signedIn.world.sandbox;
+    const firstSend = sandbox.pageVersions(id).find((version) => version.number === 1);
+    assert.ok(firstSend, 'version 1 listed');
+    // The wiki's restore: version 3 is version 1's body (its notice and marker included), made by a colleague.
+    sandbox.editPageOnWiki(id, firstSend.markdown, { message: 'Restored version 1' });
+    for (const [what, links] of [['recorded', second.links], ['no record (a fresh runner)', new Map<string, PageLink | undefined>()]] as const) {
+      const plan = planFiles([file('r.md', '# Restored\n\nSecond text.\n')], links, { titleFromFile: true, defaults: DEFAULTS });
+      await guardPlan(plan, { pages: signedIn.pages, noAccessReason: 'no page access' });
+      const verdict = plan[0]?.guard;
+      assert.equal(plan[0]?.state, 'edited', `${what}: held, not "version 3 is as last published"`);
+      assert.ok(verdict?.kind === 'edited', what);
+      assert.deepEqual([verdict.knownVersion, verdict.page.version, verdict.page.versionAuthorId], [2, 3, sandbox.pages().find((page) => page.id === id)?.authorId], what);
+    }
+    // The repository reverted too: the page holds what the file sends, and nothing goes.
+    const reverted = planFiles([file('r.md', '# Restored\n\nFirst text.\n')], second.links, { titleFromFile: true, defaults: DEFAULTS });
+    await guardPlan(reverted, { pages: signedIn.pages, noAccessReason: 'no page access' });
+    assert.equal(reverted[0]?.state, 'unchanged');
+
+    // A colleague's edit undone by restoring this tool's last publish leaves nothing of theirs: as left, not held.
+    const third = await publishAll([file('r.md', '# Restored\n\nThird text.\n')], second.links, { overwriteEdited: true });
+    assert.equal(third.results[0]?.state, 'published');
+    const lastSend = sandbox.pageVersions(id).at(-1);
+    sandbox.editLineOnWiki(id);
+    sandbox.editPageOnWiki(id, lastSend?.markdown ?? '', { message: 'Restored' });
+    const undone = planFiles([file('r.md', '# Restored\n\nFourth text.\n')], third.links, { titleFromFile: true, defaults: DEFAULTS });
+    await guardPlan(undone, { pages: signedIn.pages, noAccessReason: 'no page access' });
+    assert.deepEqual([undone[0]?.guard?.kind, undone[0]?.state], ['asLeft', 'send']);
+  });
+
   it('a page at the place a create goes that carries the file\'s own publish notice, unchanged since, is updated as the file\'s own; no other is taken', async () => {
     const pinned = '---\nwiki:\n  overwrite: false\n---\n# Pinned\n';
     const files = [file('own.md', '# Own\n'), file('theirs.md', '# Theirs\n'), file('pinned.md', pinned), file('unmarked.md', '# Unmarked\n')];

@@ -3,7 +3,8 @@
 // page's is this tool's last publish, untouched since, whoever ran it (a teammate, CI, this machine): the page is as
 // left, and unchanged when the marker's digest is what the file would send now. A page past its marker's version is
 // settled from its history: a version that carries the same marker and the same body is the same send landing again (a
-// retry whose first attempt committed), anything else is an edit by whoever made it. Only a page without a notice falls
+// retry whose first attempt committed), anything else is an edit by whoever made it, a copy of an earlier publish
+// restored over a later one too. Only a page without a notice falls
 // back to what this machine recorded (its link's version); without that either, nothing can tell an edit from a
 // publish, and the guard says so. Who the import token acts as never enters into it.
 import type { PageLink } from '../links/pageLink';
@@ -51,26 +52,51 @@ export function placeVerdict(page: WikiPage, item: Pick<PlanItem, 'file' | 'comp
 /**
  * The verdict once the page's history is read (`versions` newest first, as the wiki lists them): the send is the
  * version its marker names (or, sent unseen, the first that carries the marker); a later version with the same marker
- * and the same body is that send landing again, anything else is someone's edit. The page is as left when no version
- * after the send is an edit. A page found at a create's place (no `link`) that is as left is taken over as
+ * and the same body is that send landing again, anything else is someone's edit. The page is as left when it holds
+ * the send's body now (an edit since, undone, left nothing of anyone's). A page found at a create's place (no `link`) that is as left is taken over as
  * placeVerdict takes it. A history that does not reach the send (more versions since than listed) is an edit.
  */
 export function historyVerdict(page: WikiPage, versions: readonly PageVersion[], item: Pick<PlanItem, 'file' | 'complete' | 'contentSha256' | 'linkTargets'>, link: PageLink | undefined): GuardVerdict {
   const marker = page.body?.marker as PublishMarker;
   const newestFirst = versions.filter((version) => version.number <= page.version);
+  const carriesIt = (version: PageVersion): boolean => {
+    const carried = version.body?.marker;
+    return carried !== undefined && carried.version === marker.version && carried.digest === marker.digest && carried.path === marker.path;
+  };
   // The versions that carry this very marker, newest back to the first of them.
   let first = page.version;
   for (const version of newestFirst) {
-    const carried = version.body?.marker;
-    if (carried === undefined || carried.version !== marker.version || carried.digest !== marker.digest || carried.path !== marker.path) break;
+    if (!carriesIt(version)) break;
     first = version.number;
   }
+  // Unless the file is back at what the restored send wrote (reverted in the repository too): nothing then to send.
+  const rolledBack = rolledBackSend(newestFirst, marker, first, carriesIt);
+  if (rolledBack !== undefined && !holdsWhatItSends(page, marker, item)) return { kind: 'edited', page, knownVersion: rolledBack, publishedAt: link?.publishedAt ?? 0 };
   const sent = marker.version !== 0 && marker.version >= first ? marker.version : first;
   const sentBody = newestFirst.find((version) => version.number === sent)?.body?.digest;
-  const edit = sentBody === undefined || newestFirst.some((version) => version.number > sent && version.body?.digest !== sentBody);
+  // An edit is what the page holds now and the send did not write: a version since with another body, unless the page
+  // is back at the send's (an edit undone, by hand or by the wiki's restore, leaves nothing of anyone's to lose).
+  const now = newestFirst.find((version) => version.number === page.version)?.body?.digest;
+  const edit = sentBody === undefined || now !== sentBody;
   if (edit) return { kind: 'edited', page, knownVersion: sent, publishedAt: link?.publishedAt ?? 0 };
   const left = asLeft(page, item, marker);
   return link === undefined ? { ...left, adopted: true } : left;
+}
+
+/**
+ * A copy of an earlier send made after a later send of the same file (the wiki's "restore" of an old version): the
+ * version its marker names carries it, and a version between that one and the copy carries another marker of this
+ * file. Someone on the wiki rolled this tool's later publish back: an edit, not that earlier send landing again.
+ * Gives the later publish rolled back (the version this tool last left). Not a send that landed at another version
+ * than its marker names (a colleague's edit in between, overwritten by it): the version the marker names carries no
+ * marker of it then. Nor a colleague's own edit undone by restoring this tool's version: nothing of this tool's came
+ * between, and the page holds what that send wrote.
+ */
+function rolledBackSend(newestFirst: readonly PageVersion[], marker: PublishMarker, first: number, carriesIt: (version: PageVersion) => boolean): number | undefined {
+  if (marker.version === 0 || marker.version >= first) return undefined;
+  const named = newestFirst.find((version) => version.number === marker.version);
+  if (named === undefined || !carriesIt(named)) return undefined;
+  return newestFirst.find((version) => version.number > marker.version && version.number < first && version.body?.marker?.path === marker.path && !carriesIt(version))?.number;
 }
 
 /** As left by this tool; `sameContent` when the marker says the page holds what the file would send now. */

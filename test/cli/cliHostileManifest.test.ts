@@ -124,6 +124,27 @@ describe('CLI --tree, a .wiki-pages.json a pull request changed', () => {
     assert.doesNotMatch(run.stdout, /left behind/, 'the other team\'s page is not called left behind');
   });
 
+  it('a page a colleague renamed on the wiki is refused, and the unchanged pages linking to it are left as they are, their links still reaching it', async () => {
+    const { root } = await published();
+    const sandbox = cli.world.sandbox;
+    const setup = sandbox.pages().find((page) => page.title === 'Setup' && page.parentId !== undefined && !page.deleted && page.imported.includes('Our setup'));
+    assert.ok(setup);
+    sandbox.editPageOnWiki(setup.id, setup.imported, { title: 'Setting up' });
+    const before = sandbox.imports.length;
+    const run = await runCli(['publish', 'docs', ...TO, '--json'], { cwd: root, env: cli.env() });
+    assert.equal(run.code, 1, `${run.stdout}\n${run.stderr}`);
+    assert.match(reasons(run, 'guide/setup.md'), /that page is titled "Setting up" on the wiki, not "Setup" as recorded/);
+    // Home links to Setup: its text and its link are as it last sent them, so it is not sent with that link as written.
+    assert.equal(statusOf(run, 'index.md'), 'skipped', JSON.stringify(recordOf(run, 'index.md')));
+    assert.equal(sandbox.imports.length, before, 'nothing sent');
+    const home = sandbox.pages().find((page) => page.title === 'Home' && !page.deleted);
+    assert.ok(home?.imported.includes(`/pages/${setup.id}/`), 'Home still links to the renamed page');
+    // Home's text changes: it goes, its link to the refused page as written (a later run fills it in).
+    await writeFile(join(root, 'docs/index.md'), '# Home\n\nSee [setup](guide/setup.md). Now with more.\n');
+    const changed = await runCli(['publish', 'docs', ...TO, '--json'], { cwd: root, env: cli.env() });
+    assert.equal(statusOf(changed, 'index.md'), 'published', changed.stdout);
+  });
+
   it('a page entry under the right folder but another parent on the wiki (their "Setup" for our setup.md) is refused', async () => {
     const { root, manifest, other } = await published();
     manifest.pages['guide/setup.md'] = { id: other.setup, title: 'Setup' };

@@ -127,6 +127,12 @@ export interface PlanItem {
    * it leaves records it, so that a later plan sends it again when one of those pages has another ID.
    */
   linkTargets?: string;
+  /**
+   * A tree page linking to a page whose record the wiki refused (renamed or moved there, or a record a pull request
+   * changed): the digest of what its links reach with that page taken as recorded. A page that last went out with
+   * these is left as it is, not sent with that link as written: the link it holds still reaches the page it reached.
+   */
+  linkTargetsKept?: string;
   /** The edit guard's verdict, once guardPlan ran. */
   guard?: GuardVerdict;
   /**

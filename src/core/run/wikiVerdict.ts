@@ -21,7 +21,7 @@ import type { PlanItem } from './planItem';
 export type WikiVerdict = GuardVerdict | 'history';
 
 /** The verdict for the file's own page, which its link or the repository's record names by ID (`link`). */
-export function ownPageVerdict(page: WikiPage, item: Pick<PlanItem, 'file' | 'complete' | 'contentSha256' | 'linkTargets'>, link: PageLink): WikiVerdict {
+export function ownPageVerdict(page: WikiPage, item: Pick<PlanItem, 'file' | 'complete' | 'contentSha256' | 'linkTargets' | 'linkTargetsKept'>, link: PageLink): WikiVerdict {
   const marker = page.body?.marker;
   if (marker !== undefined) {
     if (page.version === marker.version) return asLeft(page, item, marker);
@@ -42,7 +42,7 @@ export function ownPageVerdict(page: WikiPage, item: Pick<PlanItem, 'file' | 'co
  * when something did; else another's page, which a create meets as "already exists" and an overwrite replaces. Front
  * matter that says `overwrite: false` never takes a page, not even the file's own.
  */
-export function placeVerdict(page: WikiPage, item: Pick<PlanItem, 'file' | 'complete' | 'contentSha256' | 'linkTargets' | 'prepared'>): WikiVerdict {
+export function placeVerdict(page: WikiPage, item: Pick<PlanItem, 'file' | 'complete' | 'contentSha256' | 'linkTargets' | 'linkTargetsKept' | 'prepared'>): WikiVerdict {
   const marker = page.body?.marker;
   const ours = marker !== undefined && marker.path === pathDigest(item.file.label) && item.prepared.frontMatterTarget.overwrite !== false;
   if (ours) return page.version === marker.version ? { ...asLeft(page, item, marker), adopted: true } : 'history';
@@ -56,7 +56,7 @@ export function placeVerdict(page: WikiPage, item: Pick<PlanItem, 'file' | 'comp
  * the send's body now (an edit since, undone, left nothing of anyone's). A page found at a create's place (no `link`) that is as left is taken over as
  * placeVerdict takes it. A history that does not reach the send (more versions since than listed) is an edit.
  */
-export function historyVerdict(page: WikiPage, versions: readonly PageVersion[], item: Pick<PlanItem, 'file' | 'complete' | 'contentSha256' | 'linkTargets'>, link: PageLink | undefined): GuardVerdict {
+export function historyVerdict(page: WikiPage, versions: readonly PageVersion[], item: Pick<PlanItem, 'file' | 'complete' | 'contentSha256' | 'linkTargets' | 'linkTargetsKept'>, link: PageLink | undefined): GuardVerdict {
   const marker = page.body?.marker as PublishMarker;
   const newestFirst = versions.filter((version) => version.number <= page.version);
   const carriesIt = (version: PageVersion): boolean => {
@@ -100,7 +100,7 @@ function rolledBackSend(newestFirst: readonly PageVersion[], marker: PublishMark
 }
 
 /** As left by this tool; `sameContent` when the marker says the page holds what the file would send now. */
-function asLeft(page: WikiPage, item: Pick<PlanItem, 'file' | 'complete' | 'contentSha256' | 'linkTargets'>, marker: PublishMarker): Extract<GuardVerdict, { kind: 'asLeft' }> {
+function asLeft(page: WikiPage, item: Pick<PlanItem, 'file' | 'complete' | 'contentSha256' | 'linkTargets' | 'linkTargetsKept'>, marker: PublishMarker): Extract<GuardVerdict, { kind: 'asLeft' }> {
   return holdsWhatItSends(page, marker, item) ? { kind: 'asLeft', page, sameContent: true } : { kind: 'asLeft', page };
 }
 
@@ -109,15 +109,16 @@ function asLeft(page: WikiPage, item: Pick<PlanItem, 'file' | 'complete' | 'cont
  * default; a tree's run asks again with what the links reach when the page's turn comes): the same content from the
  * same file at the same title. A retitle or a renamed file goes once to put that right.
  */
-export function holdsWhatItSends(page: WikiPage, marker: PublishMarker, item: Pick<PlanItem, 'file' | 'complete' | 'contentSha256' | 'linkTargets'>, linkTargets: string | undefined = item.linkTargets): boolean {
-  return marker.digest === digestNow(item, linkTargets) && marker.path === pathDigest(item.file.label) && page.title === item.complete?.pageTitle;
+export function holdsWhatItSends(page: WikiPage, marker: PublishMarker, item: Pick<PlanItem, 'file' | 'complete' | 'contentSha256' | 'linkTargets' | 'linkTargetsKept'>, linkTargets: string | undefined = item.linkTargets): boolean {
+  const sameSend = marker.digest === digestNow(item, linkTargets) || (item.linkTargetsKept !== undefined && marker.digest === digestNow(item, item.linkTargetsKept));
+  return sameSend && marker.path === pathDigest(item.file.label) && page.title === item.complete?.pageTitle;
 }
 
 /**
  * Whether an item the guard found as left (asLeft) holds, by its marker, what it would send now that its links reach
  * `linkTargets`: a page of a tree whose links were decided at its turn, or a file sent after them. Forced sends go.
  */
-export function alreadyHolds(item: Pick<PlanItem, 'file' | 'complete' | 'contentSha256' | 'linkTargets' | 'guard' | 'forced'>, linkTargets: string | undefined): boolean {
+export function alreadyHolds(item: Pick<PlanItem, 'file' | 'complete' | 'contentSha256' | 'linkTargets' | 'linkTargetsKept' | 'guard' | 'forced'>, linkTargets: string | undefined): boolean {
   const verdict = item.guard;
   if (verdict?.kind !== 'asLeft' || item.forced === true) return false;
   const marker = verdict.page.body?.marker;

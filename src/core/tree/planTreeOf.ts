@@ -260,18 +260,25 @@ export function planTreeOf(sources: readonly TreeSource[], given: TreePlanOption
   // page will send differs from what its page holds, so it goes, after that page (runSchedule.ts), not as unchanged
   // and again later. Its stand-in ID is only ever compared, never sent: the notice digests the IDs the send reached.
   const createdHere = new Set(pages.filter((page) => page.item.state === 'send' && idOfNode(page.node.path) === undefined && !refusedNode(page.node)).map((page) => page.node.path));
-  const knownPageOf = treePageIdByNodePath(tree, (path) => idOfNode(path) ?? (createdHere.has(path) ? `new:${path}` : undefined), (path) => recordedId(path) ?? pinnedLinked.get(path)?.id);
+  const knownIdOfNode = (path: string): string | undefined => idOfNode(path) ?? (createdHere.has(path) ? `new:${path}` : undefined);
+  const knownIdOfPath = (path: string): string | undefined => recordedId(path) ?? pinnedLinked.get(path)?.id;
+  const knownPageOf = treePageIdByNodePath(tree, knownIdOfNode, knownIdOfPath);
   // What each page's links reach now, as the run will digest them when it sends the page (treeRun.ts): kept on the item
   // (PlanItem.linkTargets), since the wiki's notice of the page's last publish says whether its content and these were
   // what it holds (run/pageNotice.ts). Without page addresses no link reaches a page, as the run takes them.
   const pageIdForLinks = checkLinkTargets ? knownPageOf : NO_PAGE;
+  const keptNodes = checkLinkTargets ? refusedPagesByNode(pages, options.refusedEntryPages) : undefined;
+  const keptPageOf = keptNodes && treePageIdByNodePath(tree, (path) => keptNodes.get(path) ?? knownIdOfNode(path), knownIdOfPath);
   for (const page of pages) {
     const item = page.item;
-    const reachedNow = linkTargetsDigest(page.linkFacts.destinations, linkingFileOf(page.node, rootPath), pageIdForLinks, options.rootInRepository, anchorOf, checkLinkTargets ? outsideReached(item.file.key) : undefined);
+    const linkingFile = linkingFileOf(page.node, rootPath);
+    const reachedNow = linkTargetsDigest(page.linkFacts.destinations, linkingFile, pageIdForLinks, options.rootInRepository, anchorOf, checkLinkTargets ? outsideReached(item.file.key) : undefined);
     item.linkTargets = reachedNow;
+    const kept = keptPageOf && page.linkFacts.destinations.length > 0 ? linkTargetsDigest(page.linkFacts.destinations, linkingFile, keptPageOf, options.rootInRepository, anchorOf, outsideReached(item.file.key)) : undefined;
+    if (kept !== undefined && kept !== reachedNow) item.linkTargetsKept = kept;
     // Written out, not through linksReachOtherPages: no closure for each of 10,000 pages.
     const reachedBefore = checkLinkTargets && item.state === 'unchanged' ? item.link?.linkTargets : undefined;
-    if (reachedBefore !== undefined && reachedBefore !== reachedNow) item.state = 'send';
+    if (reachedBefore !== undefined && reachedBefore !== reachedNow && reachedBefore !== item.linkTargetsKept) item.state = 'send';
   }
   // A file that names its own page links to the tree's pages as a tree page does.
   for (const { item, file, linkFacts } of pinnedSources) {
@@ -350,4 +357,18 @@ function identityWithout(identity: TreeIdentity, keys: ReadonlySet<string>): Tre
     get: (key) => (keys.has(key) ? undefined : identity.get(key)),
     entries: () => identity.entries().filter(([key]) => !keys.has(key)),
   };
+}
+
+/**
+ * The page each refused record names (TreePlanOptions.refusedEntryPages), by its node's path: with them taken as
+ * recorded, what a page linking there last sent if nothing else changed. Undefined when no page's record was refused.
+ */
+function refusedPagesByNode(pages: readonly TreePage[], refused: ReadonlyMap<string, string> | undefined): Map<string, string> | undefined {
+  if (refused === undefined || refused.size === 0) return undefined;
+  const byNode = new Map<string, string>();
+  for (const page of pages) {
+    const id = refused.get(page.key);
+    if (id !== undefined) byNode.set(page.node.path, id);
+  }
+  return byNode.size > 0 ? byNode : undefined;
 }

@@ -109,12 +109,25 @@ async function withEntriesChecked(sources: readonly TreeSource[], options: TreeP
   const check = await checkRecordedEntries(options.identity, { parentId: options.parentId, namedPlaces, present, followed }, wiki.pages, signal, options.treeMessages, readAhead);
   const checked: TreePlanOptions = check.refused.size === 0
     ? { ...options, wikiRead: check.read }
-    : { ...options, identity: acceptedEntries(options.identity, check.refused), refusedEntries: check.refused, wikiRead: check.read, ...(check.unread ? { entriesUnread: check.unread } : {}) };
+    : {
+      ...options, identity: acceptedEntries(options.identity, check.refused), refusedEntries: check.refused, refusedEntryPages: recordedPagesOf(options.identity, check.refused),
+      wikiRead: check.read, ...(check.unread ? { entriesUnread: check.unread } : {}),
+    };
   // The wiki could not be read: nothing more is asked of it (the refusals say why).
   if (check.unread) return checked;
   const found = await findUnrecordedTreePages(sources, checked, wiki.pages, signal);
   if (found === undefined) return checked;
   return { ...checked, identity: identityWithFound(checked.identity, found.entries), foundEntries: found.entries, wikiRead: new Map([...(checked.wikiRead ?? []), ...found.read]) };
+}
+
+/** The page each refused entry recorded, by key. */
+function recordedPagesOf(identity: TreePlanOptions['identity'], refused: ReadonlyMap<string, string>): Map<string, string> {
+  const pages = new Map<string, string>();
+  for (const key of refused.keys()) {
+    const id = identity.get(key)?.id;
+    if (id !== undefined) pages.set(key, id);
+  }
+  return pages;
 }
 
 /** The wiki's checks of a plan an entry made, when it was given the wiki: after planning, before the guard. */

@@ -38,6 +38,8 @@ export interface TreePlanOptions extends Pick<PlanOptions, 'force' | 'omitTitleH
    * and the pages at those keys, and every page below them, are refused for it.
    */
   refusedEntries?: ReadonlyMap<string, string>;
+  /** Of refusedEntries, the page each recorded, by key: a link to it is left as it is where it already reaches it (PlanItem.linkTargetsKept). */
+  refusedEntryPages?: ReadonlyMap<string, string>;
   /** The recorded pages could not be read: the items refused for it carry this verdict (EntryCheck.unread). */
   entriesUnread?: FailedLookupVerdict;
   /** The recorded pages the check read, with their bodies: the edit guard of this run need not read them again. */

@@ -1436,16 +1436,25 @@ function lookupFailedRecord(wikiEdits) {
 }
 function heldBackText(wikiEdits) {
   if (lookupFailedRecord(wikiEdits)) return `Would be left out: ${lookupFailedText(wikiEdits)} (${LOOKUP_FAILED_FIX}).`;
-  if (wikiEdits?.movedUnder) return `I${movedText(wikiEdits.movedUnder, true).slice(1)}.`;
+  const elsewhere = elsewhereText(wikiEdits, true);
+  if (elsewhere !== void 0) return `I${elsewhere.slice(1)}.`;
   if (wikiEdits?.noNotice) return `Would be left out: ${noNoticeText(wikiEdits)} (${overwriteEditedText(wikiEdits)}).`;
   return `Would be left out: its page was ${wikiEdits ? editedSinceText(wikiEdits) : "edited on the wiki since its last publish"} (${overwriteEditedText(wikiEdits)}).`;
+}
+function elsewhereText(wikiEdits, heldBack) {
+  if (wikiEdits?.movedUnder) return movedText(wikiEdits.movedUnder, heldBack);
+  if (wikiEdits?.renamedTo !== void 0) return renamedText(wikiEdits.renamedTo, heldBack);
+  return void 0;
+}
+function renamedText(renamedTo, heldBack) {
+  return heldBack ? `its page was renamed on the wiki to "${renamedTo}" since its last publish; the import finds a page by its title, so it would make a second page. Left out; rename it back on the wiki, or --overwrite-edited publishes a new page with the file's title and leaves that one as it is` : `its page was renamed on the wiki to "${renamedTo}": published as a new page with the file's title (--overwrite-edited); that page stays as it is`;
 }
 function movedText(movedUnder, heldBack) {
   const where = movedUnder.title === void 0 ? `page ${movedUnder.id}` : `"${movedUnder.title}" (page ${movedUnder.id})`;
   return heldBack ? `its page is under ${where} on the wiki now, not where this publish puts it: moved on the wiki, or the place changed here. Left out; --overwrite-edited publishes a new page here and leaves that one where it is` : `its page is under ${where} on the wiki now: published as a new page here (--overwrite-edited); that page stays where it is`;
 }
 function heldWithoutNoticeRecord(wikiEdits) {
-  return wikiEdits?.verdict === "edited" && wikiEdits.noNotice === true && wikiEdits.movedUnder === void 0;
+  return wikiEdits?.verdict === "edited" && wikiEdits.noNotice === true && wikiEdits.movedUnder === void 0 && wikiEdits.renamedTo === void 0;
 }
 
 // src/cli/counted.ts
@@ -1531,6 +1540,7 @@ function cautionAnnotations(record, textOf2) {
 }
 function editedTitle(wikiEdits) {
   if (wikiEdits?.movedUnder) return "Moved on the wiki";
+  if (wikiEdits?.renamedTo !== void 0) return "Renamed on the wiki";
   if (lookupFailedRecord(wikiEdits)) return "Wiki edits could not be checked";
   return wikiEdits?.noNotice ? "No publish notice on the page" : "Edited on the wiki";
 }
@@ -1661,6 +1671,9 @@ function heldWithoutNotice(verdict) {
 }
 function movedUnderOf(verdict) {
   return verdict?.kind === "edited" ? verdict.movedUnder : void 0;
+}
+function pageElsewhere(verdict) {
+  return verdict?.kind === "edited" && (verdict.movedUnder !== void 0 || verdict.renamedTo !== void 0);
 }
 function guardedPage(verdict) {
   switch (verdict?.kind) {
@@ -3738,7 +3751,8 @@ function asLeft(page, item, marker) {
   return holdsWhatItSends(page, marker, item) ? { kind: "asLeft", page, sameContent: true } : { kind: "asLeft", page };
 }
 function holdsWhatItSends(page, marker, item, linkTargets = item.linkTargets) {
-  return marker.digest === digestNow(item, linkTargets) && marker.path === pathDigest(item.file.label) && page.title === item.complete?.pageTitle;
+  const sameSend = marker.digest === digestNow(item, linkTargets) || item.linkTargetsKept !== void 0 && marker.digest === digestNow(item, item.linkTargetsKept);
+  return sameSend && marker.path === pathDigest(item.file.label) && page.title === item.complete?.pageTitle;
 }
 function alreadyHolds(item, linkTargets) {
   const verdict = item.guard;
@@ -3859,14 +3873,19 @@ async function ownVerdict(page, item, options) {
   if (link === void 0 || item.foundOnWiki) return placeVerdict(page, item);
   const parentId = item.complete?.parentId ?? link.parentId;
   if (underAnotherParent(page, parentId)) return { kind: "edited", page, knownVersion: link.version, publishedAt: link.publishedAt, movedUnder: await parentNamed(page.parentId, options) };
+  if (renamedOnWiki(page, item, link)) return { kind: "edited", page, knownVersion: link.version, publishedAt: link.publishedAt, renamedTo: page.title };
   return ownPageVerdict(page, item, link);
+}
+function renamedOnWiki(page, item, link) {
+  const title = item.complete?.pageTitle;
+  return title !== void 0 && page.title !== title && page.title !== link.pageTitle;
 }
 function mayBeInterruptedCreate(item) {
   return item.complete !== void 0 && linkNames(item.createMayHaveLanded, item.complete);
 }
 function sendEditedAnyway(item) {
   item.state = "send";
-  if (movedUnderOf(item.guard) && item.complete) {
+  if (pageElsewhere(item.guard) && item.complete) {
     item.complete = { ...item.complete, overwrite: false };
     item.linkedPage = false;
   }
@@ -5160,7 +5179,7 @@ function guardNote(wikiEdits, status, planned) {
       if (status === "edited" && wikiEdits.reason === "failed") return `${lookupFailedText(wikiEdits)}; ${LOOKUP_FAILED_FIX}`;
       return `wiki edits not checked: ${wikiEdits.detail ?? "no page access"}`;
     case "edited":
-      if (wikiEdits.movedUnder) return movedText(wikiEdits.movedUnder, status === "edited");
+      if (wikiEdits.movedUnder || wikiEdits.renamedTo !== void 0) return elsewhereText(wikiEdits, status === "edited") ?? "";
       if (wikiEdits.noNotice) return `${noNoticeText({ ...wikiEdits, editedAt: void 0 })}${status === "edited" ? "" : ": replaced (--overwrite-edited)"}`;
       return `${editedSinceText({ ...wikiEdits, editedAt: void 0 })}${status === "edited" ? "" : ": replaced (--overwrite-edited)"}`;
     case "asLeft":
@@ -5193,7 +5212,8 @@ function editedLines(plan, wikiRead, failed, reasons) {
     const edits = record.wikiEdits;
     const who = [edits.editedBy ? `by ${edits.editedBy}` : "", edits.editedAt ? `at ${edits.editedAt}` : ""].filter((part) => part).join(" ");
     const said = (sentence) => inlineText(reasons.note(sentence, record.file, record.title, "above"));
-    if (edits.movedUnder) return `- **${inlineText(record.file)}**: ${pageCell(record)}: ${said(movedText(edits.movedUnder, record.status === "edited"))}`;
+    const elsewhere = elsewhereText(edits, record.status === "edited");
+    if (elsewhere !== void 0) return `- **${inlineText(record.file)}**: ${pageCell(record)}: ${said(elsewhere)}`;
     const fate = record.status === "edited" ? `left out; ${overwriteEditedText(edits)}` : "replaced by this publish (--overwrite-edited)";
     if (edits.noNotice) return `- **${inlineText(record.file)}**: ${pageCell(record)}: ${inlineText(noNoticeText(edits))} (${inlineText(fate)})`;
     return `- **${inlineText(record.file)}**: ${pageCell(record)}, version ${edits.version ?? "?"} ${inlineText(who)} (${inlineText(fate)})`;
@@ -8103,7 +8123,7 @@ async function planFileLinks(sources, items, ports) {
 // src/core/run/publishedLink.ts
 function linkAfterPublish(item, target, now, landed, proven) {
   const guarded = guardedPage(item.guard);
-  const samePage = linkNames(item.link, target) && item.guard?.kind !== "deleted" && !movedUnderOf(item.guard);
+  const samePage = linkNames(item.link, target) && item.guard?.kind !== "deleted" && !pageElsewhere(item.guard);
   const pageId = proven?.pageId ?? (landed === "updated" ? guarded?.id : void 0) ?? (samePage ? item.link?.pageId : void 0);
   const url = proven?.url ?? (landed === "updated" ? guarded?.webUrl : void 0) ?? (samePage ? item.link?.url : void 0);
   const version = landed === "created" ? 1 : guarded ? guarded.version + 1 : void 0;
@@ -8840,6 +8860,7 @@ function guardFields(item) {
     if (verdict.knownVersion !== void 0) wikiEdits.publishedVersion = verdict.knownVersion;
     if (verdict.noNotice) wikiEdits.noNotice = true;
     if (verdict.movedUnder) wikiEdits.movedUnder = verdict.movedUnder;
+    else if (verdict.renamedTo !== void 0) wikiEdits.renamedTo = verdict.renamedTo;
     else if (item.state === "edited" && item.heldBelowNewPage !== void 0) wikiEdits.anewUnder = item.heldBelowNewPage;
   }
   const fields = { wikiEdits };
@@ -8867,6 +8888,7 @@ function notSentMessage(result) {
       return "not sent: the run stopped before it was sent";
     case "edited":
       if (movedUnderOf(result.item.guard)) return "not sent: its page is under another parent on the wiki now.";
+      if (result.item.guard?.kind === "edited" && result.item.guard.renamedTo !== void 0) return "not sent: its page was renamed on the wiki.";
       if (unreadOnWiki(result.item.guard)) return "not sent: its page could not be checked for edits on the wiki.";
       return result.item.guard?.kind === "edited" && result.item.guard.noNotice ? "not sent: its page carries no publish notice, so an edit there cannot be told from a publish." : "not sent: its page was changed on the wiki since its last publish.";
     default:
@@ -8990,7 +9012,8 @@ function planLine(record, saidBefore) {
   return joinLine(word, record.file, targetText(record), spaced(spaced(saidBefore ? saidBefore.say(said, record.file) : said, guard), linked), cautions);
 }
 function guardText(wikiEdits, relevant, heldBack, planned) {
-  if (wikiEdits?.movedUnder) return `(${movedText(wikiEdits.movedUnder, heldBack)})`;
+  const elsewhere = elsewhereText(wikiEdits, heldBack);
+  if (elsewhere !== void 0) return `(${elsewhere})`;
   if (!wikiEdits || !relevant && wikiEdits.verdict !== "deleted" && wikiEdits.verdict !== "exists") return "";
   switch (wikiEdits.verdict) {
     case "unchecked":
@@ -12035,14 +12058,21 @@ function planTreeOf(sources, given) {
   const pinnedLinked = pinnedLinkedPages(pinnedSources.map((source2) => source2.item), rootPath, options.identity);
   const idOfNode = (path) => titledBack.get(path)?.pageId ?? (retitledFrom.has(path) ? void 0 : recordedAtPath(path)?.pageId) ?? linkedIds.get(path);
   const createdHere = new Set(pages.filter((page) => page.item.state === "send" && idOfNode(page.node.path) === void 0 && !refusedNode(page.node)).map((page) => page.node.path));
-  const knownPageOf = treePageIdByNodePath(tree, (path) => idOfNode(path) ?? (createdHere.has(path) ? `new:${path}` : void 0), (path) => recordedId(path) ?? pinnedLinked.get(path)?.id);
+  const knownIdOfNode = (path) => idOfNode(path) ?? (createdHere.has(path) ? `new:${path}` : void 0);
+  const knownIdOfPath = (path) => recordedId(path) ?? pinnedLinked.get(path)?.id;
+  const knownPageOf = treePageIdByNodePath(tree, knownIdOfNode, knownIdOfPath);
   const pageIdForLinks = checkLinkTargets ? knownPageOf : NO_PAGE;
+  const keptNodes = checkLinkTargets ? refusedPagesByNode(pages, options.refusedEntryPages) : void 0;
+  const keptPageOf = keptNodes && treePageIdByNodePath(tree, (path) => keptNodes.get(path) ?? knownIdOfNode(path), knownIdOfPath);
   for (const page of pages) {
     const item = page.item;
-    const reachedNow = linkTargetsDigest(page.linkFacts.destinations, linkingFileOf(page.node, rootPath), pageIdForLinks, options.rootInRepository, anchorOf, checkLinkTargets ? outsideReached(item.file.key) : void 0);
+    const linkingFile = linkingFileOf(page.node, rootPath);
+    const reachedNow = linkTargetsDigest(page.linkFacts.destinations, linkingFile, pageIdForLinks, options.rootInRepository, anchorOf, checkLinkTargets ? outsideReached(item.file.key) : void 0);
     item.linkTargets = reachedNow;
+    const kept = keptPageOf && page.linkFacts.destinations.length > 0 ? linkTargetsDigest(page.linkFacts.destinations, linkingFile, keptPageOf, options.rootInRepository, anchorOf, outsideReached(item.file.key)) : void 0;
+    if (kept !== void 0 && kept !== reachedNow) item.linkTargetsKept = kept;
     const reachedBefore = checkLinkTargets && item.state === "unchanged" ? item.link?.linkTargets : void 0;
-    if (reachedBefore !== void 0 && reachedBefore !== reachedNow) item.state = "send";
+    if (reachedBefore !== void 0 && reachedBefore !== reachedNow && reachedBefore !== item.linkTargetsKept) item.state = "send";
   }
   for (const { item, file, linkFacts } of pinnedSources) {
     const reachedNow = () => checkLinkTargets ? linkTargetsDigest(linkFacts.destinations, keyOf(file.label), knownPageOf, options.rootInRepository, anchorOf, outsideReached(file.key)) : void 0;
@@ -12116,6 +12146,15 @@ function identityWithout(identity, keys) {
     get: (key) => keys.has(key) ? void 0 : identity.get(key),
     entries: () => identity.entries().filter(([key]) => !keys.has(key))
   };
+}
+function refusedPagesByNode(pages, refused2) {
+  if (refused2 === void 0 || refused2.size === 0) return void 0;
+  const byNode = /* @__PURE__ */ new Map();
+  for (const page of pages) {
+    const id = refused2.get(page.key);
+    if (id !== void 0) byNode.set(page.node.path, id);
+  }
+  return byNode.size > 0 ? byNode : void 0;
 }
 
 // src/core/tree/foundTreePages.ts
@@ -12252,11 +12291,26 @@ async function withEntriesChecked(sources, options, wiki, signal, readAhead) {
     followed.set(place.pageTitle, [...followed.get(place.pageTitle) ?? [], place.parentId]);
   }
   const check = await checkRecordedEntries(options.identity, { parentId: options.parentId, namedPlaces, present, followed }, wiki.pages, signal, options.treeMessages, readAhead);
-  const checked = check.refused.size === 0 ? { ...options, wikiRead: check.read } : { ...options, identity: acceptedEntries(options.identity, check.refused), refusedEntries: check.refused, wikiRead: check.read, ...check.unread ? { entriesUnread: check.unread } : {} };
+  const checked = check.refused.size === 0 ? { ...options, wikiRead: check.read } : {
+    ...options,
+    identity: acceptedEntries(options.identity, check.refused),
+    refusedEntries: check.refused,
+    refusedEntryPages: recordedPagesOf(options.identity, check.refused),
+    wikiRead: check.read,
+    ...check.unread ? { entriesUnread: check.unread } : {}
+  };
   if (check.unread) return checked;
   const found = await findUnrecordedTreePages(sources, checked, wiki.pages, signal);
   if (found === void 0) return checked;
   return { ...checked, identity: identityWithFound(checked.identity, found.entries), foundEntries: found.entries, wikiRead: new Map([...checked.wikiRead ?? [], ...found.read]) };
+}
+function recordedPagesOf(identity, refused2) {
+  const pages = /* @__PURE__ */ new Map();
+  for (const key of refused2.keys()) {
+    const id = identity.get(key)?.id;
+    if (id !== void 0) pages.set(key, id);
+  }
+  return pages;
 }
 async function checkedOnWiki(plan, options, planOptions, signal) {
   if (!options.wiki) return plan;

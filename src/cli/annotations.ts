@@ -113,6 +113,7 @@ function cautionAnnotations(record: { file: string; cautions: readonly string[];
 /** A held-back page's annotation title: what is known of the version that holds it back. */
 function editedTitle(wikiEdits: WikiEditsRecord | undefined): string {
   if (wikiEdits?.movedUnder) return 'Moved on the wiki';
+  if (wikiEdits?.renamedTo !== undefined) return 'Renamed on the wiki';
   if (lookupFailedRecord(wikiEdits)) return 'Wiki edits could not be checked';
   return wikiEdits?.noNotice ? 'No publish notice on the page' : 'Edited on the wiki';
 }

@@ -75,6 +75,8 @@ export interface WikiEditsRecord {
   adopted?: boolean;
   /** The page is under this parent on the wiki now, not where the file puts it (verdict 'edited'). */
   movedUnder?: { id: string; title?: string };
+  /** The page was renamed on the wiki to this title (verdict 'edited'): the import, which finds a page by title, cannot reach it. */
+  renamedTo?: string;
   /**
    * Held back (verdict 'edited') below the tree's folder page of this title, which is published as a new page, or
    * would be with --overwrite-edited: that flag creates this page anew under it, and the edited page stays.
@@ -197,6 +199,7 @@ function guardFields(item: PlanItem): Pick<FileRecord, 'wikiEdits' | 'url'> {
     if (verdict.knownVersion !== undefined) wikiEdits.publishedVersion = verdict.knownVersion;
     if (verdict.noNotice) wikiEdits.noNotice = true;
     if (verdict.movedUnder) wikiEdits.movedUnder = verdict.movedUnder;
+    else if (verdict.renamedTo !== undefined) wikiEdits.renamedTo = verdict.renamedTo;
     else if (item.state === 'edited' && item.heldBelowNewPage !== undefined) wikiEdits.anewUnder = item.heldBelowNewPage;
   }
   const fields: Pick<FileRecord, 'wikiEdits' | 'url'> = { wikiEdits };
@@ -230,6 +233,7 @@ function notSentMessage(result: FileResult): string {
       return 'not sent: the run stopped before it was sent';
     case 'edited':
       if (movedUnderOf(result.item.guard)) return 'not sent: its page is under another parent on the wiki now.';
+      if (result.item.guard?.kind === 'edited' && result.item.guard.renamedTo !== undefined) return 'not sent: its page was renamed on the wiki.';
       if (unreadOnWiki(result.item.guard)) return 'not sent: its page could not be checked for edits on the wiki.';
       return result.item.guard?.kind === 'edited' && result.item.guard.noNotice
         ? 'not sent: its page carries no publish notice, so an edit there cannot be told from a publish.' : 'not sent: its page was changed on the wiki since its last publish.';

@@ -6,7 +6,7 @@ import { BASE_URL_ENV_VAR } from './pageAccess';
 import type { WikiEditsRecord } from './fileRecords';
 import type { NamedPage } from './pageNames';
 import type { SharedReasons } from './sharedReasons';
-import { adoptedText, editedSinceText, heldWithoutNoticeRecord, LOOKUP_FAILED_FIX, lookupFailedText, movedText, noNoticeText, overwriteEditedText, PAGE_NOT_FOUND } from './verdictText';
+import { adoptedText, editedSinceText, heldWithoutNoticeRecord, LOOKUP_FAILED_FIX, lookupFailedText, elsewhereText, noNoticeText, overwriteEditedText, PAGE_NOT_FOUND } from './verdictText';
 import { parentText, type PlanEntryRecord, type RunRecords } from './runRecords';
 import { counted } from './counted';
 
@@ -58,7 +58,7 @@ export function guardNote(wikiEdits: WikiEditsRecord | undefined, status: string
       if (status === 'edited' && wikiEdits.reason === 'failed') return `${lookupFailedText(wikiEdits)}; ${LOOKUP_FAILED_FIX}`;
       return `wiki edits not checked: ${wikiEdits.detail ?? 'no page access'}`;
     case 'edited':
-      if (wikiEdits.movedUnder) return movedText(wikiEdits.movedUnder, status === 'edited');
+      if (wikiEdits.movedUnder || wikiEdits.renamedTo !== undefined) return elsewhereText(wikiEdits, status === 'edited') ?? '';
       if (wikiEdits.noNotice) return `${noNoticeText({ ...wikiEdits, editedAt: undefined })}${status === 'edited' ? '' : ': replaced (--overwrite-edited)'}`;
       return `${editedSinceText({ ...wikiEdits, editedAt: undefined })}${status === 'edited' ? '' : ': replaced (--overwrite-edited)'}`;
     case 'asLeft':
@@ -106,7 +106,8 @@ export function editedLines(plan: readonly PlanEntryRecord[], wikiRead: boolean,
     const edits = record.wikiEdits as WikiEditsRecord;
     const who = [edits.editedBy ? `by ${edits.editedBy}` : '', edits.editedAt ? `at ${edits.editedAt}` : ''].filter((part) => part).join(' ');
     const said = (sentence: string): string => inlineText(reasons.note(sentence, record.file, record.title, 'above'));
-    if (edits.movedUnder) return `- **${inlineText(record.file)}**: ${pageCell(record)}: ${said(movedText(edits.movedUnder, record.status === 'edited'))}`;
+    const elsewhere = elsewhereText(edits, record.status === 'edited');
+    if (elsewhere !== undefined) return `- **${inlineText(record.file)}**: ${pageCell(record)}: ${said(elsewhere)}`;
     const fate = record.status === 'edited' ? `left out; ${overwriteEditedText(edits)}` : 'replaced by this publish (--overwrite-edited)';
     if (edits.noNotice) return `- **${inlineText(record.file)}**: ${pageCell(record)}: ${inlineText(noNoticeText(edits))} (${inlineText(fate)})`;
     return `- **${inlineText(record.file)}**: ${pageCell(record)}, version ${edits.version ?? '?'} ${inlineText(who)} (${inlineText(fate)})`;

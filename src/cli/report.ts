@@ -8,7 +8,7 @@ import { parentText, RELINKED_TEXT } from './runRecords';
 import { escapeControlCharacters } from '../core/text/controlCharacters';
 import type { FileRecord, PlanRecord, WikiEditsRecord } from './fileRecords';
 import type { SaidBefore } from './sharedReasons';
-import { adoptedText, editedSinceText, existsText, LOOKUP_FAILED_FIX, lookupFailedText, movedText, noNoticeText, overwriteEditedText, PAGE_NOT_FOUND, verdictFitsResult } from './verdictText';
+import { adoptedText, editedSinceText, existsText, LOOKUP_FAILED_FIX, lookupFailedText, elsewhereText, noNoticeText, overwriteEditedText, PAGE_NOT_FOUND, verdictFitsResult } from './verdictText';
 import { counted } from './counted';
 
 const FILE_STATUS_WORDS: Record<FileResult['state'], string> = {
@@ -56,7 +56,8 @@ export function planLine(record: PlanRecord & { tree?: { parentTitle?: string } 
  * plan's line, which says what the lookup found, not yet what sending will show.
  */
 function guardText(wikiEdits: WikiEditsRecord | undefined, relevant: boolean, heldBack: boolean, planned: boolean): string {
-  if (wikiEdits?.movedUnder) return `(${movedText(wikiEdits.movedUnder, heldBack)})`;
+  const elsewhere = elsewhereText(wikiEdits, heldBack);
+  if (elsewhere !== undefined) return `(${elsewhere})`;
   // A page deleted on the wiki is created anew: said, since its file published a page before. A page in the way of a
   // create is said of the create.
   if (!wikiEdits || (!relevant && wikiEdits.verdict !== 'deleted' && wikiEdits.verdict !== 'exists')) return '';

@@ -73,7 +73,8 @@ export function lookupFailedRecord(wikiEdits: WikiEditsRecord | undefined): bool
 /** Why a file is left out for its page's edit on the wiki (or its move there), and what --overwrite-edited does, as a sentence. */
 export function heldBackText(wikiEdits: WikiEditsRecord | undefined): string {
   if (lookupFailedRecord(wikiEdits)) return `Would be left out: ${lookupFailedText(wikiEdits as WikiEditsRecord)} (${LOOKUP_FAILED_FIX}).`;
-  if (wikiEdits?.movedUnder) return `I${movedText(wikiEdits.movedUnder, true).slice(1)}.`;
+  const elsewhere = elsewhereText(wikiEdits, true);
+  if (elsewhere !== undefined) return `I${elsewhere.slice(1)}.`;
   if (wikiEdits?.noNotice) return `Would be left out: ${noNoticeText(wikiEdits)} (${overwriteEditedText(wikiEdits)}).`;
   return `Would be left out: its page was ${wikiEdits ? editedSinceText(wikiEdits) : 'edited on the wiki since its last publish'} (${overwriteEditedText(wikiEdits)}).`;
 }
@@ -82,7 +83,24 @@ export function heldBackText(wikiEdits: WikiEditsRecord | undefined): string {
  * What a page found under another parent means: moved on the wiki since the file's last publish, or this publish names
  * another place. The import finds a page by title and parent, so it cannot reach that page from here.
  */
-export function movedText(movedUnder: NonNullable<WikiEditsRecord['movedUnder']>, heldBack: boolean): string {
+/**
+ * What a page the publish cannot reach means (moved under another parent, or renamed, on the wiki), held back or sent
+ * by --overwrite-edited as a new page; undefined for any other verdict.
+ */
+export function elsewhereText(wikiEdits: Pick<WikiEditsRecord, 'movedUnder' | 'renamedTo'> | undefined, heldBack: boolean): string | undefined {
+  if (wikiEdits?.movedUnder) return movedText(wikiEdits.movedUnder, heldBack);
+  if (wikiEdits?.renamedTo !== undefined) return renamedText(wikiEdits.renamedTo, heldBack);
+  return undefined;
+}
+
+/** A page renamed on the wiki: the import finds a page by its title, so it cannot reach that page from here. */
+function renamedText(renamedTo: string, heldBack: boolean): string {
+  return heldBack
+    ? `its page was renamed on the wiki to "${renamedTo}" since its last publish; the import finds a page by its title, so it would make a second page. Left out; rename it back on the wiki, or --overwrite-edited publishes a new page with the file's title and leaves that one as it is`
+    : `its page was renamed on the wiki to "${renamedTo}": published as a new page with the file's title (--overwrite-edited); that page stays as it is`;
+}
+
+function movedText(movedUnder: NonNullable<WikiEditsRecord['movedUnder']>, heldBack: boolean): string {
   const where = movedUnder.title === undefined ? `page ${movedUnder.id}` : `"${movedUnder.title}" (page ${movedUnder.id})`;
   return heldBack
     ? `its page is under ${where} on the wiki now, not where this publish puts it: moved on the wiki, or the place changed here. Left out; --overwrite-edited publishes a new page here and leaves that one where it is`
@@ -91,6 +109,6 @@ export function movedText(movedUnder: NonNullable<WikiEditsRecord['movedUnder']>
 
 /** A record's side of the core's heldWithoutNotice (guardVerdict.ts): no notice, no record here, nothing can tell. */
 export function heldWithoutNoticeRecord(wikiEdits: WikiEditsRecord | undefined): boolean {
-  return wikiEdits?.verdict === 'edited' && wikiEdits.noNotice === true && wikiEdits.movedUnder === undefined;
+  return wikiEdits?.verdict === 'edited' && wikiEdits.noNotice === true && wikiEdits.movedUnder === undefined && wikiEdits.renamedTo === undefined;
 }
 

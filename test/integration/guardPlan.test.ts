@@ -305,6 +305,34 @@ describe('the edit guard as a plan step, many files, against the sandbox wiki', 
     assert.deepEqual([undone[0]?.guard?.kind, undone[0]?.state], ['asLeft', 'send']);
   });
 
+  it('a page a colleague renamed on the wiki is held, said renamed: the import finds pages by title and would make a second one; overwriting does so and leaves it', async () => {
+    const published = await publishAll([file('n.md', '# Naming\n\nOne.\n'), file('s.md', '# Staying\n\nOne.\n')], new Map());
+    const sandbox = signedIn.world.sandbox;
+    const naming = await pageIdOf('Naming');
+    const staying = await pageIdOf('Staying');
+    // Each link with its page's ID, as a front end learns it after the import (pageIdentity.ts).
+    const first = { links: new Map([...published.links].map(([key, link]) => [key, link && { ...link, pageId: link.pageTitle === 'Naming' ? naming : staying }])) };
+    const bodyOf = (id: string): string => sandbox.pages().find((page) => page.id === id)?.imported ?? '';
+    sandbox.editPageOnWiki(naming, bodyOf(naming), { title: 'Naming things' });
+    const changed = [file('n.md', '# Naming\n\nTwo.\n'), file('s.md', '# Staying\n\nTwo.\n')];
+    const plan = planFiles(changed, first.links, { titleFromFile: true, defaults: DEFAULTS });
+    await guardPlan(plan, { pages: signedIn.pages, noAccessReason: 'no page access' });
+    const [renamed, kept] = plan;
+    assert.equal(renamed?.state, 'edited', JSON.stringify(renamed?.guard));
+    assert.ok(renamed?.guard?.kind === 'edited');
+    assert.equal(renamed.guard.renamedTo, 'Naming things');
+    assert.equal(kept?.guard?.kind, 'asLeft');
+    // A file retitled here (its page keeps the title it was published with) is no rename on the wiki.
+    const retitled = planFiles([file('s.md', '# Staying on\n\nTwo.\n')], first.links, { titleFromFile: true, defaults: DEFAULTS });
+    await guardPlan(retitled, { pages: signedIn.pages, noAccessReason: 'no page access' });
+    assert.ok(retitled[0]?.guard?.kind !== 'edited' || retitled[0].guard.renamedTo === undefined, JSON.stringify(retitled[0]?.guard));
+    const overwritten = await publishAll(changed, first.links, { overwriteEdited: true });
+    assert.deepEqual(overwritten.results.map((result) => [result.item.file.label, result.state, result.outcome?.kind]), [['docs/n.md', 'published', 'created'], ['docs/s.md', 'published', 'updated']]);
+    const renamedPage = sandbox.pages().find((page) => page.id === naming);
+    assert.deepEqual([renamedPage?.title, renamedPage?.markdown.includes('One.')], ['Naming things', true], 'the renamed page stays as it was');
+    assert.notEqual(overwritten.links.get('/repo/docs/n.md')?.pageId, naming, 'the record names the new page, not the renamed one');
+  });
+
   it('a page at the place a create goes that carries the file\'s own publish notice, unchanged since, is updated as the file\'s own; no other is taken', async () => {
     const pinned = '---\nwiki:\n  overwrite: false\n---\n# Pinned\n';
     const files = [file('own.md', '# Own\n'), file('theirs.md', '# Theirs\n'), file('pinned.md', pinned), file('unmarked.md', '# Unmarked\n')];

@@ -10,13 +10,13 @@
 // (titlesAcrossSpaceNames.ts): steps of the guard, so that every path that reads the wiki runs them.
 import type { PublishMessages } from '../messages/publishMessages';
 import type { TreeMessages } from '../messages/treeMessages';
-import { linkNames } from '../links/pageLink';
+import { linkNames, type PageLink } from '../links/pageLink';
 import type { PublishTarget } from '../publish/target';
 import type { WikiPage, WikiPagesClient } from '../wikiPages';
 import { rememberPlanBeforeWiki } from './beforeWiki';
 import type { FileLinks } from './fileLinks';
 import { findAtPlaces, ownPageId, parentNamed, readPages, versionsOf, type LookupOptions } from './guardLookups';
-import { guardedPage, movedUnderOf, underAnotherParent, unreadOnWiki, type GuardVerdict } from './guardVerdict';
+import { guardedPage, pageElsewhere, underAnotherParent, unreadOnWiki, type GuardVerdict } from './guardVerdict';
 import type { PlanItem } from './planItem';
 import { checkRecordedLinks } from './recordedLinks';
 import { checkFlatTitlesAcrossSpaceNames } from './titlesAcrossSpaceNames';
@@ -228,7 +228,17 @@ async function ownVerdict(page: WikiPage, item: PlanItem, options: LookupOptions
   if (link === undefined || item.foundOnWiki) return placeVerdict(page, item);
   const parentId = item.complete?.parentId ?? link.parentId;
   if (underAnotherParent(page, parentId)) return { kind: 'edited', page, knownVersion: link.version, publishedAt: link.publishedAt, movedUnder: await parentNamed(page.parentId, options) };
+  if (renamedOnWiki(page, item, link)) return { kind: 'edited', page, knownVersion: link.version, publishedAt: link.publishedAt, renamedTo: page.title };
   return ownPageVerdict(page, item, link);
+}
+
+/**
+ * Whether the page was renamed on the wiki: its title there is not the one the file publishes to (the import finds "a
+ * page with the same title", spec 4.1) nor the one this machine published it with (a file retitled here is its own case).
+ */
+function renamedOnWiki(page: WikiPage, item: PlanItem, link: PageLink): boolean {
+  const title = item.complete?.pageTitle;
+  return title !== undefined && page.title !== title && page.title !== link.pageTitle;
 }
 
 /**
@@ -246,7 +256,7 @@ export function mayBeInterruptedCreate(item: Pick<PlanItem, 'complete' | 'create
  */
 export function sendEditedAnyway(item: PlanItem): void {
   item.state = 'send';
-  if (movedUnderOf(item.guard) && item.complete) {
+  if (pageElsewhere(item.guard) && item.complete) {
     item.complete = { ...item.complete, overwrite: false };
     item.linkedPage = false;
   }

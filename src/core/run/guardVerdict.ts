@@ -26,9 +26,11 @@ export type GuardVerdict =
    * parent (`movedUnder`): the import finds a page by title and parent, so sending would create a second page where
    * the file says and leave the moved one as it is. `noNotice`: the page carries no notice (published before notices,
    * or with them off, or made by hand) and this machine has no record of its version, so nothing can tell an edit
-   * from a publish: it is held back the same way, saying so.
+   * from a publish: it is held back the same way, saying so. `renamedTo`: renamed on the wiki (its title there is
+   * neither the file's nor the one it was published with): as for a move, the import finds no page of the file's title
+   * there and would make a second one.
    */
-  | { kind: 'edited'; page: WikiPage; knownVersion: number | undefined; publishedAt: number; movedUnder?: MovedUnder; noNotice?: true }
+  | { kind: 'edited'; page: WikiPage; knownVersion: number | undefined; publishedAt: number; movedUnder?: MovedUnder; renamedTo?: string; noNotice?: true }
   /** The linked page ID answers 404: deleted on the wiki (or hidden now). Published anew, create only. */
   | { kind: 'deleted'; pageId: string }
   /**
@@ -96,6 +98,14 @@ export function heldWithoutNotice(verdict: GuardVerdict | undefined): boolean {
 /** Where the guard found the page when it is under another parent than the file names; undefined for any other verdict. */
 export function movedUnderOf(verdict: GuardVerdict | undefined): MovedUnder | undefined {
   return verdict?.kind === 'edited' ? verdict.movedUnder : undefined;
+}
+
+/**
+ * Whether the guard found the file's page where a publish cannot reach it (moved under another parent, or renamed, on
+ * the wiki): sending makes a second page where the file says, and the link it leaves names that one.
+ */
+export function pageElsewhere(verdict: GuardVerdict | undefined): boolean {
+  return verdict?.kind === 'edited' && (verdict.movedUnder !== undefined || verdict.renamedTo !== undefined);
 }
 
 /** The page the verdict found, if it found one. */

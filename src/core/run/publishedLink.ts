@@ -5,7 +5,7 @@ import type { PageIdentity } from '../links/pageIdentity';
 import { withoutIdentity } from '../links/pageIdentity';
 import { isUnconfirmedCreate, linkNames, unconfirmedCreateLink, type PageLink } from '../links/pageLink';
 import type { PublishTarget } from '../publish/target';
-import { guardedPage, movedUnderOf } from './guardVerdict';
+import { guardedPage, pageElsewhere } from './guardVerdict';
 import type { PlanItem } from './planItem';
 import type { FileResult } from './runner';
 
@@ -17,8 +17,9 @@ import type { FileResult } from './runner';
  */
 export function linkAfterPublish(item: PlanItem, target: PublishTarget, now: number, landed: 'created' | 'updated', proven?: PageIdentity): PageLink {
   const guarded = guardedPage(item.guard);
-  // A page deleted on the wiki, or moved away from the place the file names, is not the page this publish reached.
-  const samePage = linkNames(item.link, target) && item.guard?.kind !== 'deleted' && !movedUnderOf(item.guard);
+  // A page deleted on the wiki, or moved away from the place the file names or renamed there, is not the page this
+  // publish reached.
+  const samePage = linkNames(item.link, target) && item.guard?.kind !== 'deleted' && !pageElsewhere(item.guard);
   const pageId = proven?.pageId ?? (landed === 'updated' ? guarded?.id : undefined) ?? (samePage ? item.link?.pageId : undefined);
   const url = proven?.url ?? (landed === 'updated' ? guarded?.webUrl : undefined) ?? (samePage ? item.link?.url : undefined);
   const version = landed === 'created' ? 1 : guarded ? guarded.version + 1 : undefined;

@@ -95,7 +95,8 @@ export function editedText(verdict: Extract<GuardVerdict, { kind: 'edited' }>): 
  */
 export function movedText(verdict: Extract<GuardVerdict, { kind: 'edited' }>): string | undefined {
   const under = verdict.movedUnder;
-  if (!under) return undefined;
+  // Renamed there: the import finds a page by its title, so this publish cannot reach it either.
+  if (!under) return verdict.renamedTo === undefined ? undefined : vscode.l10n.t('renamed on the wiki to "{0}", a title this publish does not reach', verdict.renamedTo);
   return under.title === undefined
     ? vscode.l10n.t('under page {0} on the wiki now, not where this publish puts it', under.id)
     : vscode.l10n.t('under "{0}" (page {1}) on the wiki now, not where this publish puts it', under.title, under.id);
@@ -161,9 +162,9 @@ export function unreadText(item: PlanItem): string {
   return vscode.l10n.t('the wiki could not be read to check for edits: {0}', cause);
 }
 
-/** Whether the guard found the item's page under another parent than the file names. */
+/** Whether the guard found the item's page where this publish cannot reach it: under another parent, or renamed. */
 export function isMoved(item: PlanItem): boolean {
-  return item.guard?.kind === 'edited' && item.guard.movedUnder !== undefined;
+  return onDemand().pageElsewhere(item.guard);
 }
 
 /** Why the guard could not check, for the result message: undefined when it did check (or had nothing to check). */

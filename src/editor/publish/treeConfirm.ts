@@ -161,7 +161,7 @@ function editedLine(entry: { item: PlanItem; title: string; below: number }): st
   if (signInRefused(entry.item)) return vscode.l10n.t('"{0}": {1}. Left out; sign in again, then publish again.', entry.title, unreadText(entry.item));
   if (unreadOnWiki(entry.item)) return vscode.l10n.t('"{0}": {1}. Left out; publish again to check it, or overwrite to send it unchecked.', entry.title, unreadText(entry.item));
   if (verdict?.kind !== 'edited') return `"${entry.title}"`;
-  if (verdict.movedUnder) {
+  if (verdict.movedUnder || verdict.renamedTo !== undefined) {
     return entry.below === 0 ? vscode.l10n.t('"{0}" is {1}. Overwriting publishes a new page in the tree and leaves that one where it is.', entry.title, editedText(verdict))
       : entry.below === 1
         ? vscode.l10n.t('"{0}" is {1}. Overwriting publishes a new page in the tree and leaves that one where it is; the page below it goes with it, created anew under the new page, while the page it published before stays.', entry.title, editedText(verdict))

@@ -85,6 +85,22 @@ describe('CLI: the wiki is the truth (a fresh runner, no --state, an import acco
     assert.match(text.stdout, new RegExp(`WOULD LEAVE OUT docs/reference/api\\.md .*edited on the wiki since its last publish \\(version ${api.version}\\): version ${edited.version} by ${WIKI_EDITOR} at ${edited.versionCreatedAt.replace(/[.]/g, '\\.')}`));
   });
 
+  it('a tree published from a checkout with CRLF line endings (Windows) is unchanged on a runner whose checkout has LF, and back', async () => {
+    const crlf = Object.fromEntries(Object.entries(TREE).map(([path, text]) => [path, text.replace(/\n/g, '\r\n')]));
+    const root = await cli.tree(crlf);
+    const first = await runCli(['publish', 'docs', ...TO], { cwd: root, env: cli.env() });
+    assert.equal(first.code, 0, `${first.stdout}\n${first.stderr}`);
+    const imports = cli.world.sandbox.imports.length;
+    for (const [path, text] of Object.entries(TREE)) await writeFile(join(root, path), text);
+    const lf = await runCli(['publish', 'docs', ...TO, '--json'], { cwd: root, env: cli.env() });
+    assert.equal(lf.code, 0, lf.stderr);
+    assert.deepEqual([...new Set(fileRecords(lf).map((record) => record.status))], ['skipped'], lf.stdout);
+    for (const [path, text] of Object.entries(crlf)) await writeFile(join(root, path), text);
+    const back = await runCli(['publish', 'docs', ...TO, '--json'], { cwd: root, env: cli.env() });
+    assert.deepEqual([...new Set(fileRecords(back).map((record) => record.status))], ['skipped'], back.stdout);
+    assert.equal(cli.world.sandbox.imports.length, imports, 'no import');
+  });
+
   it('a --state file one run behind (a cache saved before the last publish) is no false alarm: checked against the wiki, nothing is sent or held', async () => {
     const root = await cli.tree(TREE);
     const state = ['--state', '.wiki-state.json'];

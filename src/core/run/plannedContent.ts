@@ -12,8 +12,13 @@ import { sha256Hex } from '../util/sha256';
 
 export type PlannedContent = { ok: true; content: string } | { ok: false; code: 'unreadable' | 'changedSincePlan'; problem: string };
 
+/**
+ * The digest of a file's content to send, whatever its line endings: a checkout on Windows (CRLF) and a CI runner's
+ * (LF) of one commit are the same page, so a publish from either leaves the other nothing to send. Text with no CR in
+ * it digests as it is, so no page published before needs sending again for this.
+ */
 export function contentHash(content: string): string {
-  return sha256Hex(content);
+  return sha256Hex(content.includes('\r') ? content.replace(/\r\n?/g, '\n') : content);
 }
 
 /**

@@ -3347,7 +3347,7 @@ function afterLineEnding(content, at) {
 
 // src/core/run/plannedContent.ts
 function contentHash(content) {
-  return sha256Hex(content);
+  return sha256Hex(content.includes("\r") ? content.replace(/\r\n?/g, "\n") : content);
 }
 function deriveContent(body, recipe, messages, settingName) {
   const rendering = { rendererUrl: recipe.diagramRenderer };
@@ -8801,7 +8801,7 @@ function fileRecord(result, notStartedBecause) {
     cautions: result.state === "refused" || result.state === "skipped" ? [] : item.cautions.map((caution) => caution.message),
     ...result.state === "refused" || result.state === "skipped" ? {} : targetsOf(item.cautions)
   };
-  if (result.relinked) record.relinked = true;
+  if (result.relinked && result.state === "published") record.relinked = true;
   return record;
 }
 function relinkedRecord(record) {
@@ -10564,7 +10564,7 @@ async function relinkUnchanged(pages, context) {
   });
   await sendAgain(entries, context, true);
   const sent = new Set(context.results.filter((result) => result.relinked).map((result) => result.key));
-  const kept = context.results.filter((result) => !(result.pass === 1 && result.state === "skipped" && sent.has(result.key)));
+  const kept = context.results.filter((result) => result.relinked === true || !(result.pass === 1 && result.state === "skipped" && sent.has(result.key)));
   context.results.splice(0, context.results.length, ...kept);
 }
 function holdsUnchangedResults(plan) {
@@ -12606,7 +12606,7 @@ function printTreeResult(result, json, output, plan, names) {
   withNames(record, names, { ...parentTitle !== void 0 ? { parentTitle } : {}, ...result.state === "published" && result.pageId ? { pageId: result.pageId } : {} });
   output.record({ ...record, linkCautions: result.linkCautions });
   if (json) output.json({ ...record, linkCautions: result.linkCautions });
-  else output.line(`${"  ".repeat(result.depth)}${fileLine(record)}${result.pass === 2 ? " (second pass: links to new pages)" : result.relinked ? ` (${RELINKED_TEXT})` : ""}`);
+  else output.line(`${"  ".repeat(result.depth)}${fileLine(record)}${result.pass === 2 ? " (second pass: links to new pages)" : record.relinked ? ` (${RELINKED_TEXT})` : ""}`);
 }
 var LINES_PER_WRITE = 100;
 function treePageRecord(plan, page, withTree, addressOf, names, relinked) {
@@ -13307,7 +13307,7 @@ function print(result, json, output, notStartedBecause, names) {
   withNames(record, names, result.state === "published" && result.pageId !== void 0 ? { pageId: result.pageId } : {});
   output.record(record);
   if (json) output.json(record);
-  else output.line(`${fileLine(record)}${result.pass === 2 ? " (second pass: links to new pages)" : result.relinked ? ` (${RELINKED_TEXT})` : ""}`);
+  else output.line(`${fileLine(record)}${result.pass === 2 ? " (second pass: links to new pages)" : record.relinked ? ` (${RELINKED_TEXT})` : ""}`);
   return record;
 }
 function flatPlanRecord(item, relinked) {

@@ -122,7 +122,8 @@ export function fileRecord(result: FileResult & { relinked?: true }, notStartedB
     cautions: result.state === 'refused' || result.state === 'skipped' ? [] : item.cautions.map((caution) => caution.message),
     ...(result.state === 'refused' || result.state === 'skipped' ? {} : targetsOf(item.cautions)),
   };
-  if (result.relinked) record.relinked = true;
+  // Only of a page that went: one held back for an edit on the wiki says so, and nothing went.
+  if (result.relinked && result.state === 'published') record.relinked = true;
   return record;
 }
 

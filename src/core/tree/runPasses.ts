@@ -62,7 +62,7 @@ export async function relinkUnchanged(pages: readonly TreePage[], context: PassC
   await sendAgain(entries, context, true);
   // Each page once in the run's results: its send, not the "unchanged" its first pass gave before it was known to go.
   const sent = new Set(context.results.filter((result) => result.relinked).map((result) => result.key));
-  const kept = context.results.filter((result) => !(result.pass === 1 && result.state === 'skipped' && sent.has(result.key)));
+  const kept = context.results.filter((result) => result.relinked === true || !(result.pass === 1 && result.state === 'skipped' && sent.has(result.key)));
   context.results.splice(0, context.results.length, ...kept);
 }
 

@@ -20,3 +20,15 @@ export function linksLeftNote(linksLeft: readonly LinksLeft[]): string | undefin
     ? vscode.l10n.t('Links in {0} files stay as written, because the file they link to got no page in this run: {1}. Publishing again fills them in.', linksLeft.length, named)
     : vscode.l10n.t('Links in {0} files stay as written, because the files they link to got no page in this run: {1}. Publishing again fills them in.', linksLeft.length, named);
 }
+
+/**
+ * The summary's note on the unchanged files a run sent so their links reach a page it made anew (the core's `relinked`
+ * results), as the confirmation counted them: none when there were none.
+ */
+export function relinkedNote(results: ReadonlyArray<{ relinked?: true; state: string }>): string[] {
+  const count = results.filter((result) => result.relinked === true && result.state === 'published').length;
+  if (count === 0) return [];
+  return [count === 1
+    ? vscode.l10n.t('1 of the pages published did not change: it was sent so its links reach a page made anew.')
+    : vscode.l10n.t('{0} of the pages published did not change: they were sent so their links reach a page made anew.', count)];
+}

@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import { describeError } from '../../core/log/redact';
 import { neutralise } from '../../core/text/neutralise';
-import { linksLeftNote } from './linksLeftNote';
+import { linksLeftNote, relinkedNote } from './linksLeftNote';
 import { FILE_STATE_WORDS } from './logWords';
 import { isUnconfirmedCreate, type PageLink } from '../../core/links/pageLink';
 import type { FileLinks } from '../../core/run/fileLinks';
@@ -259,7 +259,7 @@ export class ManyPublisher {
       const where = target ? ` -> "${target.pageTitle}" (space ${target.spaceId}, parent ${target.parentId})` : '';
       const said = result.outcome ? `: ${result.outcome.status ? `HTTP ${result.outcome.status} ` : ''}${result.outcome.message}` : result.item.refusals.length ? `: ${result.item.refusals.map((refusal) => refusal.message).join(' ')}` : '';
       const landed = result.mayHaveLanded && result.state !== 'published' ? ' (may have landed)' : '';
-      const line = `  ${result.item.file.label}${where}: ${FILE_STATE_WORDS[result.state]}${result.pass === 2 ? ' (second pass)' : result.relinked ? ' (file unchanged: sent so its links reach a page made anew)' : ''}${landed}${said}`;
+      const line = `  ${result.item.file.label}${where}: ${FILE_STATE_WORDS[result.state]}${result.pass === 2 ? ' (second pass)' : result.relinked && result.state === 'published' ? ' (file unchanged: sent so its links reach a page made anew)' : ''}${landed}${said}`;
       if (result.state === 'failed' || result.state === 'refused') this.deps.log.error(line);
       else this.deps.log.info(line);
     }
@@ -279,6 +279,7 @@ export class ManyPublisher {
     const notes = [
       ...(stopped ? [stopped] : []),
       ...(run.secondPass > 0 ? [run.secondPass === 1 ? vscode.l10n.t('1 page was sent again so its links reach pages created in this run.') : vscode.l10n.t('{0} pages were sent again so their links reach pages created in this run.', run.secondPass)] : []),
+      ...relinkedNote(run.results),
       // The plan counted on the second pass for these links and gave them no caution: said here, or nobody would know.
       ...(linksLeft ? [linksLeft] : []),
       ...(summary.cancelled + summary.notStarted > 0 ? [vscode.l10n.t('Publishing was cancelled: the files cancelled while sending may or may not have landed.')] : []),

@@ -20,7 +20,7 @@ import { folderInItsRepository, lookUpFs, readSelection } from './collectMarkdow
 import { noAccessOptions, offerSignInForRefusedLookups, uncheckedNote } from './guardStep';
 import { labelOfFolder } from './folderLabel';
 import { editorFileLinkPorts } from './fileLinkPorts';
-import { linksLeftNote } from './linksLeftNote';
+import { linksLeftNote, relinkedNote } from './linksLeftNote';
 import { workspaceManifestPort } from './manifestPort';
 import { manifestAncestors } from './repositoryLinks';
 import { askPlanDefaults } from './prompts';
@@ -169,6 +169,7 @@ export class TreePublisher {
     const linksLeft = linksLeftNote(run.linksLeft);
     const notes = [
       ...(run.secondPass > 0 ? [sentAgainNote(run.secondPass)] : []),
+      ...relinkedNote(run.results),
       ...(linksLeft ? [linksLeft] : []),
       ...(plan.moves.renamed.length > 0 ? [vscode.l10n.t('Renamed: {0} - the page follows the file (same title under the same parent page): {1}', plan.moves.renamed.length, plan.moves.renamed.map((rename) => `${rename.oldPath} -> ${rename.path}`).join(', '))] : []),
       ...(plan.moves.orphans.length > 0 ? [orphansNote(plan.moves.orphans.length)] : []),

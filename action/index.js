@@ -5388,7 +5388,7 @@ function plainResult(record) {
   return record.status === "published" || record.status === "skipped";
 }
 function resultNotes(record) {
-  return [record.message, verdictFitsResult(record) ? guardNote(record.wikiEdits, record.status, false) : ""].filter((note) => note !== "");
+  return [record.message, record.relinked ? RELINKED_TEXT : "", verdictFitsResult(record) ? guardNote(record.wikiEdits, record.status, false) : ""].filter((note) => note !== "");
 }
 function resultReasons(record) {
   return plainResult(record) ? [] : resultNotes(record);

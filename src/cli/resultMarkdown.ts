@@ -4,7 +4,7 @@
 // orphans, and the page IDs a tree recorded. planMarkdown.ts renders a plan.
 import { shortDigest } from '../core/run/planDigest';
 import { inlineText } from './markdownText';
-import type { FileResultRecord, RunRecords } from './runRecords';
+import { RELINKED_TEXT, type FileResultRecord, type RunRecords } from './runRecords';
 import { countBy, guardNote, moveLines, notesCell, notShownNote, pageCell, unaddressedLines, withTable, type Room } from './markdownSections';
 import { groupedCautionLines, SharedReasons } from './sharedReasons';
 import { heldWithoutNoticeRecord, lookupFailedRecord, verdictFitsResult } from './verdictText';
@@ -74,7 +74,7 @@ function plainResult(record: FileResultRecord): boolean {
 
 /** Why a file was not published, and what the wiki showed of its page: what several rows may share. */
 function resultNotes(record: FileResultRecord): string[] {
-  return [record.message, verdictFitsResult(record) ? guardNote(record.wikiEdits, record.status, false) : ''].filter((note) => note !== '');
+  return [record.message, record.relinked ? RELINKED_TEXT : '', verdictFitsResult(record) ? guardNote(record.wikiEdits, record.status, false) : ''].filter((note) => note !== '');
 }
 
 function resultReasons(record: FileResultRecord): string[] {

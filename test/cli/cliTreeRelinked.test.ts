@@ -85,8 +85,14 @@ describe('CLI --tree: unchanged pages sent so their links reach a page made anew
       assert.ok(page?.imported.includes(`/pages/${setup.id}/Setup`), `${title} reaches the new page`);
     }
 
+    // The job summary's Markdown says why an unchanged file's page was updated.
+    cli.world.sandbox.deletePage(setupPage().id);
+    const jobSummary = await runCli(['publish', ...TREE_ARGS, '--format', 'markdown'], { cwd: root, env: cli.env() });
+    const homeRow = jobSummary.stdout.split('\n').find((line) => line.startsWith('| docs/index.md |'));
+    assert.match(homeRow ?? '', /\| updated \| .*file unchanged: sent so its links reach a page made anew/, jobSummary.stdout);
+
     // The text run says the same: one line a file, the reason on the pages that went for their links.
-    cli.world.sandbox.deletePage(setup.id);
+    cli.world.sandbox.deletePage(setupPage().id);
     const text = await runCli(['publish', ...TREE_ARGS], { cwd: root, env: cli.env() });
     assert.equal(text.code, 0, text.stderr);
     const lines = text.stdout.split('\n').filter((line) => / docs\//.test(line));

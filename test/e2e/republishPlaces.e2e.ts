@@ -100,6 +100,28 @@ describe('Republishing a file whose page is elsewhere', function () {
     assert.deepEqual(copies.map((each) => [each.parentId, /My second paragraph/.test(each.markdown)]).sort(), [['123456', true], [archiveId, false]].sort(), 'a new page where the file says; the moved one as the colleague left it');
   });
 
+  it('a page a colleague renamed on the wiki: the guard says so, sends nothing, and Publish as a New Page leaves it as it is', async function () {
+    const { session, published } = await publishedBesideArchive();
+    const { page, sandbox } = session;
+    // Renamed only: its body, notice and all, as the publish left it.
+    sandbox.editPageOnWiki(published.id, sandbox.pages().find((candidate) => candidate.id === published.id)?.imported ?? '', { title: 'Old release notes' });
+    const sentBefore = sandbox.imports.length;
+    await openFile(page, 'release-notes.md');
+    await appendToEditor(page, '\nMy second paragraph.\n');
+    await clickPublishButton(page);
+    const warning = page.locator('.monaco-dialog-box', { hasText: 'was renamed on the wiki' });
+    await warning.waitFor();
+    const said = await warning.innerText();
+    assert.ok(said.includes('Its page is titled "Old release notes" there now'), said);
+    assert.equal(sandbox.imports.length, sentBefore, 'nothing was sent before the writer decided');
+
+    await warning.locator('.monaco-button', { hasText: 'Publish as a New Page' }).click();
+    await notification(page, /Its earlier page stays on the wiki as "Old release notes"/).waitFor();
+    const renamed = sandbox.pages().find((candidate) => candidate.id === published.id);
+    assert.deepEqual([renamed?.title, /My second paragraph/.test(renamed?.markdown ?? '')], ['Old release notes', false], 'the renamed page as the colleague left it');
+    assert.ok(sandbox.pages().some((candidate) => candidate.title === TITLE && !candidate.deleted && /My second paragraph/.test(candidate.markdown)), 'a new page with the file\'s title');
+  });
+
   it('a file pointed at another parent page: a warning names the page it published before, which stays; Publish Anyway makes a new page there', async function () {
     const { session, published: first, archiveId } = await publishedBesideArchive();
     const { page, sandbox, workspaceDir } = session;

@@ -162,6 +162,7 @@ export class FilePublisher {
     // create that lands unrecorded is not taken for that page; a send known not to have landed puts the link back.
     const goneLink = verdict?.kind === 'deleted' ? item.link : foundGone;
     if (verdict?.kind === 'edited' && verdict.movedUnder) notes.push(vscode.l10n.t('Its earlier page stays where it is on the wiki, under page {0}.', verdict.movedUnder.id));
+    if (verdict?.kind === 'edited' && verdict.renamedTo !== undefined) notes.push(vscode.l10n.t('Its earlier page stays on the wiki as "{0}".', verdict.renamedTo));
     const unchecked = uncheckedNote([item]);
     if (unchecked) notes.push(unchecked);
     const startedAt = override.firstAttemptAt ?? this.deps.clock.now();
@@ -224,8 +225,13 @@ export class FilePublisher {
 
   /** The guard's modal warning; true when the user chose Overwrite. */
   private async askAboutEdit(verdict: Extract<GuardVerdict, { kind: 'edited' }>, target: PublishTarget, document: vscode.TextDocument): Promise<boolean> {
+    if (verdict.renamedTo !== undefined) {
+      return this.askAboutMove(vscode.l10n.t('"{0}" was renamed on the wiki.', target.pageTitle), vscode.l10n.t('Its page is titled "{0}" there now. The service finds a page by its title, so publishing would create a second page titled "{1}" and leave that one as it is. To keep one page, rename it back on the wiki, or give the file that title.', verdict.renamedTo, target.pageTitle), document, { id: verdict.page.id, title: verdict.page.title });
+    }
     const moved = movedText(verdict);
-    if (moved) return this.askAboutMove(moved, target, document, { id: verdict.page.id, title: verdict.page.title });
+    if (moved) {
+      return this.askAboutMove(vscode.l10n.t('"{0}" is somewhere else on the wiki now.', target.pageTitle), vscode.l10n.t('Its page is {0}: moved on the wiki, or the file names another parent now. The service finds a page by title and parent, so publishing would create a second page under page {1} and leave that one where it is. To keep one page, move it back on the wiki, or set the file\'s wiki.parentId to its new parent.', moved, target.parentId), document, { id: verdict.page.id, title: verdict.page.title });
+    }
     // A page without a publish notice that this machine never published: nothing tells an edit from a publish there.
     const fromRepository = verdict.noNotice === true;
     const versions = fromRepository
@@ -253,18 +259,13 @@ export class FilePublisher {
   }
 
   /**
-   * The page is under another parent on the wiki than the file names: the import cannot reach it from here, so
-   * publishing makes a second page. True when the user chose that.
+   * The page is under another parent on the wiki than the file names, or renamed there (`question` and `detail` say
+   * which): the import cannot reach it from here, so publishing makes a second page. True when the user chose that.
    */
-  private async askAboutMove(moved: string, target: PublishTarget, document: vscode.TextDocument, page: WikiPageRef): Promise<boolean> {
+  private async askAboutMove(question: string, detail: string, document: vscode.TextDocument, page: WikiPageRef): Promise<boolean> {
     const compare = vscode.l10n.t('Compare');
     const publishNew = vscode.l10n.t('Publish as a New Page');
-    const choice = await showModal(
-      'warning',
-      vscode.l10n.t('"{0}" is somewhere else on the wiki now.', target.pageTitle),
-      vscode.l10n.t('Its page is {0}: moved on the wiki, or the file names another parent now. The service finds a page by title and parent, so publishing would create a second page under page {1} and leave that one where it is. To keep one page, move it back on the wiki, or set the file\'s wiki.parentId to its new parent.', moved, target.parentId),
-      compare, publishNew,
-    );
+    const choice = await showModal('warning', question, detail, compare, publishNew);
     if (choice === compare) await this.deps.compare?.(document.uri.toString(), page);
     return choice === publishNew;
   }

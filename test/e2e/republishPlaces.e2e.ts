@@ -3,6 +3,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import type { Locator } from 'playwright-core';
 import { signInApproved as signIn } from './support/accounts';
 import { colleaguePublishes, DOCS_HOME } from './support/docs';
 import { useSessions } from './support/harness';
@@ -79,17 +80,23 @@ describe('Republishing a file whose page is elsewhere', function () {
     assert.equal(session.sandbox.findPageByTitle('SECRET', '345678', 'Hidden')?.markdown, '# Hidden\n\nCarol\'s.\n', 'the page keeps its text');
   });
 
-  it('a page a colleague moved under another page on the wiki: the guard says where it is, sends nothing, and Publish as a New Page leaves it there', async function () {
-    const { session, published, archiveId } = await publishedBesideArchive();
+  /** The writer adds a paragraph and publishes: the guard's warning that says `hasText`, its words, and the imports before it. */
+  async function changeAndPublishUntilWarned(session: Session, hasText: string): Promise<{ warning: Locator; said: string; sentBefore: number }> {
     const { page, sandbox } = session;
-    sandbox.movePageOnWiki(published.id, archiveId);
     const sentBefore = sandbox.imports.length;
     await openFile(page, 'release-notes.md');
     await appendToEditor(page, '\nMy second paragraph.\n');
     await clickPublishButton(page);
-    const warning = page.locator('.monaco-dialog-box', { hasText: 'is somewhere else on the wiki now' });
+    const warning = page.locator('.monaco-dialog-box', { hasText });
     await warning.waitFor();
-    const said = await warning.innerText();
+    return { warning, said: await warning.innerText(), sentBefore };
+  }
+
+  it('a page a colleague moved under another page on the wiki: the guard says where it is, sends nothing, and Publish as a New Page leaves it there', async function () {
+    const { session, published, archiveId } = await publishedBesideArchive();
+    const { page, sandbox } = session;
+    sandbox.movePageOnWiki(published.id, archiveId);
+    const { warning, said, sentBefore } = await changeAndPublishUntilWarned(session, 'is somewhere else on the wiki now');
     assert.ok(said.includes(`Its page is under "Archive" (page ${archiveId}) on the wiki now, not where this publish puts it`), said);
     assert.match(said, /publishing would create a second page under page 123456 and leave that one where it is/);
     assert.equal(sandbox.imports.length, sentBefore, 'nothing was sent before the writer decided');
@@ -105,13 +112,7 @@ describe('Republishing a file whose page is elsewhere', function () {
     const { page, sandbox } = session;
     // Renamed only: its body, notice and all, as the publish left it.
     sandbox.editPageOnWiki(published.id, sandbox.pages().find((candidate) => candidate.id === published.id)?.imported ?? '', { title: 'Old release notes' });
-    const sentBefore = sandbox.imports.length;
-    await openFile(page, 'release-notes.md');
-    await appendToEditor(page, '\nMy second paragraph.\n');
-    await clickPublishButton(page);
-    const warning = page.locator('.monaco-dialog-box', { hasText: 'was renamed on the wiki' });
-    await warning.waitFor();
-    const said = await warning.innerText();
+    const { warning, said, sentBefore } = await changeAndPublishUntilWarned(session, 'was renamed on the wiki');
     assert.ok(said.includes('Its page is titled "Old release notes" there now'), said);
     assert.equal(sandbox.imports.length, sentBefore, 'nothing was sent before the writer decided');
 

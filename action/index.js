@@ -5178,10 +5178,12 @@ function guardNote(wikiEdits, status, planned) {
     case "unchecked":
       if (status === "edited" && wikiEdits.reason === "failed") return `${lookupFailedText(wikiEdits)}; ${LOOKUP_FAILED_FIX}`;
       return `wiki edits not checked: ${wikiEdits.detail ?? "no page access"}`;
-    case "edited":
-      if (wikiEdits.movedUnder || wikiEdits.renamedTo !== void 0) return elsewhereText(wikiEdits, status === "edited") ?? "";
+    case "edited": {
+      const elsewhere = elsewhereText(wikiEdits, status === "edited");
+      if (elsewhere !== void 0) return elsewhere;
       if (wikiEdits.noNotice) return `${noNoticeText({ ...wikiEdits, editedAt: void 0 })}${status === "edited" ? "" : ": replaced (--overwrite-edited)"}`;
       return `${editedSinceText({ ...wikiEdits, editedAt: void 0 })}${status === "edited" ? "" : ": replaced (--overwrite-edited)"}`;
+    }
     case "asLeft":
       return wikiEdits.adopted ? adoptedText(wikiEdits, planned) : `wiki checked: version ${wikiEdits.version ?? "?"} as last published`;
     case "deleted":
@@ -8301,7 +8303,7 @@ async function foreseenRelinks(items, links) {
 async function runFlat(items, options) {
   const { links } = options;
   const gate = options.gate ?? new ThrottleGate();
-  const relinking = await foreseenRelinks(items, links);
+  const relinking = options.relinking ?? await foreseenRelinks(items, links);
   const held = /* @__PURE__ */ new Map();
   const wanted = /* @__PURE__ */ new Set([...links.awaited, ...links.waiting]);
   let started = 0;
@@ -11017,8 +11019,8 @@ function relinkedKeys(plan, addressable) {
   }
   return relinked;
 }
-function treePlanCounts(plan, addressable) {
-  const counts = withRelinked(countPlan(treePlanItems(plan)), relinkedKeys(plan, addressable).size);
+function treePlanCounts(plan, addressable, relinked = relinkedKeys(plan, addressable)) {
+  const counts = withRelinked(countPlan(treePlanItems(plan)), relinked.size);
   const sentTwice = foreseenSecondSends(plan, addressable).size;
   return { ...counts, ...sentTwice > 0 ? { sentTwice } : {}, ...plan.pulledAhead ? { pulledAhead: plan.pulledAhead } : {} };
 }
@@ -12853,9 +12855,10 @@ async function treeCommand(deps) {
     const refusedAccess = refusedPageAccess(treePlanItems(plan));
     if (refusedAccess !== void 0) return deps.usage(refusedAccess);
     const addressable = treePageAddresses(deps.pages !== void 0, addressOf);
-    const notSendable = printTreePlan(plan, args.json, output, addressOf, names, relinkedKeys(plan, addressable));
+    const relinked = relinkedKeys(plan, addressable);
+    const notSendable = printTreePlan(plan, args.json, output, addressOf, names, relinked);
     const exitCode2 = notSendable > 0 ? EXIT_FAILED : EXIT_OK;
-    const counts = treePlanCounts(plan, addressable);
+    const counts = treePlanCounts(plan, addressable, relinked);
     const views = planViews(treePlanEntries(plan), deps.pages !== void 0);
     const fingerprint = views.shown;
     const summary2 = { type: "summary", dryRun: true, interrupted: false, exitCode: exitCode2, ...counts, moves: plan.moves.moves.length, orphans: plan.moves.orphans.length, ...linksWithoutAddress, ...planSummaryField(fingerprint) };
@@ -13184,7 +13187,7 @@ async function publishCommand(args, context) {
     const unreviewed = await refuseUnreviewedPlan(args.expectPlan, views, { cwd: context.cwd, output, json: args.json, planRecords: () => plan.map((item) => withNames(flatPlanRecord(item, relinked), names)) });
     if (unreviewed !== void 0) return unreviewed;
     if (!endpoint.value || token === void 0) return EXIT_USAGE;
-    return await send(plan, state, pages, { ...context, args, links, endpoint: endpoint.value, token, transport: lazyTransport(), linksWithoutAddress, notice, names: names && { names, sources: nameSources } });
+    return await send(plan, state, pages, { ...context, args, links, relinked, endpoint: endpoint.value, token, transport: lazyTransport(), linksWithoutAddress, notice, names: names && { names, sources: nameSources } });
   } catch (error) {
     if (context.interrupt.aborted) return context.interruptExitCode() ?? EXIT_FAILED;
     throw error;
@@ -13207,6 +13210,7 @@ async function send(plan, state, pages, context) {
     gate,
     signal: context.interrupt,
     links: context.links,
+    relinking: context.relinked,
     pages,
     guard: { overwriteEdited: args.overwriteEdited },
     send: (item, target, sendContext) => sendPlanned(item, target, sendContext, settings),

@@ -57,10 +57,12 @@ export function guardNote(wikiEdits: WikiEditsRecord | undefined, status: string
     case 'unchecked':
       if (status === 'edited' && wikiEdits.reason === 'failed') return `${lookupFailedText(wikiEdits)}; ${LOOKUP_FAILED_FIX}`;
       return `wiki edits not checked: ${wikiEdits.detail ?? 'no page access'}`;
-    case 'edited':
-      if (wikiEdits.movedUnder || wikiEdits.renamedTo !== undefined) return elsewhereText(wikiEdits, status === 'edited') ?? '';
+    case 'edited': {
+      const elsewhere = elsewhereText(wikiEdits, status === 'edited');
+      if (elsewhere !== undefined) return elsewhere;
       if (wikiEdits.noNotice) return `${noNoticeText({ ...wikiEdits, editedAt: undefined })}${status === 'edited' ? '' : ': replaced (--overwrite-edited)'}`;
       return `${editedSinceText({ ...wikiEdits, editedAt: undefined })}${status === 'edited' ? '' : ': replaced (--overwrite-edited)'}`;
+    }
     case 'asLeft':
       return wikiEdits.adopted ? adoptedText(wikiEdits, planned) : `wiki checked: version ${wikiEdits.version ?? '?'} as last published`;
     case 'deleted':

@@ -158,7 +158,7 @@ export async function publishCommand(args: PublishArgs, context: PublishContext)
     const unreviewed = await refuseUnreviewedPlan(args.expectPlan, views, { cwd: context.cwd, output, json: args.json, planRecords: () => plan.map((item) => withNames(flatPlanRecord(item, relinked), names)) });
     if (unreviewed !== undefined) return unreviewed;
     if (!endpoint.value || token === undefined) return EXIT_USAGE; // resolved above; keeps the types honest
-    return await send(plan, state, pages, { ...context, args, links, endpoint: endpoint.value, token, transport: lazyTransport(), linksWithoutAddress, notice, names: names && { names, sources: nameSources } });
+    return await send(plan, state, pages, { ...context, args, links, relinked, endpoint: endpoint.value, token, transport: lazyTransport(), linksWithoutAddress, notice, names: names && { names, sources: nameSources } });
   } catch (error) {
     if (context.interrupt.aborted) return context.interruptExitCode() ?? EXIT_FAILED;
     throw error;
@@ -170,6 +170,8 @@ export async function publishCommand(args: PublishArgs, context: PublishContext)
 interface SendContext extends PublishContext {
   args: PublishArgs;
   links: FileLinks;
+  /** The unchanged files the plan showed as sent for their links (foreseenRelinks). */
+  relinked: ReadonlySet<string>;
   /** The summary's count of links that stay as written for want of the wiki's address, when there are any. */
   linksWithoutAddress: { linksWithoutAddress?: number };
   endpoint: URL;
@@ -200,6 +202,7 @@ async function send(plan: PlanItem[], state: StateFileLinkStore | undefined, pag
     gate,
     signal: context.interrupt,
     links: context.links,
+    relinking: context.relinked,
     pages,
     guard: { overwriteEdited: args.overwriteEdited },
     send: (item, target, sendContext) => sendPlanned(item, target, sendContext, settings),

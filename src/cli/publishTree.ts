@@ -170,9 +170,10 @@ export async function treeCommand(deps: TreeCommandDeps): Promise<number> {
     const refusedAccess = refusedPageAccess(treePlanItems(plan));
     if (refusedAccess !== undefined) return deps.usage(refusedAccess);
     const addressable = treePageAddresses(deps.pages !== undefined, addressOf);
-    const notSendable = printTreePlan(plan, args.json, output, addressOf, names, relinkedKeys(plan, addressable));
+    const relinked = relinkedKeys(plan, addressable);
+    const notSendable = printTreePlan(plan, args.json, output, addressOf, names, relinked);
     const exitCode = notSendable > 0 ? EXIT_FAILED : EXIT_OK;
-    const counts = treePlanCounts(plan, addressable);
+    const counts = treePlanCounts(plan, addressable, relinked);
     const views = planViews(treePlanEntries(plan), deps.pages !== undefined);
     const fingerprint = views.shown;
     const summary = { type: 'summary', dryRun: true, interrupted: false, exitCode, ...counts, moves: plan.moves.moves.length, orphans: plan.moves.orphans.length, ...linksWithoutAddress, ...planSummaryField(fingerprint) };

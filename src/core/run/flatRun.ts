@@ -26,6 +26,8 @@ export interface FlatRunOptions extends Omit<RunOptions, 'content' | 'onResult'>
   pages: WikiPagesClient | undefined;
   /** Every file's end, in each pass: a file sent again ends twice. */
   onResult?(result: FlatFileResult): void;
+  /** The plan's foreseenRelinks, when the front end asked for them to show the plan: not asked again. */
+  relinking?: ReadonlySet<string>;
 }
 
 export interface FlatFileResult extends FileResult {
@@ -71,7 +73,7 @@ export async function runFlat(items: readonly PlanItem[], options: FlatRunOption
   const gate = options.gate ?? new ThrottleGate();
   // A file whose page the guard found deleted on the wiki is created anew: links to it wait for the new page, and the
   // unchanged files with such links go once it landed. Their "unchanged" is held until then, never said of a file sent.
-  const relinking = await foreseenRelinks(items, links);
+  const relinking = options.relinking ?? (await foreseenRelinks(items, links));
   const held = new Map<string, FlatFileResult>();
   // Only the pages links wait for, and the pages of the files whose links wait, are looked up: nothing else needs it.
   const wanted = new Set([...links.awaited, ...links.waiting]);

@@ -105,8 +105,8 @@ export function treeSendCounts(plan: Pick<TreePlan, 'tree' | 'pages' | 'pinned' 
  * The command line's counts of a tree's plan (countPlan's), with what the run will send besides: the unchanged pages it
  * sends again for their links (counted as updates, not unchanged) and the pages foreseen to go twice.
  */
-export function treePlanCounts(plan: TreePlan, addressable: boolean): PlanCounts {
-  const counts = withRelinked(countPlan(treePlanItems(plan)), relinkedKeys(plan, addressable).size);
+export function treePlanCounts(plan: TreePlan, addressable: boolean, relinked: ReadonlySet<string> = relinkedKeys(plan, addressable)): PlanCounts {
+  const counts = withRelinked(countPlan(treePlanItems(plan)), relinked.size);
   const sentTwice = foreseenSecondSends(plan, addressable).size;
   return { ...counts, ...(sentTwice > 0 ? { sentTwice } : {}), ...(plan.pulledAhead ? { pulledAhead: plan.pulledAhead } : {}) };
 }

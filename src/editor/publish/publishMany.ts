@@ -88,7 +88,7 @@ export class ManyPublisher {
       if (decision === 'overwriteEdited') for (const item of edited) core.sendEditedAnyway(item);
     }
     const startedAt = retry?.startedAt ?? this.deps.clock.now();
-    const run = await this.run(items, fileLinks, setup, retry?.mayHaveLanded ?? new Set());
+    const run = await this.run(items, fileLinks, relinked, setup, retry?.mayHaveLanded ?? new Set());
     if (!run) return;
     await this.remember(run.results, defaults);
     this.logResults(run);
@@ -166,7 +166,7 @@ export class ManyPublisher {
     }
   }
 
-  private async run(items: PlanItem[], fileLinks: FileLinks, setup: SendSetup, mayHaveLanded: ReadonlySet<string>): Promise<FlatRunResult | undefined> {
+  private async run(items: PlanItem[], fileLinks: FileLinks, relinking: ReadonlySet<string>, setup: SendSetup, mayHaveLanded: ReadonlySet<string>): Promise<FlatRunResult | undefined> {
     const pages = await this.deps.wiki.pages();
     const core = onDemand();
     return withProgressBeforeResult(vscode.l10n.t('Publishing to the wiki'), (progress, signal) => {
@@ -180,6 +180,7 @@ export class ManyPublisher {
         signal,
         messages: editorPublishMessages,
         links: fileLinks,
+        relinking,
         pages,
         onStopped: (stopped) => {
           this.stopped = core.describeRunStop(stopped, editorPublishMessages);

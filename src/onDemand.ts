@@ -36,6 +36,7 @@ export { pageAddress } from './core/publish/pageAddress';
 export { sendPlanned } from './core/run/send';
 export { heldContent } from './core/run/plannedContent';
 export { linkedPageIdOf, planFileLinks } from './core/run/fileLinks';
+export { LinkFindings } from './core/run/linkFindings';
 export { foreseenRelinks, runFlat } from './core/run/flatRun';
 export { recordSendEnd, sendMarks } from './core/run/recordSend';
 export { identifyPage, withIdentity } from './core/links/pageIdentity';

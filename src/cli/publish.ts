@@ -16,6 +16,7 @@ import type { Transport } from '../core/http/transport';
 import { describeError } from '../core/log/redact';
 import type { PartialTarget } from '../core/publish/target';
 import { planFileLinks, type FileLinks } from '../core/run/fileLinks';
+import { LinkFindings } from '../core/run/linkFindings';
 import { guardPlan, sendsUncheckedWithoutAccess } from '../core/run/guard';
 import { countLookupFailures, countPlan, planFiles, withRelinked, type PlanItem, type SourceFile } from '../core/run/plan';
 import { sendMarks } from '../core/run/recordSend';
@@ -119,7 +120,7 @@ export async function publishCommand(args: PublishArgs, context: PublishContext)
     if (!planned.ok) return usage(planned.message);
     const { plan, state } = planned;
     // Links to other files go to their pages when sent; decided before the plan is shown, so its cautions are true.
-    const links = await planFileLinks(planned.sources, plan, cliFileLinkPorts({ cwd: context.cwd, state, pages, baseUrl: access.baseUrl, signal: context.interrupt }));
+    const links = await planFileLinks(planned.sources, plan, cliFileLinkPorts({ cwd: context.cwd, state, pages, baseUrl: access.baseUrl, signal: context.interrupt }), planned.linkFindings);
     // The core's guard, with page access, also refuses files giving one title in a space written as its key and its ID
     // (and decides the links to them again).
     await guardPlan(plan, {
@@ -265,7 +266,7 @@ async function send(plan: PlanItem[], state: StateFileLinkStore | undefined, pag
   return exitCode;
 }
 
-type Planned = { ok: true; plan: PlanItem[]; sources: SourceFile[]; state: StateFileLinkStore | undefined } | { ok: false; message: string };
+type Planned = { ok: true; plan: PlanItem[]; sources: SourceFile[]; state: StateFileLinkStore | undefined; linkFindings: LinkFindings } | { ok: false; message: string };
 
 /** Files found and read, their --state records, and the plan: front matter, then the record, then the flags. */
 async function planCommandLine(args: PublishArgs, place: { cwd: string; workingTree: string }, output: Output, renderer: string | undefined): Promise<Planned> {
@@ -300,7 +301,9 @@ async function planCommandLine(args: PublishArgs, place: { cwd: string; workingT
     // --retarget: the flags and the file's own title decide, as if the file had never been published.
     links.set(file.key, args.retarget ? undefined : link);
   }
-  return { ok: true, state, sources: read.files, plan: planFiles(read.files, links, { titleFromFile: true, defaults, force: args.force, diagramsSetting: DIAGRAMS_FLAG, ...(renderer ? { diagramRenderer: renderer } : {}) }) };
+  const linkFindings = new LinkFindings();
+  const plan = planFiles(read.files, links, { titleFromFile: true, defaults, force: args.force, diagramsSetting: DIAGRAMS_FLAG, linkFindings, ...(renderer ? { diagramRenderer: renderer } : {}) });
+  return { ok: true, state, sources: read.files, plan, linkFindings };
 }
 
 function flagsNameAnotherPlace(link: PageLink, flags: PartialTarget): boolean {

@@ -10,6 +10,7 @@ import { cliFileLinkPorts } from '../../src/cli/fileLinks';
 import { readMarkdownSources } from '../../src/cli/files';
 import type { PageLink } from '../../src/core/links/pageLink';
 import { linkedPageIdOf, planFileLinks, type FileLinkPorts } from '../../src/core/run/fileLinks';
+import { LinkFindings } from '../../src/core/run/linkFindings';
 import { runFlat, type FlatFileResult } from '../../src/core/run/flatRun';
 import { guardPlan } from '../../src/core/run/guard';
 import { planFile, planFiles, type PlanItem, type SourceFile } from '../../src/core/run/plan';
@@ -102,6 +103,20 @@ describe('links to other files in single-file and flat publishes, against the sa
     // The manifest names the space by its ID; the address names it by its key, as the platform's addresses do.
     assert.equal(pageText('Notes'), `# Notes\n\nSee [x](${pagesAt(ids.setup, 'Setup')}#Install), [y](missing.md) and [z](diagram.png).\n`);
     assert.equal(await readFile(join(repo, 'notes.md'), 'utf8'), NOTES, 'the file on disk is never changed');
+  });
+
+  it('the links a flat plan finds as it plans each file are those of the text it sends: a title heading left out before them', async () => {
+    // A second file planned after it: the scanner holds that one's text when the links are decided.
+    await write({ 'notes.md': NOTES, 'other.md': '# Other\n\nPlain text, [one link](notes.md).\n' });
+    const read = await readMarkdownSources(['notes.md', 'other.md'], repo);
+    assert.ok(read.ok);
+    const linkFindings = new LinkFindings();
+    const plan = planFiles(read.files, new Map(), { ...TO, omitTitleHeading: true, linkFindings });
+    const links = await planFileLinks(read.files, plan, ports(), linkFindings);
+    assert.equal(plan[0]?.linksToPages, 1);
+    const [notes] = await send([plan[0] as PlanItem], (item) => links.content(item));
+    assert.equal(notes?.state, 'published', notes?.outcome?.message);
+    assert.equal(pageText('Notes'), `See [x](${pagesAt(ids.setup, 'Setup')}#Install), [y](missing.md) and [z](diagram.png).\n`);
   });
 
   it('a link to a folder goes to the page its index or README takes, the folder\'s recorded page, with or without the slash', async () => {

@@ -10,6 +10,7 @@ import { pageAddress } from '../publish/pageAddress';
 import { linkTargetsDigest } from '../links/linkTargets';
 import { findLinkDestinations } from '../markdown/links';
 import { linksReachOtherPages } from './plan';
+import { mayHoldLinks, type LinkFindings } from './linkFindings';
 import { linkedFilesOf, lookUpPages, placeInRepository, refusedKeys, selectedFile, type Linking, type Selected } from './linkedFiles';
 import type { FileLinkPorts } from './fileLinkPorts';
 import type { PlanItem, SourceFile } from './plan';
@@ -97,8 +98,9 @@ interface LinkDecision {
  * Decides the links of every file of the plan that has a text (`sources` are what was read, `items` their plan):
  * each item's 'localLinks' caution then names only the links that stay as written, with why, and `linksToPages`
  * counts the links that go to pages. The answer rewrites the same links the same way when the files are sent.
+ * `findings`: the links the plan found in each file as it planned it (PlanOptions.linkFindings), not looked for again.
  */
-export async function planFileLinks<L>(sources: readonly SourceFile[], items: readonly PlanItem[], ports: FileLinkPorts<L>): Promise<FileLinks> {
+export async function planFileLinks<L>(sources: readonly SourceFile[], items: readonly PlanItem[], ports: FileLinkPorts<L>, findings?: LinkFindings): Promise<FileLinks> {
   const itemOf = new Map(items.map((item) => [item.file.key, item]));
   const selection = new Map<string, Selected>();
   const linking: Array<Linking<L>> = [];
@@ -107,9 +109,9 @@ export async function planFileLinks<L>(sources: readonly SourceFile[], items: re
     if (!item || source.readProblem !== undefined) continue;
     const selected = selectedFile(source, item);
     selection.set(source.key, selected);
-    if (!selected.body.includes('](') && !selected.body.includes(']:')) continue;
+    if (!mayHoldLinks(selected.body)) continue;
     const content = selected.sent();
-    const found = findLinkDestinations(content);
+    const found = findings ? findings.take(source.key, content) : findLinkDestinations(content);
     linking.push({ item, content, place: ports.placeOf(source.key), destinations: linkDestinationTexts(content, found), found });
   }
   // Each linking file's entry, by file: its decisions are made again from it (relink), and its text, what they were
@@ -334,8 +336,11 @@ export async function planFileLinks<L>(sources: readonly SourceFile[], items: re
       // The file read again, unchanged, is the text these decisions hold already: that one is sent, and the one just
       // read goes at once, before the collector has moved it anywhere. Kept, a 5 MB file's second text was promoted
       // whole to the old generation and doubled the young one on the way (CLI peak, issue 84).
-      const held = linkingOf.get(item.file.key)?.content;
-      return { ok: true, content: rewrite(item.file.key, held === planned.content ? held : planned.content) };
+      // Its links are where they were found then too: the text is not read for them again as each file goes out.
+      const held = linkingOf.get(item.file.key);
+      const context = decisions.get(item.file.key)?.context;
+      if (held === undefined || context === undefined || held.content !== planned.content) return { ok: true, content: rewrite(item.file.key, planned.content) };
+      return { ok: true, content: rewriteLinks(held.content, context, held.found).markdown };
     },
   };
 }

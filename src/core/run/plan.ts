@@ -118,6 +118,8 @@ export function planFileWithContent(file: SourceFile, given: PageLink | undefine
     const { spaceId, parentId, pageTitle } = createMayHaveLanded;
     item.createMayHaveLanded = { spaceId, parentId, pageTitle };
   }
+  // Last: it asks the scanner about the content, which is the text read above unless the recipe changed it.
+  if (file.readProblem === undefined) options.linkFindings?.keep(file.key, content);
   return { item, content };
 }
 

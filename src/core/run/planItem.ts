@@ -8,6 +8,7 @@ import type { Blocker, Caution } from '../publish/preflight';
 import type { PartialTarget, PublishTarget } from '../publish/target';
 import type { SourceFile } from '../walk/sourceFile';
 import type { GuardVerdict } from './guardVerdict';
+import type { LinkFindings } from './linkFindings';
 
 /** The file as a plan keeps it: without its text. */
 export type PlannedFile = Omit<SourceFile, 'text'>;
@@ -40,6 +41,8 @@ export interface PlanOptions {
    * checks its links against the tree's pages, with cautions of its own in place of the flat publish's (cautionsFor).
    */
   placeDecidedLater?: boolean;
+  /** Where the links of each file's content go as it is planned, for planFileLinks (a flat publish). */
+  linkFindings?: LinkFindings;
 }
 
 export type PlanState =

@@ -62,7 +62,8 @@ export class ManyPublisher {
     const unpublished = (key: string): boolean => links.get(key) === undefined || isUnconfirmedCreate(links.get(key));
     const recorded = await recordedPagesOf(sources.filter((source) => unpublished(source.key)).map((source) => source.key), this.deps.log);
     for (const [key, link] of recorded) links.set(key, link);
-    const options = { titleFromFile: true, omitTitleHeading: omitTitleHeadingSetting(), force: retry !== undefined, ...sharedPlanOptions() };
+    const linkFindings = new core.LinkFindings();
+    const options = { titleFromFile: true, omitTitleHeading: omitTitleHeadingSetting(), force: retry !== undefined, linkFindings, ...sharedPlanOptions() };
     let items = core.planFiles(sources, links, options);
     let defaults = retry?.defaults;
     if (items.some((item) => item.state === 'incomplete')) {
@@ -71,7 +72,7 @@ export class ManyPublisher {
       items = core.planFiles(sources, links, { ...options, defaults });
     }
     // Links to other files go to their pages when sent: decided now, so the confirmation's cautions are true.
-    const fileLinks = await core.planFileLinks(sources, items, editorFileLinkPorts(this.deps));
+    const fileLinks = await core.planFileLinks(sources, items, editorFileLinkPorts(this.deps), linkFindings);
     // The edit guard is a step of every plan, a Retry's too: time has passed, and a colleague may have edited a page.
     // With page access it refuses files giving one title in a space written as its key and its ID, before it looks.
     if (!(await runGuard(this.deps, items, { links: fileLinks }))) return;

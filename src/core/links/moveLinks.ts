@@ -2,9 +2,9 @@
  * The links after a file or folder moved from `from` to `to` (URIs or paths with '/' separators): the file's own
  * link, or every link under the folder, follows it. Whatever was linked at the destination before belongs to a file
  * that is gone (deleted, or replaced by this move), so the moved link always wins and the stale ones are dropped.
- * Returns undefined when nothing changed.
+ * `carried`: a moved link as it goes to its new key, given its old one. Returns undefined when nothing changed.
  */
-export function moveLinks<T>(links: Readonly<Record<string, T>>, from: string, to: string): Record<string, T> | undefined {
+export function moveLinks<T>(links: Readonly<Record<string, T>>, from: string, to: string, carried: (link: T, oldKey: string) => T = (link) => link): Record<string, T> | undefined {
   const fromFolder = from.endsWith('/') ? from : `${from}/`;
   const toPlain = to.replace(/\/$/, '');
   const toFolder = `${toPlain}/`;
@@ -19,7 +19,7 @@ export function moveLinks<T>(links: Readonly<Record<string, T>>, from: string, t
   const moved: Record<string, T> = {};
   for (const [key, link] of Object.entries(next)) {
     if (!under(key, from, fromFolder)) continue;
-    moved[key === from ? toPlain : `${toPlain}/${key.slice(fromFolder.length)}`] = link;
+    moved[key === from ? toPlain : `${toPlain}/${key.slice(fromFolder.length)}`] = carried(link, key);
     delete next[key];
     changed = true;
   }

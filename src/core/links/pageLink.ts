@@ -41,6 +41,11 @@ export interface PageLink {
    * (run/recordedLinks.ts): a pull request can change any of them.
    */
   recorded?: readonly RecordedStep[];
+  /**
+   * The file this link's file was before a rename (its key or label): the page's notice names that file until the
+   * renamed one publishes it (run/publishedFrom.ts).
+   */
+  formerFile?: string;
 }
 
 /** One entry of the repository's manifest a link relies on, with the parent the manifest's shape gives it. */
@@ -93,6 +98,8 @@ export function parsePageLink(value: unknown): PageLink | undefined {
   const linkTargets = text('linkTargets');
   if (linkTargets !== undefined) link.linkTargets = linkTargets;
   if (v.unconfirmedSend === true) link.unconfirmedSend = true;
+  const formerFile = text('formerFile');
+  if (formerFile !== undefined) link.formerFile = formerFile;
   return link;
 }
 

@@ -21,7 +21,16 @@ export interface RecordMessages {
   entryFolderNotRecorded(folder: string): string;
   /** The page is under `parentId` (titled `parentTitle`) instead; the titles when the wiki gave them. */
   entryUnderOtherParent(parentId: string, parentTitle: string | undefined, expectedParentId: string, expectedTitle: string | undefined): string;
+  /** The page's publish notice says another file published it (run/publishedFrom.ts). */
+  entryOfAnotherFile(): string;
+  /**
+   * A record (the repository's, a --state file, the editor's link store) names page `pageId` for the file, but the
+   * page's publish notice says another file published it (run/publishedFrom.ts): the record is not used.
+   */
+  recordOfAnotherFile(pageId: string, title: string): string;
 }
+
+const MANIFEST = '.wiki-pages.json';
 
 const FIX = 'Nothing is sent to that page or under it. If the entry is wrong (a pull request may have changed it), correct it or remove it (the next publish finds or creates the page and records it); if the page was moved or renamed on the wiki, put it back.';
 
@@ -36,6 +45,9 @@ export const englishRecordMessages: RecordMessages = {
   entryFolderNotRecorded: (folder) => `no page is recorded for its folder "${folder}", so it cannot be a page of this tree`,
   entryUnderOtherParent: (parentId, parentTitle, expectedParentId, expectedTitle) =>
     `that page is under ${pageNamed(parentId, parentTitle)} on the wiki, not under ${pageNamed(expectedParentId, expectedTitle)} where the tree puts it`,
+  entryOfAnotherFile: () => 'that page\'s publish notice says another file published it',
+  recordOfAnotherFile: (pageId, title) =>
+    `its record names ${pageNamed(pageId, title)} as its page, but that page's publish notice says another file published it: the record is not used, and nothing is sent to that page. If the record is wrong (a pull request may have changed ${MANIFEST}, or it came from another machine or branch), correct it or remove its entry; if this file is now that page's source, remove the entry and publish it with overwrite to take the page over.`,
 };
 
 /** A page as these sentences name it: by its title with its ID, or by its ID alone when the title is not known. */

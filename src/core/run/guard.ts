@@ -9,7 +9,7 @@
 // (recordedLinks.ts), and the files of a flat plan that give one title in one space written two ways are refused
 // (titlesAcrossSpaceNames.ts): steps of the guard, so that every path that reads the wiki runs them.
 import type { PublishMessages } from '../messages/publishMessages';
-import type { TreeMessages } from '../messages/treeMessages';
+import { englishTreeMessages, type TreeMessages } from '../messages/treeMessages';
 import { linkNames, type PageLink } from '../links/pageLink';
 import type { PublishTarget } from '../publish/target';
 import type { WikiPage, WikiPagesClient } from '../wikiPages';
@@ -18,6 +18,8 @@ import type { FileLinks } from './fileLinks';
 import { findAtPlaces, ownPageId, parentNamed, readPages, versionsOf, type LookupOptions } from './guardLookups';
 import { guardedPage, pageElsewhere, underAnotherParent, unreadOnWiki, type GuardVerdict } from './guardVerdict';
 import type { PlanItem } from './planItem';
+import { publishedFromThisFile } from './publishedFrom';
+import { refuseItem } from './plan';
 import { checkRecordedLinks } from './recordedLinks';
 import { checkFlatTitlesAcrossSpaceNames } from './titlesAcrossSpaceNames';
 import { alreadyHolds, historyVerdict, ownPageVerdict, placeVerdict, type WikiVerdict } from './wikiVerdict';
@@ -126,10 +128,20 @@ export async function guardPlan(items: PlanItem[], options: GuardOptions): Promi
   }
   const lookup: LookupOptions = { ...options, pages: options.pages };
   const verdicts = await verdictsOf(lookups, lookup);
+  let refusedAny = false;
   for (const item of lookups) {
     item.guard = verdicts.get(item);
-    applyVerdict(item, options.overwriteEdited);
+    // A tree's recorded pages were checked so with the pages they hold (recordedEntries.ts), where a folder's refusal
+    // refuses the pages below it too.
+    const foreign = options.titlesCheckedByTree ? undefined : pageOfAnotherFile(item);
+    if (foreign === undefined) applyVerdict(item, options.overwriteEdited);
+    else {
+      refuseItem(item, { code: 'recordedEntry', message: (options.messages ?? englishTreeMessages).recordOfAnotherFile(foreign.id, foreign.title), fix: undefined });
+      refusedAny = true;
+    }
   }
+  // The files linking to one refused here wait for it again, as for any refused file.
+  if (refusedAny) options.links?.refusedSince();
   if (options.links) await linkFoundPages(lookups, options.links, options.overwriteEdited);
   options.signal?.throwIfAborted();
   return items;
@@ -208,6 +220,19 @@ async function verdictsOf(items: readonly PlanItem[], options: LookupOptions): P
     }
   }
   return verdicts;
+}
+
+/**
+ * The page a record names for the item (by ID: the repository's, a --state file, the editor's link store), when the
+ * page's notice says another file published it: a pull request or a cache from elsewhere may name any page, and only
+ * the page's own notice tells whose it is. A page found on the wiki by its place was decided by that notice already.
+ */
+function pageOfAnotherFile(item: PlanItem): WikiPage | undefined {
+  const link = item.link;
+  const page = guardedPage(item.guard);
+  const marker = page?.body?.marker;
+  if (link?.pageId === undefined || item.foundOnWiki || page === undefined || page.id !== link.pageId || marker === undefined) return undefined;
+  return publishedFromThisFile(marker, [item.file.label, item.file.key, link.formerFile]) ? undefined : page;
 }
 
 /**

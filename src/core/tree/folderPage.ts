@@ -27,6 +27,18 @@ export function folderContentRank(fileName: string, folderName: string): number 
 }
 
 /**
+ * The names a folder's content file is written with, as its folder's page may have been published from one of them
+ * (a README.md since renamed away, a folder renamed): the spellings repositories use, with every extension the walk
+ * takes. The rank above reads any case; a digest of the name (publishNotice.ts) is of the name as written.
+ */
+export function contentFileNames(folderName: string): string[] {
+  const stems = new Set(['index', 'Index', 'INDEX', 'README', 'readme', 'Readme', folderName, folderName.toLowerCase()]);
+  const names: string[] = [];
+  for (const stem of stems) for (const extension of MARKDOWN_EXTENSIONS) names.push(`${stem}${extension}`);
+  return names;
+}
+
+/**
  * The file among a folder's own files (not its subfolders') that gives the folder page its content: the best rank,
  * and between two of one rank (index.md and index.markdown, or README.md and readme.md on a case-sensitive disk)
  * the first by path, so the choice is the same on every machine.

@@ -228,6 +228,9 @@ export function planTreeOf(sources: readonly TreeSource[], given: TreePlanOption
       item.link = { spaceId: defaults.spaceId, parentId: defaults.parentId, pageTitle: oldTitle ?? defaults.pageTitle, pageId: recorded.pageId, publishedAt: 0 };
       item.linkedPage = parentId !== undefined && oldTitle === undefined;
     }
+    // Renamed in the repository: its page's notice names the file it was until this one publishes it.
+    const renamedPath = ownRecord === undefined ? renamedFromPath.get(node.path) : undefined;
+    if (renamedPath !== undefined && item.link !== undefined && item.link.formerFile === undefined) item.link = { ...item.link, formerFile: renamedPath };
     if (oldTitle !== undefined && recorded !== undefined) {
       item.cautions.push({ code: 'leavesPage', message: words.retitledPage(oldTitle, node.title, recorded.pageId) });
       if (item.state === 'unchanged') item.state = 'send';

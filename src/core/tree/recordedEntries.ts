@@ -13,6 +13,7 @@ import { isPageId } from '../publish/target';
 import { isRepositoryLink } from '../links/pageLink';
 import type { WikiPage, WikiPagesClient } from '../wikiPages';
 import { failedLookupVerdict, type FailedLookupVerdict } from '../run/failedLookup';
+import { publishedFromThisFile } from '../run/publishedFrom';
 import { isBelow } from '../walk/relativePaths';
 
 /** The manifest as the check reads it: its entries, and where each is written. */
@@ -53,6 +54,11 @@ export interface EntryCheckScope {
    */
   present?: ReadonlySet<string>;
   followed?: ReadonlyMap<string, readonly string[]>;
+  /**
+   * The files a key's page may have been published from (a file's label; a folder's, and the files in it): a page
+   * whose notice names none of them is another file's, whatever the entry says (run/publishedFrom.ts).
+   */
+  filesOf?: (key: string) => ReadonlyArray<string | undefined>;
 }
 
 /**
@@ -109,7 +115,8 @@ export async function checkRecordedEntries(entries: RecordedEntries, scope: Entr
     const followedTo = scope.present === undefined || scope.present.has(key) ? undefined : scope.followed?.get(entry.title);
     // Where a file that names its page would take it: the plan decides that with the page's parent (followedPages.ts).
     if (followedTo !== undefined && page.parentId !== undefined && followedTo.includes(page.parentId)) continue;
-    const reason = entryProblem(page, entry, { space, expectedParent, folder, parentRead: expectedParent === undefined ? undefined : read.get(expectedParent), named: named !== undefined }, messages);
+    const reason = entryProblem(page, entry, { space, expectedParent, folder, parentRead: expectedParent === undefined ? undefined : read.get(expectedParent), named: named !== undefined }, messages)
+      ?? anotherFilesPage(page, scope.filesOf?.(key), messages);
     if (reason === undefined) continue;
     wording.set(key, (parents) => messages.entryRefused(at(key), key, entry.id, reason.word(parents)));
     if (reason.underOtherParent) underOtherParent.add(key);
@@ -164,6 +171,13 @@ function entryProblem(
   const parentId = page.parentId;
   if (parentId === undefined || parentId === expectedParent) return undefined;
   return { word: (parents) => messages.entryUnderOtherParent(parentId, parents.get(parentId)?.title, expectedParent, expected.parentRead?.title), underOtherParent: true };
+}
+
+/** Why the page is not the entry's file's: its notice names another file. */
+function anotherFilesPage(page: WikiPage, files: ReadonlyArray<string | undefined> | undefined, messages: TreeMessages): { word: () => string; underOtherParent?: true } | undefined {
+  const marker = page.body?.marker;
+  if (files === undefined || marker === undefined || publishedFromThisFile(marker, files)) return undefined;
+  return { word: () => messages.entryOfAnotherFile() };
 }
 
 /** The numeric IDs of the spaces files name for their own pages (key or ID as written), each asked once. */

@@ -21,7 +21,7 @@ import { checkTreeOnWiki, type TreePlanWiki } from './treeParent';
 import { acceptedEntries, checkRecordedEntries, folderAbove, keyOfLabel, readRecordedPages } from './recordedEntries';
 import { withSpacesAskedOnce } from '../wikiPages/spacesAskedOnce';
 import type { WikiPage } from '../wikiPages';
-import { folderContentRank } from './folderPage';
+import { contentFileNames, folderContentRank } from './folderPage';
 import { folderKey, isBelow, nameOf, parentFolderOf } from '../walk/relativePaths';
 import { nodeOfFile } from './shape';
 import type { TreePlan, TreePlanOptions, TreeSource } from './treePlanTypes';
@@ -96,9 +96,20 @@ async function withEntriesChecked(sources: readonly TreeSource[], options: TreeP
   const namedPlaces = new Map<string, { spaceId: string; parentId: string }>();
   const present = new Set<string>();
   const followed = new Map<string, string[]>();
+  // Where each page of the tree may have been published from: a file by its label and its full path (a publish from
+  // another working folder labels it otherwise), a folder's page also from the files it holds itself (its content file).
+  const filesAt = new Map<string, string[]>();
+  const add = (key: string, ...paths: string[]): void => {
+    filesAt.set(key, [...(filesAt.get(key) ?? [`${root}${key}`]), ...paths]);
+  };
   for (const source of sources) {
     const key = keyOfLabel(source.file.label, root);
     if (key === undefined) continue;
+    const { label, key: fullPath } = source.file;
+    add(key, fullPath);
+    const folder = folderAbove(key);
+    // The folder's full path, where the file's is written as the key ends (a plain path, not an escaped URI).
+    if (folder !== '') add(folder, label, fullPath, ...(fullPath.endsWith(key) ? [fullPath.slice(0, fullPath.length - key.length + folder.length)] : []));
     for (let folder = folderAbove(key); folder !== '' && !present.has(folder); folder = folderAbove(folder)) present.add(folder);
     present.add(key);
     const place = source.item.complete;
@@ -106,7 +117,12 @@ async function withEntriesChecked(sources: readonly TreeSource[], options: TreeP
     namedPlaces.set(key, { spaceId: place.spaceId, parentId: place.parentId });
     followed.set(place.pageTitle, [...(followed.get(place.pageTitle) ?? []), place.parentId]);
   }
-  const check = await checkRecordedEntries(options.identity, { parentId: options.parentId, namedPlaces, present, followed }, wiki.pages, signal, options.treeMessages, readAhead);
+  // A folder's page: also from a content file it held before (renamed away since, or the folder itself renamed).
+  const filesOf = (key: string): string[] => {
+    const files = filesAt.get(key) ?? [`${root}${key}`];
+    return key.endsWith('/') ? [...files, ...contentFileNames(nameOf(key.slice(0, -1))).map((name) => `${root}${key}${name}`)] : files;
+  };
+  const check = await checkRecordedEntries(options.identity, { parentId: options.parentId, namedPlaces, present, followed, filesOf }, wiki.pages, signal, options.treeMessages, readAhead);
   const checked: TreePlanOptions = check.refused.size === 0
     ? { ...options, wikiRead: check.read }
     : {

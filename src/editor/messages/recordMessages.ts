@@ -17,6 +17,9 @@ export const editorRecordMessages: RecordMessages = {
   entryFolderNotRecorded: (folder) => vscode.l10n.t('no page is recorded for its folder "{0}", so it cannot be a page of this tree', folder),
   entryUnderOtherParent: (parentId, parentTitle, expectedParentId, expectedTitle) =>
     vscode.l10n.t('that page is under {0} on the wiki, not under {1} where the tree puts it', pageNamed(parentId, parentTitle), pageNamed(expectedParentId, expectedTitle)),
+  entryOfAnotherFile: () => vscode.l10n.t('that page\'s publish notice says another file published it'),
+  recordOfAnotherFile: (pageId, title) =>
+    vscode.l10n.t('its record names {0} as its page, but that page\'s publish notice says another file published it: the record is not used, and nothing is sent to that page. If the record is wrong (a pull request may have changed .wiki-pages.json, or it came from another machine or branch), correct it or remove its entry; if this file is now that page\'s source, remove the entry and publish it with overwrite to take the page over.', pageNamed(pageId, title)),
 };
 
 function pageNamed(id: string, title: string | undefined): string {

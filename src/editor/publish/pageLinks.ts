@@ -89,7 +89,8 @@ export class GlobalStateLinkStore implements LinkStore {
    */
   async move(from: string, to: string): Promise<void> {
     const legacy = parsePageLink(this.state.get<Record<string, unknown>>(LEGACY_TARGETS_KEY, {})[from]);
-    const moved = moveLinks(this.links(), from, to);
+    // The page's notice names the file as it was until the renamed file publishes it: the guard knows it by that name too.
+    const moved = moveLinks(this.links(), from, to, (link, oldKey) => ({ ...link, formerFile: link.formerFile ?? oldKey }));
     if (moved) await this.state.update(LINKS_KEY, moved);
     if (legacy && !moved?.[to]) await this.set(to, legacy);
     if (moved) this.changed(undefined);

@@ -10,6 +10,31 @@ describe('heading anchors', () => {
     assert.equal(headingPlainText('snake_case \\*literal\\* 5 * 3 [WIP]'), 'snake_case *literal* 5 * 3 [WIP]');
   });
 
+  it('reads a link in a heading whose destination holds balanced parentheses as its text alone', () => {
+    const heading = 'See [the](api(v2).md) function';
+    assert.equal(headingPlainText(heading), 'See the function');
+    assert.equal(markdownHeadingSlug(heading), 'see-the-function');
+    assert.equal(wikiHeadingAnchor('T', heading), 'See-the-function');
+    // The link to it GitHub's way finds the heading, and goes to the wiki's anchor of it.
+    assert.equal(wikiAnchorForLink('see-the-function', { title: 'T', headings: [heading] }), 'See-the-function');
+    assert.equal(headingPlainText('[a](<b c>) and [d]( e "t" ) and ![f *g*](h(i).png)'), 'a and d and f g');
+  });
+
+  it('keeps `*`, `_` and `~` that pair into no emphasis, as CommonMark renders them, on both sides', () => {
+    const cases: Array<[string, string, string]> = [
+      // heading, the wiki's anchor, GitHub's slug
+      ['Use ~/.ssh/config', 'Use-~/.ssh/config', 'use-sshconfig'], ['A*B matrix', 'A*B-matrix', 'ab-matrix'],
+      ['x~y', 'x~y', 'xy'], ['_a_b', '_a_b', '_a_b'], ['snake_ word', 'snake_-word', 'snake_-word'],
+      ['__init__ method', 'init-method', 'init-method'], ['foo*bar*', 'foobar', 'foobar'], ['*a **b** c*', 'a-b-c', 'a-b-c'],
+      ['~~old~~ new', 'old-new', 'old-new'], ['~~~x~~~', '~~~x~~~', 'x'], ['**a*', '*a', 'a'], ['a_b_c', 'a_b_c', 'a_b_c'],
+    ];
+    for (const [heading, anchor, slug] of cases) {
+      assert.equal(wikiHeadingAnchor('T', heading), anchor, heading);
+      assert.equal(markdownHeadingSlug(heading), slug, heading);
+      assert.equal(wikiAnchorForLink(slug, { title: 'T', headings: [heading] }), anchor, heading);
+    }
+  });
+
   it('slugs headings the way GitHub does', () => {
     const cases: Array<[string, string]> = [
       ['Install', 'install'], ['Configure the proxy', 'configure-the-proxy'], ['Tom & Jerry', 'tom--jerry'],

@@ -1,7 +1,7 @@
 // Pull on a file of a page tree: the wiki holds page addresses where the file links to other files, and a
 // colleague's edit near such a link must merge as it does anywhere else, while a link the colleague changed arrives.
 import assert from 'node:assert/strict';
-import { manifestPageIdOf, mergeThreeWay, withFileLinkForms } from '../../src/core/pull';
+import { manifestPageIdOf, mergeThreeWay, pageInFileForms, pullPage, withFileLinkForms } from '../../src/core/pull';
 
 const SITE = 'https://wiki.example.test/wiki/spaces/DOCS/pages';
 const PAGES = new Map([
@@ -104,5 +104,68 @@ describe('Pull on a file of a page tree', () => {
     // A link to a folder names its page, written with the slash or without, from inside it or beside it.
     assert.deepEqual(['./', '.', '../guide/#start', '../guide', '../other/', '../reference/', '..'].map(pageIdOf), ['11', '11', '11', '11', '16', undefined, undefined]);
     assert.equal(pageIdOf('https://example.test/reference/api.md'), undefined);
+  });
+});
+
+// The wiki's anchors map back to the file's only through the same heading of the linked page: `b.md` has `## C` and
+// `## C++`, which GitHub slugs `c` and `c-1` and the wiki anchors `C` and `C++`. Compared by letters alone, both read
+// `c`, and Pull pointed the file's C++ link at the "C" heading.
+describe('Pull and Compare map a link\'s heading back through the same heading', () => {
+  const BEE = `${SITE}/21/Bee`;
+  const beeIdOf = manifestPageIdOf(new Map([['b.md', { id: '21', title: 'Bee' }]]), 'a.md');
+  const link = { spaceId: 'DOCS', parentId: '123456', pageTitle: 'A', pageId: '20', version: 1, publishedAt: 0 };
+
+  /** Pull of the file `ours`, published as `sent` (the file's text kept with the base), the wiki's page now `theirs`. */
+  async function pulled(ours: string, sent: string, theirs: string): Promise<string> {
+    const outcome = await pullPage({
+      ours, link, base: { pageId: '20', version: 1, markdown: sent, savedAt: 0, fileText: ours },
+      pages: { getPage: async (id) => ({ id, version: 2, title: 'A' } as never) },
+      exportMarkdown: async () => theirs, linkedPages: async () => beeIdOf,
+    });
+    assert.equal(outcome.kind, 'merged');
+    return outcome.kind === 'merged' ? outcome.text : '';
+  }
+
+  it('headings with one slug (C, C++): a colleague\'s edit of the line keeps each link on its own heading', async () => {
+    const ours = '# A\n\nSee [C](b.md#c) and [C++](b.md#c-1) headings.\n';
+    const sent = `# A\n\nSee [C](${BEE}#C) and [C++](${BEE}#C%2B%2B) headings.\n`;
+    assert.equal(await pulled(ours, sent, sent.replace('headings.', 'headings, edited.')), ours.replace('headings.', 'headings, edited.'));
+  });
+
+  it('a link to the second heading of a slug alone (`#c-1`, sent as `#C%2B%2B`) stays as the file writes it', async () => {
+    const ours = '# A\n\nRead the [C++ notes](b.md#c-1) first.\n';
+    const sent = `# A\n\nRead the [C++ notes](${BEE}#C%2B%2B) first.\n`;
+    assert.equal(await pulled(ours, sent, sent.replace('first.', 'first, edited.')), ours.replace('first.', 'first, edited.'));
+  });
+
+  it('Compare, without the published file to tell them apart, never shows one of them at the other heading', () => {
+    const file = '# A\n\nSee [C](b.md#c) and [C++](b.md#c-1) headings.\n';
+    const page = `# A\n\nSee [C](${BEE}#C) and [C++](${BEE}#C%2B%2B) headings.\n`;
+    assert.equal(pageInFileForms(page, file, beeIdOf), page, 'which heading `c` is takes the page\'s headings: both stay the wiki\'s');
+    // The same with the file's two links the other way round, and with only one of them.
+    assert.equal(pageInFileForms(page, '# A\n\n[C++](b.md#c) [C](b.md#c-1)\n', beeIdOf), page);
+    assert.equal(pageInFileForms(page, '# A\n\nRead [C](b.md#c).\n', beeIdOf), page);
+  });
+
+  it('a heading with punctuation: mapped back through its slug, never to the heading whose slug has the same letters', () => {
+    // `## Node.js` slugs `nodejs`, `## Node JS` slugs `node-js`; the wiki anchors them `Node.js` and `Node-JS`.
+    const file = '# A\n\nUse [Node JS](b.md#node-js).\n';
+    const page = `# A\n\nUse [Node JS](${BEE}#Node-JS), or rather [Node.js](${BEE}#Node.js).\n`;
+    assert.equal(pageInFileForms(page, file, beeIdOf), `# A\n\nUse [Node JS](b.md#node-js), or rather [Node.js](${BEE}#Node.js).\n`);
+    const both = '# A\n\n[Node.js](b.md#nodejs) then [Step 2](b.md#step-2-configure-it)\n';
+    assert.equal(pageInFileForms(`# A\n\n[Node.js](${BEE}#Node.js) then [Step 2](${BEE}#Step-2%3A-Configure-it%21)\n`, both, beeIdOf), both);
+  });
+
+  it('a link the file writes in the wiki\'s own form stays as written, beside a slug that could name either heading', () => {
+    const file = '# A\n\nSee [C](b.md#c) and [C++](b.md#C%2B%2B).\n';
+    const page = `# A\n\nSee [C](${BEE}#C) and [C++](${BEE}#C%2B%2B).\n`;
+    assert.equal(pageInFileForms(page, file, beeIdOf), `# A\n\nSee [C](${BEE}#C) and [C++](b.md#C%2B%2B).\n`);
+  });
+
+  it('a link to one of the file\'s own headings maps through those headings (`## C`, `## C++`)', () => {
+    const file = '# A\n\n[C](#c) and [C++](#c-1)\n\n## C\n\n## C++\n';
+    const page = '# A\n\n[C](#C) and [C++](#C%2B%2B)\n\n## C\n\n## C++\n';
+    assert.equal(pageInFileForms(page, file, undefined), file);
+    assert.equal(pageInFileForms(page.replace('[C++](#C%2B%2B)', '[C++](#C)'), file, undefined), file.replace('[C++](#c-1)', '[C++](#c)'), 'a colleague\'s re-pointed link arrives');
   });
 });

@@ -4,14 +4,15 @@
 // differs from the file only where someone changed it, not wherever it holds a link or a diagram.
 import { withFileDiagramForms } from './diagramForms';
 import { frontMatterBody } from '../markdown/frontMatter';
-import { fileLinkForms, type PageIdOf } from './pageLinkForms';
+import { fileLinkForms, type PageIdOf, type PublishedPair } from './pageLinkForms';
 
 /**
  * The rewrite, made once for the file's texts (`files`: the file now, and as it was published) and used for each
- * Markdown of the wiki (a base and the page now).
+ * Markdown of the wiki (a base and the page now). `published`: the file as published, when known, and the page that
+ * publish made (Pull's base), which tell the anchors of links to other pages apart (pageLinkForms.ts).
  */
-export function fileFormsOf(files: string | readonly string[], pageIdOf: PageIdOf | undefined): (markdown: string) => string {
-  const links = fileLinkForms(files, pageIdOf);
+export function fileFormsOf(files: string | readonly string[], pageIdOf: PageIdOf | undefined, published?: PublishedPair): (markdown: string) => string {
+  const links = fileLinkForms(files, pageIdOf, published);
   return (markdown) => links(withFileDiagramForms(markdown, files));
 }
 

@@ -12,4 +12,4 @@ export { withFileDiagramForms } from './diagramForms';
 export { fileFormsOf, pageInFileForms } from './fileForms';
 export { publishedFileText, type PublishedFileSettings } from './publishedFile';
 export { keepingPageTitle, withPageTitle, type TitleKept } from './pulledTitle';
-export { manifestPageIdOf, withFileLinkForms, type PageIdOf } from './pageLinkForms';
+export { fileLinkForms, manifestPageIdOf, withFileLinkForms, type PageIdOf, type PublishedPair } from './pageLinkForms';

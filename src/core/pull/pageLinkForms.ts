@@ -8,13 +8,16 @@
 // A link to a heading of the page itself went out in the wiki's anchor form too (`#install` as `#Install`), in a tree or
 // not: it is written back the same way.
 import { findLinkDestinations } from '../markdown/links';
+import { headingMatcher } from '../links/rewrite/headingAnchors';
 import { linkTarget, ownHeadingAnchor, pagePath } from '../links/rewrite/linkTarget';
+import { markdownHeadings } from '../markdown/headings/headings';
 import { folderContentFile, folderContentRank } from '../tree/folderPage';
 import type { ManifestEntry } from '../tree/manifestFormat';
 import { nameOf } from '../walk/relativePaths';
 import { isEscaped } from '../text/escaped';
 import { lineKey } from './markdownUnits';
 import type { PageIdOf } from '../links/linkTargets';
+import { addSeen, anchorKey, namesSameHeading, OWN_PAGE, publishedAnchors, readAnchor, type AnchoredLink, type SeenAnchors } from './anchorForms';
 
 /** The folder a manifest lies in: its name, and the page its tree hangs under when the manifest records one. */
 export interface ManifestFolder {
@@ -30,12 +33,28 @@ const PAGE_ADDRESS = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]+(?:\/[^?#]*)?\/wiki\/spaces\
 
 /**
  * `markdown` (a base or the wiki's page now) with each page address, and each link to one of its own headings, written
- * as `ours` writes its link to that page and heading. Anchors are compared by their letters and digits only, ignoring
- * case, since the file writes a heading's slug (`#set-up-the-api`) where the wiki writes its own anchor
- * (`#Set-up-the-API`). Without `pageIdOf` (no link of the file names a known page) only the links to its own headings.
+ * as `ours` writes its link to that page and heading. A heading's anchor maps back through the same heading only
+ * (anchorForms.ts), never by its letters: `#c-1` and the wiki's `#C%2B%2B` may name the same heading, `#c` and `#C++`
+ * different ones. Without `pageIdOf` (no link of the file names a known page) only the links to its own headings.
  */
-export function withFileLinkForms(markdown: string, ours: string, pageIdOf: PageIdOf | undefined): string {
-  return fileLinkForms(ours, pageIdOf)(markdown);
+export function withFileLinkForms(markdown: string, ours: string, pageIdOf: PageIdOf | undefined, published?: PublishedPair): string {
+  return fileLinkForms(ours, pageIdOf, published)(markdown);
+}
+
+/**
+ * The file as a publish sent it and the page that publish made (Pull's base): which of the file's anchors became which
+ * of the wiki's. `file` is undefined when not known; `page` alone still shows anchors of the linked pages.
+ */
+export interface PublishedPair {
+  file: string | undefined;
+  page: string;
+}
+
+/** A link the file writes, by the page and the wiki's anchor it publishes to, or (anchor unknown) its own anchor. */
+interface FileForm {
+  link: AnchoredLink;
+  written: string;
+  label: string | undefined;
 }
 
 /**
@@ -43,40 +62,105 @@ export function withFileLinkForms(markdown: string, ours: string, pageIdOf: Page
  * writes its links, and finding them is a pass over the whole file. `ours` may be several texts of the file (as
  * published, and now): a page and heading they spell two ways is left as the wiki writes it.
  */
-export function fileLinkForms(ours: string | readonly string[], pageIdOf: PageIdOf | undefined): (markdown: string) => string {
+export function fileLinkForms(ours: string | readonly string[], pageIdOf: PageIdOf | undefined, published?: PublishedPair): (markdown: string) => string {
+  const texts = typeof ours === 'string' ? [ours] : ours;
+  const publishedLinks = published === undefined ? [] : wikiLinksOf(published.page);
+  const fromPair = published?.file === undefined ? undefined : publishedAnchors(fileLinksOf(published.file, pageIdOf).map((form) => form.link), publishedLinks);
   const forms = new Map<string, string | null>();
   const remember = (key: string, written: string): void => {
     // Two different spellings of one page and heading: which one a link meant cannot be told, so neither is used.
     forms.set(key, forms.has(key) && forms.get(key) !== written ? null : written);
   };
-  for (const text of typeof ours === 'string' ? [ours] : ours) {
-    for (const link of findLinkDestinations(text)) {
-      const key = fileLinkKey(link.text, pageIdOf);
-      if (key === undefined) continue;
-      const written = text.slice(link.start, link.end);
-      remember(key, written);
+  // Links whose wiki anchor is not known, and every anchor the file writes into each page.
+  const unmapped: FileForm[] = [];
+  const fileAnchors: SeenAnchors = new Map();
+  for (const text of texts) {
+    for (const form of fileLinksOf(text, pageIdOf)) {
+      addSeen(fileAnchors, form.link);
+      const wikiAnchor = form.link.page === OWN_PAGE ? form.link.anchor : fromPair?.get(anchorKey(form.link.page, form.link.anchor)) ?? (form.link.anchor === '' ? '' : undefined);
+      if (wikiAnchor === undefined || wikiAnchor === null) {
+        unmapped.push(form);
+        continue;
+      }
+      const key = anchorKey(form.link.page, wikiAnchor);
+      remember(key, form.written);
       // A file may spell one page two ways (`../index.md` and `../`, `./` and `README.md`): its links' texts, which
       // the wiki keeps, still tell them apart.
-      const label = labelBefore(text, link.start);
-      if (label !== undefined) remember(labelledKey(key, label), written);
+      if (form.label !== undefined) remember(labelledKey(key, form.label), form.written);
     }
   }
-  if (forms.size === 0) return (markdown) => markdown;
+  if (forms.size === 0 && unmapped.length === 0) return (markdown) => markdown;
+  const publishedAnchorsSeen: SeenAnchors = new Map();
+  for (const link of publishedLinks) addSeen(publishedAnchorsSeen, link);
   return (markdown) => {
+    const links = findLinkDestinations(markdown).flatMap((found) => {
+      const link = wikiLinkOf(found.text);
+      return link === undefined ? [] : [{ found, link }];
+    });
+    const wikiAnchors: SeenAnchors = new Map([...publishedAnchorsSeen].map(([page, anchors]) => [page, new Set(anchors)]));
+    for (const { link } of links) addSeen(wikiAnchors, link);
     const pieces: string[] = [];
     let copied = 0;
-    for (const link of findLinkDestinations(markdown)) {
-      const key = wikiLinkKey(link.text);
-      if (key === undefined) continue;
-      const label = labelBefore(markdown, link.start);
+    for (const { found, link } of links) {
+      const label = labelBefore(markdown, found.start);
+      const key = anchorKey(link.page, link.anchor);
       // By the link's text first; a text the colleague changed falls back to the page and heading alone.
-      const form = (label === undefined ? undefined : forms.get(labelledKey(key, label))) || forms.get(key);
+      const form = forms.has(key)
+        ? (label === undefined ? undefined : forms.get(labelledKey(key, label))) || forms.get(key)
+        : sameHeadingForm(unmapped, link, label, fileAnchors, wikiAnchors);
       if (!form) continue;
-      pieces.push(markdown.slice(copied, link.start), form);
-      copied = link.end;
+      pieces.push(markdown.slice(copied, found.start), form);
+      copied = found.end;
     }
     return pieces.length === 0 ? markdown : pieces.join('') + markdown.slice(copied);
   };
+}
+
+/** The one spelling among the file's links of unknown anchor that name the wiki link's heading, by its text first. */
+function sameHeadingForm(unmapped: readonly FileForm[], link: AnchoredLink, label: string | undefined, fileAnchors: SeenAnchors, wikiAnchors: SeenAnchors): string | undefined {
+  const candidates = unmapped.filter((form) => form.link.page === link.page
+    && namesSameHeading(form.link.anchor, link.anchor, fileAnchors.get(link.page) ?? new Set(), wikiAnchors.get(link.page) ?? new Set()));
+  const labelled = candidates.filter((form) => label !== undefined && form.label === label);
+  const spellings = new Set((labelled.length > 0 ? labelled : candidates).map((form) => form.written));
+  return spellings.size === 1 ? [...spellings][0] : undefined;
+}
+
+/**
+ * The file's links that name one of its own headings (mapped through them, as the publish maps them) or a page
+ * `pageIdOf` knows, in document order.
+ */
+function fileLinksOf(text: string, pageIdOf: PageIdOf | undefined): FileForm[] {
+  let ownAnchor: ((anchor: string) => string | undefined) | undefined;
+  const forms: FileForm[] = [];
+  for (const found of findLinkDestinations(text)) {
+    const own = ownHeadingAnchor(found.text);
+    let link: AnchoredLink;
+    if (own !== undefined) {
+      ownAnchor ??= headingMatcher({ title: '', headings: markdownHeadings(text) });
+      // One matching no heading goes out as written (rewriteLinks.ts).
+      link = { page: OWN_PAGE, anchor: ownAnchor(own) ?? readAnchor(own, true) };
+    } else {
+      const pageId = pageIdOf?.(found.text);
+      if (pageId === undefined) continue;
+      const anchor = anchorOf(found.text);
+      link = { page: pageId, anchor: anchor === undefined ? '' : readAnchor(anchor) };
+    }
+    if (isDefinition(text, found.start)) link.definition = true;
+    forms.push({ link, written: text.slice(found.start, found.end), label: labelBefore(text, found.start) });
+  }
+  return forms;
+}
+
+/** The wiki's links that name one of the page's own headings or a page address, in document order. */
+function wikiLinksOf(markdown: string): AnchoredLink[] {
+  return findLinkDestinations(markdown).flatMap((found) => wikiLinkOf(found.text) ?? []);
+}
+
+function wikiLinkOf(destination: string): AnchoredLink | undefined {
+  const own = ownHeadingAnchor(destination);
+  if (own !== undefined) return { page: OWN_PAGE, anchor: readAnchor(own, true) };
+  const address = PAGE_ADDRESS.exec(destination);
+  return address ? { page: address[1] as string, anchor: address[2] === undefined ? '' : readAnchor(address[2]) } : undefined;
 }
 
 function labelledKey(key: string, label: string): string {
@@ -86,13 +170,24 @@ function labelledKey(key: string, label: string): string {
 // How far back a link's text is looked for: a longer one is compared by its page and heading alone.
 const LABEL_SEARCH = 1000;
 
+/** Where the destination starting at `start` follows: `(` of an inline link, or `:` of a reference definition. */
+function openerBefore(text: string, start: number): number {
+  let at = start - 1;
+  while (at >= 0 && (text[at] === ' ' || text[at] === '\t' || text[at] === '\n' || text[at] === '\r')) at--;
+  return at;
+}
+
+function isDefinition(text: string, start: number): boolean {
+  const at = openerBefore(text, start);
+  return text[at] === ':' && text[at - 1] === ']';
+}
+
 /**
  * The text of the link (or the label of the reference definition) whose destination starts at `start`, compared past
  * the export's style as the merge compares lines (lineKey); undefined when it cannot be told.
  */
 function labelBefore(text: string, start: number): string | undefined {
-  let at = start - 1;
-  while (at >= 0 && (text[at] === ' ' || text[at] === '\t' || text[at] === '\n' || text[at] === '\r')) at--;
+  const at = openerBefore(text, start);
   const opener = text[at];
   if ((opener !== '(' && opener !== ':') || text[at - 1] !== ']') return undefined;
   const close = at - 1;
@@ -107,44 +202,9 @@ function labelBefore(text: string, start: number): string | undefined {
   return undefined;
 }
 
-/** A link as the file writes it, by the page and heading it names: one of its own headings, or another file's page. */
-function fileLinkKey(destination: string, pageIdOf: PageIdOf | undefined): string | undefined {
-  const own = ownHeadingAnchor(destination);
-  if (own !== undefined) return ownAnchorKey(own);
-  const pageId = pageIdOf?.(destination);
-  return pageId === undefined ? undefined : formKey(pageId, anchorOf(destination));
-}
-
-/** A link as the wiki writes it, by the same key: one of the page's own headings, or a page address. */
-function wikiLinkKey(destination: string): string | undefined {
-  const own = ownHeadingAnchor(destination);
-  if (own !== undefined) return ownAnchorKey(own);
-  const address = PAGE_ADDRESS.exec(destination);
-  return address ? formKey(address[1] as string, address[2]) : undefined;
-}
-
-/** A page's key starts with its ID, digits only: one starting with `#` is no page's. */
-function ownAnchorKey(anchor: string): string {
-  return `#${comparableAnchor(anchor)}`;
-}
-
 function anchorOf(destination: string): string | undefined {
   const hash = destination.indexOf('#');
   return hash === -1 ? undefined : destination.slice(hash + 1);
-}
-
-function formKey(pageId: string, anchor: string | undefined): string {
-  return `${pageId}#${anchor === undefined ? '' : comparableAnchor(anchor)}`;
-}
-
-function comparableAnchor(anchor: string): string {
-  let decoded = anchor;
-  try {
-    decoded = decodeURIComponent(anchor);
-  } catch {
-    // Written with a stray percent sign: compared as written.
-  }
-  return decoded.toLocaleLowerCase('en-US').replace(/[^\p{L}\p{N}]+/gu, '');
 }
 
 /**

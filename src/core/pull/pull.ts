@@ -112,7 +112,7 @@ function mergeBody(body: string, pulled: PulledEdit): MergeResult {
   // Its diagrams drawn as images, its links to its own headings and to other files' pages, compared in the file's
   // own form (diagramForms.ts, pageLinkForms.ts), as the file writes them now or wrote them when it was published.
   // Made once: the file's links are read once for both, and a merge without the title heading may be made again with it.
-  const inFileForms = fileFormsOf(pulled.fileBase === undefined ? [body] : [pulled.fileBase, body], pulled.pageIdOf);
+  const inFileForms = fileFormsOf(pulled.fileBase === undefined ? [body] : [pulled.fileBase, body], pulled.pageIdOf, { file: pulled.fileBase, page: pulled.base });
   const base = inFileForms(pulled.base);
   const theirs = inFileForms(pulled.theirs);
   const title = pulled.titleHeading;

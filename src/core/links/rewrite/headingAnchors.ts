@@ -22,15 +22,8 @@
 // the heading", not its HTML): raw HTML tags are gone there, their text kept, and character references decoded
 // (`&lt;AppBar&gt;` slugs as `appbar`, github/markup#1326). The wiki's anchor keeps the heading as written: nothing
 // known about the wiki says how it treats raw HTML or references in a heading, so its rule is not guessed further.
-import type * as EntitiesDecode from 'entities/lib/decode.js';
-
-let entities: typeof EntitiesDecode | undefined;
-/** The named-reference decoder, loaded when a heading first holds one: its table is most of a planning run's load. */
-function decodeHTMLStrict(reference: string): string {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  entities ??= require('entities/lib/decode.js') as typeof EntitiesDecode;
-  return entities.decodeHTMLStrict(reference);
-}
+import { inlineText, type InlineTextRendering } from '../../markdown/headings/inlineText';
+import { characterOf } from './characterReferences';
 
 export type AnchorStyle = 'current' | 'legacy';
 
@@ -55,60 +48,20 @@ export function githubHeadingText(source: string): string {
   return readerText(source, true).trim().replaceAll(UNTRIMMED, '');
 }
 
-const CODE_SPAN = /(`+)([^`]|[^`][\s\S]*?[^`])\1(?!`)/;
-
-function readerText(source: string, asGitHubRenders: boolean): string {
-  return source
-    .split(CODE_SPAN)
-    .map((part, index) => (index % 3 === 0 ? inlineText(part, asGitHubRenders) : index % 3 === 2 ? codeSpanText(part) : ''))
-    .join('');
-}
-
-// An escaped character is kept as itself; emphasis markers are dropped only where they can open or close. One pass,
-// so that an escaped `<` or `&` starts no tag or reference.
-const ESCAPE_OR_EMPHASIS = String.raw`\\([!-/:-@[-\x60{-~])|(?<=\S)(?:\*+|~+)|(?:\*+|~+)(?=\S)|(?<![\p{L}\p{N}])_+(?=\S)|(?<=\S)_+(?![\p{L}\p{N}])`;
-// CommonMark's raw HTML (open and closing tags, comments, processing instructions, declarations, CDATA) and its
-// character references (a known HTML5 name, or a number, always with the `;`).
-const TAG_ATTRIBUTE = String.raw`\s+[A-Za-z_:][\w.:-]*(?:\s*=\s*(?:[^\s"'=<>\x60]+|'[^']*'|"[^"]*"))?`;
-const RAW_HTML = String.raw`<[A-Za-z][A-Za-z0-9-]*(?:${TAG_ATTRIBUTE})*\s*\/?>|<\/[A-Za-z][A-Za-z0-9-]*\s*>|<!---?>|<!--[\s\S]*?-->`
-  + String.raw`|<\?[\s\S]*?\?>|<![A-Za-z][^>]*>|<!\[CDATA\[[\s\S]*?\]\]>`;
-const REFERENCE = String.raw`&(?:#[xX][0-9a-fA-F]{1,6}|#[0-9]{1,7}|[A-Za-z][A-Za-z0-9]{1,31});`;
-const AS_WRITTEN = new RegExp(ESCAPE_OR_EMPHASIS, 'gu');
-const AS_GITHUB_RENDERS = new RegExp(`${ESCAPE_OR_EMPHASIS}|(${RAW_HTML})|(${REFERENCE})`, 'gu');
+// What the two sides make of raw HTML and character references; the rest of a heading's text they read alike
+// (inlineText.ts): emphasis markers dropped where they pair into emphasis, kept where they do not.
+const AS_WRITTEN: InlineTextRendering = { html: (written) => written, reference: (written) => written };
+const AS_GITHUB_RENDERS: InlineTextRendering = {
+  html: (written) => (TAGFILTERED.test(written) ? written : UNTRIMMED),
+  reference: (written) => `${UNTRIMMED}${characterOf(written)}${UNTRIMMED}`,
+};
 const TAGFILTERED = /^<\/?(?:title|textarea|style|xmp|iframe|noembed|noframes|script|plaintext)(?=[\s/>])/i;
 // Marks text githubHeadingText must not trim, removed after trimming. A U+0000 of the heading itself goes with them:
 // CommonMark reads it as U+FFFD, which a slug drops as well.
 const UNTRIMMED = '\u0000';
 
-function inlineText(text: string, asGitHubRenders: boolean): string {
-  const linksResolved = text
-    .replace(/!?\[((?:[^\]\\]|\\.)*)\](?:\([^)]*\)|\[[^\]]*\])/g, '$1')
-    .replace(/<((?:[a-z][a-z0-9+.-]*:|mailto:)[^<>\s]*)>/gi, '$1');
-  if (!asGitHubRenders) return linksResolved.replace(AS_WRITTEN, (_marker: string, escaped: string | undefined) => escaped ?? '');
-  return linksResolved.replace(AS_GITHUB_RENDERS,
-    (_marker: string, escaped: string | undefined, html: string | undefined, reference: string | undefined) => {
-      if (escaped !== undefined) return escaped;
-      if (html !== undefined) return TAGFILTERED.test(html) ? html : UNTRIMMED;
-      if (reference !== undefined) return `${UNTRIMMED}${characterOf(reference)}${UNTRIMMED}`;
-      return '';
-    });
-}
-
-/** The character(s) a reference stands for, as CommonMark decodes it; an unknown name stays as written. */
-function characterOf(reference: string): string {
-  if (reference.startsWith('&#')) {
-    const hex = reference[2] === 'x' || reference[2] === 'X';
-    const code = Number.parseInt(reference.slice(hex ? 3 : 2, -1), hex ? 16 : 10);
-    const valid = code !== 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff);
-    return valid ? String.fromCodePoint(code) : '\ufffd';
-  }
-  return decodeHTMLStrict(reference);
-}
-
-/** CommonMark strips one space from each side of a code span that has one on both sides. */
-function codeSpanText(code: string): string {
-  const flat = code.replace(/\r?\n/g, ' ');
-  return /^ .*[^ ].* $/.test(flat) ? flat.slice(1, -1) : flat;
+function readerText(source: string, asGitHubRenders: boolean): string {
+  return inlineText(source, asGitHubRenders ? AS_GITHUB_RENDERS : AS_WRITTEN);
 }
 
 /** GitHub's slug of a heading: its rendered text lowercased, punctuation and symbols dropped, each space turned into `-`. */

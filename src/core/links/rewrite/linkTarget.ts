@@ -1,6 +1,8 @@
 // What a link destination points at, seen from the file that holds it: the web (left alone), or a file, named by
 // its path relative to the published root, or by nothing when the path leaves the root.
 
+import { unescapedDestination } from './characterReferences';
+
 export type LinkTarget =
   | { kind: 'web' }
   | {
@@ -13,15 +15,15 @@ export type LinkTarget =
       markdown: boolean;
       /** Written as a folder (`guide/`, `..`): on the wiki, the folder's page when the folder is one. */
       folder: boolean;
-      /** What follows `#`, as written (still percent-encoded); undefined when there is no `#`. */
+      /**
+       * What follows `#`, with escapes and character references resolved but still percent-encoded as written;
+       * undefined when there is no `#`.
+       */
       anchor: string | undefined;
     };
 
 const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 const MARKDOWN_FILE = /\.(?:md|markdown|mdown|mkd)$/i;
-// CommonMark resolves backslash escapes of ASCII punctuation in destinations; any other backslash is a character,
-// so a Windows path `..\guide\x.md` stays one odd file name rather than turning into folders.
-const ESCAPED_PUNCTUATION = /\\([!-/:-@[-`{-~])/g;
 
 /**
  * Classifies a destination as written (without angle brackets) in the file at `fromFile` ('/'-separated, root-relative).
@@ -30,9 +32,9 @@ const ESCAPED_PUNCTUATION = /\\([!-/:-@[-`{-~])/g;
  * resolves so) then names the file it names there. Without it such a link leaves the root.
  */
 export function linkTarget(destination: string, fromFile: string, rootInRepository?: string): LinkTarget {
-  // Most destinations hold neither a backslash nor a percent sign: neither pass runs on them (a plan of 10,000 pages
-  // classifies every link of every page).
-  const text = destination.includes('\\') ? destination.replace(ESCAPED_PUNCTUATION, '$1') : destination;
+  // Read as CommonMark reads it (`a&amp;b.md` is `a&b.md`, `b&#46;md` is `b.md`), then percent-decoded below: most
+  // destinations hold no backslash, `&` or `%`, and neither pass runs on them (a plan classifies every link).
+  const text = unescapedDestination(destination);
   // Pure anchors, schemes (https:, mailto:, file:, a drive letter) and `//host` are not files of the run. A scheme
   // ends at a colon: a destination without one (most links between files) is not run through the expression.
   if (text === '' || text.startsWith('#') || text.startsWith('//') || (text.includes(':') && SCHEME.test(text))) return { kind: 'web' };
@@ -50,9 +52,13 @@ export function linkTarget(destination: string, fromFile: string, rootInReposito
   return { kind: 'file', path: resolvedPath(decoded, fromFile, rootInRepository), markdown: MARKDOWN_FILE.test(decoded), folder: false, anchor };
 }
 
-/** `#install`: the anchor of a link to a heading of the linking file's own page; undefined for any other destination. */
+/**
+ * `#install`: the anchor of a link to a heading of the linking file's own page, escapes and references resolved as
+ * linkTarget resolves them (`#caf&eacute;` is `café`); undefined for any other destination.
+ */
 export function ownHeadingAnchor(destination: string): string | undefined {
-  return destination.startsWith('#') && destination.length > 1 ? destination.slice(1) : undefined;
+  const text = unescapedDestination(destination);
+  return text.startsWith('#') && text.length > 1 ? text.slice(1) : undefined;
 }
 
 /**

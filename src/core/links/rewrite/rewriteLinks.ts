@@ -245,7 +245,7 @@ function decide(destination: string, context: RewriteContext, anchorIn: (page: L
   if (target.anchor === undefined || target.anchor === '') return { kind: 'rewrite', destination: page.url };
   const anchor = anchorIn(page, target.anchor);
   return anchor === undefined
-    ? { kind: 'rewrite', destination: `${page.url}#${target.anchor}`, caution: 'unknownAnchor' }
+    ? { kind: 'rewrite', destination: `${page.url}#${writtenFragment(target.anchor)}`, caution: 'unknownAnchor' }
     : { kind: 'rewrite', destination: `${page.url}#${fragment(anchor)}` };
 }
 
@@ -254,12 +254,32 @@ function decide(destination: string, context: RewriteContext, anchorIn: (page: L
  * decoded fragment to the heading's id. Parentheses too, so the destination never closes the link early.
  */
 function fragment(anchor: string): string {
-  return encodeURIComponent(anchor).replace(/[!'()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
+  // A lone surrogate (an editor's text may hold one) would make encodeURIComponent throw: U+FFFD, as CommonMark reads it.
+  const wellFormed = anchor.replace(/\p{Surrogate}/gu, '\ufffd');
+  return encodeURIComponent(wellFormed).replace(/[!'()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
-/** The new destination in the form the old one had: in angle brackets if it was, or if it must be. */
+/**
+ * An anchor no heading matched, kept as the author wrote it but encoded as fragment() encodes: its escapes and
+ * references are resolved by now (`a\<b` is `a<b`), and written back raw a `<`, `>`, `\` or `&` would be read as
+ * syntax again. Percent escapes already in it are kept as they are, a stray `%` encoded.
+ */
+function writtenFragment(anchor: string): string {
+  return anchor.replace(/%(?![0-9A-Fa-f]{2})|[^%]+/g, fragment);
+}
+
+// What CommonMark would read as syntax inside a destination: a backslash escape, a character reference, and in angle
+// brackets a `<` or `>` (§6.3). Escaped with a backslash, each reads back as itself.
+const DESTINATION_SYNTAX = /[\\<>]|&(?=#[0-9]{1,7};|#[xX][0-9a-fA-F]{1,6};|[A-Za-z][A-Za-z0-9]{1,31};)/g;
+
+/**
+ * The new destination in the form the old one had: in angle brackets if it was, or if it must be (a space, a control
+ * character or a parenthesis, which a bare destination cannot hold unescaped or unbalanced). Escaped so that it
+ * reads back as the address it is.
+ */
 function written(destination: string, link: LinkDestination): string {
-  return link.angle || /[\s<>()]/.test(destination) ? `<${destination}>` : destination;
+  const escaped = destination.replace(DESTINATION_SYNTAX, '\\$&');
+  return link.angle || /[\s\x00-\x1f\x7f<>()]/.test(destination) ? `<${escaped}>` : escaped;
 }
 
 function addOnce(texts: string[], text: string): void {

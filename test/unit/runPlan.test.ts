@@ -139,7 +139,7 @@ describe('planning files', () => {
     const item = planFile(file('mac.md', mac), undefined, { titleFromFile: true, defaults: { overwrite: false } });
     assert.deepEqual([item.state, item.complete?.spaceId, item.complete?.pageTitle], ['send', 'DOCS', 'Guide']);
     assert.equal(item.content, 'First line.\rSecond line.\r', 'the heading and the blank line after it, nothing else, with the file\'s own line ends');
-    assert.equal(omitTitleHeading('Intro\r# Guide\rText', 'Guide'), 'Intro\rText');
+    assert.equal(omitTitleHeading('Intro\r# Guide\rText', 'Guide'), 'Intro\r\rText', 'an empty line in its place: Text stays a paragraph of its own');
     assert.equal(omitTitleHeading('~~~\r# Guide\r~~~\r# Guide\rx', 'Guide'), '~~~\r# Guide\r~~~\rx', 'a heading inside code is not the title heading');
     assert.equal(omitTitleHeading('# Other\r\rx', 'Guide'), '# Other\r\rx');
     assert.equal(omitTitleHeading('Intro\n# Guide', 'Guide'), 'Intro', 'as before: the last line goes with the line end before it');

@@ -1,6 +1,7 @@
 // What the scanner finds in a Markdown text, as offsets into it: the blocks that hold inline text (paragraphs and
 // headings), the fenced code blocks, the code and HTML the page shows as written, and every link, image and reference
 // definition with where its destination is written.
+import type { BlockKind } from './blocks/blockTypes';
 import type { Ranges } from './ranges';
 
 /** A paragraph or a heading: the blocks whose text is read for links, code spans and inline HTML. */
@@ -12,6 +13,13 @@ export interface TextBlock {
   setext: boolean;
   /** Directly in the document: in no block quote or list item. */
   topLevel: boolean;
+  /**
+   * The kind of the block just before it in its container, 'paragraph' for a setext heading after the reference
+   * definitions its paragraph began with; undefined when it is the first. Whether the lines after it could join that
+   * block were it left out (omitTitle.ts): a paragraph or a block quote goes on in the next line, a list or indented
+   * code past a blank line.
+   */
+  follows: BlockKind | undefined;
   /** The start of its first line (container markers included) and the end of its last line (before its line ending). */
   start: number;
   end: number;
@@ -32,6 +40,8 @@ export interface FencedCode {
   infoEnd: number;
   /** Whether a closing fence line closes it (else its container, or the text, ends first). */
   closed: boolean;
+  /** Directly in the document: unclosed, it runs to the text's end (publishNotice.ts closes it before the notice). */
+  topLevel: boolean;
   /** The end of its last line (the closing fence's when closed), before the line ending. */
   end: number;
   /** Its content lines as [start, end) pairs, after the containers and the fence's own indentation. */
@@ -44,6 +54,10 @@ export interface HtmlBlock {
   end: number;
   /** Its start condition, 1 to 7 (2: a comment). */
   type: number;
+  /** Kinds 1 to 5: whether a line with its end condition closes it (else its container, or the text, ends first). */
+  closed: boolean;
+  /** Directly in the document, as a fence's. */
+  topLevel: boolean;
 }
 
 /** A reference definition `[label]: destination "title"` (CommonMark 4.7). */

@@ -10,6 +10,7 @@
 // The importer converts Markdown on the server, but link targets survive it; the marker is read from the page's body.
 import { englishPublishMessages, type PublishMessages } from '../messages/publishMessages';
 import { sha256Hex } from '../util/sha256';
+import { closingLine } from './closingLine';
 
 export interface PublishMarker {
   /** The version the send that wrote the marker was to make; 0 when that was not known. */
@@ -64,7 +65,8 @@ export function findMarker(body: string): PublishMarker | undefined {
  * The Markdown to send: the content as it is (its line ends and its last blank lines too), then the notice, after a
  * blank line and a rule of its own (the blank line keeps the rule from underlining the last line as a heading), its
  * lines ended as the file's are (a CR-only file's text followed by LF lines would read its last line ending and the
- * next as one CRLF, and the rule would underline it).
+ * next as one CRLF, and the rule would underline it). A content that ends inside a fence or an HTML block left open
+ * gets what closes that block first (closingLine.ts), else the rule and the notice would be read into it.
  */
 export function withNotice(content: string, notice: PageNotice, words: Pick<PublishMessages, 'publishNotice'> = englishPublishMessages): string {
   return content + noticeAfter(content, notice, words);
@@ -72,15 +74,19 @@ export function withNotice(content: string, notice: PageNotice, words: Pick<Publ
 
 /**
  * What withNotice puts after `content`, apart: a send writes the two one after the other, so a 5 MB text is not copied
- * into a second 5 MB string to carry its notice.
+ * into a second 5 MB string to carry its notice. `planned`: the content's closing line as its plan found it
+ * (PlanItem.closingLine), so that the text is not scanned again as it goes out; found here when not given.
  */
-export function noticeAfter(content: string, notice: PageNotice, words: Pick<PublishMessages, 'publishNotice'> = englishPublishMessages): string {
+export function noticeAfter(content: string, notice: PageNotice, words: Pick<PublishMessages, 'publishNotice'> = englishPublishMessages, planned?: { closingLine: string | undefined }): string {
+  const closing = planned === undefined ? closingLine(content) : planned.closingLine;
   const target = `${notice.sourceUrl ?? ''}#${markerText(notice.marker)}`;
   const eol = /\r\n|\r|\n/.exec(content)?.[0] ?? '\n';
   const ended = content === '' || content.endsWith('\n') || content.endsWith('\r') ? '' : eol;
   // One line whatever the words: the paragraph that carries the marker is what Pull and Compare take off again.
   const paragraph = words.publishNotice(`[${escapeLinkText(notice.label)}](<${target}>)`).replace(/[\r\n]+/g, ' ');
-  return `${ended}${eol}---${eol}${eol}${paragraph}${eol}`;
+  // Part of the notice, not of the content: the content's digest, and so every page's marker, stays as it was.
+  const beforeRule = closing === undefined ? eol : closing === '' ? '' : `${closing}${eol}${eol}`;
+  return `${ended}${beforeRule}---${eol}${eol}${paragraph}${eol}`;
 }
 
 /**

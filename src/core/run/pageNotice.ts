@@ -23,9 +23,13 @@ export function expectedVersion(item: Pick<PlanItem, 'guard' | 'complete'>): num
   return verdict?.kind === 'notNeeded' ? 1 : 0;
 }
 
-/** The digest the wiki's marker must carry for the item's page to hold what the item would send now. */
-export function digestNow(item: Pick<PlanItem, 'contentSha256' | 'linkTargets'>, linkTargets: string | undefined = item.linkTargets): string {
-  return contentDigest(item.contentSha256, linkTargets);
+/**
+ * The digest the wiki's marker must carry for the item's page to hold what the item would send now. A content that ends
+ * in a block left open sends what closes it before the notice (closingLine): that counts too, so a page published
+ * before that (its notice read into the block) is sent once more, now whole. Any other content digests as before.
+ */
+export function digestNow(item: Pick<PlanItem, 'contentSha256' | 'linkTargets' | 'closingLine'>, linkTargets: string | undefined = item.linkTargets): string {
+  return contentDigest(item.closingLine === undefined ? item.contentSha256 : `${item.contentSha256}\n${item.closingLine}`, linkTargets);
 }
 
 /** The notice for a send of the item whose links reach `linkTargets`; undefined when notices are off. */

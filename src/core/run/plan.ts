@@ -6,6 +6,7 @@ import { englishPublishMessages, type PublishMessages } from '../messages/publis
 import { isRepositoryLink, isUnconfirmedCreate, linkNames, type PageLink } from '../links/pageLink';
 import { heldWithoutNotice, unreadOnWiki } from './guardVerdict';
 import { NO_TARGET, prepareDocument, type PreparedDocument } from '../publish/pipeline';
+import { closingLine } from '../publish/closingLine';
 import { diagramCaution, longDiagramCaution, unclosedDiagramCaution } from '../publish/diagrams';
 import { cautionsFor, checkConflictMarkers, checkContent, checkTarget, type Blocker, type Caution } from '../publish/preflight';
 import { isCompleteTarget, mergeTargets, suggestTitle, type PartialTarget, type PublishTarget } from '../publish/target';
@@ -118,7 +119,9 @@ export function planFileWithContent(file: SourceFile, given: PageLink | undefine
     const { spaceId, parentId, pageTitle } = createMayHaveLanded;
     item.createMayHaveLanded = { spaceId, parentId, pageTitle };
   }
-  // Last: it asks the scanner about the content, which is the text read above unless the recipe changed it.
+  // Last: they ask the scanner about the content, which is the text read above unless the recipe changed it.
+  const closing = closingLine(content);
+  if (closing !== undefined) item.closingLine = closing;
   if (file.readProblem === undefined) options.linkFindings?.keep(file.key, content);
   return { item, content };
 }

@@ -79,6 +79,11 @@ export interface PlanItem {
    * content derived by `recipe` and checked against `contentSha256` (plannedContent.ts).
    */
   content?: string;
+  /**
+   * What closes the fence or HTML block the content ends in (publish/closingLine.ts), found while the file was planned
+   * (the scanner held its text then): the publish notice goes after it. Absent for almost every file.
+   */
+  closingLine?: string;
   /** How the content is made from the text without its front matter, to make it again from the file when sent. */
   recipe: ContentRecipe;
   /** SHA-256 (hex) of the Markdown that would be sent. */

@@ -36,7 +36,7 @@ export async function sendPlanned(item: PlanItem, target: PublishTarget, context
     deadlineMs: settings.deadlineMs,
     ...(settings.messages ? { messages: settings.messages } : {}),
     target,
-    content: notice === undefined ? context.content : [context.content, noticeAfter(context.content, notice, settings.messages)],
+    content: notice === undefined ? context.content : [context.content, noticeAfter(context.content, notice, settings.messages, { closingLine: item.closingLine })],
     signal: context.signal,
     beforeAttempt: () => context.gate.wait(context.signal),
     // The wiki asked for a longer wait than a run waits: the whole run stops, no new file is sent into it.

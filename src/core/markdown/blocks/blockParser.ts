@@ -124,7 +124,10 @@ class BlockParser implements BlockBuilder {
     const tip = this.tip;
     if (acceptsLines(tip.kind)) {
       this.addLine(tip);
-      if (tip.kind === 'html' && tip.htmlType <= 5 && endsHtmlBlock(tip.htmlType, this.text.slice(line.offset, line.end))) this.closeTip();
+      if (tip.kind === 'html' && tip.htmlType <= 5 && endsHtmlBlock(tip.htmlType, this.text.slice(line.offset, line.end))) {
+        tip.closed = true;
+        this.closeTip();
+      }
     } else if (line.offset < line.end && !line.blank) {
       this.addChild('paragraph', line.offset);
       line.advanceNextNonspace();
@@ -181,7 +184,11 @@ class BlockParser implements BlockBuilder {
     this.open[this.open.length - 1] = heading;
     this.tip = heading;
     const lines = paragraph.lines;
-    this.heading(textBlock('heading', level, true, heading, lineStartOf(this.text, lines[0] as number), this.line.end, lines.slice()));
+    const start = lineStartOf(this.text, lines[0] as number);
+    const block = textBlock('heading', level, true, heading, start, this.line.end, lines.slice());
+    // Reference definitions its paragraph began with are text before it, which a line after it could go on from.
+    if (start !== paragraph.lineStart) block.follows = 'paragraph';
+    this.heading(block);
   }
 
   atxHeading(level: number, contentStart: number, contentEnd: number): void {
@@ -232,22 +239,24 @@ class BlockParser implements BlockBuilder {
         found.codeBlocks.push([block.lineStart, block.end]);
         found.fences.push({
           lineStart: block.lineStart, marker: block.contentStart, fenceChar: block.fenceChar, fenceLength: block.fenceLength,
-          infoStart: block.infoStart, infoEnd: block.infoEnd, closed: block.closed, end: block.end, lines: block.lines.slice(),
+          infoStart: block.infoStart, infoEnd: block.infoEnd, closed: block.closed, topLevel: block.parent?.kind === 'document', end: block.end,
+          lines: block.lines.slice(),
         });
         break;
       case 'indented':
         found.codeBlocks.push([block.lineStart, lastNonBlankEnd(this.text, block.lines)]);
         break;
       case 'html':
-        found.htmlBlocks.push({ start: block.contentStart, end: block.end, type: block.htmlType });
+        found.htmlBlocks.push({ start: block.contentStart, end: block.end, type: block.htmlType, closed: block.closed, topLevel: block.parent?.kind === 'document' });
         break;
       default:
     }
+    if (block.parent !== undefined) block.parent.lastChild = block.kind;
   }
 }
 
 function textBlock(kind: TextBlock['kind'], level: number, setext: boolean, block: OpenBlock, start: number, end: number, lines: number[]): TextBlock {
-  return { kind, level, setext, topLevel: block.parent?.kind === 'document', start, end, lines };
+  return { kind, level, setext, topLevel: block.parent?.kind === 'document', follows: block.parent?.lastChild, start, end, lines };
 }
 
 function acceptsLines(kind: BlockKind): boolean {

@@ -16,6 +16,8 @@ export interface ListData {
 /** One block while it is open: a single shape for every kind, so the parser's loops see one hidden class. */
 export class OpenBlock {
   hasChild = false;
+  /** The kind of its last child closed so far: what a new child follows. */
+  lastChild: BlockKind | undefined = undefined;
   list: ListData | undefined = undefined;
   /** Lines as [start, end) pairs: a paragraph's text, a code block's content, an HTML block's lines. */
   lines: number[] = [];
@@ -30,6 +32,7 @@ export class OpenBlock {
   fenceOffset = 0;
   infoStart = -1;
   infoEnd = -1;
+  /** A fence's closing line, or an HTML block's end condition, came. */
   closed = false;
   // HTML block: its start condition.
   htmlType = 0;

@@ -13,7 +13,7 @@ const CATALOGUES = join(CORE, 'messages');
 
 /** Strings that look like sentences but no user reads as one. */
 const NOT_FOR_USERS: ReadonlySet<string> = new Set([
-  'wiki-publisher plan digest v3', // hashed into a plan's digest, never shown
+  'wiki-publisher plan digest v4', // hashed into a plan's digest, never shown
   'The plan of  {}  does not hold its content.', // a programming error (heldContent on a plan of walked files), not a user's situation
   'connection pool closed', // a programming error (a send after the run closed its transport), in Node's own terse words
 ]);

@@ -39,7 +39,7 @@ export interface PlanFingerprint {
 }
 
 /** The format of the description; a change to what the digest covers changes it. */
-const FORMAT = 'wiki-publisher plan digest v3';
+const FORMAT = 'wiki-publisher plan digest v4';
 export const ENTRY_HASH_LENGTH = 16;
 /** How much of the description is handed to the hash at once (characters). */
 const DIGEST_CHUNK = 64 * 1024;
@@ -93,9 +93,13 @@ function describeEntry(entry: DigestEntry, wiki: boolean): unknown[] {
   const planned = !wiki && item.beforeWiki ? item.beforeWiki : item;
   const target = planned.complete ?? item.target;
   const onto = wiki ? existingPageOf(item) : undefined;
+  // A page held as edited is described by what the wiki says of it (the page, its version, the verdict): whether a
+  // send would have replaced or updated it is how this machine knew the page was the file's (a --state record says
+  // update, a page found by its notice without one replace), and nothing is sent to it either way.
+  const overwrite = wiki && item.state === 'edited' && guardedPage(item.guard) !== undefined ? 'held' : (target.overwrite ?? null);
   const files = [
     entry.key, entry.treeParent ?? null,
-    target.spaceId ?? null, target.parentId ?? null, target.pageTitle ?? null, target.overwrite ?? null,
+    target.spaceId ?? null, target.parentId ?? null, target.pageTitle ?? null, overwrite,
     item.contentSha256, onto ? 'onto' : stateOf(item, planned.state, wiki),
   ];
   if (!wiki) return files;

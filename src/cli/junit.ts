@@ -4,7 +4,7 @@
 // Azure Pipelines and others read the same elements. A file that would be refused, was refused, failed or was left out
 // is a failure; one interrupted is an error; one unchanged is skipped; cautions go to system-out.
 import type { WikiEditsRecord } from './fileRecords';
-import { existsText, heldBackText, LOOKUP_FAILED_FIX, lookupFailedRecord, lookupFailedText, noNoticeText, overwriteEditedText, verdictFitsResult } from './verdictText';
+import { editedSinceText, elsewhereText, existsText, heldBackText, LOOKUP_FAILED_FIX, lookupFailedRecord, lookupFailedText, noNoticeText, overwriteEditedText, verdictFitsResult } from './verdictText';
 import { parentText, type FileResultRecord, type PlanEntryRecord, type RunRecords } from './runRecords';
 import { showBidiControls } from '../core/text/bidiControls';
 
@@ -82,6 +82,10 @@ function resultCase(record: FileResultRecord): TestCase {
       }
       if (record.status === 'edited' && record.wikiEdits?.noNotice) {
         return { ...base, verdict: { kind: 'failure', type: record.status, text: `Left out: ${noNoticeText(record.wikiEdits)} (${overwriteEditedText(record.wikiEdits)}).` } };
+      }
+      // Who edited the page and when, as the text output and the plan say it (a moved or renamed page says where).
+      if (record.status === 'edited' && record.wikiEdits?.verdict === 'edited' && elsewhereText(record.wikiEdits, true) === undefined) {
+        return { ...base, verdict: { kind: 'failure', type: record.status, text: `Left out: its page was ${editedSinceText(record.wikiEdits)} (${overwriteEditedText(record.wikiEdits)}).` } };
       }
       return { ...base, verdict: { kind: 'failure', type: record.status, text: `${FAILURE_WORDS[record.status] ?? 'Not published'}: ${record.message}${why}` } };
     }

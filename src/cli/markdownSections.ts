@@ -95,7 +95,10 @@ export function unaddressedLines(records: RunRecords): string[] {
  * `failed`: files whose lookup failed, whose edits are unknown: never said to be "none". A sentence the table's rows
  * share is named by its number (`reasons`), as the rows name it.
  */
-export function editedLines(plan: readonly PlanEntryRecord[], wikiRead: boolean, failed: number, reasons: SharedReasons): string[] {
+/** What editedLines reads of a plan's or a run's record of a file. */
+type EditedRecord = Pick<PlanEntryRecord, 'file' | 'title' | 'wikiEdits'> & { status: string } & Parameters<typeof pageCell>[0];
+
+export function editedLines(plan: readonly EditedRecord[], wikiRead: boolean, failed: number, reasons: SharedReasons): string[] {
   const edited = plan.filter((record) => record.wikiEdits?.verdict === 'edited');
   // A page without a notice has no known "last publish" to be edited since: the heading says so when one is listed.
   const heading = edited.some((record) => heldWithoutNoticeRecord(record.wikiEdits))

@@ -5,7 +5,7 @@
 import { shortDigest } from '../core/run/planDigest';
 import { inlineText } from './markdownText';
 import { RELINKED_TEXT, type FileResultRecord, type RunRecords } from './runRecords';
-import { countBy, guardNote, moveLines, notesCell, notShownNote, pageCell, unaddressedLines, withTable, type Room } from './markdownSections';
+import { countBy, editedLines, guardNote, moveLines, notesCell, notShownNote, pageCell, unaddressedLines, withTable, type Room } from './markdownSections';
 import { groupedCautionLines, SharedReasons } from './sharedReasons';
 import { heldWithoutNoticeRecord, lookupFailedRecord, verdictFitsResult } from './verdictText';
 import { counted } from './counted';
@@ -30,7 +30,12 @@ export function resultLines(records: RunRecords, room: Room): string[] {
   const rows = files.map((record) => ({ line: resultRow(record, reasons), plain: plainResult(record) }));
   const cautions = groupedCautionLines(files);
   // After the rows, which number the reasons they share.
-  const after = [...reasons.lines(), ...unaddressedLines(records), ...(cautions.length > 0 ? ['#### Cautions', '', ...cautions, ''] : []), ...linksLeftLines(records), ...moveLines(records), ...manifestLines(records)];
+  // The pages left out or replaced for an edit on the wiki, each with who made it and when, as the plan names them.
+  const edited = files.filter((record) => record.wikiEdits?.verdict === 'edited');
+  const after = [
+    ...reasons.lines(), ...unaddressedLines(records), ...(edited.length > 0 ? editedLines(edited, true, 0, reasons) : []),
+    ...(cautions.length > 0 ? ['#### Cautions', '', ...cautions, ''] : []), ...linksLeftLines(records), ...moveLines(records), ...manifestLines(records),
+  ];
   return withTable(lines, ['| File | Page | Result | Notes |', '|---|---|---|---|'], rows, after, room, [], notShownNote('published or unchanged are', room));
 }
 

@@ -143,7 +143,7 @@ describe('Plan rendering and digest pieces', () => {
     const entries = Array.from({ length: 1500 }, (_, index) => entry(`docs/part-${index % 7}/page-${index}.md`, `# Page ${index}\n\nText ${index * 31}.\n`));
     const files = planFingerprint(entries, { wiki: false });
     const wiki = planFingerprint(entries, { wiki: true });
-    assert.deepEqual([files.digest, wiki.digest], ['5af9ecdc3b49dbd7c630e593c60198fedb783ec936be52af23ef3e120caa87c6', '4c5f3299597f1b23a9cf815560507dca3f7878b78eeccdb020f377ab0638bd48']);
+    assert.deepEqual([files.digest, wiki.digest], ['e11f172e13628cd7b5e91ea1623bafb78e2259ae561205a91fea3f0e5c58454f', 'c277999aaf23b9d5d68f55eefd2d6479cdd3dbc3515ec0b6d5bb367b9011344d']);
   });
 
   it('the digest covers each file\'s path, target, content and state, in any order, and only the wiki view reads the wiki', () => {

@@ -28,7 +28,7 @@ import { sendPlanned } from '../core/run/send';
 import type { WikiPagesClient } from '../core/wikiPages';
 import type { PublishArgs } from './args';
 import { DIAGRAMS_FLAG, resolveDiagramRenderer, resolveEndpoint, resolveToken } from './config';
-import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, runExitCode } from './exitCodes';
+import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, runExitCode, wouldNotLand } from './exitCodes';
 import { cliWorkingTree, readMarkdownSources } from './files';
 import type { Output } from './output';
 import { linksWithoutAddressProblem, refusedPageAccess, resolvePageAccess } from './pageAccess';
@@ -129,6 +129,7 @@ export async function publishCommand(args: PublishArgs, context: PublishContext)
       noAccessReason: 'no page access',
       signal: context.interrupt,
       overwriteEdited: args.overwriteEdited,
+      noticeOff: notice.off === true,
     });
     // Said once, not on every line, by the core's rule (as a tree says it): what would let the guard look at the wiki.
     if (access.kind === 'none' && sendsUncheckedWithoutAccess(plan)) output.problem(`Wiki edits are not checked. ${access.reason}`);
@@ -334,7 +335,7 @@ function printDryRun(plan: readonly PlanItem[], json: boolean, output: Output, v
   for (const item of plan) {
     const record = withNames(flatPlanRecord(item, relinked), names);
     output.record(record);
-    if (record.status !== 'send' && record.status !== 'unchanged') notSendable++;
+    if (wouldNotLand(record)) notSendable++;
     if (json) output.json(record);
     else output.line(planLine(record, saidBefore));
   }

@@ -159,7 +159,8 @@ export async function treeCommand(deps: TreeCommandDeps): Promise<number> {
   // Said once, before anything is sent, by the core's rule: a page of the tree or a file that names its own page that
   // would be sent over a page the guard cannot look at.
   if (deps.noAccessReason && sendsUncheckedWithoutAccess(treePlanItems(plan))) output.problem(`Wiki edits are not checked. ${deps.noAccessReason}`);
-  const guardOptions = { pages: deps.pages, noAccessReason: 'no page access', signal: deps.interrupt, overwriteEdited: args.overwriteEdited };
+  const noticeOff = deps.notice.off === true;
+  const guardOptions = { pages: deps.pages, noAccessReason: 'no page access', signal: deps.interrupt, overwriteEdited: args.overwriteEdited, noticeOff };
   // The pages the records name by title and address, for whoever reads records (--json, the Markdown plan): the chosen
   // page and those the files that name their own page go under are read from the wiki; the folder pages' titles are the tree's.
   const names = args.json || output.recording ? await readPageNames([parentId, ...[...plan.pinned, ...plan.refused].flatMap((item) => item.target.parentId ?? [])], {
@@ -212,7 +213,7 @@ export async function treeCommand(deps: TreeCommandDeps): Promise<number> {
     plan, pages, identity, gate, concurrency: args.concurrency, signal: deps.interrupt, send,
     ...(marks ? { beforeSend: (item: PlanItem) => marks.beforeSend(item).catch(noteStateFailure) } : {}),
     addressOf, addressInSpace: addresses.inSpace,
-    guard: { noAccessReason: 'no page access', overwriteEdited: args.overwriteEdited },
+    guard: { noAccessReason: 'no page access', overwriteEdited: args.overwriteEdited, noticeOff },
     // Refused credentials are broken configuration (exit 2), as the plan and a flat run say before anything is sent.
     stopOnRefusedCredential: true,
     onStopped: (stopped) => output.problem(describeRunStop(stopped)),

@@ -11,6 +11,7 @@ import { fileLine, planLine } from './report';
 import { RELINKED_TEXT, type PlanEntryRecord, type TreeInfo } from './runRecords';
 import { withNames, type PageNames } from './pageNames';
 import { SaidBefore } from './sharedReasons';
+import { wouldNotLand } from './exitCodes';
 import type { PageTree } from '../core/tree/shape';
 
 /**
@@ -121,7 +122,7 @@ export function printTreePlan(plan: TreePlan, json: boolean, output: Output, add
     const recording = json || output.recording;
     // Its address only for a record someone reads (--json, the Markdown plan): a text line does not show it.
     const planned = treePageRecord(plan, page, recording, recording ? addressOf : undefined, recording ? names : undefined, relinked);
-    if (planned.status !== 'send' && planned.status !== 'unchanged') notSendable++;
+    if (wouldNotLand(planned)) notSendable++;
     if (recording) {
       output.record(planned);
       if (json) jsonRecords.push(planned);
@@ -141,7 +142,7 @@ export function printTreePlan(plan: TreePlan, json: boolean, output: Output, add
   for (const item of [...plan.refused, ...plan.pinned]) {
     const record = looseRecord(plan, item, names);
     output.record(record);
-    if (record.status !== 'send' && record.status !== 'unchanged') notSendable++;
+    if (wouldNotLand(record)) notSendable++;
     if (json) jsonRecords.push(record);
     else lines.push(planLine(record, saidBefore));
   }

@@ -43,6 +43,12 @@ export interface GuardOptions {
   concurrency?: number;
   /** Deadline of one lookup. */
   timeoutMs?: number;
+  /**
+   * The run publishes without the notice (a setting, --no-notice): a page found at a file's place without one and
+   * without a record of it may be this file's own earlier publish, edited since or not; nothing tells. It is held
+   * back as such (the user's choice to overwrite edited pages sends it), never replaced as another's page.
+   */
+  noticeOff?: boolean;
   /** Files (by key) whose edited pages the user chose to overwrite; `true` for all of them. */
   overwriteEdited?: boolean | ReadonlySet<string>;
   /**
@@ -208,7 +214,7 @@ async function verdictsOf(items: readonly PlanItem[], options: LookupOptions): P
     else if (found.page === undefined) verdicts.set(item, { kind: 'absent' });
     // The file's own page, found where its front matter now names (moved there on the wiki), or at the place this
     // machine's record of its publish names without an ID (published before page access): decided as its own.
-    else decided.push({ item, page: found.page, verdict: item.link !== undefined && recordNamesPage(item, found.page) ? ownPageVerdict(found.page, item, item.link) : placeVerdict(found.page, item) });
+    else decided.push({ item, page: found.page, verdict: item.link !== undefined && recordNamesPage(item, found.page) ? ownPageVerdict(found.page, item, item.link) : placeVerdict(found.page, item, options.noticeOff === true) });
   }
   // A marker sent unseen (version 0) is settled from the page's history, one request for each such page.
   for (const { item, page, verdict } of decided) {

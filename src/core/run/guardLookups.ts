@@ -21,6 +21,8 @@ export interface LookupOptions {
   messages?: TreeMessages;
   /** Pages read with their bodies earlier in this run, by ID: not asked for again. */
   read?: ReadonlyMap<string, WikiPage>;
+  /** GuardOptions.noticeOff. */
+  noticeOff?: boolean;
 }
 
 /** What the wiki said of a set of pages: each one read, or why its batch could not be read. */

@@ -40,10 +40,15 @@ export function ownPageVerdict(page: WikiPage, item: Pick<PlanItem, 'file' | 'co
  * The verdict for a page found at the place a create of the file would go (its parent, its title): the file's own when
  * it carries the file's notice and nothing changed it since (taken over, the create becomes an update), an edited one
  * when something did; else another's page, which a create meets as "already exists" and an overwrite replaces. Front
- * matter that says `overwrite: false` never takes a page, not even the file's own.
+ * matter that says `overwrite: false` never takes a page, not even the file's own. `noticeOff`: a page without a notice
+ * may be the file's own, published so: held back, as nothing tells.
  */
-export function placeVerdict(page: WikiPage, item: Pick<PlanItem, 'file' | 'complete' | 'contentSha256' | 'linkTargets' | 'linkTargetsKept' | 'prepared'>): WikiVerdict {
+export function placeVerdict(page: WikiPage, item: Pick<PlanItem, 'file' | 'complete' | 'contentSha256' | 'linkTargets' | 'linkTargetsKept' | 'prepared'>, noticeOff = false): WikiVerdict {
   const marker = page.body?.marker;
+  // Published without notices, this file's own page carries none either: it cannot be told from another's (GuardOptions.noticeOff).
+  if (noticeOff && marker === undefined && page.body !== undefined && item.prepared.frontMatterTarget.overwrite !== false) {
+    return { kind: 'edited', page, knownVersion: undefined, publishedAt: 0, noNotice: true };
+  }
   const ours = marker !== undefined && marker.path === pathDigest(item.file.label) && item.prepared.frontMatterTarget.overwrite !== false;
   if (ours) return page.version === marker.version ? { ...asLeft(page, item, marker), adopted: true } : 'history';
   return item.complete?.overwrite ? { kind: 'notOurs', page } : { kind: 'exists', page };

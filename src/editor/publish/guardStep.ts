@@ -6,6 +6,7 @@ import type { PlanItem } from '../../core/run/plan';
 import { editorPublishMessages } from '../messages/publishMessages';
 import { editorTreeMessages } from '../messages/treeMessages';
 import { onDemand } from '../onDemandLoader';
+import { pageNoticeOff } from './publishSettings';
 import { showWarning } from '../notify';
 import { withNotificationProgress } from '../progressNotification';
 import type { PublishDependencies } from './publishContext';
@@ -34,6 +35,7 @@ export async function runGuard(deps: PublishDependencies, items: PlanItem[], req
     ...noAccess,
     ...(signal ? { signal } : {}),
     lookUpCreates: false,
+    noticeOff: pageNoticeOff(),
     messages: editorTreeMessages,
     planMessages: editorPublishMessages,
     ...(request.overwriteEdited !== undefined ? { overwriteEdited: request.overwriteEdited } : {}),

@@ -14,7 +14,7 @@ import { onDemand } from '../onDemandLoader';
 import { setting } from '../settings';
 import type { WikiAccess } from '../wiki/wikiAccess';
 import type { GlobalStateLinkStore } from './pageLinks';
-import { importEndpointSetting, IMPORT_ENDPOINT_SETTING, rendererOption, requestDeadlineMs } from './publishSettings';
+import { importEndpointSetting, IMPORT_ENDPOINT_SETTING, pageNoticeOff, rendererOption, requestDeadlineMs } from './publishSettings';
 import type { RecentTargets } from './recentTargets';
 import { showWithActions } from './showOutcome';
 
@@ -78,7 +78,7 @@ export async function sendSetup(deps: PublishDependencies, retry: () => Promise<
     if ((await showWithActions('error', message, ['setApiToken'])) === 'setApiToken' && (await deps.setApiToken())) await retry();
     return undefined;
   }
-  return { endpoint: endpoint.url, token: token.token, deadlineMs: requestDeadlineMs(), messages: editorPublishMessages, notice: { off: !setting<boolean>('wikiPublisher.pageNotice', true) } };
+  return { endpoint: endpoint.url, token: token.token, deadlineMs: requestDeadlineMs(), messages: editorPublishMessages, notice: { off: pageNoticeOff() } };
 }
 
 export async function openEndpointSettings(): Promise<void> {

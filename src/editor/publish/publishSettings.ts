@@ -10,6 +10,11 @@ export function requestDeadlineMs(): number {
   return Math.max(5, setting<number>('wikiPublisher.requestTimeoutSeconds', 60)) * 1000;
 }
 
+/** Whether pages are published without the notice (the setting): the guard then cannot tell a page found without one. */
+export function pageNoticeOff(): boolean {
+  return !setting<boolean>('wikiPublisher.pageNotice', true);
+}
+
 export function omitTitleHeadingSetting(): boolean {
   return setting<boolean>('wikiPublisher.omitTitleHeading', false);
 }

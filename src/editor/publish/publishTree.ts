@@ -25,7 +25,7 @@ import { workspaceManifestPort } from './manifestPort';
 import { manifestAncestors } from './repositoryLinks';
 import { askPlanDefaults } from './prompts';
 import { concurrencySetting, omitTitleHeadingSetting, sharedPlanOptions, sendSetup, type PublishDependencies } from './publishContext';
-import { siblingOrderSetting } from './publishSettings';
+import { pageNoticeOff, siblingOrderSetting } from './publishSettings';
 import { showWithActions } from './showOutcome';
 import { confirmTree } from './treeConfirm';
 import { logTreeRun } from './treeLog';
@@ -109,7 +109,7 @@ export class TreePublisher {
     // it lists them (and Overwrite sends them unchecked).
     const noAccess = await noAccessOptions(this.deps, pages);
     if (pages || noAccess.noAccessHeld) {
-      await core.guardTreeAsPlanned(plan, { pages, ...noAccess, lookUpCreates: true, messages: editorTreeMessages })
+      await core.guardTreeAsPlanned(plan, { pages, ...noAccess, lookUpCreates: true, noticeOff: pageNoticeOff(), messages: editorTreeMessages })
         .catch((error: unknown) => this.deps.log.warn(`The edit guard could not look before the confirmation: ${describeError(error)}`));
     }
     // Pages held because the wiki refused the sign-in: the sign-in is offered beside the confirmation, not awaited.
@@ -135,7 +135,7 @@ export class TreePublisher {
         plan, pages, identity, gate: new core.ThrottleGate(), concurrency: core.clampConcurrency(concurrencySetting()), signal, messages: editorPublishMessages,
         addressOf, addressInSpace: addresses.inSpace,
         guard: {
-          ...noAccess, lookUpCreates: true, messages: editorTreeMessages,
+          ...noAccess, lookUpCreates: true, noticeOff: pageNoticeOff(), messages: editorTreeMessages,
           ...(overwriteEdited ? { overwriteEdited } : {}),
         },
         send: (item, target, context) => core.sendPlanned(item, target, context, { ...setup, transport: this.deps.transport() }),

@@ -63,13 +63,16 @@ describe('republishing a linked file against the sandbox wiki', () => {
     assert.equal(renamed.target.overwrite, undefined, 'another page than the linked one: the front end asks, never overwrites silently');
   });
 
-  it('respects front matter that says overwrite: false, even for its own page', async () => {
+  it('respects front matter that says overwrite: false, even for its own page: refused before sending, saying why', async () => {
     const text = '---\nwiki:\n  spaceId: DOCS\n  parentId: "123456"\n  pageTitle: Guide\n  overwrite: false\n---\n# Guide\n';
     const first = await publish(text, undefined);
     assert.equal(first.outcome?.kind, 'created');
+    const sent = signedIn.world.sandbox.imports.length;
     const again = await publish(`${text}\nMore.\n`, first.link);
-    assert.equal(again.outcome?.kind, 'alreadyExists');
-    assert.equal(signedIn.world.sandbox.imports.at(-1)?.status, 400);
+    assert.equal(again.item.state, 'refused');
+    assert.match(again.item.refusals[0]?.message ?? '', /front matter says overwrite: false, which never replaces a page/);
+    assert.equal(again.item.refusals[0]?.fix, 'editFile');
+    assert.equal(signedIn.world.sandbox.imports.length, sent, 'nothing sent');
   });
 
   /** The core's guard step for one file, as every front end runs it. */

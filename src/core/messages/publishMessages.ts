@@ -80,6 +80,8 @@ export interface PublishMessages extends EndpointMessages {
   frontMatterOmitNotBoolean(): string;
   frontMatterKeyNotText(key: string): string;
   frontMatterOverwriteNotBoolean(): string;
+  /** The front matter says `overwrite: false` (never replace a page), and the file published its page before. */
+  neverReplacesOwnPage(pageTitle: string): string;
   frontMatterPageIdNotDigits(): string;
 
   /** Mermaid diagrams sent as images from the renderer, or as code; `settingName` is where to set a renderer. */
@@ -186,6 +188,7 @@ export const englishPublishMessages: PublishMessages = {
   frontMatterOmitNotBoolean: () => 'omitTitleHeading in the front matter must be true or false.',
   frontMatterKeyNotText: (key) => `wiki.${key} in the front matter must be text.`,
   frontMatterOverwriteNotBoolean: () => 'wiki.overwrite in the front matter must be true or false.',
+  neverReplacesOwnPage: (pageTitle) => `Its front matter says overwrite: false, which never replaces a page, and it published "${pageTitle}" before: the publish would be refused as "already exists". Remove that line (or set it to true) to update the page.`,
   frontMatterPageIdNotDigits: () => 'wiki.pageId in the front matter must be a page ID made of digits.',
 
   diagramsRendered: (count) =>

@@ -96,6 +96,11 @@ export function planFileWithContent(file: SourceFile, given: PageLink | undefine
   if (conflicts) found.push(conflicts);
   const targetProblem = complete ? checkTarget(complete, options.messages) : undefined;
   if (targetProblem) found.push(targetProblem);
+  // Never replacing a page, not even its own, it cannot update the page it published: said now, not as the wiki's
+  // "already exists" after the plan said "create".
+  if (complete && !complete.overwrite && prepared.frontMatterTarget.overwrite === false && linkNames(link, complete) && (options.force === true || link?.contentSha256 !== contentSha256)) {
+    found.push({ code: 'frontMatter', message: (options.messages ?? englishPublishMessages).neverReplacesOwnPage(complete.pageTitle), fix: 'editFile' });
+  }
   if (!diagrams.ok) found.push({ code: 'diagramRenderer', message: diagrams.message, fix: 'openSettings' });
   // Most files have none: they share one empty list, which is read only (refuseItem adds to a copy).
   const refusals = found.length === 0 ? NO_REFUSALS : found;

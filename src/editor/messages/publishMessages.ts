@@ -89,6 +89,7 @@ export const editorPublishMessages: PublishMessages = {
   frontMatterOmitNotBoolean: () => vscode.l10n.t('omitTitleHeading in the front matter must be true or false.'),
   frontMatterKeyNotText: (key) => vscode.l10n.t('wiki.{0} in the front matter must be text.', key),
   frontMatterOverwriteNotBoolean: () => vscode.l10n.t('wiki.overwrite in the front matter must be true or false.'),
+  neverReplacesOwnPage: (pageTitle) => vscode.l10n.t('Its front matter says overwrite: false, which never replaces a page, and it published "{0}" before: the publish would be refused as "already exists". Remove that line (or set it to true) to update the page.', pageTitle),
   frontMatterPageIdNotDigits: () => vscode.l10n.t('wiki.pageId in the front matter must be a page ID made of digits.'),
 
   diagramsRendered: (count) =>

@@ -4,6 +4,8 @@
 // "unchanged", and the run reports each page once (its send), not "unchanged" and then "updated" again, nor counts
 // them as pages sent twice.
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { fileRecords, jsonLines, runCli, summaryRecord, useCliWorld } from './cliHarness';
 import { assertRecordsValid } from './jsonSchema';
 
@@ -99,5 +101,29 @@ describe('CLI --tree: unchanged pages sent so their links reach a page made anew
     assert.equal(lines.length, 5, text.stdout);
     assert.equal(lines.filter((line) => line.includes('(file unchanged: sent so its links reach a page made anew)')).length, 2, text.stdout);
     assert.match(text.stdout, /3 published, 0 failed, 0 refused, 2 unchanged; second pass \(links to new pages\): 0/);
+  });
+
+  it('a clone whose record still names the deleted page plans what its run does: the page made anew is found, nothing goes', async () => {
+    const root = await cli.tree(TREE);
+    assert.equal((await runCli(['publish', ...TREE_ARGS], { cwd: root, env: cli.env() })).code, 0);
+    // Another clone, its record one run behind: the page is deleted and made anew by this checkout's run.
+    const behind = await cli.tree({ ...TREE, 'docs/.wiki-pages.json': await readFile(join(root, 'docs', '.wiki-pages.json'), 'utf8') });
+    const deletedId = setupPage().id;
+    cli.world.sandbox.deletePage(deletedId);
+    assert.equal((await runCli(['publish', ...TREE_ARGS], { cwd: root, env: cli.env() })).code, 0);
+    const madeAnew = setupPage().id;
+
+    const plan = await runCli(['publish', ...TREE_ARGS, '--dry-run', '--json'], { cwd: behind, env: cli.env() });
+    assert.equal(plan.code, 0, plan.stdout + plan.stderr);
+    const records = Object.fromEntries(fileRecords(plan).map((record) => [String(record.file), record]));
+    assert.deepEqual(Object.values(records).map((record) => record.status), Object.values(records).map(() => 'unchanged'), plan.stdout);
+    assert.equal(records['docs/setup.md']?.pageId, madeAnew, 'the page found, not the deleted one');
+    assert.match(String(records['docs/setup.md']?.url), new RegExp(`/pages/${madeAnew}/`));
+    const imports = cli.world.sandbox.imports.length;
+    const run = await runCli(['publish', ...TREE_ARGS], { cwd: behind, env: cli.env() });
+    assert.equal(run.code, 0, run.stdout);
+    assert.equal(cli.world.sandbox.imports.length, imports, 'nothing sent, as planned');
+    const recorded = await readFile(join(behind, "docs", ".wiki-pages.json"), "utf8");
+    assert.match(recorded, new RegExp(`"setup\\.md": \\{"id": ?"${madeAnew}"`), 'the record learns the page found');
   });
 });

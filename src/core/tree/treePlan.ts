@@ -131,9 +131,18 @@ async function withEntriesChecked(sources: readonly TreeSource[], options: TreeP
     };
   // The wiki could not be read: nothing more is asked of it (the refusals say why).
   if (check.unread) return checked;
-  const found = await findUnrecordedTreePages(sources, checked, wiki.pages, signal);
+  // A recorded page gone from the wiki may have been made anew at its place by a run whose record this one lacks (another
+  // clone or branch a run ahead): looked for as an unrecorded page is, and taken when it carries its file's notice, so
+  // that the plan's links reach it as the run's will. Not found, the plan makes it anew, saying it was deleted.
+  const read = checked.wikiRead ?? new Map<string, WikiPage>();
+  const gone = new Map(checked.identity.entries().filter(([, entry]) => !read.has(entry.id)).map(([key]) => [key, '']));
+  const found = await findUnrecordedTreePages(sources, { ...checked, identity: acceptedEntries(checked.identity, gone) }, wiki.pages, signal);
   if (found === undefined) return checked;
-  return { ...checked, identity: identityWithFound(checked.identity, found.entries), foundEntries: found.entries, wikiRead: new Map([...(checked.wikiRead ?? []), ...found.read]) };
+  const madeAnew = new Map([...gone].filter(([key]) => found.entries.has(key)));
+  return {
+    ...checked, identity: identityWithFound(acceptedEntries(checked.identity, madeAnew), found.entries), foundEntries: found.entries,
+    wikiRead: new Map([...read, ...found.read]),
+  };
 }
 
 /** The page each refused entry recorded, by key. */

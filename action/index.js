@@ -273,11 +273,11 @@ function readDefinition(subject, start, found, byLabel) {
   let at = skipSpaces(text2, beforeTitle, end);
   const titleEnd = at === beforeTitle ? -1 : linkTitleEnd(text2, at, end);
   at = titleEnd === -1 ? beforeTitle : titleEnd;
-  let lineEnd = spacesToLineEnd(text2, at, end);
-  if (lineEnd === -1) {
+  let lineEnd2 = spacesToLineEnd(text2, at, end);
+  if (lineEnd2 === -1) {
     if (titleEnd === -1) return -1;
-    lineEnd = spacesToLineEnd(text2, beforeTitle, end);
-    if (lineEnd === -1) return -1;
+    lineEnd2 = spacesToLineEnd(text2, beforeTitle, end);
+    if (lineEnd2 === -1) return -1;
   }
   const label = normalizeLabel(text2.slice(start + 1, start + labelLength - 1));
   if (label === "") return -1;
@@ -292,7 +292,7 @@ function readDefinition(subject, start, found, byLabel) {
   const definition = { label, destination: written3, usedByLink: false, usedByImage: false };
   found.push(definition);
   if (!byLabel.has(label)) byLabel.set(label, definition);
-  return lineEnd;
+  return lineEnd2;
 }
 function spacesToLineEnd(text2, at, end) {
   while (at < end && isSpaceOrTab(text2.charCodeAt(at))) at++;
@@ -657,6 +657,8 @@ var OpenBlock = class {
   kind;
   parent;
   hasChild = false;
+  /** The kind of its last child closed so far: what a new child follows. */
+  lastChild = void 0;
   list = void 0;
   /** Lines as [start, end) pairs: a paragraph's text, a code block's content, an HTML block's lines. */
   lines = [];
@@ -671,6 +673,7 @@ var OpenBlock = class {
   fenceOffset = 0;
   infoStart = -1;
   infoEnd = -1;
+  /** A fence's closing line, or an HTML block's end condition, came. */
   closed = false;
   // HTML block: its start condition.
   htmlType = 0;
@@ -711,22 +714,22 @@ var LineState = class {
   findNextNonspace() {
     const text2 = this.text;
     let at = this.offset;
-    let columns = this.column;
+    let columns2 = this.column;
     let code = -1;
     while (at < this.end) {
       code = text2.charCodeAt(at);
       if (code === SPACE) {
         at++;
-        columns++;
+        columns2++;
       } else if (code === TAB) {
         at++;
-        columns += 4 - columns % 4;
+        columns2 += 4 - columns2 % 4;
       } else break;
     }
     this.blank = at >= this.end || code === LINE_FEED || code === CARRIAGE_RETURN;
     this.nextNonspace = at;
-    this.nextNonspaceColumn = columns;
-    this.indent = columns - this.column;
+    this.nextNonspaceColumn = columns2;
+    this.indent = columns2 - this.column;
     this.indented = this.indent >= CODE_INDENT;
   }
   advanceNextNonspace() {
@@ -735,12 +738,12 @@ var LineState = class {
     this.partiallyConsumedTab = false;
   }
   /** Moves `count` characters on, or `count` columns when `columns` (a tab then counts as the columns it spans). */
-  advanceOffset(count, columns) {
+  advanceOffset(count, columns2) {
     const text2 = this.text;
     while (count > 0 && this.offset < this.end) {
       if (text2.charCodeAt(this.offset) === TAB) {
         const toTab = 4 - this.column % 4;
-        if (columns) {
+        if (columns2) {
           this.partiallyConsumedTab = toTab > count;
           const advance = toTab > count ? count : toTab;
           this.column += advance;
@@ -1119,7 +1122,10 @@ var BlockParser = class {
     const tip = this.tip;
     if (acceptsLines(tip.kind)) {
       this.addLine(tip);
-      if (tip.kind === "html" && tip.htmlType <= 5 && endsHtmlBlock(tip.htmlType, this.text.slice(line.offset, line.end))) this.closeTip();
+      if (tip.kind === "html" && tip.htmlType <= 5 && endsHtmlBlock(tip.htmlType, this.text.slice(line.offset, line.end))) {
+        tip.closed = true;
+        this.closeTip();
+      }
     } else if (line.offset < line.end && !line.blank) {
       this.addChild("paragraph", line.offset);
       line.advanceNextNonspace();
@@ -1169,7 +1175,10 @@ var BlockParser = class {
     this.open[this.open.length - 1] = heading;
     this.tip = heading;
     const lines = paragraph.lines;
-    this.heading(textBlock("heading", level, true, heading, lineStartOf(this.text, lines[0]), this.line.end, lines.slice()));
+    const start = lineStartOf(this.text, lines[0]);
+    const block = textBlock("heading", level, true, heading, start, this.line.end, lines.slice());
+    if (start !== paragraph.lineStart) block.follows = "paragraph";
+    this.heading(block);
   }
   atxHeading(level, contentStart, contentEnd) {
     this.heading(textBlock("heading", level, false, this.tip, this.line.start, this.line.end, [contentStart, contentEnd]));
@@ -1218,6 +1227,7 @@ var BlockParser = class {
           infoStart: block.infoStart,
           infoEnd: block.infoEnd,
           closed: block.closed,
+          topLevel: block.parent?.kind === "document",
           end: block.end,
           lines: block.lines.slice()
         });
@@ -1226,14 +1236,15 @@ var BlockParser = class {
         found.codeBlocks.push([block.lineStart, lastNonBlankEnd(this.text, block.lines)]);
         break;
       case "html":
-        found.htmlBlocks.push({ start: block.contentStart, end: block.end, type: block.htmlType });
+        found.htmlBlocks.push({ start: block.contentStart, end: block.end, type: block.htmlType, closed: block.closed, topLevel: block.parent?.kind === "document" });
         break;
       default:
     }
+    if (block.parent !== void 0) block.parent.lastChild = block.kind;
   }
 };
 function textBlock(kind, level, setext, block, start, end, lines) {
-  return { kind, level, setext, topLevel: block.parent?.kind === "document", start, end, lines };
+  return { kind, level, setext, topLevel: block.parent?.kind === "document", follows: block.parent?.lastChild, start, end, lines };
 }
 function acceptsLines(kind) {
   return kind === "paragraph" || kind === "fence" || kind === "indented" || kind === "html";
@@ -1608,6 +1619,7 @@ var englishPublishMessages = {
   frontMatterOmitNotBoolean: () => "omitTitleHeading in the front matter must be true or false.",
   frontMatterKeyNotText: (key) => `wiki.${key} in the front matter must be text.`,
   frontMatterOverwriteNotBoolean: () => "wiki.overwrite in the front matter must be true or false.",
+  neverReplacesOwnPage: (pageTitle) => `Its front matter says overwrite: false, which never replaces a page, and it published "${pageTitle}" before: the publish would be refused as "already exists". Remove that line (or set it to true) to update the page.`,
   frontMatterPageIdNotDigits: () => "wiki.pageId in the front matter must be a page ID made of digits.",
   diagramsRendered: (count) => `${count === 1 ? "1 Mermaid diagram" : `${count} Mermaid diagrams`} will show as images from your diagram renderer. The diagram source is part of each image address, and readers see the images only if they can reach the renderer.`,
   diagramsAsCode: (count, settingName) => `${count === 1 ? "1 Mermaid diagram" : `${count} Mermaid diagrams`} will show as code, not pictures: the wiki takes images only at public URLs. To publish diagrams as images, set your organisation's diagram renderer (a Kroki server) in ${settingName}.`,
@@ -1688,99 +1700,6 @@ function guardedPage(verdict) {
 }
 function guardChecked(verdict) {
   return verdict !== void 0 && verdict.kind !== "unchecked" && verdict.kind !== "notNeeded";
-}
-
-// src/core/links/pageLink.ts
-function parsePageLink(value) {
-  if (typeof value !== "object" || value === null) return void 0;
-  const v = value;
-  const text2 = (key) => typeof v[key] === "string" && v[key] !== "" ? v[key] : void 0;
-  const spaceId = text2("spaceId");
-  const parentId = text2("parentId");
-  const pageTitle = text2("pageTitle");
-  if (spaceId === void 0 || parentId === void 0 || pageTitle === void 0) return void 0;
-  const publishedAt = typeof v.publishedAt === "number" ? v.publishedAt : typeof v.at === "number" ? v.at : 0;
-  const link = { spaceId, parentId, pageTitle, publishedAt };
-  const pageId = text2("pageId");
-  if (pageId !== void 0 && /^\d+$/.test(pageId)) link.pageId = pageId;
-  if (typeof v.version === "number" && Number.isSafeInteger(v.version)) link.version = v.version;
-  if (typeof v.pulledVersion === "number" && Number.isSafeInteger(v.pulledVersion)) link.pulledVersion = v.pulledVersion;
-  const url = text2("url");
-  if (url !== void 0) link.url = url;
-  const contentSha256 = text2("contentSha256");
-  if (contentSha256 !== void 0) link.contentSha256 = contentSha256;
-  const fileTitle = text2("fileTitle");
-  if (fileTitle !== void 0) link.fileTitle = fileTitle;
-  const linkTargets = text2("linkTargets");
-  if (linkTargets !== void 0) link.linkTargets = linkTargets;
-  if (v.unconfirmedSend === true) link.unconfirmedSend = true;
-  return link;
-}
-function linkNames(link, target) {
-  return link !== void 0 && link.spaceId === target.spaceId && link.parentId === target.parentId && link.pageTitle === target.pageTitle;
-}
-function isRepositoryLink(link) {
-  return link !== void 0 && link.publishedAt === 0 && link.version === void 0 && link.unconfirmedSend === void 0;
-}
-function isUnconfirmedCreate(link) {
-  return link?.unconfirmedSend === true && link.publishedAt === 0 && link.pageId === void 0;
-}
-function unconfirmedCreateLink(target) {
-  return { spaceId: target.spaceId, parentId: target.parentId, pageTitle: target.pageTitle, unconfirmedSend: true, publishedAt: 0 };
-}
-
-// src/core/run/beforeWiki.ts
-function rememberPlanBeforeWiki(item) {
-  item.beforeWiki ??= { state: item.state, complete: item.complete };
-}
-
-// src/core/run/sameTitles.ts
-function titleKey(title) {
-  return title.toLocaleLowerCase("en-US");
-}
-var OTHERS_NAMED = 3;
-function otherNames(group, isOther, nameOf2) {
-  let named = "";
-  let count = 0;
-  for (const other of group) {
-    if (!isOther(other)) continue;
-    if (count === OTHERS_NAMED) return `${named}, ...`;
-    named = count === 0 ? nameOf2(other) : `${named}, ${nameOf2(other)}`;
-    count++;
-  }
-  return named;
-}
-function groupByTitleInSpace(entries, titleOf, spaceOf) {
-  const byTitle2 = /* @__PURE__ */ new Map();
-  for (const entry of entries) {
-    const key = `${spaceOf(entry)}\0${titleKey(titleOf(entry))}`;
-    const group = byTitle2.get(key);
-    if (group) group.push(entry);
-    else byTitle2.set(key, [entry]);
-  }
-  return [...byTitle2.values()].filter((group) => group.length > 1);
-}
-async function resolveSpaceSpellings(spellings, pages, signal) {
-  const spaceOf = /* @__PURE__ */ new Map();
-  await Promise.all([...new Set([...spellings].map((spelling) => spelling.trim()))].map(async (spelling) => {
-    const space = await pages.resolveSpace(spelling, signal).catch((error) => {
-      if (signal?.aborted) throw error;
-      return void 0;
-    });
-    spaceOf.set(spelling, space?.id ?? spelling);
-  }));
-  return (spelling) => spaceOf.get(spelling.trim()) ?? spelling;
-}
-
-// src/core/util/mapBounded.ts
-async function mapBounded(items, limit2, map) {
-  const results = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    for (let index = next++; index < items.length; index = next++) results[index] = await map(items[index]);
-  };
-  await Promise.all(Array.from({ length: Math.min(Math.max(1, limit2), items.length) }, worker));
-  return results;
 }
 
 // src/core/messages/signInMessages.ts
@@ -1885,6 +1804,172 @@ var englishPageRouteMessages = {
   pageIncomplete: () => "The wiki answered with a page that has no ID, title or version number."
 };
 
+// src/core/messages/recordMessages.ts
+var MANIFEST = ".wiki-pages.json";
+var FIX = "Nothing is sent to that page or under it. If the entry is wrong (a pull request may have changed it), correct it or remove it (the next publish finds or creates the page and records it); if the page was moved or renamed on the wiki, put it back.";
+var englishRecordMessages = {
+  entryRefused: (at, key, pageId, reason) => `${at} records page ${pageId} for "${key}", but ${reason}. ${FIX}`,
+  entryBelowRefused: (at, key, folder) => `${at} records a page for "${key}" below "${folder}", whose entry is refused: nothing is sent under a page the wiki did not confirm.`,
+  entriesUnreadable: (file, why) => `The wiki could not be read to check the pages ${file} records: ${why}. Nothing is sent to a recorded page, or under it, until the wiki confirms it; run again.`,
+  entryUnchecked: (at, key, pageId) => `${at} records page ${pageId} for "${key}", which cannot be checked without page access: a recorded page is never used unchecked. Give page access (sign in to the export API in the editor; in CI a service account or a platform token).`,
+  entryInOtherSpace: (spaceId) => `that page is in another space (${spaceId}) than the tree's`,
+  entryTitledOtherwise: (wikiTitle, recordedTitle) => `that page is titled "${wikiTitle}" on the wiki, not "${recordedTitle}" as recorded`,
+  entryFolderNotRecorded: (folder) => `no page is recorded for its folder "${folder}", so it cannot be a page of this tree`,
+  entryUnderOtherParent: (parentId, parentTitle, expectedParentId, expectedTitle) => `that page is under ${pageNamed(parentId, parentTitle)} on the wiki, not under ${pageNamed(expectedParentId, expectedTitle)} where the tree puts it`,
+  entryOfAnotherFile: () => "that page's publish notice says another file published it",
+  recordOfAnotherFile: (pageId, title) => `its record names ${pageNamed(pageId, title)} as its page, but that page's publish notice says another file published it: the record is not used, and nothing is sent to that page. If the record is wrong (a pull request may have changed ${MANIFEST}, or it came from another machine or branch), correct it or remove its entry; if this file is now that page's source, remove the entry and publish it with overwrite to take the page over.`
+};
+function pageNamed(id, title) {
+  return title === void 0 ? `page ${id}` : `"${title}" (page ${id})`;
+}
+function manifestFileOf(at) {
+  return at.replace(/:\d+$/, "");
+}
+
+// src/core/messages/treeMessages.ts
+var englishTreeMessages = {
+  ...englishPageRouteMessages,
+  ...englishRecordMessages,
+  guardTimedOut: () => "the wiki did not answer in time",
+  guardFailed: (detail) => `The lookup on the wiki failed: ${detail}.`,
+  linksStay: (count, listed2, more) => `${count === 1 ? "1 link stays" : `${count} links stay`} as written and will not work on the wiki: ${listed2}${more ? ", ..." : "."}`,
+  linksStayBecause: (count, reason, listed2, more) => `${count} links stay as written and will not work on the wiki (${reason}): ${listed2}${more ? ", ..." : "."}`,
+  linksMissHeading: (count, listed2, more) => `${count === 1 ? "1 link goes to its page, not to the heading it names (the page has no such heading)" : `${count} links go to their pages, not to the headings they name (the pages have no such headings)`}: ${listed2}${more ? ", ..." : "."}`,
+  linkWithReason: (target, reason) => `${target} (${reason})`,
+  linkOutsideRun: () => "outside the published folder",
+  linkOutsideLookup: () => "outside the folder this publish looks in",
+  linkUnknownPage: () => "no page is known for it",
+  linkRefusedPage: () => "its page is refused in this run, for the reason listed with it: a publish after it lands fills the link in",
+  linkNoFile: () => "no such file",
+  linkFolderWithoutPage: () => "a folder with no Markdown to publish, so no page",
+  linkNoPageYet: () => "it has no page yet: a publish after it has one fills the link in",
+  linkNotMarkdown: () => "not a Markdown file",
+  linkBackslashPath: () => "written with \\ between folders, where links take /",
+  linkUnknownAnchor: () => "no such heading in the target",
+  linkUnknownOwnAnchor: () => "no such heading on this page",
+  titleCollision: (title, others) => `Its title "${title}" is also the title of ${others}; the wiki keeps a title unique in a space (ignoring case). Give each its own title.`,
+  generatedTitleCollision: (title, others) => `Its title "${title}", made from the folder's name, is also the title of ${others}; the wiki keeps a title unique in a space (ignoring case). Give the folder an index.md or README.md with a title of its own, or rename the folder.`,
+  noPageAccess: () => "A tree needs each page's ID, and this page is not recorded in the repository yet: give page access (sign in to the export API in the editor; in CI a service account or a platform token) so new pages can be found after they land.",
+  parentNotPublished: (parentTitle) => `Not sent: its folder's page ("${parentTitle}") was not published, so it has no parent page yet.`,
+  parentRefused: (parentTitle) => `Not sent: its folder's page ("${parentTitle}") is refused, so it has no parent page to go under. Fix that page's refusal first.`,
+  titleUncheckable: (title, detail) => `Whether another page of the space is titled "${title}" could not be checked: ${detail}.`,
+  treeParentMissing: (parentId, recorded) => `Not sent: the tree's parent page ${parentId} was not found (it does not exist, was deleted, or this account cannot see it), so no page of the tree could land. ${parentFix(recorded)}`,
+  treeParentInOtherSpace: (parentId, spaceKey, recorded) => `Not sent: the tree's parent page ${parentId} is not in the space ${spaceKey}, so no page of the tree could land there. ${parentFix(recorded)}`,
+  recordedAsParent: (key, parentId) => `Not sent: the folder's .wiki-pages.json records page ${parentId}, the tree's parent page, for "${key}", but the parent page is never a page of the tree: the folder's files and subfolders become its children. Remove that entry (the next publish finds or creates the page and records it), or choose another parent page.`,
+  contentOfTreeParent: (file, parentId, manifest, treeFolder) => `Not sent with this folder: ${file} is the content of page ${parentId}, its folder's page, which this tree hangs under (${manifest} records the folder as part of the tree published from ${treeFolder === "" ? "the working folder" : treeFolder}), and a tree publish never rewrites the page it hangs under. Publish ${file} on its own (it updates that page through the edit guard), or publish ${treeFolder === "" ? "the working folder" : treeFolder} as a tree.`,
+  namesTreeParentById: (file, parentId) => `Not sent: the front matter of ${file} names page ${parentId} (wiki.pageId), the tree's parent page, but a tree publish never rewrites its parent page: the folder's files and subfolders become its children. ${namedParentFix(parentId)}`,
+  namesTreeParentPlace: (file, title, grandparentId, parentId) => `Not sent: the front matter of ${file} names the page titled "${title}" under page ${grandparentId}, which is page ${parentId}, the tree's parent page, but a tree publish never rewrites its parent page: the folder's files and subfolders become its children. ${namedParentFix(parentId)}`,
+  treeParentUnchecked: (parentId, detail) => `Whether its front matter names the tree's parent page ${parentId} by that page's title and parent could not be checked${detail === void 0 ? " without page access" : `: ${detail}`}. A tree publish never rewrites its parent page: check that its wiki: keys name another page.`,
+  titleElsewhere: (title, pageId, url) => `A page titled "${title}" already exists elsewhere in the space (page ${pageId}${url ? `, ${url}` : ""}); the wiki has long kept titles unique in a space and may refuse this one.`,
+  titleHeldByOldPage: (title, pageId, url) => `Its old page "${title}" (page ${pageId}${url ? `, ${url}` : ""}), which stays where it was since the service cannot move pages, holds this title; the wiki has long kept titles unique in a space and may refuse this one. If it does, rename or delete the old page on the wiki and publish again.`,
+  followsNewPage: (folderTitle, pageId) => `Its folder's page "${folderTitle}" is published as a new page, so this page is created anew under it; the page it published before (page ${pageId}) stays where it is.`,
+  retitledPage: (oldTitle, newTitle, pageId) => `Its title changed from "${oldTitle}" to "${newTitle}": the wiki finds a page by its title, so this makes a new page, and the page it published before (page ${pageId}) stays where it is.`,
+  titledBack: (oldTitle, newTitle, pageId, leftPageId) => `Its title is "${newTitle}" again, which page ${pageId} of this tree still holds at this place: this updates that page instead of making a new one, and the page it published as "${oldTitle}" (page ${leftPageId}) stays where it is.`,
+  listsChildren: (file) => `${file} has no text beyond a title, so this folder page lists its children instead.`,
+  leavesRecordedPage: (title, pageId, oldPath) => `The page "${title}" (page ${pageId}) recorded for ${oldPath} is under another parent page than this file's front matter names: the wiki cannot move a page, so this makes a new page where the front matter says, and that page stays where it is (listed as an orphan).`
+};
+function namedParentFix(parentId) {
+  return `Point its wiki: keys at another page, or remove them (the file then becomes a page of the tree); if rewriting page ${parentId} is really meant, publish that file on its own, not as a tree (on the command line, without --tree).`;
+}
+function parentFix(recorded) {
+  return recorded ? `The folder's .wiki-pages.json records it as the tree's parent ("space" and "parent"): change it there, or on the command line pass --space and --parent of another page with --retarget.` : "Choose another parent page (on the command line, --parent).";
+}
+
+// src/core/links/pageLink.ts
+function parsePageLink(value) {
+  if (typeof value !== "object" || value === null) return void 0;
+  const v = value;
+  const text2 = (key) => typeof v[key] === "string" && v[key] !== "" ? v[key] : void 0;
+  const spaceId = text2("spaceId");
+  const parentId = text2("parentId");
+  const pageTitle = text2("pageTitle");
+  if (spaceId === void 0 || parentId === void 0 || pageTitle === void 0) return void 0;
+  const publishedAt = typeof v.publishedAt === "number" ? v.publishedAt : typeof v.at === "number" ? v.at : 0;
+  const link = { spaceId, parentId, pageTitle, publishedAt };
+  const pageId = text2("pageId");
+  if (pageId !== void 0 && /^\d+$/.test(pageId)) link.pageId = pageId;
+  if (typeof v.version === "number" && Number.isSafeInteger(v.version)) link.version = v.version;
+  if (typeof v.pulledVersion === "number" && Number.isSafeInteger(v.pulledVersion)) link.pulledVersion = v.pulledVersion;
+  const url = text2("url");
+  if (url !== void 0) link.url = url;
+  const contentSha256 = text2("contentSha256");
+  if (contentSha256 !== void 0) link.contentSha256 = contentSha256;
+  const fileTitle = text2("fileTitle");
+  if (fileTitle !== void 0) link.fileTitle = fileTitle;
+  const linkTargets = text2("linkTargets");
+  if (linkTargets !== void 0) link.linkTargets = linkTargets;
+  if (v.unconfirmedSend === true) link.unconfirmedSend = true;
+  const formerFile = text2("formerFile");
+  if (formerFile !== void 0) link.formerFile = formerFile;
+  return link;
+}
+function linkNames(link, target) {
+  return link !== void 0 && link.spaceId === target.spaceId && link.parentId === target.parentId && link.pageTitle === target.pageTitle;
+}
+function isRepositoryLink(link) {
+  return link !== void 0 && link.publishedAt === 0 && link.version === void 0 && link.unconfirmedSend === void 0;
+}
+function isUnconfirmedCreate(link) {
+  return link?.unconfirmedSend === true && link.publishedAt === 0 && link.pageId === void 0;
+}
+function unconfirmedCreateLink(target) {
+  return { spaceId: target.spaceId, parentId: target.parentId, pageTitle: target.pageTitle, unconfirmedSend: true, publishedAt: 0 };
+}
+
+// src/core/run/beforeWiki.ts
+function rememberPlanBeforeWiki(item) {
+  item.beforeWiki ??= { state: item.state, complete: item.complete };
+}
+
+// src/core/run/sameTitles.ts
+function titleKey(title) {
+  return title.toLocaleLowerCase("en-US");
+}
+var OTHERS_NAMED = 3;
+function otherNames(group, isOther, nameOf2) {
+  let named = "";
+  let count = 0;
+  for (const other of group) {
+    if (!isOther(other)) continue;
+    if (count === OTHERS_NAMED) return `${named}, ...`;
+    named = count === 0 ? nameOf2(other) : `${named}, ${nameOf2(other)}`;
+    count++;
+  }
+  return named;
+}
+function groupByTitleInSpace(entries, titleOf, spaceOf) {
+  const byTitle2 = /* @__PURE__ */ new Map();
+  for (const entry of entries) {
+    const key = `${spaceOf(entry)}\0${titleKey(titleOf(entry))}`;
+    const group = byTitle2.get(key);
+    if (group) group.push(entry);
+    else byTitle2.set(key, [entry]);
+  }
+  return [...byTitle2.values()].filter((group) => group.length > 1);
+}
+async function resolveSpaceSpellings(spellings, pages, signal) {
+  const spaceOf = /* @__PURE__ */ new Map();
+  await Promise.all([...new Set([...spellings].map((spelling) => spelling.trim()))].map(async (spelling) => {
+    const space = await pages.resolveSpace(spelling, signal).catch((error) => {
+      if (signal?.aborted) throw error;
+      return void 0;
+    });
+    spaceOf.set(spelling, space?.id ?? spelling);
+  }));
+  return (spelling) => spaceOf.get(spelling.trim()) ?? spelling;
+}
+
+// src/core/util/mapBounded.ts
+async function mapBounded(items, limit2, map) {
+  const results = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    for (let index = next++; index < items.length; index = next++) results[index] = await map(items[index]);
+  };
+  await Promise.all(Array.from({ length: Math.min(Math.max(1, limit2), items.length) }, worker));
+  return results;
+}
+
 // src/core/wikiPages/errors.ts
 var WikiReadError = class extends Error {
   constructor(kind, sentence, details = {}) {
@@ -1951,6 +2036,28 @@ function sha256Hex(text2) {
   return oneShot ? oneShot("sha256", text2, "hex") : crypto.createHash("sha256").update(text2, "utf8").digest("hex");
 }
 
+// src/core/publish/closingLine.ts
+var MAY_START_OPEN_BLOCK = /^[ \t>*+\-.)0-9]*(?:```|~~~|<)/m;
+var KIND_ONE = /^[ \t]*<(script|pre|textarea|style)/i;
+var CLOSERS = ["-->", "?>", ">", "]]>"];
+function closingLine(markdown) {
+  if (!MAY_START_OPEN_BLOCK.test(markdown)) return void 0;
+  const scanned = scanMarkdown(markdown);
+  const fence2 = scanned.fences[scanned.fences.length - 1];
+  if (fence2 !== void 0 && !fence2.closed && runsToEnd(markdown, fence2.end)) {
+    return fence2.topLevel ? String.fromCharCode(fence2.fenceChar).repeat(fence2.fenceLength) : "";
+  }
+  const html = scanned.htmlBlocks[scanned.htmlBlocks.length - 1];
+  if (html === void 0 || html.closed || html.type > 5 || !runsToEnd(markdown, html.end)) return void 0;
+  if (!html.topLevel) return "";
+  if (html.type > 1) return CLOSERS[html.type - 2];
+  return `</${KIND_ONE.exec(markdown.slice(html.start, html.end))?.[1] ?? "pre"}>`;
+}
+function runsToEnd(markdown, end) {
+  const rest = markdown.length - end;
+  return rest === 0 || rest === 1 && /[\r\n]$/.test(markdown) || rest === 2 && markdown.endsWith("\r\n");
+}
+
 // src/core/publish/publishNotice.ts
 var DIGEST_LENGTH = 20;
 var PATH_LENGTH = 8;
@@ -1971,12 +2078,14 @@ function findMarker(body) {
   if (found === void 0) return void 0;
   return { version: Number(found[1]), digest: found[2], path: found[3] };
 }
-function noticeAfter(content, notice, words = englishPublishMessages) {
+function noticeAfter(content, notice, words = englishPublishMessages, planned) {
+  const closing = planned === void 0 ? closingLine(content) : planned.closingLine;
   const target = `${notice.sourceUrl ?? ""}#${markerText(notice.marker)}`;
   const eol = /\r\n|\r|\n/.exec(content)?.[0] ?? "\n";
   const ended = content === "" || content.endsWith("\n") || content.endsWith("\r") ? "" : eol;
   const paragraph = words.publishNotice(`[${escapeLinkText(notice.label)}](<${target}>)`).replace(/[\r\n]+/g, " ");
-  return `${ended}${eol}---${eol}${eol}${paragraph}${eol}`;
+  const beforeRule = closing === void 0 ? eol : closing === "" ? "" : `${closing}${eol}${eol}`;
+  return `${ended}${beforeRule}---${eol}${eol}${paragraph}${eol}`;
 }
 function escapeLinkText(text2) {
   return text2.replace(/[\r\n]+/g, " ").replace(/[!"#$%&'()*+,\-./:;<=>?@[\\\]^_`{|}~]/g, "\\$&");
@@ -2372,74 +2481,6 @@ function isWikiReadError(error, kind) {
   return kind === void 0 || error.kind === kind;
 }
 
-// src/core/messages/recordMessages.ts
-var FIX = "Nothing is sent to that page or under it. If the entry is wrong (a pull request may have changed it), correct it or remove it (the next publish finds or creates the page and records it); if the page was moved or renamed on the wiki, put it back.";
-var englishRecordMessages = {
-  entryRefused: (at, key, pageId, reason) => `${at} records page ${pageId} for "${key}", but ${reason}. ${FIX}`,
-  entryBelowRefused: (at, key, folder) => `${at} records a page for "${key}" below "${folder}", whose entry is refused: nothing is sent under a page the wiki did not confirm.`,
-  entriesUnreadable: (file, why) => `The wiki could not be read to check the pages ${file} records: ${why}. Nothing is sent to a recorded page, or under it, until the wiki confirms it; run again.`,
-  entryUnchecked: (at, key, pageId) => `${at} records page ${pageId} for "${key}", which cannot be checked without page access: a recorded page is never used unchecked. Give page access (sign in to the export API in the editor; in CI a service account or a platform token).`,
-  entryInOtherSpace: (spaceId) => `that page is in another space (${spaceId}) than the tree's`,
-  entryTitledOtherwise: (wikiTitle, recordedTitle) => `that page is titled "${wikiTitle}" on the wiki, not "${recordedTitle}" as recorded`,
-  entryFolderNotRecorded: (folder) => `no page is recorded for its folder "${folder}", so it cannot be a page of this tree`,
-  entryUnderOtherParent: (parentId, parentTitle, expectedParentId, expectedTitle) => `that page is under ${pageNamed(parentId, parentTitle)} on the wiki, not under ${pageNamed(expectedParentId, expectedTitle)} where the tree puts it`
-};
-function pageNamed(id, title) {
-  return title === void 0 ? `page ${id}` : `"${title}" (page ${id})`;
-}
-function manifestFileOf(at) {
-  return at.replace(/:\d+$/, "");
-}
-
-// src/core/messages/treeMessages.ts
-var englishTreeMessages = {
-  ...englishPageRouteMessages,
-  ...englishRecordMessages,
-  guardTimedOut: () => "the wiki did not answer in time",
-  guardFailed: (detail) => `The lookup on the wiki failed: ${detail}.`,
-  linksStay: (count, listed2, more) => `${count === 1 ? "1 link stays" : `${count} links stay`} as written and will not work on the wiki: ${listed2}${more ? ", ..." : "."}`,
-  linksStayBecause: (count, reason, listed2, more) => `${count} links stay as written and will not work on the wiki (${reason}): ${listed2}${more ? ", ..." : "."}`,
-  linksMissHeading: (count, listed2, more) => `${count === 1 ? "1 link goes to its page, not to the heading it names (the page has no such heading)" : `${count} links go to their pages, not to the headings they name (the pages have no such headings)`}: ${listed2}${more ? ", ..." : "."}`,
-  linkWithReason: (target, reason) => `${target} (${reason})`,
-  linkOutsideRun: () => "outside the published folder",
-  linkOutsideLookup: () => "outside the folder this publish looks in",
-  linkUnknownPage: () => "no page is known for it",
-  linkRefusedPage: () => "its page is refused in this run, for the reason listed with it: a publish after it lands fills the link in",
-  linkNoFile: () => "no such file",
-  linkFolderWithoutPage: () => "a folder with no Markdown to publish, so no page",
-  linkNoPageYet: () => "it has no page yet: a publish after it has one fills the link in",
-  linkNotMarkdown: () => "not a Markdown file",
-  linkBackslashPath: () => "written with \\ between folders, where links take /",
-  linkUnknownAnchor: () => "no such heading in the target",
-  linkUnknownOwnAnchor: () => "no such heading on this page",
-  titleCollision: (title, others) => `Its title "${title}" is also the title of ${others}; the wiki keeps a title unique in a space (ignoring case). Give each its own title.`,
-  generatedTitleCollision: (title, others) => `Its title "${title}", made from the folder's name, is also the title of ${others}; the wiki keeps a title unique in a space (ignoring case). Give the folder an index.md or README.md with a title of its own, or rename the folder.`,
-  noPageAccess: () => "A tree needs each page's ID, and this page is not recorded in the repository yet: give page access (sign in to the export API in the editor; in CI a service account or a platform token) so new pages can be found after they land.",
-  parentNotPublished: (parentTitle) => `Not sent: its folder's page ("${parentTitle}") was not published, so it has no parent page yet.`,
-  parentRefused: (parentTitle) => `Not sent: its folder's page ("${parentTitle}") is refused, so it has no parent page to go under. Fix that page's refusal first.`,
-  titleUncheckable: (title, detail) => `Whether another page of the space is titled "${title}" could not be checked: ${detail}.`,
-  treeParentMissing: (parentId, recorded) => `Not sent: the tree's parent page ${parentId} was not found (it does not exist, was deleted, or this account cannot see it), so no page of the tree could land. ${parentFix(recorded)}`,
-  treeParentInOtherSpace: (parentId, spaceKey, recorded) => `Not sent: the tree's parent page ${parentId} is not in the space ${spaceKey}, so no page of the tree could land there. ${parentFix(recorded)}`,
-  recordedAsParent: (key, parentId) => `Not sent: the folder's .wiki-pages.json records page ${parentId}, the tree's parent page, for "${key}", but the parent page is never a page of the tree: the folder's files and subfolders become its children. Remove that entry (the next publish finds or creates the page and records it), or choose another parent page.`,
-  contentOfTreeParent: (file, parentId, manifest, treeFolder) => `Not sent with this folder: ${file} is the content of page ${parentId}, its folder's page, which this tree hangs under (${manifest} records the folder as part of the tree published from ${treeFolder === "" ? "the working folder" : treeFolder}), and a tree publish never rewrites the page it hangs under. Publish ${file} on its own (it updates that page through the edit guard), or publish ${treeFolder === "" ? "the working folder" : treeFolder} as a tree.`,
-  namesTreeParentById: (file, parentId) => `Not sent: the front matter of ${file} names page ${parentId} (wiki.pageId), the tree's parent page, but a tree publish never rewrites its parent page: the folder's files and subfolders become its children. ${namedParentFix(parentId)}`,
-  namesTreeParentPlace: (file, title, grandparentId, parentId) => `Not sent: the front matter of ${file} names the page titled "${title}" under page ${grandparentId}, which is page ${parentId}, the tree's parent page, but a tree publish never rewrites its parent page: the folder's files and subfolders become its children. ${namedParentFix(parentId)}`,
-  treeParentUnchecked: (parentId, detail) => `Whether its front matter names the tree's parent page ${parentId} by that page's title and parent could not be checked${detail === void 0 ? " without page access" : `: ${detail}`}. A tree publish never rewrites its parent page: check that its wiki: keys name another page.`,
-  titleElsewhere: (title, pageId, url) => `A page titled "${title}" already exists elsewhere in the space (page ${pageId}${url ? `, ${url}` : ""}); the wiki has long kept titles unique in a space and may refuse this one.`,
-  titleHeldByOldPage: (title, pageId, url) => `Its old page "${title}" (page ${pageId}${url ? `, ${url}` : ""}), which stays where it was since the service cannot move pages, holds this title; the wiki has long kept titles unique in a space and may refuse this one. If it does, rename or delete the old page on the wiki and publish again.`,
-  followsNewPage: (folderTitle, pageId) => `Its folder's page "${folderTitle}" is published as a new page, so this page is created anew under it; the page it published before (page ${pageId}) stays where it is.`,
-  retitledPage: (oldTitle, newTitle, pageId) => `Its title changed from "${oldTitle}" to "${newTitle}": the wiki finds a page by its title, so this makes a new page, and the page it published before (page ${pageId}) stays where it is.`,
-  titledBack: (oldTitle, newTitle, pageId, leftPageId) => `Its title is "${newTitle}" again, which page ${pageId} of this tree still holds at this place: this updates that page instead of making a new one, and the page it published as "${oldTitle}" (page ${leftPageId}) stays where it is.`,
-  listsChildren: (file) => `${file} has no text beyond a title, so this folder page lists its children instead.`,
-  leavesRecordedPage: (title, pageId, oldPath) => `The page "${title}" (page ${pageId}) recorded for ${oldPath} is under another parent page than this file's front matter names: the wiki cannot move a page, so this makes a new page where the front matter says, and that page stays where it is (listed as an orphan).`
-};
-function namedParentFix(parentId) {
-  return `Point its wiki: keys at another page, or remove them (the file then becomes a page of the tree); if rewriting page ${parentId} is really meant, publish that file on its own, not as a tree (on the command line, without --tree).`;
-}
-function parentFix(recorded) {
-  return recorded ? `The folder's .wiki-pages.json records it as the tree's parent ("space" and "parent"): change it there, or on the command line pass --space and --parent of another page with --retarget.` : "Choose another parent page (on the command line, --parent).";
-}
-
 // src/core/wikiPages/readFailureText.ts
 function readFailureText(error, messages) {
   if (isWikiReadError(error) || isExportAuthError(error)) return error.wordedIn(messages);
@@ -2577,6 +2618,30 @@ async function parentNamed(pageId, options) {
     return void 0;
   });
   return parent ? { id: pageId, title: parent.title } : { id: pageId };
+}
+
+// src/core/run/publishedFrom.ts
+function publishedFromThisFile(marker, paths) {
+  for (const path of paths) {
+    if (path === void 0) continue;
+    if (pathDigest(path) === marker.path) return true;
+    const folder = /[\\/]$/.test(path) ? "/" : "";
+    const parts = pathParts(path);
+    for (let from = parts.length - 1; from >= 0; from--) if (pathDigest(parts.slice(from).join("/") + folder) === marker.path) return true;
+  }
+  return false;
+}
+function pathParts(path) {
+  const uri = /^[a-z][a-z0-9+.-]*:\/\/[^/]*/i.exec(path);
+  const plain = uri === null ? path : path.slice(uri[0].length);
+  return plain.split(/[\\/]/).filter((part) => part !== "").map((part) => {
+    if (uri === null) return part;
+    try {
+      return decodeURIComponent(part);
+    } catch {
+      return part;
+    }
+  });
 }
 
 // src/core/messages/networkMessages.ts
@@ -3329,16 +3394,87 @@ function previewed(items) {
 function omitTitleHeading2(content, title) {
   const heading = firstLevelOneHeading(content);
   if (heading === void 0 || heading.text !== title.trim()) return content;
-  return withoutLines(content, heading.start, heading.end);
+  const next = afterLineEnding(content, heading.end);
+  if (next >= content.length || !/[^ \t\r\n]/.test(content.slice(0, heading.start))) return withoutLines(content, heading.start, heading.end);
+  const follows = scanMarkdown(content).headings.find((block) => block.start === heading.start)?.follows;
+  if (wouldJoin(follows, lastNonBlankLineBefore(content, heading.start), firstNonBlankLine(content, next))) return content;
+  const ended = follows !== void 0 && ENDED_BY_THEMSELVES.has(follows);
+  const cut = afterEmptyLine(content, next);
+  const apart = ended || cut >= content.length || isBlankLine(content, cut) || startsBlock(follows, content.slice(cut, lineEnd(content, cut)));
+  if (apart || isBlankLine(content, lineStartBefore(content, heading.start))) return withoutLines(content, heading.start, heading.end);
+  return content.slice(0, heading.start) + content.slice(isBlankLine(content, next) ? next : heading.end);
+}
+var ENDED_BY_THEMSELVES = /* @__PURE__ */ new Set(["fence", "html", "heading", "break", "indented"]);
+function wouldJoin(follows, before, after) {
+  if (after === void 0) return false;
+  const indent = columns(after);
+  if (indent >= 4 && (follows === "indented" || columns(before) >= 4)) return true;
+  return follows === "list" && (indent > 0 || LIST_ITEM.test(after) && !THEMATIC_BREAK.test(after));
+}
+function startsBlock(follows, line) {
+  if (columns(line) > 3) return false;
+  const rest = line.replace(/^[ \t]+/, "");
+  if (ATX_HEADING.test(rest) || FENCE2.test(rest) || STAR_OR_UNDERSCORE_BREAK.test(rest)) return true;
+  if (THEMATIC_BREAK.test(rest)) return follows === "list" || follows === "quote";
+  if (rest.startsWith(">")) return follows !== "quote";
+  if (INTERRUPTING_ITEM.test(rest)) return follows === "paragraph";
+  const html = htmlBlockStart(rest, false);
+  return html >= 1 && html <= 6;
+}
+var ATX_HEADING = /^#{1,6}(?:[ \t]|$)/;
+var FENCE2 = /^(?:`{3,}[^`]*|~{3,}.*)$/;
+var STAR_OR_UNDERSCORE_BREAK = /^(?:(?:\*[ \t]*){3,}|(?:_[ \t]*){3,})$/;
+var INTERRUPTING_ITEM = /^(?:[-+*]|1[.)])[ \t]+[^ \t]/;
+var LIST_ITEM = /^(?:[-+*]|\d{1,9}[.)])(?:[ \t]|$)/;
+var THEMATIC_BREAK = /^(?:(?:-[ \t]*){3,}|(?:\*[ \t]*){3,}|(?:_[ \t]*){3,})$/;
+function columns(line) {
+  let column = 0;
+  for (const char of line) {
+    if (char === " ") column++;
+    else if (char === "	") column += 4 - column % 4;
+    else break;
+  }
+  return column;
+}
+function firstNonBlankLine(content, from) {
+  for (let start = from; start < content.length; ) {
+    const end = lineEnd(content, start);
+    if (!isBlankLine(content, start)) return content.slice(start, end);
+    start = afterLineEnding(content, end);
+  }
+  return void 0;
+}
+function lastNonBlankLineBefore(content, start) {
+  for (let line = lineStartBefore(content, start); line !== -1; line = lineStartBefore(content, line)) {
+    if (!isBlankLine(content, line)) return content.slice(line, lineEnd(content, line));
+  }
+  return "";
+}
+function isBlankLine(content, start) {
+  return start !== -1 && start < content.length && !/[^ \t]/.test(content.slice(start, lineEnd(content, start)));
+}
+function lineStartBefore(content, start) {
+  if (start === 0) return -1;
+  let at = start - 1;
+  if (content[at] === "\n" && content[at - 1] === "\r") at--;
+  while (at > 0 && content[at - 1] !== "\n" && content[at - 1] !== "\r") at--;
+  return at;
+}
+function lineEnd(content, start) {
+  let end = start;
+  while (end < content.length && content[end] !== "\n" && content[end] !== "\r") end++;
+  return end;
 }
 function withoutLines(content, start, end) {
-  let cut = afterLineEnding(content, end);
-  if (cut < content.length && afterLineEnding(content, cut) !== cut) cut = afterLineEnding(content, cut);
+  const cut = afterEmptyLine(content, afterLineEnding(content, end));
   if (cut < content.length) return content.slice(0, start) + content.slice(cut);
   let before = start;
   if (content[before - 1] === "\n") before--;
   if (content[before - 1] === "\r") before--;
   return content.slice(0, before);
+}
+function afterEmptyLine(content, at) {
+  return at < content.length ? afterLineEnding(content, at) : at;
 }
 function afterLineEnding(content, at) {
   if (content.startsWith("\r\n", at)) return at + 2;
@@ -3422,6 +3558,9 @@ function planFileWithContent(file, given, options, prepared) {
   if (conflicts) found.push(conflicts);
   const targetProblem = complete ? checkTarget(complete, options.messages) : void 0;
   if (targetProblem) found.push(targetProblem);
+  if (complete && !complete.overwrite && prepared.frontMatterTarget.overwrite === false && linkNames(link, complete) && (options.force === true || link?.contentSha256 !== contentSha256)) {
+    found.push({ code: "frontMatter", message: (options.messages ?? englishPublishMessages).neverReplacesOwnPage(complete.pageTitle), fix: "editFile" });
+  }
   if (!diagrams.ok) found.push({ code: "diagramRenderer", message: diagrams.message, fix: "openSettings" });
   const refusals = found.length === 0 ? NO_REFUSALS : found;
   const linkedPage = complete !== void 0 && linkNames(link, complete);
@@ -3453,6 +3592,9 @@ function planFileWithContent(file, given, options, prepared) {
     const { spaceId, parentId, pageTitle } = createMayHaveLanded;
     item.createMayHaveLanded = { spaceId, parentId, pageTitle };
   }
+  const closing = closingLine(content);
+  if (closing !== void 0) item.closingLine = closing;
+  if (file.readProblem === void 0) options.linkFindings?.keep(file.key, content);
   return { item, content };
 }
 function recordAtNamedPlace(link, named) {
@@ -3689,7 +3831,8 @@ function expectedVersion(item) {
   return verdict?.kind === "notNeeded" ? 1 : 0;
 }
 function digestNow(item, linkTargets = item.linkTargets) {
-  return contentDigest(item.contentSha256, linkTargets);
+  return contentDigest(item.closingLine === void 0 ? item.contentSha256 : `${item.contentSha256}
+${item.closingLine}`, linkTargets);
 }
 function noticeFor(item, linkTargets, settings) {
   if (settings?.off === true) return void 0;
@@ -3713,8 +3856,11 @@ function ownPageVerdict(page, item, link) {
   if (page.body !== void 0 && !recorded) return { kind: "edited", page, knownVersion: void 0, publishedAt: 0, noNotice: true };
   return changedOnWikiSince(page, link) ? { kind: "edited", page, knownVersion: link.version, publishedAt: link.publishedAt } : { kind: "asLeft", page };
 }
-function placeVerdict(page, item) {
+function placeVerdict(page, item, noticeOff = false) {
   const marker = page.body?.marker;
+  if (noticeOff && marker === void 0 && page.body !== void 0 && item.prepared.frontMatterTarget.overwrite !== false) {
+    return { kind: "edited", page, knownVersion: void 0, publishedAt: 0, noNotice: true };
+  }
   const ours = marker !== void 0 && marker.path === pathDigest(item.file.label) && item.prepared.frontMatterTarget.overwrite !== false;
   if (ours) return page.version === marker.version ? { ...asLeft(page, item, marker), adopted: true } : "history";
   return item.complete?.overwrite ? { kind: "notOurs", page } : { kind: "exists", page };
@@ -3795,10 +3941,17 @@ async function guardPlan(items, options) {
   }
   const lookup = { ...options, pages: options.pages };
   const verdicts = await verdictsOf(lookups, lookup);
+  let refusedAny = false;
   for (const item of lookups) {
     item.guard = verdicts.get(item);
-    applyVerdict(item, options.overwriteEdited);
+    const foreign = options.titlesCheckedByTree ? void 0 : pageOfAnotherFile(item);
+    if (foreign === void 0) applyVerdict(item, options.overwriteEdited);
+    else {
+      refuseItem(item, { code: "recordedEntry", message: (options.messages ?? englishTreeMessages).recordOfAnotherFile(foreign.id, foreign.title), fix: void 0 });
+      refusedAny = true;
+    }
   }
+  if (refusedAny) options.links?.refusedSince();
   if (options.links) await linkFoundPages(lookups, options.links, options.overwriteEdited);
   options.signal?.throwIfAborted();
   return items;
@@ -3849,7 +4002,7 @@ async function verdictsOf(items, options) {
     const found = places.get(item);
     if (found === void 0 || "failed" in found) verdicts.set(item, found?.failed ?? { kind: "absent" });
     else if (found.page === void 0) verdicts.set(item, { kind: "absent" });
-    else decided.push({ item, page: found.page, verdict: item.link !== void 0 && recordNamesPage(item, found.page) ? ownPageVerdict(found.page, item, item.link) : placeVerdict(found.page, item) });
+    else decided.push({ item, page: found.page, verdict: item.link !== void 0 && recordNamesPage(item, found.page) ? ownPageVerdict(found.page, item, item.link) : placeVerdict(found.page, item, options.noticeOff === true) });
   }
   for (const { item, page, verdict } of decided) {
     if (verdict !== "history") verdicts.set(item, verdict);
@@ -3860,6 +4013,13 @@ async function verdictsOf(items, options) {
     }
   }
   return verdicts;
+}
+function pageOfAnotherFile(item) {
+  const link = item.link;
+  const page = guardedPage(item.guard);
+  const marker = page?.body?.marker;
+  if (link?.pageId === void 0 || item.foundOnWiki || page === void 0 || page.id !== link.pageId || marker === void 0) return void 0;
+  return publishedFromThisFile(marker, [item.file.label, item.file.key, link.formerFile]) ? void 0 : page;
 }
 function recordNamesPage(item, page) {
   const link = item.link;
@@ -4314,6 +4474,9 @@ var EXIT_USAGE = 2;
 var EXIT_PLAN_CHANGED = 3;
 var EXIT_INTERRUPTED = 130;
 var EXIT_TERMINATED = 143;
+function wouldNotLand(record) {
+  return record.status !== "send" && record.status !== "unchanged" || record.status === "send" && record.wikiEdits?.verdict === "exists";
+}
 function runExitCode(summary, interruptCode) {
   return interruptCode ?? (unfinished(summary) > 0 ? EXIT_FAILED : EXIT_OK);
 }
@@ -4480,7 +4643,7 @@ var Output = class {
 
 // src/core/run/planDigest.ts
 var import_node_crypto = require("node:crypto");
-var FORMAT = "wiki-publisher plan digest v3";
+var FORMAT = "wiki-publisher plan digest v4";
 var ENTRY_HASH_LENGTH = 16;
 var DIGEST_CHUNK = 64 * 1024;
 var SHORT_DIGEST_LENGTH = 12;
@@ -4522,13 +4685,14 @@ function describeEntry(entry, wiki) {
   const planned = !wiki && item.beforeWiki ? item.beforeWiki : item;
   const target = planned.complete ?? item.target;
   const onto = wiki ? existingPageOf(item) : void 0;
+  const overwrite = wiki && item.state === "edited" && guardedPage(item.guard) !== void 0 ? "held" : target.overwrite ?? null;
   const files = [
     entry.key,
     entry.treeParent ?? null,
     target.spaceId ?? null,
     target.parentId ?? null,
     target.pageTitle ?? null,
-    target.overwrite ?? null,
+    overwrite,
     item.contentSha256,
     onto ? "onto" : stateOf(item, planned.state, wiki)
   ];
@@ -4649,9 +4813,9 @@ function fromMarkers(text2) {
 }
 function decodeEntries(encoded) {
   try {
-    const pairs = JSON.parse(Buffer.from(encoded, "base64url").toString("utf8"));
-    if (!Array.isArray(pairs) || !pairs.every((pair) => Array.isArray(pair) && pair.length === 2 && pair.every((part) => typeof part === "string"))) return void 0;
-    return new Map(pairs);
+    const pairs2 = JSON.parse(Buffer.from(encoded, "base64url").toString("utf8"));
+    if (!Array.isArray(pairs2) || !pairs2.every((pair) => Array.isArray(pair) && pair.length === 2 && pair.every((part) => typeof part === "string"))) return void 0;
+    return new Map(pairs2);
   } catch {
     return void 0;
   }
@@ -5347,7 +5511,16 @@ function resultLines(records, room) {
   const reasons = new SharedReasons(files.map((record) => ({ file: record.file, ...record.title !== void 0 ? { title: record.title } : {}, reasons: resultReasons(record) })));
   const rows = files.map((record) => ({ line: resultRow(record, reasons), plain: plainResult(record) }));
   const cautions = groupedCautionLines(files);
-  const after = [...reasons.lines(), ...unaddressedLines(records), ...cautions.length > 0 ? ["#### Cautions", "", ...cautions, ""] : [], ...linksLeftLines(records), ...moveLines(records), ...manifestLines(records)];
+  const edited = files.filter((record) => record.wikiEdits?.verdict === "edited");
+  const after = [
+    ...reasons.lines(),
+    ...unaddressedLines(records),
+    ...edited.length > 0 ? editedLines(edited, true, 0, reasons) : [],
+    ...cautions.length > 0 ? ["#### Cautions", "", ...cautions, ""] : [],
+    ...linksLeftLines(records),
+    ...moveLines(records),
+    ...manifestLines(records)
+  ];
   return withTable(lines, ["| File | Page | Result | Notes |", "|---|---|---|---|"], rows, after, room, [], notShownNote("published or unchanged are", room));
 }
 function manifestLines(records) {
@@ -6285,6 +6458,12 @@ function folderContentRank(fileName, folderName) {
   const folderLower = folderName.toLowerCase();
   return stemLength > 0 && stemLength === folderLower.length && lower.startsWith(folderLower) ? 2 : void 0;
 }
+function contentFileNames(folderName) {
+  const stems = /* @__PURE__ */ new Set(["index", "Index", "INDEX", "README", "readme", "Readme", folderName, folderName.toLowerCase()]);
+  const names = [];
+  for (const stem of stems) for (const extension of MARKDOWN_EXTENSIONS) names.push(`${stem}${extension}`);
+  return names;
+}
 function folderContentFile(files, folderName) {
   let best;
   for (const file of files) {
@@ -6594,10 +6773,10 @@ var Nfa = class {
   }
 };
 function inRanges2(ranges, unit) {
-  const { pairs } = ranges;
+  const { pairs: pairs2 } = ranges;
   let inside = false;
-  for (let index = 0; index + 1 < pairs.length && !inside; index += 2) inside = unit >= pairs[index] && unit <= pairs[index + 1];
-  work += pairs.length >> 1;
+  for (let index = 0; index + 1 < pairs2.length && !inside; index += 2) inside = unit >= pairs2[index] && unit <= pairs2[index + 1];
+  work += pairs2.length >> 1;
   return inside !== ranges.negated;
 }
 
@@ -7204,43 +7383,210 @@ function noticeOffInEnvironment(env) {
   return /^(?:off|false|0|no)$/i.test(env.WIKI_PUBLISHER_NOTICE?.trim() ?? "");
 }
 
-// src/core/links/rewrite/headingAnchors.ts
+// src/core/markdown/headings/inlineText.ts
+var SPECIAL = /[\\`[\]!<&*_~]/g;
+var REFERENCE = /&(?:#[xX][0-9a-fA-F]{1,6}|#[0-9]{1,7}|[A-Za-z][A-Za-z0-9]{1,31});/y;
+var PUNCTUATION = /[\p{P}\p{S}]/u;
+var UNICODE_WHITESPACE = /[\t\n\f\r\p{Zs}]/u;
+function inlineText2(source2, rendering) {
+  return new InlineText(source2, rendering).read();
+}
+var InlineText = class {
+  constructor(text2, rendering) {
+    this.text = text2;
+    this.rendering = rendering;
+    this.html = new RawHtmlReader(text2, text2.length);
+  }
+  text;
+  rendering;
+  pieces = [];
+  delimiters = [];
+  brackets = [];
+  backticks;
+  html;
+  read() {
+    const { text: text2 } = this;
+    let copied = 0;
+    let at = 0;
+    while (at < text2.length) {
+      SPECIAL.lastIndex = at;
+      if (!SPECIAL.test(text2)) break;
+      at = SPECIAL.lastIndex - 1;
+      if (at > copied) this.pieces.push(text2.slice(copied, at));
+      at = this.special(at);
+      copied = at;
+    }
+    if (copied < text2.length) this.pieces.push(text2.slice(copied));
+    this.processEmphasis(0);
+    return this.pieces.map((piece) => typeof piece === "string" ? piece : String.fromCharCode(piece.char).repeat(piece.count)).join("");
+  }
+  /** Reads what starts at the special character at `at`; returns where to go on. */
+  special(at) {
+    const { text: text2 } = this;
+    const code = text2.charCodeAt(at);
+    if (code === BACKSLASH) {
+      const escaped = at + 1 < text2.length && isEscapable(text2.charCodeAt(at + 1));
+      this.pieces.push(escaped ? text2.charAt(at + 1) : "\\");
+      return at + (escaped ? 2 : 1);
+    }
+    if (code === BACKTICK) return this.codeSpan(at);
+    if (code === OPEN_BRACKET || code === BANG && text2.charCodeAt(at + 1) === OPEN_BRACKET) {
+      const image = code === BANG;
+      this.brackets.push({ piece: this.pieces.length, delimiters: this.delimiters.length, image, active: true });
+      this.pieces.push(image ? "![" : "[");
+      return at + (image ? 2 : 1);
+    }
+    if (code === CLOSE_BRACKET) return this.closeBracket(at);
+    if (code === 60) return this.angle(at);
+    if (code === 38) {
+      REFERENCE.lastIndex = at;
+      if (!REFERENCE.test(text2)) return this.literal(at, at + 1);
+      this.pieces.push(this.rendering.reference(text2.slice(at, REFERENCE.lastIndex)));
+      return REFERENCE.lastIndex;
+    }
+    if (code === BANG) return this.literal(at, at + 1);
+    return this.delimiterRun(at);
+  }
+  literal(from, to) {
+    this.pieces.push(this.text.slice(from, to));
+    return to;
+  }
+  codeSpan(at) {
+    const { text: text2 } = this;
+    let runEnd = at;
+    while (runEnd < text2.length && text2.charCodeAt(runEnd) === BACKTICK) runEnd++;
+    this.backticks ??= new BacktickRuns(text2, at, text2.length);
+    const closer = this.backticks.closerFrom(runEnd, runEnd - at);
+    if (closer === -1) return this.literal(at, runEnd);
+    this.pieces.push(codeSpanText(text2.slice(runEnd, closer)));
+    return closer + runEnd - at;
+  }
+  /** An autolink (its address is its text), raw HTML, or a literal `<`. */
+  angle(at) {
+    const autolink = autolinkEnd(this.text, at, this.text.length);
+    if (autolink !== -1) return this.literal(at + 1, autolink - 1) + 1;
+    const html = this.html.endAt(at);
+    if (html === -1) return this.literal(at, at + 1);
+    this.pieces.push(this.rendering.html(this.text.slice(at, html)));
+    return html;
+  }
+  delimiterRun(at) {
+    const { text: text2 } = this;
+    const char = text2.charCodeAt(at);
+    let end = at;
+    while (end < text2.length && text2.charCodeAt(end) === char) end++;
+    const previous = at === 0 ? " " : characterBefore(text2, at);
+    const next = end >= text2.length ? " " : String.fromCodePoint(text2.codePointAt(end) ?? 32);
+    const left = flanking(next, previous);
+    const right = flanking(previous, next);
+    const length = end - at;
+    let canOpen = left;
+    let canClose = right;
+    if (char === UNDERSCORE) {
+      canOpen = left && (!right || PUNCTUATION.test(previous));
+      canClose = right && (!left || PUNCTUATION.test(next));
+    }
+    if (char === TILDE && length > 2) return this.literal(at, end);
+    const delimiter = { char, count: length, length, canOpen, canClose };
+    this.pieces.push(delimiter);
+    if (canOpen || canClose) this.delimiters.push(delimiter);
+    return end;
+  }
+  /** A `]`: a link or image with the nearest open bracket when its destination or reference follows, else text. */
+  closeBracket(close) {
+    const opener = this.brackets.pop();
+    if (opener === void 0 || !opener.active) return this.literal(close, close + 1);
+    const next = this.linkTailEnd(close + 1);
+    if (next === -1) return this.literal(close, close + 1);
+    this.pieces[opener.piece] = "";
+    this.processEmphasis(opener.delimiters);
+    if (!opener.image) {
+      for (const bracket of this.brackets) if (!bracket.image) bracket.active = false;
+    }
+    return next;
+  }
+  /**
+   * Where `(destination "title")`, or a full or collapsed reference's `[label]`, at `at` ends; -1 for none. Which
+   * labels are defined is not known here: a full or collapsed reference is taken for a link, a shortcut (`[WIP]`) is not.
+   */
+  linkTailEnd(at) {
+    const { text: text2 } = this;
+    const end = text2.length;
+    if (text2.charCodeAt(at) === OPEN_PARENTHESIS) {
+      const start = skipSpaces(text2, at + 1, end);
+      const destination = linkDestinationEnd(text2, start, end);
+      if (destination !== void 0) {
+        let position = skipSpaces(text2, destination.end, end);
+        if (isWhitespace(text2.charCodeAt(position - 1))) {
+          const title = linkTitleEnd(text2, position, end);
+          if (title !== -1) position = title;
+        }
+        position = skipSpaces(text2, position, end);
+        if (text2.charCodeAt(position) === CLOSE_PARENTHESIS) return position + 1;
+      }
+    }
+    const label = linkLabelLength(text2, at, end);
+    return label >= 2 ? at + label : -1;
+  }
+  /** CommonMark's "process emphasis" over the delimiters above `bottom`: those that pair stop being text. */
+  processEmphasis(bottom) {
+    const stack = this.delimiters;
+    let closerIndex = bottom;
+    while (closerIndex < stack.length) {
+      const closer = stack[closerIndex];
+      if (!closer.canClose) {
+        closerIndex++;
+        continue;
+      }
+      let openerIndex = closerIndex - 1;
+      while (openerIndex >= bottom && !pairs(stack[openerIndex], closer)) openerIndex--;
+      if (openerIndex < bottom) {
+        if (closer.canOpen) closerIndex++;
+        else stack.splice(closerIndex, 1);
+        continue;
+      }
+      const opener = stack[openerIndex];
+      const used = closer.char === TILDE ? closer.count : Math.min(2, opener.count, closer.count);
+      opener.count -= used;
+      closer.count -= used;
+      stack.splice(openerIndex + 1, closerIndex - openerIndex - 1);
+      closerIndex = openerIndex + 1;
+      if (opener.count === 0) {
+        stack.splice(openerIndex, 1);
+        closerIndex--;
+      }
+      if (closer.count === 0) stack.splice(closerIndex, 1);
+    }
+    stack.length = bottom;
+  }
+};
+function pairs(opener, closer) {
+  if (opener.char !== closer.char || !opener.canOpen) return false;
+  if (closer.char === TILDE) return opener.count === closer.count;
+  const oddMatch = (closer.canOpen || opener.canClose) && closer.length % 3 !== 0 && (opener.length + closer.length) % 3 === 0;
+  return !oddMatch;
+}
+function characterBefore(text2, at) {
+  const low = text2.charCodeAt(at - 1);
+  const pair = at >= 2 && low >= 56320 && low <= 57343;
+  return String.fromCodePoint(text2.codePointAt(pair ? at - 2 : at - 1) ?? 32);
+}
+function flanking(toward, away) {
+  if (UNICODE_WHITESPACE.test(toward)) return false;
+  return !PUNCTUATION.test(toward) || UNICODE_WHITESPACE.test(away) || PUNCTUATION.test(away);
+}
+function codeSpanText(code) {
+  const flat = code.replace(/\r?\n/g, " ");
+  return /^ .*[^ ].* $/.test(flat) ? flat.slice(1, -1) : flat;
+}
+
+// src/core/links/rewrite/characterReferences.ts
 var entities;
 function decodeHTMLStrict(reference) {
   entities ??= require_decode();
   return entities.decodeHTMLStrict(reference);
 }
-function headingPlainText(source2) {
-  return readerText(source2, false).trim();
-}
-function githubHeadingText(source2) {
-  return readerText(source2, true).trim().replaceAll(UNTRIMMED, "");
-}
-var CODE_SPAN = /(`+)([^`]|[^`][\s\S]*?[^`])\1(?!`)/;
-function readerText(source2, asGitHubRenders) {
-  return source2.split(CODE_SPAN).map((part, index) => index % 3 === 0 ? inlineText2(part, asGitHubRenders) : index % 3 === 2 ? codeSpanText(part) : "").join("");
-}
-var ESCAPE_OR_EMPHASIS = String.raw`\\([!-/:-@[-\x60{-~])|(?<=\S)(?:\*+|~+)|(?:\*+|~+)(?=\S)|(?<![\p{L}\p{N}])_+(?=\S)|(?<=\S)_+(?![\p{L}\p{N}])`;
-var TAG_ATTRIBUTE = String.raw`\s+[A-Za-z_:][\w.:-]*(?:\s*=\s*(?:[^\s"'=<>\x60]+|'[^']*'|"[^"]*"))?`;
-var RAW_HTML = String.raw`<[A-Za-z][A-Za-z0-9-]*(?:${TAG_ATTRIBUTE})*\s*\/?>|<\/[A-Za-z][A-Za-z0-9-]*\s*>|<!---?>|<!--[\s\S]*?-->` + String.raw`|<\?[\s\S]*?\?>|<![A-Za-z][^>]*>|<!\[CDATA\[[\s\S]*?\]\]>`;
-var REFERENCE = String.raw`&(?:#[xX][0-9a-fA-F]{1,6}|#[0-9]{1,7}|[A-Za-z][A-Za-z0-9]{1,31});`;
-var AS_WRITTEN = new RegExp(ESCAPE_OR_EMPHASIS, "gu");
-var AS_GITHUB_RENDERS = new RegExp(`${ESCAPE_OR_EMPHASIS}|(${RAW_HTML})|(${REFERENCE})`, "gu");
-var TAGFILTERED = /^<\/?(?:title|textarea|style|xmp|iframe|noembed|noframes|script|plaintext)(?=[\s/>])/i;
-var UNTRIMMED = "\0";
-function inlineText2(text2, asGitHubRenders) {
-  const linksResolved = text2.replace(/!?\[((?:[^\]\\]|\\.)*)\](?:\([^)]*\)|\[[^\]]*\])/g, "$1").replace(/<((?:[a-z][a-z0-9+.-]*:|mailto:)[^<>\s]*)>/gi, "$1");
-  if (!asGitHubRenders) return linksResolved.replace(AS_WRITTEN, (_marker, escaped) => escaped ?? "");
-  return linksResolved.replace(
-    AS_GITHUB_RENDERS,
-    (_marker, escaped, html, reference) => {
-      if (escaped !== void 0) return escaped;
-      if (html !== void 0) return TAGFILTERED.test(html) ? html : UNTRIMMED;
-      if (reference !== void 0) return `${UNTRIMMED}${characterOf(reference)}${UNTRIMMED}`;
-      return "";
-    }
-  );
-}
+var REFERENCE2 = String.raw`&(?:#[xX][0-9a-fA-F]{1,6}|#[0-9]{1,7}|[A-Za-z][A-Za-z0-9]{1,31});`;
 function characterOf(reference) {
   if (reference.startsWith("&#")) {
     const hex = reference[2] === "x" || reference[2] === "X";
@@ -7250,9 +7596,28 @@ function characterOf(reference) {
   }
   return decodeHTMLStrict(reference);
 }
-function codeSpanText(code) {
-  const flat = code.replace(/\r?\n/g, " ");
-  return /^ .*[^ ].* $/.test(flat) ? flat.slice(1, -1) : flat;
+var ESCAPE_OR_REFERENCE = new RegExp(String.raw`\\([!-/:-@[-\x60{-~])|${REFERENCE2}`, "g");
+function unescapedDestination(destination) {
+  if (!destination.includes("\\") && !destination.includes("&")) return destination;
+  return destination.replace(ESCAPE_OR_REFERENCE, (match, escaped) => escaped ?? characterOf(match));
+}
+
+// src/core/links/rewrite/headingAnchors.ts
+function headingPlainText(source2) {
+  return readerText(source2, false).trim();
+}
+function githubHeadingText(source2) {
+  return readerText(source2, true).trim().replaceAll(UNTRIMMED, "");
+}
+var AS_WRITTEN = { html: (written3) => written3, reference: (written3) => written3 };
+var AS_GITHUB_RENDERS = {
+  html: (written3) => TAGFILTERED.test(written3) ? written3 : UNTRIMMED,
+  reference: (written3) => `${UNTRIMMED}${characterOf(written3)}${UNTRIMMED}`
+};
+var TAGFILTERED = /^<\/?(?:title|textarea|style|xmp|iframe|noembed|noframes|script|plaintext)(?=[\s/>])/i;
+var UNTRIMMED = "\0";
+function readerText(source2, asGitHubRenders) {
+  return inlineText2(source2, asGitHubRenders ? AS_GITHUB_RENDERS : AS_WRITTEN);
 }
 function markdownHeadingSlug(text2) {
   return githubHeadingText(text2).toLowerCase().replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, "").replace(/ /g, "-");
@@ -7307,9 +7672,8 @@ function safeDecode(text2) {
 // src/core/links/rewrite/linkTarget.ts
 var SCHEME2 = /^[a-z][a-z0-9+.-]*:/i;
 var MARKDOWN_FILE2 = /\.(?:md|markdown|mdown|mkd)$/i;
-var ESCAPED_PUNCTUATION = /\\([!-/:-@[-`{-~])/g;
 function linkTarget2(destination, fromFile, rootInRepository) {
-  const text2 = destination.includes("\\") ? destination.replace(ESCAPED_PUNCTUATION, "$1") : destination;
+  const text2 = unescapedDestination(destination);
   if (text2 === "" || text2.startsWith("#") || text2.startsWith("//") || text2.includes(":") && SCHEME2.test(text2)) return { kind: "web" };
   const hash2 = text2.indexOf("#");
   const beforeHash = hash2 === -1 ? text2 : text2.slice(0, hash2);
@@ -7325,7 +7689,8 @@ function linkTarget2(destination, fromFile, rootInRepository) {
   return { kind: "file", path: resolvedPath(decoded, fromFile, rootInRepository), markdown: MARKDOWN_FILE2.test(decoded), folder: false, anchor };
 }
 function ownHeadingAnchor(destination) {
-  return destination.startsWith("#") && destination.length > 1 ? destination.slice(1) : void 0;
+  const text2 = unescapedDestination(destination);
+  return text2.startsWith("#") && text2.length > 1 ? text2.slice(1) : void 0;
 }
 function pagePath(target) {
   return target.path === void 0 || target.markdown || target.folder ? target.path : `${target.path}/`;
@@ -7496,13 +7861,19 @@ function decide(destination, context, anchorIn, ownAnchorIn) {
   if (page === void 0) return KEEP_BECAUSE.unknownPage;
   if (target.anchor === void 0 || target.anchor === "") return { kind: "rewrite", destination: page.url };
   const anchor = anchorIn(page, target.anchor);
-  return anchor === void 0 ? { kind: "rewrite", destination: `${page.url}#${target.anchor}`, caution: "unknownAnchor" } : { kind: "rewrite", destination: `${page.url}#${fragment(anchor)}` };
+  return anchor === void 0 ? { kind: "rewrite", destination: `${page.url}#${writtenFragment(target.anchor)}`, caution: "unknownAnchor" } : { kind: "rewrite", destination: `${page.url}#${fragment(anchor)}` };
 }
 function fragment(anchor) {
-  return encodeURIComponent(anchor).replace(/[!'()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
+  const wellFormed = anchor.replace(new RegExp("\\p{Surrogate}", "gu"), "�");
+  return encodeURIComponent(wellFormed).replace(/[!'()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
 }
+function writtenFragment(anchor) {
+  return anchor.replace(/%(?![0-9A-Fa-f]{2})|[^%]+/g, fragment);
+}
+var DESTINATION_SYNTAX = /[\\<>]|&(?=#[0-9]{1,7};|#[xX][0-9a-fA-F]{1,6};|[A-Za-z][A-Za-z0-9]{1,31};)/g;
 function written2(destination, link) {
-  return link.angle || /[\s<>()]/.test(destination) ? `<${destination}>` : destination;
+  const escaped = destination.replace(DESTINATION_SYNTAX, "\\$&");
+  return link.angle || /[\s\x00-\x1f\x7f<>()]/.test(destination) ? `<${escaped}>` : escaped;
 }
 function addOnce(texts, text2) {
   if (!texts.includes(text2)) texts.push(text2);
@@ -7609,6 +7980,28 @@ function wikiAnchorByPath(pageOf) {
     return matcher(anchor);
   };
 }
+
+// src/core/run/linkFindings.ts
+function mayHoldLinks(text2) {
+  return text2.includes("](") || text2.includes("]:");
+}
+var LinkFindings = class {
+  byFile = /* @__PURE__ */ new Map();
+  /** Finds the links of `content`, the file's content to send, when it may hold any. */
+  keep(fileKey, content) {
+    if (mayHoldLinks(content)) this.byFile.set(fileKey, { content, found: findLinkDestinations(content) });
+    else this.byFile.delete(fileKey);
+  }
+  /**
+   * The links of `content`: those kept for the file when they were found in this same text, found now otherwise (a
+   * file planned again with other options, or read again and changed). Given once: the plan's links hold them after.
+   */
+  take(fileKey, content) {
+    const kept = this.byFile.get(fileKey);
+    this.byFile.delete(fileKey);
+    return kept !== void 0 && kept.content === content ? kept.found : findLinkDestinations(content);
+  }
+};
 
 // src/core/messages/walkMessages.ts
 var englishWalkMessages = {
@@ -7908,7 +8301,7 @@ async function outsideLinkedPages(linking, ports) {
 }
 
 // src/core/run/fileLinks.ts
-async function planFileLinks(sources, items, ports) {
+async function planFileLinks(sources, items, ports, findings) {
   const itemOf = new Map(items.map((item) => [item.file.key, item]));
   const selection = /* @__PURE__ */ new Map();
   const linking = [];
@@ -7917,9 +8310,9 @@ async function planFileLinks(sources, items, ports) {
     if (!item || source2.readProblem !== void 0) continue;
     const selected = selectedFile(source2, item);
     selection.set(source2.key, selected);
-    if (!selected.body.includes("](") && !selected.body.includes("]:")) continue;
+    if (!mayHoldLinks(selected.body)) continue;
     const content = selected.sent();
-    const found = findLinkDestinations(content);
+    const found = findings ? findings.take(source2.key, content) : findLinkDestinations(content);
     linking.push({ item, content, place: ports.placeOf(source2.key), destinations: linkDestinationTexts(content, found), found });
   }
   const linkingOf = new Map(linking.map((entry) => [entry.item.file.key, entry]));
@@ -8116,8 +8509,10 @@ async function planFileLinks(sources, items, ports) {
     async content(item, messages) {
       const planned = await plannedContent(item, messages);
       if (!planned.ok) return planned;
-      const held = linkingOf.get(item.file.key)?.content;
-      return { ok: true, content: rewrite(item.file.key, held === planned.content ? held : planned.content) };
+      const held = linkingOf.get(item.file.key);
+      const context = decisions.get(item.file.key)?.context;
+      if (held === void 0 || context === void 0 || held.content !== planned.content) return { ok: true, content: rewrite(item.file.key, planned.content) };
+      return { ok: true, content: rewriteLinks(held.content, context, held.found).markdown };
     }
   };
 }
@@ -8387,7 +8782,7 @@ async function sendPlanned(item, target, context, settings) {
     deadlineMs: settings.deadlineMs,
     ...settings.messages ? { messages: settings.messages } : {},
     target,
-    content: notice === void 0 ? context.content : [context.content, noticeAfter(context.content, notice, settings.messages)],
+    content: notice === void 0 ? context.content : [context.content, noticeAfter(context.content, notice, settings.messages, { closingLine: item.closingLine })],
     signal: context.signal,
     beforeAttempt: () => context.gate.wait(context.signal),
     // The wiki asked for a longer wait than a run waits: the whole run stops, no new file is sent into it.
@@ -9160,11 +9555,11 @@ var ManifestStore = class _ManifestStore {
   }
   /** Every entry, sorted by key as in the file; the caller's own array of its own pairs. */
   entries() {
-    const pairs = [...this.pages];
-    for (let index = 1; index < pairs.length; index++) {
-      if (pairs[index - 1][0] > pairs[index][0]) return pairs.sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0);
+    const pairs2 = [...this.pages];
+    for (let index = 1; index < pairs2.length; index++) {
+      if (pairs2[index - 1][0] > pairs2[index][0]) return pairs2.sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0);
     }
-    return pairs;
+    return pairs2;
   }
   /** The space and parent page the folder maps to, once recorded. */
   rootTarget() {
@@ -11112,7 +11507,7 @@ async function checkRecordedEntries(entries, scope, pages, signal, messages = en
     const expectedParent = named !== void 0 ? named.parentId : folder === "" ? scope.parentId : entries.get(folder)?.id;
     const followedTo = scope.present === void 0 || scope.present.has(key) ? void 0 : scope.followed?.get(entry.title);
     if (followedTo !== void 0 && page.parentId !== void 0 && followedTo.includes(page.parentId)) continue;
-    const reason = entryProblem2(page, entry, { space, expectedParent, folder, parentRead: expectedParent === void 0 ? void 0 : read.get(expectedParent), named: named !== void 0 }, messages);
+    const reason = entryProblem2(page, entry, { space, expectedParent, folder, parentRead: expectedParent === void 0 ? void 0 : read.get(expectedParent), named: named !== void 0 }, messages) ?? anotherFilesPage(page, scope.filesOf?.(key), messages);
     if (reason === void 0) continue;
     wording.set(key, (parents2) => messages.entryRefused(at(key), key, entry.id, reason.word(parents2)));
     if (reason.underOtherParent) underOtherParent.add(key);
@@ -11149,6 +11544,11 @@ function entryProblem2(page, entry, expected, messages) {
   const parentId = page.parentId;
   if (parentId === void 0 || parentId === expectedParent) return void 0;
   return { word: (parents) => messages.entryUnderOtherParent(parentId, parents.get(parentId)?.title, expectedParent, expected.parentRead?.title), underOtherParent: true };
+}
+function anotherFilesPage(page, files, messages) {
+  const marker = page.body?.marker;
+  if (files === void 0 || marker === void 0 || publishedFromThisFile(marker, files)) return void 0;
+  return { word: () => messages.entryOfAnotherFile() };
 }
 async function namedSpaceIds(places, pages, signal) {
   const ids = /* @__PURE__ */ new Map();
@@ -11445,18 +11845,18 @@ function detectMoves(previous, tree, alsoThere = [], pinned = [], treeParentId) 
   for (const rank of RANKS) {
     const levels = rank === 0 ? byDepth(gone.filter((each) => !settled.has(each))) : [gone.filter((each) => !settled.has(each))];
     for (const level of levels) {
-      const pairs = [];
+      const pairs2 = [];
       for (const each of level) {
         const found = arrived.candidates(each, rank, followedFolders.get(parentFolderOf(each.path)));
-        if (found.length > 0) pairs.push({ each, found });
+        if (found.length > 0) pairs2.push({ each, found });
       }
       const claimed = /* @__PURE__ */ new Map();
-      for (const { found } of pairs) if (found.length === 1) claimed.set(found[0], 0);
+      for (const { found } of pairs2) if (found.length === 1) claimed.set(found[0], 0);
       if (claimed.size > 0) {
-        const inLevel = new GoneIndex(pairs.map(({ each }) => each), rank, followedFolders);
+        const inLevel = new GoneIndex(pairs2.map(({ each }) => each), rank, followedFolders);
         for (const node of claimed.keys()) claimed.set(node, inLevel.claiming(node));
       }
-      for (const { each, found } of pairs) {
+      for (const { each, found } of pairs2) {
         settled.add(each);
         const node = found.length === 1 ? found[0] : void 0;
         if (!node || (claimed.get(node) ?? 0) > 1) continue;
@@ -12039,6 +12439,8 @@ function planTreeOf(sources, given) {
       item.link = { spaceId: defaults.spaceId, parentId: defaults.parentId, pageTitle: oldTitle ?? defaults.pageTitle, pageId: recorded.pageId, publishedAt: 0 };
       item.linkedPage = parentId !== void 0 && oldTitle === void 0;
     }
+    const renamedPath = ownRecord === void 0 ? renamedFromPath.get(node.path) : void 0;
+    if (renamedPath !== void 0 && item.link !== void 0 && item.link.formerFile === void 0) item.link = { ...item.link, formerFile: renamedPath };
     if (oldTitle !== void 0 && recorded !== void 0) {
       item.cautions.push({ code: "leavesPage", message: words.retitledPage(oldTitle, node.title, recorded.pageId) });
       if (item.state === "unchanged") item.state = "send";
@@ -12282,17 +12684,29 @@ async function withEntriesChecked(sources, options, wiki, signal, readAhead) {
   const namedPlaces = /* @__PURE__ */ new Map();
   const present = /* @__PURE__ */ new Set();
   const followed = /* @__PURE__ */ new Map();
+  const filesAt = /* @__PURE__ */ new Map();
+  const add = (key, ...paths) => {
+    filesAt.set(key, [...filesAt.get(key) ?? [`${root}${key}`], ...paths]);
+  };
   for (const source2 of sources) {
     const key = keyOfLabel(source2.file.label, root);
     if (key === void 0) continue;
-    for (let folder = folderAbove(key); folder !== "" && !present.has(folder); folder = folderAbove(folder)) present.add(folder);
+    const { label, key: fullPath } = source2.file;
+    add(key, fullPath);
+    const folder = folderAbove(key);
+    if (folder !== "") add(folder, label, fullPath, ...fullPath.endsWith(key) ? [fullPath.slice(0, fullPath.length - key.length + folder.length)] : []);
+    for (let folder2 = folderAbove(key); folder2 !== "" && !present.has(folder2); folder2 = folderAbove(folder2)) present.add(folder2);
     present.add(key);
     const place = source2.item.complete;
     if (source2.place !== "pinned" || place === void 0) continue;
     namedPlaces.set(key, { spaceId: place.spaceId, parentId: place.parentId });
     followed.set(place.pageTitle, [...followed.get(place.pageTitle) ?? [], place.parentId]);
   }
-  const check = await checkRecordedEntries(options.identity, { parentId: options.parentId, namedPlaces, present, followed }, wiki.pages, signal, options.treeMessages, readAhead);
+  const filesOf2 = (key) => {
+    const files = filesAt.get(key) ?? [`${root}${key}`];
+    return key.endsWith("/") ? [...files, ...contentFileNames(nameOf(key.slice(0, -1))).map((name) => `${root}${key}${name}`)] : files;
+  };
+  const check = await checkRecordedEntries(options.identity, { parentId: options.parentId, namedPlaces, present, followed, filesOf: filesOf2 }, wiki.pages, signal, options.treeMessages, readAhead);
   const checked = check.refused.size === 0 ? { ...options, wikiRead: check.read } : {
     ...options,
     identity: acceptedEntries(options.identity, check.refused),
@@ -12302,9 +12716,17 @@ async function withEntriesChecked(sources, options, wiki, signal, readAhead) {
     ...check.unread ? { entriesUnread: check.unread } : {}
   };
   if (check.unread) return checked;
-  const found = await findUnrecordedTreePages(sources, checked, wiki.pages, signal);
+  const read = checked.wikiRead ?? /* @__PURE__ */ new Map();
+  const gone = new Map(checked.identity.entries().filter(([, entry]) => !read.has(entry.id)).map(([key]) => [key, ""]));
+  const found = await findUnrecordedTreePages(sources, { ...checked, identity: acceptedEntries(checked.identity, gone) }, wiki.pages, signal);
   if (found === void 0) return checked;
-  return { ...checked, identity: identityWithFound(checked.identity, found.entries), foundEntries: found.entries, wikiRead: new Map([...checked.wikiRead ?? [], ...found.read]) };
+  const madeAnew = new Map([...gone].filter(([key]) => found.entries.has(key)));
+  return {
+    ...checked,
+    identity: identityWithFound(acceptedEntries(checked.identity, madeAnew), found.entries),
+    foundEntries: found.entries,
+    wikiRead: new Map([...read, ...found.read])
+  };
 }
 function recordedPagesOf(identity, refused2) {
   const pages = /* @__PURE__ */ new Map();
@@ -12661,7 +13083,7 @@ function printTreePlan(plan, json, output, addressOf, names, relinked) {
   for (const page of plan.pages) {
     const recording = json || output.recording;
     const planned = treePageRecord(plan, page, recording, recording ? addressOf : void 0, recording ? names : void 0, relinked);
-    if (planned.status !== "send" && planned.status !== "unchanged") notSendable++;
+    if (wouldNotLand(planned)) notSendable++;
     if (recording) {
       output.record(planned);
       if (json) jsonRecords.push(planned);
@@ -12679,7 +13101,7 @@ function printTreePlan(plan, json, output, addressOf, names, relinked) {
   for (const item of [...plan.refused, ...plan.pinned]) {
     const record = looseRecord(plan, item, names);
     output.record(record);
-    if (record.status !== "send" && record.status !== "unchanged") notSendable++;
+    if (wouldNotLand(record)) notSendable++;
     if (json) jsonRecords.push(record);
     else lines.push(planLine(record, saidBefore));
   }
@@ -12842,7 +13264,8 @@ async function treeCommand(deps) {
     output.problem(linksWithoutAddressProblem(plan.linksWithoutAddress));
   }
   if (deps.noAccessReason && sendsUncheckedWithoutAccess(treePlanItems(plan))) output.problem(`Wiki edits are not checked. ${deps.noAccessReason}`);
-  const guardOptions = { pages: deps.pages, noAccessReason: "no page access", signal: deps.interrupt, overwriteEdited: args.overwriteEdited };
+  const noticeOff = deps.notice.off === true;
+  const guardOptions = { pages: deps.pages, noAccessReason: "no page access", signal: deps.interrupt, overwriteEdited: args.overwriteEdited, noticeOff };
   const names = args.json || output.recording ? await readPageNames([parentId, ...[...plan.pinned, ...plan.refused].flatMap((item) => item.target.parentId ?? [])], {
     pages: deps.pages,
     baseUrl: deps.baseUrl || void 0,
@@ -12904,7 +13327,7 @@ ${digestLine(views)}`);
     ...marks ? { beforeSend: (item) => marks.beforeSend(item).catch(noteStateFailure) } : {},
     addressOf,
     addressInSpace: addresses.inSpace,
-    guard: { noAccessReason: "no page access", overwriteEdited: args.overwriteEdited },
+    guard: { noAccessReason: "no page access", overwriteEdited: args.overwriteEdited, noticeOff },
     // Refused credentials are broken configuration (exit 2), as the plan and a flat run say before anything is sent.
     stopOnRefusedCredential: true,
     onStopped: (stopped) => output.problem(describeRunStop(stopped)),
@@ -13156,13 +13579,14 @@ async function publishCommand(args, context) {
     const planned = await planCommandLine(args, { cwd: context.cwd, workingTree }, output, renderer);
     if (!planned.ok) return usage(planned.message);
     const { plan, state } = planned;
-    const links = await planFileLinks(planned.sources, plan, cliFileLinkPorts({ cwd: context.cwd, state, pages, baseUrl: access.baseUrl, signal: context.interrupt }));
+    const links = await planFileLinks(planned.sources, plan, cliFileLinkPorts({ cwd: context.cwd, state, pages, baseUrl: access.baseUrl, signal: context.interrupt }), planned.linkFindings);
     await guardPlan(plan, {
       pages,
       links,
       noAccessReason: "no page access",
       signal: context.interrupt,
-      overwriteEdited: args.overwriteEdited
+      overwriteEdited: args.overwriteEdited,
+      noticeOff: notice.off === true
     });
     if (access.kind === "none" && sendsUncheckedWithoutAccess(plan)) output.problem(`Wiki edits are not checked. ${access.reason}`);
     const unaddressed = links.linksWithoutAddress();
@@ -13301,7 +13725,9 @@ async function planCommandLine(args, place, output, renderer) {
     }
     links.set(file.key, args.retarget ? void 0 : link);
   }
-  return { ok: true, state, sources: read.files, plan: planFiles(read.files, links, { titleFromFile: true, defaults, force: args.force, diagramsSetting: DIAGRAMS_FLAG, ...renderer ? { diagramRenderer: renderer } : {} }) };
+  const linkFindings = new LinkFindings();
+  const plan = planFiles(read.files, links, { titleFromFile: true, defaults, force: args.force, diagramsSetting: DIAGRAMS_FLAG, linkFindings, ...renderer ? { diagramRenderer: renderer } : {} });
+  return { ok: true, state, sources: read.files, plan, linkFindings };
 }
 function flagsNameAnotherPlace(link, flags) {
   return flags.spaceId !== void 0 && flags.spaceId !== link.spaceId || flags.parentId !== void 0 && flags.parentId !== link.parentId;
@@ -13326,7 +13752,7 @@ function printDryRun(plan, json, output, views, besides, names) {
   for (const item of plan) {
     const record = withNames(flatPlanRecord(item, relinked), names);
     output.record(record);
-    if (record.status !== "send" && record.status !== "unchanged") notSendable++;
+    if (wouldNotLand(record)) notSendable++;
     if (json) output.json(record);
     else output.line(planLine(record, saidBefore));
   }

@@ -13718,7 +13718,7 @@ async function planCommandLine(args, place, output, renderer) {
   for (const file of read.files) {
     const recorded = unpublished(file.key) ? repository.links.get(file.key) : void 0;
     const link = recorded ?? known.get(file.key);
-    const elsewhere = link && !isUnconfirmedCreate(link) && flagsNameAnotherPlace(link, defaults);
+    const elsewhere = link && !isUnconfirmedCreate(link) && flagsNameAnotherPlace(link, defaults, file.text);
     if (elsewhere && !args.retarget) {
       const record = recorded ? `the repository's ${MANIFEST_FILE_NAME} record` : "the --state record";
       output.problem(`${file.label}: ${record} publishes it to space ${link.spaceId} under parent ${link.parentId}, not where --space/--parent say; the record wins. Pass --retarget to publish it where the flags say (the old page stays).`);
@@ -13729,8 +13729,11 @@ async function planCommandLine(args, place, output, renderer) {
   const plan = planFiles(read.files, links, { titleFromFile: true, defaults, force: args.force, diagramsSetting: DIAGRAMS_FLAG, linkFindings, ...renderer ? { diagramRenderer: renderer } : {} });
   return { ok: true, state, sources: read.files, plan, linkFindings };
 }
-function flagsNameAnotherPlace(link, flags) {
-  return flags.spaceId !== void 0 && flags.spaceId !== link.spaceId || flags.parentId !== void 0 && flags.parentId !== link.parentId;
+function flagsNameAnotherPlace(link, flags, text2) {
+  const differs = flags.spaceId !== void 0 && flags.spaceId !== link.spaceId || flags.parentId !== void 0 && flags.parentId !== link.parentId;
+  if (!differs) return false;
+  const named = splitFrontMatter(text2).target;
+  return named.spaceId === void 0 && flags.spaceId !== void 0 && flags.spaceId !== link.spaceId || named.parentId === void 0 && flags.parentId !== void 0 && flags.parentId !== link.parentId;
 }
 function print(result, json, output, notStartedBecause, names) {
   const record = { ...fileRecord(result, notStartedBecause), ...result.pageId !== void 0 ? { pageId: result.pageId } : {}, ...result.pass === 2 ? { pass: 2 } : {} };

@@ -14,6 +14,7 @@ import { noticeOffInEnvironment, noticeSettings, sourceBase } from './notice';
 import { isUnconfirmedCreate, type PageLink } from '../core/links/pageLink';
 import type { Transport } from '../core/http/transport';
 import { describeError } from '../core/log/redact';
+import { splitFrontMatter } from '../core/publish/frontMatter';
 import type { PartialTarget } from '../core/publish/target';
 import { planFileLinks, type FileLinks } from '../core/run/fileLinks';
 import { LinkFindings } from '../core/run/linkFindings';
@@ -293,7 +294,7 @@ async function planCommandLine(args: PublishArgs, place: { cwd: string; workingT
     const recorded = unpublished(file.key) ? repository.links.get(file.key) : undefined;
     const link = recorded ?? known.get(file.key);
     // Such a record does not win over the flags: the file never published, and the plan places it as one that did not.
-    const elsewhere = link && !isUnconfirmedCreate(link) && flagsNameAnotherPlace(link, defaults);
+    const elsewhere = link && !isUnconfirmedCreate(link) && flagsNameAnotherPlace(link, defaults, file.text);
     if (elsewhere && !args.retarget) {
       // The record that wins is named: a run without --state may still find the file's page in .wiki-pages.json.
       const record = recorded ? `the repository's ${MANIFEST_FILE_NAME} record` : 'the --state record';
@@ -307,8 +308,17 @@ async function planCommandLine(args: PublishArgs, place: { cwd: string; workingT
   return { ok: true, state, sources: read.files, plan, linkFindings };
 }
 
-function flagsNameAnotherPlace(link: PageLink, flags: PartialTarget): boolean {
-  return (flags.spaceId !== undefined && flags.spaceId !== link.spaceId) || (flags.parentId !== undefined && flags.parentId !== link.parentId);
+/**
+ * Whether the flags name another space or parent than the record, for a member the file's front matter does not name:
+ * the front matter wins over both (mergeTargets), so there the record wins over nothing. Its front matter is read only
+ * when the flags differ from a record (rarely).
+ */
+function flagsNameAnotherPlace(link: PageLink, flags: PartialTarget, text: string): boolean {
+  const differs = (flags.spaceId !== undefined && flags.spaceId !== link.spaceId) || (flags.parentId !== undefined && flags.parentId !== link.parentId);
+  if (!differs) return false;
+  const named = splitFrontMatter(text).target;
+  return (named.spaceId === undefined && flags.spaceId !== undefined && flags.spaceId !== link.spaceId)
+    || (named.parentId === undefined && flags.parentId !== undefined && flags.parentId !== link.parentId);
 }
 
 function print(result: FlatFileResult, json: boolean, output: Output, notStartedBecause: string | undefined, names: PageNames | undefined): FileRecord {

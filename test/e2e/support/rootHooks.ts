@@ -1,6 +1,6 @@
-// Mocha root hooks (loaded through .mocharc.e2e.json "require"): prepare the run once before any test.
+// Mocha root hooks (loaded through .mocharc.e2e.js "require"): prepare the run once before any test.
 //
-// The suite runs its files in two worker processes at once (.mocharc.e2e.json "parallel"), and in a worker these hooks
+// The suite runs its files in two worker processes at once (.mocharc.e2e.js "parallel"), and in a worker these hooks
 // run around every file: the packaged extension's template and the shared Chromium are then kept for the worker's
 // next file (installing the .vsix and launching Chromium again cost several seconds a file) and go when the worker
 // exits. Run serially (one file, --no-config), they go at the end of the run as before.

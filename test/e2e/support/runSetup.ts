@@ -17,7 +17,7 @@ export interface RunContext {
 let current: RunContext | undefined;
 
 export function runContext(): RunContext {
-  if (!current) throw new Error('The e2e run was not prepared: is the root hook (support/rootHooks) loaded by .mocharc.e2e.json?');
+  if (!current) throw new Error('The e2e run was not prepared: is the root hook (support/rootHooks) loaded by .mocharc.e2e.js?');
   return current;
 }
 

@@ -1338,6 +1338,9 @@ function textOf(text2, block) {
 }
 
 // src/core/markdown/links.ts
+function mayHoldLinks(text2) {
+  return text2.includes("](") || text2.includes("]:");
+}
 function findLinkDestinations(markdown) {
   const scanned = scanMarkdown(markdown);
   const found = [];
@@ -7756,7 +7759,7 @@ function percentDecoded(text2) {
 // src/core/links/rewrite/rewriteLinks.ts
 function rewriteLinks(markdown, context, found) {
   const result = { markdown, rewritten: 0, cautions: [], needsSecondPass: false, unaddressed: 0 };
-  if (found === void 0 && !markdown.includes("](") && !markdown.includes("]:")) return result;
+  if (found === void 0 && !mayHoldLinks(markdown)) return result;
   const anchorIn = anchorMatcher(context);
   const ownAnchorIn = ownAnchorMatcher(context, () => markdownHeadings(markdown));
   const pieces = [];
@@ -7780,7 +7783,7 @@ function rewriteLinks(markdown, context, found) {
   return result;
 }
 function linkDestinationTexts(markdown, found) {
-  if (found === void 0 && !markdown.includes("](") && !markdown.includes("]:")) return [];
+  if (found === void 0 && !mayHoldLinks(markdown)) return [];
   const links = found ?? findLinkDestinations(markdown);
   const seen = links.length > 32 ? /* @__PURE__ */ new Set() : void 0;
   const texts = [];
@@ -7980,28 +7983,6 @@ function wikiAnchorByPath(pageOf) {
     return matcher(anchor);
   };
 }
-
-// src/core/run/linkFindings.ts
-function mayHoldLinks(text2) {
-  return text2.includes("](") || text2.includes("]:");
-}
-var LinkFindings = class {
-  byFile = /* @__PURE__ */ new Map();
-  /** Finds the links of `content`, the file's content to send, when it may hold any. */
-  keep(fileKey, content) {
-    if (mayHoldLinks(content)) this.byFile.set(fileKey, { content, found: findLinkDestinations(content) });
-    else this.byFile.delete(fileKey);
-  }
-  /**
-   * The links of `content`: those kept for the file when they were found in this same text, found now otherwise (a
-   * file planned again with other options, or read again and changed). Given once: the plan's links hold them after.
-   */
-  take(fileKey, content) {
-    const kept = this.byFile.get(fileKey);
-    this.byFile.delete(fileKey);
-    return kept !== void 0 && kept.content === content ? kept.found : findLinkDestinations(content);
-  }
-};
 
 // src/core/messages/walkMessages.ts
 var englishWalkMessages = {
@@ -8516,6 +8497,25 @@ async function planFileLinks(sources, items, ports, findings) {
     }
   };
 }
+
+// src/core/run/linkFindings.ts
+var LinkFindings = class {
+  byFile = /* @__PURE__ */ new Map();
+  /** Finds the links of `content`, the file's content to send, when it may hold any. */
+  keep(fileKey, content) {
+    if (mayHoldLinks(content)) this.byFile.set(fileKey, { content, found: findLinkDestinations(content) });
+    else this.byFile.delete(fileKey);
+  }
+  /**
+   * The links of `content`: those kept for the file when they were found in this same text, found now otherwise (a
+   * file planned again with other options, or read again and changed). Given once: the plan's links hold them after.
+   */
+  take(fileKey, content) {
+    const kept = this.byFile.get(fileKey);
+    this.byFile.delete(fileKey);
+    return kept !== void 0 && kept.content === content ? kept.found : findLinkDestinations(content);
+  }
+};
 
 // src/core/run/publishedLink.ts
 function linkAfterPublish(item, target, now, landed, proven) {

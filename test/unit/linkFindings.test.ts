@@ -1,7 +1,7 @@
 // The links a flat plan finds in each file as it plans it are handed to planFileLinks only for the same text.
 import assert from 'node:assert/strict';
-import { LinkFindings, mayHoldLinks } from '../../src/core/run/linkFindings';
-import { findLinkDestinations } from '../../src/core/markdown/links';
+import { LinkFindings } from '../../src/core/run/linkFindings';
+import { findLinkDestinations, mayHoldLinks } from '../../src/core/markdown/links';
 
 describe('the links found as a flat plan plans each file', () => {
   it('gives the links of the text asked about: those found at planning for that text, found again for another', () => {

@@ -7,6 +7,11 @@ import { scanMarkdown } from './scan';
 /** A destination as written: [start, end) with its angle brackets (what a rewrite replaces), `text` without them. */
 export type LinkDestination = WrittenDestination;
 
+/** Whether a text may hold a link or a reference definition at all: one that cannot is not scanned for links. */
+export function mayHoldLinks(text: string): boolean {
+  return text.includes('](') || text.includes(']:');
+}
+
 /** The destinations of links and reference definitions, in document order. */
 export function findLinkDestinations(markdown: string): LinkDestination[] {
   const scanned = scanMarkdown(markdown);

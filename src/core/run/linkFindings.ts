@@ -2,12 +2,7 @@
 // after every file is planned. The scanner keeps one text's scan, the last one asked about, so the second read
 // scanned every linking file again: about a tenth of planning 200 files of 20 KB. The links are found while the
 // scanner still holds the text, and handed over.
-import { findLinkDestinations, type LinkDestination } from '../markdown/links';
-
-/** Whether a text may hold a link or a reference definition at all: one that cannot is not scanned for links. */
-export function mayHoldLinks(text: string): boolean {
-  return text.includes('](') || text.includes(']:');
-}
+import { findLinkDestinations, mayHoldLinks, type LinkDestination } from '../markdown/links';
 
 /** The link destinations of the content each file would send, found as the file is planned. */
 export class LinkFindings {

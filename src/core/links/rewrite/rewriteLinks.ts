@@ -2,7 +2,7 @@
 // never changed. A link that cannot become a page link stays as written and says why, so the front end can tell
 // the user which links will not work on the wiki.
 import { markdownHeadings } from '../../markdown/headings/headings';
-import { findLinkDestinations, type LinkDestination } from '../../markdown/links';
+import { findLinkDestinations, mayHoldLinks, type LinkDestination } from '../../markdown/links';
 import { headingMatcher, type AnchorStyle, type HeadingsOfPage } from './headingAnchors';
 import { linkTarget, ownHeadingAnchor, pagePath, type LinkTarget } from './linkTarget';
 
@@ -113,7 +113,7 @@ type OwnAnchorIn = (anchor: string) => string | undefined | 'unchecked';
  */
 export function rewriteLinks(markdown: string, context: RewriteContext, found?: readonly LinkDestination[]): RewriteResult {
   const result: RewriteResult = { markdown, rewritten: 0, cautions: [], needsSecondPass: false, unaddressed: 0 };
-  if (found === undefined && !markdown.includes('](') && !markdown.includes(']:')) return result;
+  if (found === undefined && !mayHoldLinks(markdown)) return result;
   const anchorIn = anchorMatcher(context);
   // The headings of what is sent, taken only when a link names one of them.
   const ownAnchorIn = ownAnchorMatcher(context, () => markdownHeadings(markdown));
@@ -144,7 +144,7 @@ export function rewriteLinks(markdown: string, context: RewriteContext, found?: 
  * `found`: the text's links as findLinkDestinations read them, when the caller has them already.
  */
 export function linkDestinationTexts(markdown: string, found?: readonly LinkDestination[]): string[] {
-  if (found === undefined && !markdown.includes('](') && !markdown.includes(']:')) return [];
+  if (found === undefined && !mayHoldLinks(markdown)) return [];
   const links = found ?? findLinkDestinations(markdown);
   // A file links to a handful of places: a list is searched faster than a set is built (a plan does this per file).
   const seen = links.length > 32 ? new Set<string>() : undefined;

@@ -61,6 +61,25 @@ describe('publish notice', () => {
     assert.equal(withoutNotice('# Setup\n\nNo notice here.\n\n---\n\nA closing line.\n'), '# Setup\n\nNo notice here.\n\n---\n\nA closing line.\n');
   });
 
+  it('takes off only the notice: a paragraph that quotes a marker stays, and so do words a colleague wrote into the notice', () => {
+    const marker = markerText(notice().marker);
+    // A page published with the notice off, or whose notice a colleague took away, that talks about markers.
+    const quoting = [
+      `# Troubleshooting\n\nA page carries a marker such as ${marker} in its notice link.\n\nOther text.\n`,
+      `# Page\n\nExample marker: \`${marker}\` in text.\n\nMore.\n`,
+      `# Page\n\n---\n\nSee [the marker](https://git.example.test/x#${marker}) we write.\n`,
+    ];
+    for (const markdown of quoting) assert.equal(withoutNotice(markdown), markdown);
+    // Words a colleague added after a hard break in the notice's paragraph, or before it in the same paragraph.
+    const link = `[docs/setup.md](<https://git.example.test/x#${marker}>)`;
+    const sentence = `*Published from ${link} with Wiki Publisher. Edit the file in its repository rather than this page.*`;
+    assert.equal(withoutNotice(`# Setup\n\nRun it.\n\n---\n\n${sentence}\\\nColleague words after a line break.\n`), '# Setup\n\nRun it.\n\nColleague words after a line break.\n');
+    assert.equal(withoutNotice(`# Setup\n\nRun it.\n\n---\n\nColleague words first.\\\n${sentence}\n`), '# Setup\n\nRun it.\n\n---\n\nColleague words first.\n');
+    // A sentence added on the notice's own line: the paragraph is no longer the notice, so it comes back whole.
+    const extended = `# Setup\n\nRun it.\n\n---\n\n${sentence} Ask Dana first.\n`;
+    assert.equal(withoutNotice(extended), extended);
+  });
+
   it('is found in a body whatever was looked for before: a long export taken apart first leaves no place to start from', () => {
     const marker = markerText(notice().marker);
     const long = `# Setup\n\n${'Run it. '.repeat(200)}\n\n---\n\n*Published from [docs/setup.md](#${marker}) with Wiki Publisher.*\n`;

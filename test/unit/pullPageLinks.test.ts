@@ -169,3 +169,18 @@ describe('Pull and Compare map a link\'s heading back through the same heading',
     assert.equal(pageInFileForms(page.replace('[C++](#C%2B%2B)', '[C++](#C)'), file, undefined), file.replace('[C++](#c-1)', '[C++](#c)'), 'a colleague\'s re-pointed link arrives');
   });
 });
+
+describe('Compare\'s side of the wiki with the title heading a publish leaves out', () => {
+  it('shows the file\'s title heading where the file has it, when the front matter or the setting leaves it out', () => {
+    const page = 'Run it.\n\nThen [stop](b.md).\n';
+    const body = '# Setup\n\nRun it.\n\nThen [stop](b.md).\n';
+    assert.equal(pageInFileForms(page, `---\nomitTitleHeading: true\n---\n${body}`, undefined, { omitTitleHeading: false, pageTitle: 'Setup' }), body);
+    assert.equal(pageInFileForms(page, body, undefined, { omitTitleHeading: true, pageTitle: 'Setup' }), body);
+    const before = '<!-- intro -->\n\n';
+    assert.equal(pageInFileForms(`${before}${page}`, `${before}${body}`, undefined, { omitTitleHeading: true, pageTitle: 'Setup' }), `${before}${body}`);
+    // Not left out (the setting off, another title, the front matter says no): the page as the wiki holds it.
+    assert.equal(pageInFileForms(page, body, undefined, { omitTitleHeading: false, pageTitle: 'Setup' }), page);
+    assert.equal(pageInFileForms(page, body, undefined, { omitTitleHeading: true, pageTitle: 'Install' }), page);
+    assert.equal(pageInFileForms(page, `---\nomitTitleHeading: false\n---\n${body}`, undefined, { omitTitleHeading: true, pageTitle: 'Setup' }), page);
+  });
+});

@@ -3,8 +3,9 @@
 // page's own headings as the file writes that link (pageLinkForms.ts). A publish made those rewrites; undone, a line
 // differs from the file only where someone changed it, not wherever it holds a link or a diagram.
 import { withFileDiagramForms } from './diagramForms';
-import { frontMatterBody } from '../markdown/frontMatter';
+import { splitFrontMatter } from '../publish/frontMatter';
 import { fileLinkForms, type PageIdOf, type PublishedPair } from './pageLinkForms';
+import { withTitleHeadingOf } from './titleHeading';
 
 /**
  * The rewrite, made once for the file's texts (`files`: the file now, and as it was published) and used for each
@@ -16,7 +17,21 @@ export function fileFormsOf(files: string | readonly string[], pageIdOf: PageIdO
   return (markdown) => links(withFileDiagramForms(markdown, files));
 }
 
-/** A page's export as the file (`fileText`, front matter and all) would write it: Compare's side of the wiki. */
-export function pageInFileForms(markdown: string, fileText: string, pageIdOf: PageIdOf | undefined): string {
-  return fileFormsOf(frontMatterBody(fileText), pageIdOf)(markdown);
+/** How a publish of the file treats its title heading: the omitTitleHeading setting and the page's title. */
+export interface TitleSettings {
+  omitTitleHeading: boolean;
+  pageTitle: string | undefined;
+}
+
+/**
+ * A page's export as the file (`fileText`, front matter and all) would write it: Compare's side of the wiki. Where a
+ * publish leaves the file's title heading out (its front matter, else the setting, says so), the heading is put back
+ * where the file has it: the page never shows it, and nobody changed it.
+ */
+export function pageInFileForms(markdown: string, fileText: string, pageIdOf: PageIdOf | undefined, title?: TitleSettings): string {
+  const split = splitFrontMatter(fileText);
+  const page = fileFormsOf(split.content, pageIdOf)(markdown);
+  const pageTitle = split.target.pageTitle ?? title?.pageTitle;
+  if (!(split.omitTitleHeading ?? title?.omitTitleHeading ?? false) || pageTitle === undefined) return page;
+  return withTitleHeadingOf(page, split.content, pageTitle);
 }

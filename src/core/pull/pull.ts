@@ -3,7 +3,7 @@
 // version named (a colleague saving in between would otherwise be merged under the wrong version).
 import type { PageLink } from '../links/pageLink';
 import { splitFrontMatter } from '../publish/frontMatter';
-import { omitTitleHeading } from '../markdown/headings/omitTitle';
+import { titleHeadingOf } from './titleHeading';
 import type { WikiPage } from '../wikiPages';
 import type { PullBase, PullBaseStore } from './pullBase';
 import { fileFormsOf } from './fileForms';
@@ -141,20 +141,6 @@ export function fileTextAfterPull(pulled: PulledEdit): string | undefined {
 function withoutTitleHeading(body: string, title: string): string {
   const heading = titleHeadingOf(body, title);
   return heading ? heading.before + heading.after : body;
-}
-
-/** The heading a publish leaves out (with the blank line it takes along), and the text before and after it. */
-function titleHeadingOf(body: string, title: string): { before: string; heading: string; after: string } | undefined {
-  const without = omitTitleHeading(body, title);
-  if (without === body) return undefined;
-  const bodyLines = body.split('\n');
-  const withoutLines = without.split('\n');
-  let at = 0;
-  while (at < withoutLines.length && bodyLines[at] === withoutLines[at]) at++;
-  const removed = bodyLines.length - withoutLines.length;
-  const before = bodyLines.slice(0, at).map((line) => `${line}\n`).join('');
-  const heading = bodyLines.slice(at, at + removed).map((line) => `${line}\n`).join('');
-  return heading !== '' && body.startsWith(before + heading) ? { before, heading, after: body.slice(before.length + heading.length) } : undefined;
 }
 
 /** Why the kept base cannot serve this link, or undefined when it can. */

@@ -76,7 +76,9 @@ export class CompareWithWikiCommand implements Command {
           // the progress.
           const text = document.getText();
           const pageIdOf = document.uri.scheme === 'untitled' ? undefined : await pageIdOfLinks(document.uri, text, this.deps);
-          return { pageId, markdown: exported.markdown, asFile: onDemand().pageInFileForms(exported.markdown, text, pageIdOf) };
+          // A publish that leaves out the title heading: the page shows it back where the file has it (not a difference).
+          const titleSettings = { omitTitleHeading: omitTitleHeadingSetting(), pageTitle: link?.pageTitle ?? target?.pageTitle };
+          return { pageId, markdown: exported.markdown, asFile: onDemand().pageInFileForms(exported.markdown, text, pageIdOf, titleSettings) };
         },
       );
       if (!page) return;

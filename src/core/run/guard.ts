@@ -170,9 +170,19 @@ async function linkFoundPages(looked: readonly PlanItem[], links: Pick<FileLinks
   }
   if (found.size === 0) return;
   for (const item of await links.foundSince(found)) {
-    if (item.guard?.kind !== 'asLeft' || item.state !== 'send' || !alreadyHolds(item, item.linkTargets)) continue;
-    item.guard = { ...item.guard, sameContent: true };
-    applyVerdict(item, overwriteEdited);
+    const verdict = item.guard;
+    if (verdict?.kind !== 'asLeft') continue;
+    const holds = alreadyHolds(item, item.linkTargets);
+    if (item.state === 'send' && holds) {
+      item.guard = { ...verdict, sameContent: true };
+      applyVerdict(item, overwriteEdited);
+    } else if (item.state === 'unchanged' && !holds && verdict.sameContent === true) {
+      // Its page holds its text with a link that reached no page (that page was made after it, or the run that would
+      // have filled it in stopped): its link reaches the page found now, so it goes.
+      item.guard = { kind: 'asLeft', page: verdict.page, ...(verdict.adopted ? { adopted: true as const } : {}) };
+      delete item.pageFound;
+      applyVerdict(item, overwriteEdited);
+    }
   }
 }
 

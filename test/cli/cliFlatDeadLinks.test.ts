@@ -1,0 +1,39 @@
+// Issue 82, a folder published without --tree whose page holds a link left as written because the page it names did
+// not exist yet (the file published alone first, or a run stopped before its second pass): once that page exists,
+// the file's page is not what the file would send (its link can reach the page now), so a fresh runner sends it again,
+// whatever any record says; the notice's digest counts the pages its links reached.
+import assert from 'node:assert/strict';
+import { fileRecords, runCli, useCliWorld, type CliRun } from './cliHarness';
+
+const TO = ['--space', 'DOCS', '--parent', '123456', '--json'];
+
+describe('CLI without --tree: a page whose link waited for a page made later', () => {
+  const cli = useCliWorld();
+
+  beforeEach(() => cli.world.sandbox.setImportAuthor('app'));
+
+  const statusOf = (run: CliRun, file: string): unknown => fileRecords(run).find((record) => record.file === file)?.status;
+  const page = (title: string): { id: string; imported: string } => {
+    const found = cli.world.sandbox.pages().find((each) => each.title === title && !each.deleted);
+    assert.ok(found, `no page "${title}"`);
+    return found;
+  };
+
+  it('a fresh runner sends it again with the link reaching the page, and then leaves it alone', async () => {
+    const root = await cli.tree({ 'notes/alpha.md': '# Alpha\n\nSee [beta](beta.md).\n', 'notes/beta.md': '# Beta\n\nPlain.\n' });
+    assert.equal((await runCli(['publish', 'notes/alpha.md', ...TO], { cwd: root, env: cli.env() })).code, 0);
+    assert.equal((await runCli(['publish', 'notes/beta.md', ...TO], { cwd: root, env: cli.env() })).code, 0);
+    assert.ok(!page('Alpha').imported.includes('/pages/'), 'alpha went before beta had a page');
+    const plan = await runCli(['publish', 'notes', ...TO, '--overwrite', '--dry-run'], { cwd: root, env: cli.env() });
+    assert.equal(statusOf(plan, 'notes/alpha.md'), 'send', plan.stdout);
+    assert.equal(statusOf(plan, 'notes/beta.md'), 'unchanged', plan.stdout);
+    const run = await runCli(['publish', 'notes', ...TO, '--overwrite'], { cwd: root, env: cli.env() });
+    assert.equal(run.code, 0, `${run.stdout}\n${run.stderr}`);
+    assert.equal(statusOf(run, 'notes/alpha.md'), 'published', run.stdout);
+    assert.ok(page('Alpha').imported.includes(`/pages/${page('Beta').id}/Beta`), page('Alpha').imported);
+    const imports = cli.world.sandbox.imports.length;
+    const again = await runCli(['publish', 'notes', ...TO, '--overwrite'], { cwd: root, env: cli.env() });
+    assert.equal(again.code, 0, again.stderr);
+    assert.equal(cli.world.sandbox.imports.length, imports, 'nothing goes the run after');
+  });
+});

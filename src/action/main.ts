@@ -4,11 +4,11 @@
 // annotations on stdout, the plan or results as Markdown in the job summary and a file, the results as a JSON file,
 // and the step outputs. Secrets come only through `env`, exactly as for the CLI, which scrubs every line.
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describeError } from '../core/log/redact';
+import { readRegularTextInside } from '../core/walk/regularFile';
 import { runAnnotations, workflowCommand } from '../cli/annotations';
 import { parseCommandLine } from '../cli/args';
 import { EXIT_FAILED, EXIT_USAGE } from '../cli/exitCodes';
@@ -73,6 +73,9 @@ interface ReportContext {
   annotations: boolean;
 }
 
+// A file an annotation points into is read for its line numbers only; a larger one gets its annotation without a line.
+const ANNOTATED_FILE_MAX_BYTES = 16 * 1024 * 1024;
+
 async function report(records: RunRecords, context: ReportContext): Promise<number> {
   const resultsPath = join(context.work, 'results.json');
   const planPath = join(context.work, 'plan.md');
@@ -82,7 +85,7 @@ async function report(records: RunRecords, context: ReportContext): Promise<numb
     await writeFile(planPath, ran ? runMarkdown(records, { maxChars: COMMENT_MAX_CHARS, fullPlanAt: 'the job summary of this run' }) : '', 'utf8');
     if (ran && context.summary) await appendStepSummary(context.env.GITHUB_STEP_SUMMARY, runMarkdown(records, { maxBytes: STEP_SUMMARY_MAX_BYTES }));
     if (context.annotations) {
-      for (const annotation of runAnnotations(records, (file) => readText(resolve(context.cwd, file)))) process.stdout.write(`${workflowCommand(annotation)}\n`);
+      for (const annotation of runAnnotations(records, (file) => readRegularTextInside(context.cwd, file, ANNOTATED_FILE_MAX_BYTES))) process.stdout.write(`${workflowCommand(annotation)}\n`);
     }
     await appendOutputs(context.env.GITHUB_OUTPUT, { ...stepOutputs(records, context.exitCode), results: resultsPath, plan: planPath });
   } catch (error) {
@@ -90,14 +93,6 @@ async function report(records: RunRecords, context: ReportContext): Promise<numb
     return context.exitCode === 0 ? EXIT_FAILED : context.exitCode;
   }
   return context.exitCode;
-}
-
-function readText(path: string): string | undefined {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch {
-    return undefined;
-  }
 }
 
 function fail(message: string): number {

@@ -1,7 +1,8 @@
 // Opening a repository's file without following a link, and only when it is a regular file: the walk's reads (the
 // command line's port, nodeWalkFs.ts) and the page manifest's (manifestNodeFs.ts) alike. A pull request controls the
 // repository: a link would read a file from outside it, and a pipe would wait for a writer for ever.
-import { closeSync, constants, fstatSync, openSync } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync, readFileSync } from 'node:fs';
+import { isAbsolute, join, normalize, sep } from 'node:path';
 import { NotARegularFile } from './walkFs';
 
 // O_NONBLOCK: opening a pipe must not wait for a writer (the check after opening then refuses it). Windows has neither
@@ -33,5 +34,33 @@ export function openRegularFileSync(path: string, words?: RefusalWords): { fd: n
   } catch (error) {
     closeSync(fd);
     throw error;
+  }
+}
+
+/**
+ * The text of the regular file at `relative` under `root`, or undefined when it is not one to read: a path that leaves
+ * `root`, that goes through a link or anything but folders, that ends in a link or anything but a regular file, or a
+ * file over `maxBytes`. For what reads a file the run names only to point at a line of it (the Action's annotations):
+ * a refused file is named too, and a name a pull request chose must not read /dev/zero or a file outside.
+ */
+export function readRegularTextInside(root: string, relative: string, maxBytes: number): string | undefined {
+  const path = normalize(relative);
+  if (isAbsolute(path) || path === '..' || path.startsWith(`..${sep}`)) return undefined;
+  const parts = path.split(sep).filter((part) => part !== '' && part !== '.');
+  try {
+    let folder = root;
+    for (const part of parts.slice(0, -1)) {
+      folder = join(folder, part);
+      const stats = lstatSync(folder);
+      if (stats.isSymbolicLink() || !stats.isDirectory()) return undefined;
+    }
+    const { fd, size } = openRegularFileSync(join(root, ...parts));
+    try {
+      return size > maxBytes ? undefined : readFileSync(fd, 'utf8');
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    return undefined;
   }
 }

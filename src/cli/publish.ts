@@ -117,7 +117,7 @@ export async function publishCommand(args: PublishArgs, context: PublishContext)
       });
     }
 
-    const planned = await planCommandLine(args, { cwd: context.cwd, workingTree }, output, renderer);
+    const planned = await planCommandLine(args, { cwd: context.cwd, workingTree, pageAccess: pages !== undefined }, output, renderer);
     if (!planned.ok) return usage(planned.message);
     const { plan, state } = planned;
     // Links to other files go to their pages when sent; decided before the plan is shown, so its cautions are true.
@@ -131,6 +131,7 @@ export async function publishCommand(args: PublishArgs, context: PublishContext)
       signal: context.interrupt,
       overwriteEdited: args.overwriteEdited,
       noticeOff: notice.off === true,
+      recordsFromFiles: true,
     });
     // Said once, not on every line, by the core's rule (as a tree says it): what would let the guard look at the wiki.
     if (access.kind === 'none' && sendsUncheckedWithoutAccess(plan)) output.problem(`Wiki edits are not checked. ${access.reason}`);
@@ -271,7 +272,7 @@ async function send(plan: PlanItem[], state: StateFileLinkStore | undefined, pag
 type Planned = { ok: true; plan: PlanItem[]; sources: SourceFile[]; state: StateFileLinkStore | undefined; linkFindings: LinkFindings } | { ok: false; message: string };
 
 /** Files found and read, their --state records, and the plan: front matter, then the record, then the flags. */
-async function planCommandLine(args: PublishArgs, place: { cwd: string; workingTree: string }, output: Output, renderer: string | undefined): Promise<Planned> {
+async function planCommandLine(args: PublishArgs, place: { cwd: string; workingTree: string; pageAccess: boolean }, output: Output, renderer: string | undefined): Promise<Planned> {
   const { cwd } = place;
   const opened = args.statePath === undefined ? undefined : await StateFileLinkStore.open(args.statePath, place);
   if (opened && !opened.ok) return opened;
@@ -295,7 +296,8 @@ async function planCommandLine(args: PublishArgs, place: { cwd: string; workingT
     const link = recorded ?? known.get(file.key);
     // Such a record does not win over the flags: the file never published, and the plan places it as one that did not.
     const elsewhere = link && !isUnconfirmedCreate(link) && flagsNameAnotherPlace(link, defaults, file.text);
-    if (elsewhere && !args.retarget) {
+    // Without page access a --state record that places the file elsewhere is refused by the guard, which says why.
+    if (elsewhere && !args.retarget && (recorded !== undefined || place.pageAccess)) {
       // The record that wins is named: a run without --state may still find the file's page in .wiki-pages.json.
       const record = recorded ? `the repository's ${MANIFEST_FILE_NAME} record` : 'the --state record';
       output.problem(`${file.label}: ${record} publishes it to space ${link.spaceId} under parent ${link.parentId}, not where --space/--parent say; the record wins. Pass --retarget to publish it where the flags say (the old page stays).`);

@@ -38,6 +38,12 @@ export interface GuardOptions {
    * gives it back.
    */
   noAccessHeld?: boolean;
+  /**
+   * The records came from files a pull request may control (a --state file and its journal): without page access, one
+   * that places its file elsewhere than the defaults (PlanItem.recordOverDefaults) cannot be confirmed as the file's
+   * page, and a record may not send a file where nobody asked (another team's page): such a file is refused.
+   */
+  recordsFromFiles?: true;
   signal?: AbortSignal;
   /** Lookups at once. */
   concurrency?: number;
@@ -126,7 +132,9 @@ export async function guardPlan(items: PlanItem[], options: GuardOptions): Promi
     // One verdict shared by every update: 10,000 files, one reason.
     options.signal?.throwIfAborted();
     const unread = Object.freeze(noAccessVerdict(options));
+    if (options.recordsFromFiles === true) refuseRecordsElsewhere(lookups, options.messages ?? englishTreeMessages);
     for (const item of lookups) {
+      if (item.state === 'refused') continue;
       item.guard = (item.complete as PublishTarget).overwrite ? unread : NOT_NEEDED;
       if (options.noAccessHeld === true) applyVerdict(item, options.overwriteEdited);
     }
@@ -151,6 +159,15 @@ export async function guardPlan(items: PlanItem[], options: GuardOptions): Promi
   if (options.links) await linkFoundPages(lookups, options.links, options.overwriteEdited);
   options.signal?.throwIfAborted();
   return items;
+}
+
+/** Without page access: the files whose record (from a file) places them elsewhere than the defaults, refused. */
+function refuseRecordsElsewhere(items: readonly PlanItem[], messages: TreeMessages): void {
+  for (const item of items) {
+    const target = item.complete;
+    if (item.recordOverDefaults !== true || target === undefined || item.link === undefined) continue;
+    refuseItem(item, { code: 'noPageAccess', message: messages.recordElsewhereUnchecked(target.pageTitle, target.spaceId, target.parentId), fix: undefined });
+  }
 }
 
 /**

@@ -62,6 +62,16 @@ export function linksReachOtherPages(item: Pick<PlanItem, 'state' | 'link'>, rea
   return now !== undefined && now !== reachedBefore;
 }
 
+/**
+ * Whether the record places the file in another space or under another parent than `defaults`, for a member the front
+ * matter does not name (the front matter wins over both, so there the record wins over nothing).
+ */
+function recordOverDefaults(link: PageLink, frontMatter: PartialTarget, defaults: PartialTarget | undefined): boolean {
+  if (defaults === undefined) return false;
+  return (frontMatter.spaceId === undefined && defaults.spaceId !== undefined && defaults.spaceId !== link.spaceId)
+    || (frontMatter.parentId === undefined && defaults.parentId !== undefined && defaults.parentId !== link.parentId);
+}
+
 /** The recipe of a file sent as written (no renderer, no title heading left out): one, shared by every such item. */
 const NO_RECIPE: ContentRecipe = Object.freeze({});
 
@@ -74,6 +84,7 @@ export function planFileWithContent(file: SourceFile, given: PageLink | undefine
   const suggestedTitle = suggestTitle(prepared.frontMatterTarget.pageTitle ?? prepared.frontMatterTitle, prepared.findings.firstHeading, file.label);
   const defaults = options.titleFromFile ? { pageTitle: suggestedTitle, ...options.defaults } : (options.defaults ?? {});
   const target = mergeTargets(prepared.frontMatterTarget, link, defaults);
+  const overDefaults = link !== undefined && recordOverDefaults(link, prepared.frontMatterTarget, options.defaults);
   // mergeTargets makes a target of the four members and nothing else: complete, it is the complete target too, one
   // object and not two for each of 10,000 files (neither is changed in place, only replaced).
   const complete = isCompleteTarget(target) ? target : undefined;
@@ -120,6 +131,7 @@ export function planFileWithContent(file: SourceFile, given: PageLink | undefine
   if (!file.readAgain) item.content = content;
   if (options.force) item.forced = true;
   if (retitled) item.retitled = retitled;
+  if (overDefaults) item.recordOverDefaults = true;
   if (createMayHaveLanded) {
     const { spaceId, parentId, pageTitle } = createMayHaveLanded;
     item.createMayHaveLanded = { spaceId, parentId, pageTitle };

@@ -160,6 +160,12 @@ export interface PlanItem {
    * now. The plan digest compares it with the version the file's last publish left (planDigest.ts).
    */
   pageFound?: { id: string; version: number };
+  /**
+   * Its record (not its front matter) places it in another space or under another parent than the front end's
+   * defaults (the command line's --space and --parent): the record wins, where the wiki can confirm the page is the
+   * file's (guard.ts refuses it otherwise, when the records came from files a pull request may control).
+   */
+  recordOverDefaults?: true;
   /** For state 'retitled': the file's own title now, and the page its link names. */
   retitled?: { fileTitle: string; pageTitle: string };
   /**

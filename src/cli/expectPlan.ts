@@ -5,6 +5,7 @@ import { resolve } from 'node:path';
 import { describeError } from '../core/log/redact';
 import { checkReviewedPlan, type PlanCheck, type ReviewedPlan } from '../core/run/planCheck';
 import { shortDigest } from '../core/run/planDigest';
+import { counted } from './counted';
 import { EXIT_PLAN_CHANGED, EXIT_USAGE } from './exitCodes';
 import type { Output } from './output';
 import type { PlanViews } from './planFingerprint';
@@ -32,7 +33,8 @@ export async function refuseUnreviewedPlan(expected: string | undefined, views: 
   deps.output.record(record);
   if (deps.json) deps.output.json(record);
   if (check.matched) {
-    deps.output.problem(`The plan is the reviewed one (digest ${shortDigest(check.fingerprint.digest)}): publishing it.`);
+    const landed = check.landed === undefined ? '' : ` (${counted(check.landed.length, 'file', 'files')} of it published as reviewed by an earlier run of it)`;
+    deps.output.problem(`The plan is the reviewed one (digest ${shortDigest(check.fingerprint.digest)}): publishing it${landed}.`);
     return undefined;
   }
   for (const line of refusalLines(reviewed.plan, check)) deps.output.problem(line);
@@ -65,7 +67,7 @@ async function readReviewedPlan(expected: string, cwd: string): Promise<Reviewed
 function checkRecord(reviewed: ReviewedPlan, check: PlanCheck): Record<string, unknown> {
   return {
     type: 'planCheck', matched: check.matched, expected: reviewed.digest, digest: check.fingerprint.digest, wikiChecked: check.fingerprint.wikiChecked,
-    ...(check.matched ? {} : { reason: check.reason, differences: check.differences }),
+    ...(check.matched ? (check.landed ? { landed: check.landed } : {}) : { reason: check.reason, differences: check.differences }),
   };
 }
 
@@ -80,7 +82,7 @@ function refusalLines(reviewed: ReviewedPlan, check: Extract<PlanCheck, { matche
   } else if (reviewed.entries) {
     lines.push('  Every file is as reviewed; what differs is the plan as a whole (the view of the wiki).');
   } else if (reviewed.wikiChecked === undefined) {
-    lines.push('  Which files differ is not known: only the digest was given (pass the reviewed plan\'s Markdown or --json output as --expect-plan @FILE to see them).');
+    lines.push('  Which files differ is not known: only the digest was given (pass the reviewed plan\'s Markdown or --json output as --expect-plan @FILE to see them). A publish of this plan that stopped part-way goes on with the rest when given the reviewed plan\'s Markdown or --json output.');
   } else {
     // A plan's Markdown leaves out the per-file hashes when they would not fit a pull request comment.
     lines.push('  Which files differ is not known: the reviewed plan holds its digest but not each file\'s hash (a plan of this many files leaves them out of its Markdown); its --json output has them.');

@@ -2,6 +2,7 @@
 // and compared with the digest of the plan a reviewer saw. Anything but a match sends nothing. When the review left
 // its per-file hashes too (the plan's Markdown carries them), the answer says which files differ.
 import { digestMatches, type PlanFingerprint } from './planDigest';
+import { landedEntryHashes } from './planLanded';
 
 export interface ReviewedPlan {
   /** The reviewed digest: all 64 hex, or a prefix of at least 12. */
@@ -19,7 +20,12 @@ export interface PlanDifference {
 }
 
 export type PlanCheck =
-  | { matched: true; fingerprint: PlanFingerprint }
+  | {
+    matched: true;
+    fingerprint: PlanFingerprint;
+    /** The entries an earlier run of this plan carried out already (planLanded.ts): they differ only by that. */
+    landed?: string[];
+  }
   | {
     matched: false;
     /** The plan now, in the view the review used when known (else with the wiki when there is page access). */
@@ -41,7 +47,12 @@ export function checkReviewedPlan(reviewed: ReviewedPlan, views: { wiki: PlanFin
   }
   if (reviewed.wikiChecked === true && !views.wiki) return { matched: false, fingerprint: views.files, reason: 'wikiUnknown', differences: [] };
   const fingerprint = (reviewed.wikiChecked === false ? views.files : views.wiki) ?? views.files;
-  return { matched: false, fingerprint, reason: 'changed', differences: reviewed.entries ? differencesOf(reviewed.entries, fingerprint.entries) : [] };
+  const differences = reviewed.entries ? differencesOf(reviewed.entries, fingerprint.entries) : [];
+  // Each file as reviewed, some of them carried out by an earlier run of this plan: the rest of the reviewed plan.
+  const reviewedHash = (key: string): string | undefined => reviewed.entries?.get(key);
+  const landed = differences.every((difference) => difference.change === 'changed' && landedEntryHashes(fingerprint, difference.key).includes(reviewedHash(difference.key) as string));
+  if (reviewed.wikiChecked !== undefined && differences.length > 0 && landed) return { matched: true, fingerprint, landed: differences.map((difference) => difference.key) };
+  return { matched: false, fingerprint, reason: 'changed', differences };
 }
 
 function differencesOf(reviewed: ReadonlyMap<string, string>, now: ReadonlyMap<string, string>): PlanDifference[] {

@@ -36,6 +36,8 @@ export interface PlanFingerprint {
   wikiChecked: boolean;
   /** Per entry key, the first ENTRY_HASH_LENGTH hex of its own hash: lets a publish say which files differ. */
   entries: Map<string, string>;
+  /** The entries described, by key (planLanded.ts describes some of them again as they were before a send landed). */
+  sources: ReadonlyMap<string, DigestEntry>;
 }
 
 /** The format of the description; a change to what the digest covers changes it. */
@@ -73,6 +75,9 @@ export function planFingerprint(entries: readonly DigestEntry[], options: { wiki
       entryHashes ??= new Map(sorted.map((entry, index) => [entry.key, sha256(described[index] as string).slice(0, ENTRY_HASH_LENGTH)]));
       return entryHashes;
     },
+    get sources(): ReadonlyMap<string, DigestEntry> {
+      return new Map(sorted.map((entry) => [entry.key, entry]));
+    },
   };
 }
 
@@ -87,7 +92,7 @@ export function digestMatches(expected: string, digest: string): boolean {
 }
 
 /** What one entry contributes, as an array (a fixed order, so equal plans give equal text). */
-function describeEntry(entry: DigestEntry, wiki: boolean): unknown[] {
+export function describeEntry(entry: DigestEntry, wiki: boolean): unknown[] {
   const { item } = entry;
   // Files only: the plan as it was before the wiki was read, which is all a plan without page access knows.
   const planned = !wiki && item.beforeWiki ? item.beforeWiki : item;
@@ -142,6 +147,11 @@ function stateOf(item: PlanItem, state: PlanItem['state'], wiki: boolean): strin
   if (wiki) return state;
   if (state === 'refused' && refusedForWantOfWiki(item)) return 'send';
   return state === 'edited' ? 'send' : state;
+}
+
+/** An entry's own hash, as PlanFingerprint.entries gives it, of its description. */
+export function entryHash(description: readonly unknown[]): string {
+  return sha256(JSON.stringify(description)).slice(0, ENTRY_HASH_LENGTH);
 }
 
 function sha256(text: string): string {

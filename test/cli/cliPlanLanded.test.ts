@@ -1,0 +1,98 @@
+// Issue 82 with plan-then-publish: a publish of the reviewed plan that stopped part-way (a 500 from the wiki, a
+// cancelled job) is run again with the same reviewed plan. The pages it sent are on the wiki as the plan said (each
+// carries its notice with the content the plan reviewed): that is the reviewed plan carried out, not a change since
+// the review, so the run goes on with the rest instead of refusing everything (exit 3) for ever. A colleague's edit
+// of such a page since, or a file changed since, is still a change.
+import assert from 'node:assert/strict';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileRecords, runCli, startCli, summaryRecord, useCliWorld, waitUntil, type CliRun } from './cliHarness';
+
+const DOCS = ['--space', 'DOCS', '--parent', '123456'];
+
+function digestOf(run: CliRun): string {
+  const plan = summaryRecord(run).plan as { digest: string } | undefined;
+  assert.ok(plan, `a plan digest:\n${run.stdout}\n${run.stderr}`);
+  return plan.digest;
+}
+
+describe('CLI --expect-plan after a publish of that plan stopped part-way', () => {
+  const cli = useCliWorld();
+
+  beforeEach(() => cli.world.sandbox.setImportAuthor('app'));
+
+  it('flat: the files that landed are the plan carried out and the rest go, given the plan file (the digest alone says how)', async () => {
+    const root = await cli.tree({ 'docs/a.md': '# Alpha\n\nOne.\n', 'docs/b.md': '# Beta\n\nTwo.\n', 'docs/c.md': '# Gamma\n\nThree.\n' });
+    const reviewed = await runCli(['plan', 'docs', ...DOCS, '--json'], { cwd: root, env: cli.env() });
+    assert.equal(reviewed.code, 0, reviewed.stderr);
+    await writeFile(join(root, 'review.jsonl'), reviewed.stdout);
+    // What landed before the run stopped: a's create.
+    assert.equal((await runCli(['publish', 'docs/a.md', ...DOCS], { cwd: root, env: cli.env() })).code, 0);
+    const imports = cli.world.sandbox.imports.length;
+    // The digest alone cannot tell which files differ, nor how: refused, saying what to pass.
+    const byDigest = await runCli(['publish', 'docs', ...DOCS, '--json', '--expect-plan', digestOf(reviewed)], { cwd: root, env: cli.env() });
+    assert.equal(byDigest.code, 3, `${byDigest.stdout}\n${byDigest.stderr}`);
+    assert.match(byDigest.stderr, /stopped part-way goes on with the rest when given the reviewed plan's Markdown or --json output/);
+    assert.equal(cli.world.sandbox.imports.length, imports);
+    const again = await runCli(['publish', 'docs', ...DOCS, '--json', '--expect-plan', '@review.jsonl'], { cwd: root, env: cli.env() });
+    assert.equal(again.code, 0, `${again.stdout}\n${again.stderr}`);
+    assert.match(again.stderr, /The plan is the reviewed one \(digest [0-9a-f]{12}\): publishing it \(1 file of it published as reviewed by an earlier run of it\)\./);
+    assert.deepEqual(Object.fromEntries(fileRecords(again).map((record) => [record.file, record.status])), { 'docs/a.md': 'skipped', 'docs/b.md': 'published', 'docs/c.md': 'published' });
+    assert.equal(cli.world.sandbox.imports.length, imports + 2);
+  });
+
+  it('flat: an update that landed, then a colleague edits that page: a change since the review', async () => {
+    const root = await cli.tree({ 'docs/a.md': '# Alpha\n\nOne.\n', 'docs/b.md': '# Beta\n\nTwo.\n' });
+    assert.equal((await runCli(['publish', 'docs', ...DOCS], { cwd: root, env: cli.env() })).code, 0);
+    await writeFile(join(root, 'docs/a.md'), '# Alpha\n\nOne, changed.\n');
+    await writeFile(join(root, 'docs/b.md'), '# Beta\n\nTwo, changed.\n');
+    const reviewed = await runCli(['plan', 'docs', ...DOCS, '--overwrite', '--json'], { cwd: root, env: cli.env() });
+    assert.equal(reviewed.code, 0, reviewed.stderr);
+    await writeFile(join(root, 'review.jsonl'), reviewed.stdout);
+    assert.equal((await runCli(['publish', 'docs/a.md', ...DOCS, '--overwrite'], { cwd: root, env: cli.env() })).code, 0);
+    // A colleague's edit of the page the run updated: not what was reviewed.
+    const alpha = cli.world.sandbox.findPageByTitle('DOCS', '123456', 'Alpha');
+    assert.ok(alpha);
+    cli.world.sandbox.editLineOnWiki(alpha.id, { append: 'A colleague\'s line.' });
+    const edited = await runCli(['publish', 'docs', ...DOCS, '--overwrite', '--json', '--expect-plan', '@review.jsonl'], { cwd: root, env: cli.env() });
+    assert.equal(edited.code, 3, `${edited.stdout}\n${edited.stderr}`);
+    assert.match(edited.stderr, /changed since the review[^\n]*: docs\/a\.md/);
+    assert.doesNotMatch(edited.stderr, /: docs\/b\.md/);
+  });
+
+  it('flat: an update that landed is the plan carried out', async () => {
+    const root = await cli.tree({ 'docs/a.md': '# Alpha\n\nOne.\n', 'docs/b.md': '# Beta\n\nTwo.\n' });
+    assert.equal((await runCli(['publish', 'docs', ...DOCS], { cwd: root, env: cli.env() })).code, 0);
+    await writeFile(join(root, 'docs/a.md'), '# Alpha\n\nOne, changed.\n');
+    await writeFile(join(root, 'docs/b.md'), '# Beta\n\nTwo, changed.\n');
+    const reviewed = await runCli(['plan', 'docs', ...DOCS, '--overwrite', '--json'], { cwd: root, env: cli.env() });
+    await writeFile(join(root, 'review.jsonl'), reviewed.stdout);
+    assert.equal((await runCli(['publish', 'docs/a.md', ...DOCS, '--overwrite'], { cwd: root, env: cli.env() })).code, 0);
+    const imports = cli.world.sandbox.imports.length;
+    const rest = await runCli(['publish', 'docs', ...DOCS, '--overwrite', '--json', '--expect-plan', '@review.jsonl'], { cwd: root, env: cli.env() });
+    assert.equal(rest.code, 0, `${rest.stdout}\n${rest.stderr}`);
+    assert.deepEqual(Object.fromEntries(fileRecords(rest).map((record) => [record.file, record.status])), { 'docs/a.md': 'skipped', 'docs/b.md': 'published' });
+    assert.equal(cli.world.sandbox.imports.length, imports + 1);
+  });
+
+  it('tree: a first publish that failed part-way goes on with the same reviewed plan', async () => {
+    const root = await cli.tree({
+      'docs/index.md': '# Home\n\nSee [setup](guide/setup.md).\n', 'docs/guide/setup.md': '# Setup\n\nBack [home](../index.md).\n',
+      'docs/guide/usage.md': '# Usage\n\nText.\n', 'docs/ref/api.md': '# API\n\nText.\n',
+    });
+    const tree = ['docs', '--tree', ...DOCS];
+    const reviewed = await runCli(['plan', ...tree, '--json'], { cwd: root, env: cli.env() });
+    assert.equal(reviewed.code, 0, reviewed.stderr);
+    await writeFile(join(root, 'review.jsonl'), reviewed.stdout);
+    cli.world.sandbox.injectFaults({ latencyMs: 100 });
+    const running = startCli(['publish', ...tree, '--concurrency', '1', '--expect-plan', '@review.jsonl'], { cwd: root, env: cli.env() });
+    await waitUntil(() => cli.world.sandbox.imports.length >= 2);
+    cli.world.sandbox.injectFaults({ failNext: 1000 });
+    const stopped = await running.done;
+    cli.world.sandbox.clearFaults();
+    assert.equal(stopped.code, 1, `${stopped.stdout}\n${stopped.stderr}`);
+    const again = await runCli(['publish', ...tree, '--expect-plan', '@review.jsonl', '--json'], { cwd: root, env: cli.env() });
+    assert.equal(again.code, 0, `${again.stdout}\n${again.stderr}`);
+    for (const title of ['Home', 'Setup', 'Usage', 'API']) assert.ok(cli.world.sandbox.pages().some((page) => page.title === title && !page.deleted), title);
+  });
+});

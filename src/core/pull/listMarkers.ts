@@ -14,13 +14,19 @@ const LIST_SEARCH = 200;
  * its own bullet (`*` where the file writes `-`), and Markdown starts a new list where the bullet or the ordered
  * delimiter changes, so a colleague's item taken as written would split the file's list in two (three, for an item
  * in the middle), on GitHub and on the wiki alike. The list is the item it replaces, else the nearest item at its
- * indentation before or after it in the file; its number is the wiki's.
+ * indentation before or after it in the file, else in `around` (the file's base around the change, for a conflict
+ * whose file side holds no such item); its number is the wiki's.
  */
-export function withListMarkerOf(unit: MarkdownUnit, replaced: MarkdownUnit | undefined, ourUnits: readonly MarkdownUnit[], ourRange: Range): string {
+export function withListMarkerOf(
+  unit: MarkdownUnit, replaced: MarkdownUnit | undefined, ourUnits: readonly MarkdownUnit[], ourRange: Range,
+  around?: { units: readonly MarkdownUnit[]; range: Range },
+): string {
   const item = listItem(unit);
   if (!item) return unit.text;
   const indent = (item[1] as string).length;
-  const model = sameList(replaced, indent) ?? nearestItem(ourUnits, ourRange.start - 1, -1, indent) ?? nearestItem(ourUnits, ourRange.end, 1, indent);
+  const nearest = (units: readonly MarkdownUnit[], range: Range): RegExpExecArray | undefined =>
+    nearestItem(units, range.start - 1, -1, indent) ?? nearestItem(units, range.end, 1, indent);
+  const model = sameList(replaced, indent) ?? nearest(ourUnits, ourRange) ?? (around && nearest(around.units, around.range));
   if (!model || (model[2] === undefined) !== (item[2] === undefined)) return unit.text;
   const marker = item[2] === undefined ? `${item[3] as string}${model[4] as string}` : (model[2] as string);
   return `${item[1] as string}${marker}${unit.text.slice(item[0].length)}`;

@@ -89,16 +89,31 @@ function closesFence(body: string, fence: OpenFence): boolean {
 }
 
 /**
- * A line outside code as the merge compares it: indentation, bullet markers, list numbers, backslash escapes and
- * the choice of `_` or `*` for emphasis do not count.
+ * A line outside code as the merge compares it: indentation, bullet markers, list numbers, backslash escapes, the
+ * choice of `_` or `*` for emphasis and the way a hard line break is written do not count.
  */
 export function lineKey(body: string): string {
   let key = body.trim();
-  if (key.includes('\\')) key = key.replace(ESCAPED, '$1');
+  if (key.includes('\\')) key = withoutHardBreak(key).replace(ESCAPED, '$1');
   const first = key.charCodeAt(0);
   if (first >= 48 && first <= 57) key = key.replace(ORDERED, '1.');
   else key = key.replace(BULLET, '-');
   return key.includes('_') ? key.replaceAll('_', '*') : key;
+}
+
+/**
+ * The line without the backslash that ends it as a hard line break. The export writes a break the file writes with
+ * two trailing spaces (which the unit's `exact` leaves out) as a backslash: one line, in two styles.
+ */
+function withoutHardBreak(line: string): string {
+  return hardBreakOf(line) ? line.slice(0, -1).trimEnd() : line;
+}
+
+/** Whether the line ends with a backslash that breaks it (an odd run of them: `\\\\` is an escaped backslash). */
+function hardBreakOf(line: string): boolean {
+  let run = 0;
+  while (run < line.length && line.charCodeAt(line.length - 1 - run) === 92) run++;
+  return run % 2 === 1;
 }
 
 /** What lineKey leaves out, one bit each (hiddenChanges). */
@@ -106,11 +121,13 @@ export const HIDDEN_INDENT = 1;
 export const HIDDEN_MARKER = 2;
 export const HIDDEN_ESCAPES = 4;
 export const HIDDEN_EMPHASIS = 8;
+export const HIDDEN_BREAK = 16;
 
 /**
  * Which of the differences lineKey leaves out a line's change made: its indentation (a list item nested or taken
- * out), its bullet or number, its backslash escapes, its `_` and `*`. Both lines are one side's, in that side's own
- * style (the file's, or the export's), so a difference here is that side's change, never the other side's style.
+ * out), its bullet or number, its backslash escapes, its `_` and `*`, a backslash hard break added or taken away.
+ * Both lines are one side's, in that side's own style (the file's, or the export's), so a difference here is that
+ * side's change, never the other side's style.
  */
 export function hiddenChanges(before: string, after: string): number {
   let changes = 0;
@@ -118,6 +135,7 @@ export function hiddenChanges(before: string, after: string): number {
   if (markerOf(before) !== markerOf(after)) changes |= HIDDEN_MARKER;
   if (escapesOf(before) !== escapesOf(after)) changes |= HIDDEN_ESCAPES;
   if (emphasisOf(before) !== emphasisOf(after)) changes |= HIDDEN_EMPHASIS;
+  if (hardBreakOf(before) !== hardBreakOf(after)) changes |= HIDDEN_BREAK;
   return changes;
 }
 

@@ -1,5 +1,7 @@
 // The regions of Pull's merge: node-diff3's diff3MergeRegions rule (hunks that overlap or touch are one region, a
-// conflict when both sides changed it, unless they made the same change), over the file's base (fileBase.ts).
+// conflict when both sides changed it, unless they made the same change), over the file's base (fileBase.ts), except
+// that changes kept apart by a blank line both sides keep between blocks are not one region (blankSeparators.ts).
+import { blankSeparated, type SeparatorSides } from './blankSeparators';
 import type { Hunk, Range } from './hunks';
 import { inCode } from './listMarkers';
 import { hiddenChanges, indentOf, sameKey, type MarkdownUnit } from './markdownUnits';
@@ -16,31 +18,24 @@ export interface PlacedRegion extends Region {
 }
 
 /** Each side's units, and for each the base line it stands for one to one (hunks.ts, unitsBefore). */
-export interface MergeSides {
-  baseUnits: readonly MarkdownUnit[];
-  ourUnits: readonly MarkdownUnit[];
+export interface MergeSides extends SeparatorSides {
   ourBefore: ReadonlyArray<MarkdownUnit | undefined>;
-  theirUnits: readonly MarkdownUnit[];
   theirBefore: ReadonlyArray<MarkdownUnit | undefined>;
   /** Base lines that stand for a file's line not known (fileBase.ts): the file's line is judged against the wiki's. */
   unknownInFile: ReadonlySet<MarkdownUnit>;
+  /** Without the published file, the export's lines that stand in its base for the file's (fileBase.ts, guessedFileUnits). */
+  exportLines?: ReadonlySet<MarkdownUnit>;
 }
 
 /**
- * The hunks (sorted by their place in the base) grouped by node-diff3's rule: hunks that overlap or touch are one
- * region. A conflict that reaches into a fenced code block takes in the whole block: its markers inside the code
- * would read as code, so publishing (which looks for markers outside code) would send them to the wiki, and
- * accepting either side must leave a whole block.
+ * The hunks (sorted by their place in the base, lines added before lines changed at one place) grouped by node-diff3's
+ * rule: hunks that overlap or touch are one region, unless a blank line between blocks keeps them apart. A conflict
+ * that reaches into a fenced code block takes in the whole block: its markers inside the code would read as code, so
+ * publishing (which looks for markers outside code) would send them to the wiki, and accepting either side must leave
+ * a whole block.
  */
 export function regionsOf(hunks: readonly Hunk[], sides: MergeSides): PlacedRegion[] {
-  let regions: Region[] = [];
-  for (const hunk of hunks) {
-    const last = regions[regions.length - 1];
-    if (last && hunk.baseStart <= last.end) {
-      last.hunks.push(hunk);
-      last.end = Math.max(last.end, hunk.baseEnd);
-    } else regions.push({ start: hunk.baseStart, end: hunk.baseEnd, hunks: [hunk] });
-  }
+  let regions = grouped(hunks.map((hunk) => ({ start: hunk.baseStart, end: hunk.baseEnd, hunks: [hunk] })), sides);
   let blocks: CodeBlocks | undefined;
   for (;;) {
     const placedRegions = placeRegions(regions, sides);
@@ -56,15 +51,34 @@ export function regionsOf(hunks: readonly Hunk[], sides: MergeSides): PlacedRegi
     }
     if (!widened) return placedRegions;
     // A widened region may now reach its neighbours: they become one.
-    regions = [];
-    for (const { start, end, hunks: own } of placedRegions) {
-      const last = regions[regions.length - 1];
-      if (last && start <= last.end) {
-        last.hunks.push(...own);
-        last.end = Math.max(last.end, end);
-      } else regions.push({ start, end, hunks: [...own] });
-    }
+    regions = grouped(placedRegions, sides);
   }
+}
+
+/**
+ * Regions (in base order) joined where they overlap or touch, except where they only touch and the blank line there
+ * keeps them apart. Outside changes the sides hold the base's units, shifted by the changes before.
+ */
+function grouped(regions: readonly Region[], sides: MergeSides): Region[] {
+  const joined: Region[] = [];
+  const shift = { ours: 0, theirs: 0 };
+  for (const { start, end, hunks: own } of regions) {
+    const last = joined[joined.length - 1];
+    const apart = last !== undefined && start === last.end && bothSides(last.hunks, own)
+      && blankSeparated(sides, start, { ours: start + shift.ours, theirs: start + shift.theirs }, last.hunks, own);
+    if (last && start <= last.end && !apart) {
+      last.hunks.push(...own);
+      last.end = Math.max(last.end, end);
+    } else joined.push({ start, end, hunks: [...own] });
+    for (const hunk of own) shift[hunk.side] = hunk.sideEnd - hunk.baseEnd;
+  }
+  return joined;
+}
+
+/** Whether the two runs of changes hold both sides' (one side's changes that touch are one change of that side). */
+function bothSides(a: readonly Hunk[], b: readonly Hunk[]): boolean {
+  const sides = new Set([...a, ...b].map((hunk) => hunk.side));
+  return sides.size === 2;
 }
 
 function placeRegions(regions: readonly Region[], sides: MergeSides): PlacedRegion[] {

@@ -5,11 +5,14 @@
 // writing. The file is compared with its base as written and the two exports with each other as written, so neither
 // side's change hides behind the key that pairs the export's lines with the file's (markdownUnits.ts).
 import { conflictBlock } from '../markdown/conflictMarkers';
+import { fileSideText, wikiSideText } from './conflictSides';
 import { wikiOnFile } from './fileBase';
 import { hunksOf, unitsBefore, type Range } from './hunks';
 import { withListMarkerOf } from './listMarkers';
 import { markdownUnits, type MarkdownUnit } from './markdownUnits';
-import { regionsOf } from './mergeRegions';
+import { withoutMarkerLines } from './markerLines';
+import { regionsOf, type MergeSides } from './mergeRegions';
+import { blankTail, pushText, retailLast, withSpacingOf, withTailOf } from './unitTexts';
 
 export type MergeResult =
   /** Nothing to take: the page's text is what this file last published (or the wiki's edit is already here). */
@@ -45,8 +48,12 @@ function mergeLines(base: string, theirs: string, ours: string, fileBase: string
   const ourUnits = markdownUnits(ours);
   const wiki = wikiOnFile(exportUnits, pageUnits, pageHunks, ourUnits, fileBase === undefined ? undefined : markdownUnits(fileBase));
   const { fileUnits, theirUnits, ourHunks } = wiki;
-  const hunks = [...ourHunks, ...wiki.theirHunks].sort((x, y) => x.baseStart - y.baseStart);
-  const sides = { baseUnits: fileUnits, ourUnits, ourBefore: unitsBefore(fileUnits, ourUnits, ourHunks), theirUnits, theirBefore: wiki.theirBefore, unknownInFile: wiki.unknownInFile };
+  // Lines added at a place come before lines changed from it, as they stand in the text.
+  const hunks = [...ourHunks, ...wiki.theirHunks].sort((x, y) => x.baseStart - y.baseStart || x.baseEnd - y.baseEnd);
+  const sides: MergeSides = {
+    baseUnits: fileUnits, ourUnits, ourBefore: unitsBefore(fileUnits, ourUnits, ourHunks), theirUnits, theirBefore: wiki.theirBefore,
+    unknownInFile: wiki.unknownInFile, pageUnitBefore: wiki.pageUnitBefore, ...(fileBase === undefined ? { exportLines: new Set(exportUnits) } : {}),
+  };
   const out: string[] = [];
   // The file's units stand where they are in its text: a run of them is pushed as one slice of it, not unit by unit
   // (a page's thousands of lines, most of them outside any change). Its last unit is pushed on its own, as before: the
@@ -61,7 +68,8 @@ function mergeLines(base: string, theirs: string, ours: string, fileBase: string
   let changedByTheirs = false;
   // Where the file's text after the last region starts: outside regions the sides hold the base's units, shifted.
   let oursAt = 0;
-  for (const { ourRange, theirRange, oursChanged, theirsChanged, conflict } of regionsOf(hunks, sides)) {
+  for (const region of regionsOf(hunks, sides)) {
+    const { ourRange, theirRange, oursChanged, theirsChanged, conflict } = region;
     pushOurs(oursAt, ourRange.start);
     oursAt = ourRange.end;
     if (!theirsChanged) pushOurs(ourRange.start, ourRange.end);
@@ -73,11 +81,13 @@ function mergeLines(base: string, theirs: string, ours: string, fileBase: string
         changedByTheirs = true;
       }
     } else {
-      const ourText = joinTexts(ourUnits, ourRange.start, ourRange.end);
-      const theirText = joinTexts(theirUnits, theirRange.start, theirRange.end);
+      const ourText = fileSideText(region, sides);
+      const theirText = wikiSideText(region, sides);
       // Blank lines after each side belong after the block, not inside it. Where the file has no text here (it
       // deleted what the wiki changed), they are the wiki's: accepting its side must not run it into what follows.
-      pushText(out, conflictBlock(withTailOf(ourText, ''), withTailOf(theirText, '')));
+      const startsBlock = out.length === 0 || blankTail(out[out.length - 1] as string) !== '';
+      const side = (text: string): string => withoutMarkerLines(withTailOf(text, ''), startsBlock);
+      pushText(out, conflictBlock(side(ourText), side(theirText)));
       const tail = blankTail(ourText === '' ? theirText : ourText);
       if (tail !== '') out.push(tail);
       conflicts++;
@@ -116,11 +126,12 @@ function pushTheirs(out: string[], theirUnits: readonly MarkdownUnit[], theirRan
   if (theirRange.end - theirRange.start === ourRange.end - ourRange.start) {
     for (let index = 0; index < theirRange.end - theirRange.start; index++) {
       const replaced = ourUnits[ourRange.start + index] as MarkdownUnit;
-      pushText(out, withTailOf(inFileList(theirUnits[theirRange.start + index] as MarkdownUnit, replaced), replaced.text));
+      const unit = theirUnits[theirRange.start + index] as MarkdownUnit;
+      pushText(out, withSpacingOf(inFileList(unit, replaced), unit, replaced));
     }
     return;
   }
-  if (pageUnitBefore && out.length > 0) out[out.length - 1] = withTailOf(out[out.length - 1] as string, pageUnitBefore.text);
+  retailLast(out, pageUnitBefore);
   for (let index = theirRange.start; index < theirRange.end; index++) pushText(out, inFileList(theirUnits[index] as MarkdownUnit, undefined));
 }
 
@@ -131,36 +142,4 @@ function sameTexts(a: readonly MarkdownUnit[], aRange: Range, b: readonly Markdo
     if ((a[aRange.start + index] as MarkdownUnit).exact !== (b[bRange.start + index] as MarkdownUnit).exact) return false;
   }
   return true;
-}
-
-function pushTexts(out: string[], units: readonly MarkdownUnit[], start: number, end: number): void {
-  for (let index = start; index < end; index++) pushText(out, (units[index] as MarkdownUnit).text);
-}
-
-/** A last line without a line ending gets one once anything follows it, so two lines never run together. */
-function pushText(out: string[], text: string): void {
-  const last = out.length - 1;
-  if (last >= 0 && !(out[last] as string).endsWith('\n')) out[last] += '\n';
-  out.push(text);
-}
-
-function joinTexts(units: readonly MarkdownUnit[], start: number, end: number): string {
-  const out: string[] = [];
-  pushTexts(out, units, start, end);
-  return out.join('');
-}
-
-/** The blank lines that end a unit's text (after its last line ending). */
-function blankTail(text: string): string {
-  const match = /\n((?:[ \t]*\n)*)$/.exec(text);
-  return match?.[1] ?? '';
-}
-
-/** `text` with its own blank tail replaced by the one `source` ends with. */
-function withTailOf(text: string, source: string): string {
-  const own = blankTail(text);
-  const kept = text.slice(0, text.length - own.length);
-  const tail = blankTail(source);
-  // The file's last line, without a line ending, needs one before the blank lines, or they are one line short.
-  return tail !== '' && !kept.endsWith('\n') ? `${kept}\n${tail}` : kept + tail;
 }

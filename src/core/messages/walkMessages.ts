@@ -18,6 +18,11 @@ export interface WalkMessages {
   invalidUtf16(): string;
   binaryCharacter(offset: number): string;
   /**
+   * A file with more bytes than a JavaScript string holds characters, which is not read as text: its size and that
+   * limit in megabytes (one decimal). Not an encoding problem, so not one of notUtf8's reasons.
+   */
+  tooLarge(label: string, megabytes: string, limitMegabytes: string): string;
+  /**
    * A file a refused pattern could ignore or hide: `line` of the .gitignore `source`, or (no line) the setting `source`
    * (files.exclude), holds a pattern longer than `max` characters, which is never matched.
    */
@@ -44,6 +49,8 @@ export const englishWalkMessages: WalkMessages = {
   oddUtf16: () => 'it starts like UTF-16 but has an odd number of bytes',
   invalidUtf16: () => 'it starts like UTF-16 but holds an invalid character',
   binaryCharacter: (offset) => `it looks binary: a NUL character at offset ${offset}`,
+  tooLarge: (label, megabytes, limitMegabytes) =>
+    `${label} is too large to read: ${megabytes} MB, more than the ${limitMegabytes} MB that can be read as text. The wiki's page limit is about 1 MB: split it into several files.`,
   patternRefused: (label, source, line, max) =>
     line === undefined
       ? `${label} is refused: ${source} holds a pattern longer than ${max} characters, which is not matched, so whether it hides the file cannot be told. Shorten the pattern to publish the file.`

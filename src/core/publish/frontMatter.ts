@@ -77,9 +77,20 @@ function notYaml(error: unknown, messages: PublishMessages): string {
 export const MAX_FRONT_MATTER_DEPTH = 64;
 
 /**
- * Whether the block's lists and maps, flow or block, nest deeper than `limit`: measured on the parser's syntax tree,
- * which it makes without recursion, walked with a list of the nodes still to look at. Every list or map holds one of
- * `[`, `{`, `-`, `?` or `:` at least, so a block with no more of them than `limit` (most) is not parsed for this.
+ * The parser's stack holds the document, the lists and maps open around the token it reads, and a scalar being read:
+ * two entries that are not lists or maps.
+ */
+const STACK_ENTRIES_NOT_NESTING = 2;
+
+/**
+ * Whether the block's lists and maps, flow or block, nest deeper than `limit`. Every list or map holds one of `[`, `{`,
+ * `-`, `?` or `:` at least, so a block with no more of them than `limit` (most) is not parsed for this.
+ *
+ * The parser itself recurses once a list or map it has open when one token closes many of them (`- - - … a` then a
+ * line back at the left margin: 3,000 levels overflowed the stack and aborted the run). So it is fed one token at a
+ * time, and stopped as soon as its stack of open lists and maps passes `limit`: each token opens one at most, so no
+ * token ever finds more than `limit` open to close. Then its syntax tree, made under that bound, is measured with a list
+ * of the nodes still to look at (no recursion either): a flow list written as a key becomes a map around it there.
  */
 function nestsDeeperThan(block: string, limit: number): boolean {
   let marks = 0;
@@ -88,8 +99,15 @@ function nestsDeeperThan(block: string, limit: number): boolean {
     if (code === 0x5b || code === 0x7b || code === 0x2d || code === 0x3f || code === 0x3a) marks++;
   }
   if (marks <= limit) return false;
-  const pending: Array<{ token: CST.Token | null | undefined; depth: number }> = [];
-  for (const token of new (yaml().Parser)().parse(block)) pending.push({ token, depth: 0 });
+  const { Lexer, Parser } = yaml();
+  const parser = new Parser();
+  const tokens: CST.Token[] = [];
+  for (const lexeme of new Lexer().lex(block)) {
+    for (const token of parser.next(lexeme)) tokens.push(token);
+    if (parser.stack.length > limit + STACK_ENTRIES_NOT_NESTING) return true;
+  }
+  for (const token of parser.end()) tokens.push(token);
+  const pending: Array<{ token: CST.Token | null | undefined; depth: number }> = tokens.map((token) => ({ token, depth: 0 }));
   while (pending.length > 0) {
     const { token, depth } = pending.pop() as { token: CST.Token | null | undefined; depth: number };
     if (!token) continue;

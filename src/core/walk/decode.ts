@@ -3,18 +3,34 @@
 // mark (Windows tools write it so); without one, UTF-16 looks like text full of NUL bytes and is refused as binary.
 // An editor never shows the byte order mark, and front matter must start at the first character: it is dropped.
 
+import { constants } from 'node:buffer';
 import { englishWalkMessages, type WalkMessages } from '../messages/walkMessages';
 
 export type DecodedText = { ok: true; text: string } | { ok: false; problem: string };
+
+/**
+ * The most characters a JavaScript string holds (V8: 536,870,888 on a 64-bit system). A file of more bytes than that
+ * is refused as too large, unread as text: decoding it threw, and the catch below took that for an invalid byte and
+ * named one at the file's end (a 600 MB file of ASCII "is not UTF-8 text"). Each character of UTF-8 takes a byte at
+ * least, so a file within the limit always decodes to a string within it.
+ */
+export const MAX_TEXT_LENGTH = constants.MAX_STRING_LENGTH;
 
 const UTF8_BOM = [0xef, 0xbb, 0xbf] as const;
 // One decoder for every file: a decode without { stream: true } keeps no state between calls, even one that threw.
 const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
-export function decodeText(bytes: Uint8Array, label: string, messages: WalkMessages = englishWalkMessages): DecodedText {
-  if (bytes[0] === 0xff && bytes[1] === 0xfe) return decodeUtf16(bytes.subarray(2), false, refusal(label, messages), messages);
-  if (bytes[0] === 0xfe && bytes[1] === 0xff) return decodeUtf16(bytes.subarray(2), true, refusal(label, messages), messages);
-  return decodeUtf8(bytes, label, messages);
+/** `maxLength`: the most characters a text may have (MAX_TEXT_LENGTH; a test gives a small one rather than a huge file). */
+export function decodeText(bytes: Uint8Array, label: string, messages: WalkMessages = englishWalkMessages, maxLength = MAX_TEXT_LENGTH): DecodedText {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return decodeUtf16(bytes, false, label, messages, maxLength);
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return decodeUtf16(bytes, true, label, messages, maxLength);
+  return decodeUtf8(bytes, label, messages, maxLength);
+}
+
+/** The refusal of a file too large to read as text: its size, not an encoding problem (one it may have is not looked for). */
+function tooLarge(bytes: Uint8Array, label: string, messages: WalkMessages, maxLength: number): DecodedText {
+  const megabytes = (count: number): string => (count / 1_000_000).toFixed(1);
+  return { ok: false, problem: messages.tooLarge(label, megabytes(bytes.length), megabytes(maxLength)) };
 }
 
 /**
@@ -22,14 +38,18 @@ export function decodeText(bytes: Uint8Array, label: string, messages: WalkMessa
  * without a mark are decoded as they are: a closure and a view of the bytes were most of what decoding each small
  * file of a tree allocated.
  */
-function decodeUtf8(bytes: Uint8Array, label: string, messages: WalkMessages): DecodedText {
+function decodeUtf8(bytes: Uint8Array, label: string, messages: WalkMessages, maxLength: number): DecodedText {
   const start = bytes[0] === UTF8_BOM[0] && bytes[1] === UTF8_BOM[1] && bytes[2] === UTF8_BOM[2] ? UTF8_BOM.length : 0;
+  if (bytes.length - start > maxLength) return tooLarge(bytes, label, messages, maxLength);
   const nul = bytes.indexOf(0, start);
   if (nul >= 0) return refusal(label, messages)(messages.binaryByte(nul));
   try {
     return { ok: true, text: UTF8.decode(start === 0 ? bytes : bytes.subarray(start)) };
   } catch {
-    return refusal(label, messages)(messages.invalidByte(firstInvalidUtf8(bytes, start)));
+    // Only an invalid byte is an encoding problem; a decoder that threw on bytes that are all valid ran out of room.
+    const invalid = firstInvalidUtf8(bytes, start);
+    if (invalid >= bytes.length) return tooLarge(bytes, label, messages, maxLength);
+    return refusal(label, messages)(messages.invalidByte(invalid));
   }
 }
 
@@ -37,8 +57,11 @@ function refusal(label: string, messages: WalkMessages): (why: string) => Decode
   return (why) => ({ ok: false, problem: messages.notUtf8(label, why) });
 }
 
-function decodeUtf16(body: Uint8Array, bigEndian: boolean, refuse: (why: string) => DecodedText, messages: WalkMessages): DecodedText {
+function decodeUtf16(bytes: Uint8Array, bigEndian: boolean, label: string, messages: WalkMessages, maxLength: number): DecodedText {
+  const body = bytes.subarray(2);
+  const refuse = refusal(label, messages);
   if (body.length % 2 !== 0) return refuse(messages.oddUtf16());
+  if (body.length / 2 > maxLength) return tooLarge(bytes, label, messages, maxLength);
   // Node's TextDecoder knows 'utf-16be' only with full ICU; swapping the bytes needs nothing.
   const littleEndian = bigEndian ? swapPairs(body) : body;
   let text: string;

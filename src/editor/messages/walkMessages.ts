@@ -21,6 +21,8 @@ export const editorWalkMessages: WalkMessages = {
   oddUtf16: () => vscode.l10n.t('it starts like UTF-16 but has an odd number of bytes'),
   invalidUtf16: () => vscode.l10n.t('it starts like UTF-16 but holds an invalid character'),
   binaryCharacter: (offset) => vscode.l10n.t('it looks binary: a NUL character at offset {0}', offset),
+  tooLarge: (label, megabytes, limitMegabytes) =>
+    vscode.l10n.t('{0} is too large to read: {1} MB, more than the {2} MB that can be read as text. The wiki\'s page limit is about 1 MB: split it into several files.', label, megabytes, limitMegabytes),
   patternRefused: (label, source, line, max) =>
     line === undefined
       ? vscode.l10n.t('{0} is refused: {1} holds a pattern longer than {2} characters, which is not matched, so whether it hides the file cannot be told. Shorten the pattern to publish the file.', label, source, max)

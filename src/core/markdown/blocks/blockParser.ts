@@ -53,6 +53,12 @@ class BlockParser implements BlockBuilder {
   tip: OpenBlock;
   allClosed = true;
   private lastMatched = 0;
+  /**
+   * How many of the open blocks after the document are known to be lists, or items that hold a child: blocks a blank
+   * line goes on in without a marker, moving the line to its end and changing nothing else. Known from the last blank
+   * line's walk, and lowered as blocks close; an item only ever gains a child, so a block counted stays true to it.
+   */
+  private blankProof = 0;
   /** The next `[` and `<` at or after the last paragraph closed (-1: none left; -2: not looked for yet). */
   private bracket = -2;
   private angle = -2;
@@ -88,7 +94,17 @@ class BlockParser implements BlockBuilder {
     const open = this.open;
     line.begin(start, end);
     let matched = 0;
-    for (let index = 1; index < open.length; index++) {
+    line.findNextNonspace();
+    // Blank from its start: a line whose markers were all it held (`> `) reads as blank only after them.
+    const blankLine = line.blank;
+    // A blank line skips the lists and items it is known to go on in: walking them one by one cost each blank line the
+    // nesting's depth, and `- - - … x` then as many blank lines took time quadratic in the text's length.
+    if (blankLine && this.blankProof > 0) {
+      matched = this.blankProof;
+      // The first item of them (the second block: a list's child) moves the line to its end; the rest leave it there.
+      if (matched >= 2) line.advanceNextNonspace();
+    }
+    for (let index = matched + 1; index < open.length; index++) {
       line.findNextNonspace();
       const result = continues(line, open[index] as OpenBlock);
       if (result === 2) {
@@ -100,6 +116,8 @@ class BlockParser implements BlockBuilder {
     }
     this.allClosed = matched === open.length - 1;
     this.lastMatched = matched;
+    // The blocks a blank line went on in are lists and items, and at most one leaf after them (code or HTML).
+    if (blankLine) this.blankProof = matched > 0 && !isContainer((open[matched] as OpenBlock).kind) ? matched - 1 : matched;
     let container = open[matched] as OpenBlock;
     let matchedLeaf = container.kind !== 'paragraph' && acceptsLines(container.kind);
     while (!matchedLeaf) {
@@ -223,6 +241,7 @@ class BlockParser implements BlockBuilder {
   private closeTip(): void {
     const block = this.open.pop() as OpenBlock;
     this.tip = this.open[this.open.length - 1] as OpenBlock;
+    if (this.blankProof > this.open.length - 1) this.blankProof = this.open.length - 1;
     const found = this.found;
     switch (block.kind) {
       case 'paragraph':
@@ -257,6 +276,11 @@ class BlockParser implements BlockBuilder {
 
 function textBlock(kind: TextBlock['kind'], level: number, setext: boolean, block: OpenBlock, start: number, end: number, lines: number[]): TextBlock {
   return { kind, level, setext, topLevel: block.parent?.kind === 'document', follows: block.parent?.lastChild, start, end, lines };
+}
+
+/** A list or an item: the blocks a blank line can go on in that hold others. */
+function isContainer(kind: BlockKind): boolean {
+  return kind === 'list' || kind === 'item';
 }
 
 function acceptsLines(kind: BlockKind): boolean {

@@ -130,14 +130,7 @@ function setextUnderline(builder: BlockBuilder, paragraph: OpenBlock): boolean {
 /** Three or more of one of `*`, `-` or `_`, spaces and tabs between them and nothing else. */
 function thematicBreak(builder: BlockBuilder): boolean {
   const line = builder.line;
-  const char = line.peek(line.nextNonspace);
-  let count = 0;
-  for (let at = line.nextNonspace; at < line.end; at++) {
-    const code = line.text.charCodeAt(at);
-    if (code === char) count++;
-    else if (!isSpaceOrTab(code)) return false;
-  }
-  if (count < 3) return false;
+  if (!line.isBreakFrom(line.nextNonspace, line.peek(line.nextNonspace))) return false;
   builder.closeUnmatchedBlocks();
   builder.addChild('break', line.nextNonspace);
   line.advanceToEnd();

@@ -91,8 +91,13 @@ export async function treeCommand(deps: TreeCommandDeps): Promise<number> {
   const { args, output } = deps;
   const folder = args.paths[0] as string;
   // A file would be walked as a selection of one, then its manifest looked for below it (ENOTDIR).
-  if ((await lstat(resolve(deps.cwd, folder)).catch(() => undefined))?.isFile()) {
+  const named = await lstat(resolve(deps.cwd, folder)).catch(() => undefined);
+  if (named?.isFile()) {
     return deps.usage(`--tree publishes a folder as a page tree, and ${folder} is a file: name its folder, or publish the file without --tree.`);
+  }
+  // The tree's record is kept in its folder, never written through a link: a dry run says so too, not "0 pages".
+  if (named?.isSymbolicLink()) {
+    return deps.usage(`--tree publishes a folder as a page tree, and ${folder} is a symbolic link: wiki-publisher never walks or writes through one. Name the folder it leads to.`);
   }
   const walked = await walkArguments([folder], deps.cwd);
   if (!walked.ok) return deps.usage(walked.message);

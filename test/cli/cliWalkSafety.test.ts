@@ -106,4 +106,14 @@ describe('CLI walk safety', () => {
     assert.equal(run.code, 0, run.stdout + run.stderr);
     assert.deepEqual(fileRecords(run).map((record) => [record.file, record.status, record.title]), [['inside-link.md', 'send', 'Alpha']]);
   });
+
+  it('--tree on a folder named through a link inside the working tree: refused alike in a dry run and a publish (exit 2), not a tree of 0 pages', async () => {
+    await symlink('docs', join(tree.repo, 'docs-tree-link'));
+    for (const extra of [['--dry-run'], []]) {
+      const run = await runCli(['publish', 'docs-tree-link', '--tree', ...DOCS, ...extra], { cwd: tree.repo, env: cli.env() });
+      assert.equal(run.code, 2, `${extra.join(' ')}: ${run.stdout}${run.stderr}`);
+      assert.match(run.stderr, /docs-tree-link is a symbolic link: wiki-publisher never walks or writes through one\. Name the folder it leads to\./);
+    }
+    assert.equal(cli.sandbox.imports.length, 0, 'nothing was sent');
+  });
 });

@@ -64,7 +64,7 @@ export function guardNote(wikiEdits: WikiEditsRecord | undefined, status: string
       return `${editedSinceText({ ...wikiEdits, editedAt: undefined })}${status === 'edited' ? '' : ': replaced (--overwrite-edited)'}`;
     }
     case 'asLeft':
-      return wikiEdits.adopted ? adoptedText(wikiEdits, planned) : `wiki checked: version ${wikiEdits.version ?? '?'} as last published`;
+      return wikiEdits.adopted ? adoptedText(wikiEdits, planned, status === 'send' || status === 'published') : `wiki checked: version ${wikiEdits.version ?? '?'} as last published`;
     case 'deleted':
       return planned ? `${PAGE_NOT_FOUND}: would be created anew` : 'its page was deleted on the wiki: created anew';
     case 'exists':

@@ -24,7 +24,8 @@ const FILE_STATUS_WORDS: Record<FileResult['state'], string> = {
 
 export function fileLine(record: FileRecord & { tree?: { parentTitle?: string } }): string {
   const word = record.outcome === 'created' || record.outcome === 'updated' ? record.outcome : FILE_STATUS_WORDS[record.status];
-  const guard = verdictFitsResult(record) ? guardText(record.wikiEdits, record.outcome === 'updated' || record.status === 'edited', record.status === 'edited', false) : '';
+  const sent = record.outcome === 'created' || record.outcome === 'updated';
+  const guard = verdictFitsResult(record) ? guardText(record.wikiEdits, record.outcome === 'updated' || record.status === 'edited', record.status === 'edited', false, sent) : '';
   return joinLine(word, record.file, targetText(record), spaced(record.message, guard), record.cautions);
 }
 
@@ -44,7 +45,7 @@ export function planLine(record: PlanRecord & { tree?: { parentTitle?: string } 
     : record.status === 'retitled' ? record.refusals.join(' ')
       : record.action === 'replace' ? 'a page with this title exists that this file did not publish; it would be replaced.' : record.refusals.join(' ');
   const linked = record.linksToPages ? `(${record.linksToPages === 1 ? '1 link to another file goes to its page' : `${record.linksToPages} links to other files go to their pages`})` : '';
-  const guard = guardText(record.wikiEdits, record.action !== 'create' || record.status === 'edited', record.status === 'edited', true);
+  const guard = guardText(record.wikiEdits, record.action !== 'create' || record.status === 'edited', record.status === 'edited', true, record.status === 'send');
   // The refusals and cautions are said once; what the guard found is this page's own (its version, who, when).
   const cautions = saidBefore && record.cautions.length > 0 ? record.cautions.map((caution) => saidBefore.say(caution, record.file)) : record.cautions;
   return joinLine(word, record.file, targetText(record), spaced(spaced(saidBefore ? saidBefore.say(said, record.file) : said, guard), linked), cautions);
@@ -55,7 +56,7 @@ export function planLine(record: PlanRecord & { tree?: { parentTitle?: string } 
  * under another parent is said whether held back or sent anyway, since sending it makes a second page. `planned`: a
  * plan's line, which says what the lookup found, not yet what sending will show.
  */
-function guardText(wikiEdits: WikiEditsRecord | undefined, relevant: boolean, heldBack: boolean, planned: boolean): string {
+function guardText(wikiEdits: WikiEditsRecord | undefined, relevant: boolean, heldBack: boolean, planned: boolean, sent: boolean): string {
   const elsewhere = elsewhereText(wikiEdits, heldBack);
   if (elsewhere !== undefined) return `(${elsewhere})`;
   // A page deleted on the wiki is created anew: said, since its file published a page before. A page in the way of a
@@ -69,7 +70,7 @@ function guardText(wikiEdits: WikiEditsRecord | undefined, relevant: boolean, he
       if (wikiEdits.noNotice) return `(${noNoticeText(wikiEdits)}; ${overwriteEditedText(wikiEdits)})`;
       return `(${editedSinceText(wikiEdits)}; ${overwriteEditedText(wikiEdits)})`;
     case 'asLeft':
-      return wikiEdits.adopted ? `(${adoptedText(wikiEdits, planned)})` : `(wiki edits checked: version ${wikiEdits.version ?? '?'} is as last published)`;
+      return wikiEdits.adopted ? `(${adoptedText(wikiEdits, planned, sent)})` : `(wiki edits checked: version ${wikiEdits.version ?? '?'} is as last published)`;
     case 'deleted':
       return planned ? `(${PAGE_NOT_FOUND}: would be published as a new page)` : '(its page was deleted on the wiki: published as a new page)';
     case 'absent':

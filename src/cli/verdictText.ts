@@ -28,8 +28,9 @@ export function existsText(_wikiEdits: Pick<WikiEditsRecord, 'version'>, planned
  * unchanged since: taken as the file's own (from an earlier run that stopped before recording it, or a create that went
  * out unconfirmed) and updated. Said as such, not as a page "as last published", so that a reviewer sees a page taken.
  */
-export function adoptedText(wikiEdits: Pick<WikiEditsRecord, 'version' | 'sameContent'>, planned: boolean): string {
-  const fate = wikiEdits.sameContent ? 'and left as it is: it holds what this file would send' : 'and updated';
+export function adoptedText(wikiEdits: Pick<WikiEditsRecord, 'version' | 'sameContent'>, planned: boolean, sent: boolean): string {
+  // A page that holds what the file sends goes all the same only when asked to (--force): said so, not "left as it is".
+  const fate = !wikiEdits.sameContent ? 'and updated' : sent ? 'and sent again all the same (--force): it held what this file sends' : 'and left as it is: it holds what this file would send';
   return `wiki checked: a page with this title is there that no record names, carrying this file's publish notice (version ${wikiEdits.version ?? '?'}): ${planned ? 'it would be taken' : 'taken'} as this file's page ${fate}`;
 }
 

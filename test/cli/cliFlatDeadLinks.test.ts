@@ -37,3 +37,18 @@ describe('CLI without --tree: a page whose link waited for a page made later', (
     assert.equal(cli.world.sandbox.imports.length, imports, 'nothing goes the run after');
   });
 });
+
+describe('CLI: a page found by its notice, holding what the file sends, sent again with --force', () => {
+  const cli = useCliWorld();
+
+  it('says it was sent again (--force), not that it was left as it is', async () => {
+    const root = await cli.tree({ 'notes/beta.md': '# Beta\n\nPlain.\n' });
+    assert.equal((await runCli(['publish', 'notes', ...TO], { cwd: root, env: cli.env() })).code, 0);
+    const plain = await runCli(['publish', 'notes', '--space', 'DOCS', '--parent', '123456'], { cwd: root, env: cli.env() });
+    assert.match(plain.stdout, /^unchanged +notes\/beta\.md /m);
+    const forced = await runCli(['publish', 'notes', '--space', 'DOCS', '--parent', '123456', '--force'], { cwd: root, env: cli.env() });
+    assert.equal(forced.code, 0, forced.stderr);
+    assert.match(forced.stdout, /^updated +notes\/beta\.md .*taken as this file's page and sent again all the same \(--force\): it held what this file sends/m);
+    assert.doesNotMatch(forced.stdout, /left as it is/);
+  });
+});

@@ -56,10 +56,9 @@ __export(main_exports, {
 });
 module.exports = __toCommonJS(main_exports);
 var import_node_crypto4 = require("node:crypto");
-var import_node_fs6 = require("node:fs");
 var import_promises9 = require("node:fs/promises");
 var import_node_os = require("node:os");
-var import_node_path10 = require("node:path");
+var import_node_path11 = require("node:path");
 
 // src/core/log/redact.ts
 var REDACTED = "[redacted]";
@@ -107,6 +106,66 @@ function isProse(quote, key, separator, value) {
 function describeError(error) {
   if (error instanceof Error) return redact(error.message);
   return redact(String(error));
+}
+
+// src/core/walk/regularFile.ts
+var import_node_fs = require("node:fs");
+var import_node_path = require("node:path");
+
+// src/core/walk/walkFs.ts
+var NotARegularFile = class extends Error {
+  constructor(why, message) {
+    super(message ?? why);
+    this.why = why;
+    this.name = "NotARegularFile";
+  }
+  why;
+};
+function isNotARegularFile(error) {
+  if (!(error instanceof Error) || error.name !== "NotARegularFile") return false;
+  const why = error.why;
+  return why === "link" || why === "notRegular";
+}
+
+// src/core/walk/regularFile.ts
+var REGULAR_FILE_OPEN_FLAGS = import_node_fs.constants.O_RDONLY | (import_node_fs.constants.O_NOFOLLOW ?? 0) | (import_node_fs.constants.O_NONBLOCK ?? 0);
+function openRegularFileSync(path, words) {
+  let fd;
+  try {
+    fd = (0, import_node_fs.openSync)(path, REGULAR_FILE_OPEN_FLAGS);
+  } catch (error) {
+    if (error.code === "ELOOP") throw new NotARegularFile("link", words?.link);
+    throw error;
+  }
+  try {
+    const stats = (0, import_node_fs.fstatSync)(fd);
+    if (!stats.isFile()) throw new NotARegularFile("notRegular", words?.notRegular);
+    return { fd, size: stats.size };
+  } catch (error) {
+    (0, import_node_fs.closeSync)(fd);
+    throw error;
+  }
+}
+function readRegularTextInside(root, relative7, maxBytes) {
+  const path = (0, import_node_path.normalize)(relative7);
+  if ((0, import_node_path.isAbsolute)(path) || path === ".." || path.startsWith(`..${import_node_path.sep}`)) return void 0;
+  const parts = path.split(import_node_path.sep).filter((part) => part !== "" && part !== ".");
+  try {
+    let folder = root;
+    for (const part of parts.slice(0, -1)) {
+      folder = (0, import_node_path.join)(folder, part);
+      const stats = (0, import_node_fs.lstatSync)(folder);
+      if (stats.isSymbolicLink() || !stats.isDirectory()) return void 0;
+    }
+    const { fd, size } = openRegularFileSync((0, import_node_path.join)(root, ...parts));
+    try {
+      return size > maxBytes ? void 0 : (0, import_node_fs.readFileSync)(fd, "utf8");
+    } finally {
+      (0, import_node_fs.closeSync)(fd);
+    }
+  } catch {
+    return void 0;
+  }
 }
 
 // src/core/text/bidiControls.ts
@@ -698,6 +757,12 @@ var LineState = class {
   indent = 0;
   indented = false;
   blank = false;
+  /**
+   * Per character of a thematic break (`*`, `-`, `_`): where the line's closing run of that character, spaces and tabs
+   * starts, and the third of the character from the line's end in it (-1: fewer than three); -2: not measured on this line.
+   */
+  breakRunStart = [-2, -2, -2];
+  breakThirdLast = [-1, -1, -1];
   /** Starts the line [start, end). */
   begin(start, end) {
     this.start = start;
@@ -706,6 +771,34 @@ var LineState = class {
     this.column = 0;
     this.partiallyConsumedTab = false;
     this.blank = false;
+    const runStart = this.breakRunStart;
+    runStart[0] = runStart[1] = runStart[2] = -2;
+  }
+  /**
+   * Whether the line from `at` (a `char`, one of `*`, `-`, `_`) on holds three or more of `char` and nothing else but
+   * spaces and tabs: a thematic break. The line's closing run is measured once per character and line: read again from
+   * each marker, `- - - … x` (each `- ` an item in the one before, each tried as a break) took time quadratic in its
+   * length, 6 s for 100 KB.
+   */
+  isBreakFrom(at, char) {
+    const slot = char === ASTERISK ? 0 : char === DASH ? 1 : 2;
+    if (this.breakRunStart[slot] === -2) this.measureBreakRun(slot, char);
+    return at >= this.breakRunStart[slot] && at <= this.breakThirdLast[slot];
+  }
+  measureBreakRun(slot, char) {
+    const text2 = this.text;
+    let at = this.end;
+    let count = 0;
+    let thirdLast = -1;
+    while (at > this.start) {
+      const code = text2.charCodeAt(at - 1);
+      if (code === char) {
+        if (++count === 3) thirdLast = at - 1;
+      } else if (code !== SPACE && code !== TAB) break;
+      at--;
+    }
+    this.breakRunStart[slot] = at;
+    this.breakThirdLast[slot] = thirdLast;
   }
   /** The character code at `at` on this line, -1 past its end. */
   peek(at) {
@@ -1014,14 +1107,7 @@ function setextUnderline(builder, paragraph) {
 }
 function thematicBreak(builder) {
   const line = builder.line;
-  const char = line.peek(line.nextNonspace);
-  let count = 0;
-  for (let at = line.nextNonspace; at < line.end; at++) {
-    const code = line.text.charCodeAt(at);
-    if (code === char) count++;
-    else if (!isSpaceOrTab(code)) return false;
-  }
-  if (count < 3) return false;
+  if (!line.isBreakFrom(line.nextNonspace, line.peek(line.nextNonspace))) return false;
   builder.closeUnmatchedBlocks();
   builder.addChild("break", line.nextNonspace);
   line.advanceToEnd();
@@ -1062,6 +1148,12 @@ var BlockParser = class {
   tip;
   allClosed = true;
   lastMatched = 0;
+  /**
+   * How many of the open blocks after the document are known to be lists, or items that hold a child: blocks a blank
+   * line goes on in without a marker, moving the line to its end and changing nothing else. Known from the last blank
+   * line's walk, and lowered as blocks close; an item only ever gains a child, so a block counted stays true to it.
+   */
+  blankProof = 0;
   /** The next `[` and `<` at or after the last paragraph closed (-1: none left; -2: not looked for yet). */
   bracket = -2;
   angle = -2;
@@ -1086,7 +1178,13 @@ var BlockParser = class {
     const open3 = this.open;
     line.begin(start, end);
     let matched = 0;
-    for (let index = 1; index < open3.length; index++) {
+    line.findNextNonspace();
+    const blankLine = line.blank;
+    if (blankLine && this.blankProof > 0) {
+      matched = this.blankProof;
+      if (matched >= 2) line.advanceNextNonspace();
+    }
+    for (let index = matched + 1; index < open3.length; index++) {
       line.findNextNonspace();
       const result = continues(line, open3[index]);
       if (result === 2) {
@@ -1098,6 +1196,7 @@ var BlockParser = class {
     }
     this.allClosed = matched === open3.length - 1;
     this.lastMatched = matched;
+    if (blankLine) this.blankProof = matched > 0 && !isContainer(open3[matched].kind) ? matched - 1 : matched;
     let container = open3[matched];
     let matchedLeaf = container.kind !== "paragraph" && acceptsLines(container.kind);
     while (!matchedLeaf) {
@@ -1208,6 +1307,7 @@ var BlockParser = class {
   closeTip() {
     const block = this.open.pop();
     this.tip = this.open[this.open.length - 1];
+    if (this.blankProof > this.open.length - 1) this.blankProof = this.open.length - 1;
     const found = this.found;
     switch (block.kind) {
       case "paragraph":
@@ -1245,6 +1345,9 @@ var BlockParser = class {
 };
 function textBlock(kind, level, setext, block, start, end, lines) {
   return { kind, level, setext, topLevel: block.parent?.kind === "document", follows: block.parent?.lastChild, start, end, lines };
+}
+function isContainer(kind) {
+  return kind === "list" || kind === "item";
 }
 function acceptsLines(kind) {
   return kind === "paragraph" || kind === "fence" || kind === "indented" || kind === "html";
@@ -1427,8 +1530,8 @@ function verdictFitsResult(record) {
 function existsText(_wikiEdits, planned) {
   return `a page with this title exists: the create ${planned ? "will be" : "was"} refused as "already exists"; --overwrite updates it`;
 }
-function adoptedText(wikiEdits, planned) {
-  const fate = wikiEdits.sameContent ? "and left as it is: it holds what this file would send" : "and updated";
+function adoptedText(wikiEdits, planned, sent) {
+  const fate = !wikiEdits.sameContent ? "and updated" : sent ? "and sent again all the same (--force): it held what this file sends" : "and left as it is: it holds what this file would send";
   return `wiki checked: a page with this title is there that no record names, carrying this file's publish notice (version ${wikiEdits.version ?? "?"}): ${planned ? "it would be taken" : "taken"} as this file's page ${fate}`;
 }
 function editedSinceText(wikiEdits) {
@@ -1820,7 +1923,8 @@ var englishRecordMessages = {
   entryFolderNotRecorded: (folder) => `no page is recorded for its folder "${folder}", so it cannot be a page of this tree`,
   entryUnderOtherParent: (parentId, parentTitle, expectedParentId, expectedTitle) => `that page is under ${pageNamed(parentId, parentTitle)} on the wiki, not under ${pageNamed(expectedParentId, expectedTitle)} where the tree puts it`,
   entryOfAnotherFile: () => "that page's publish notice says another file published it",
-  recordOfAnotherFile: (pageId, title) => `its record names ${pageNamed(pageId, title)} as its page, but that page's publish notice says another file published it: the record is not used, and nothing is sent to that page. If the record is wrong (a pull request may have changed ${MANIFEST}, or it came from another machine or branch), correct it or remove its entry; if this file is now that page's source, remove the entry and publish it with overwrite to take the page over.`
+  recordOfAnotherFile: (pageId, title) => `its record names ${pageNamed(pageId, title)} as its page, but that page's publish notice says another file published it: the record is not used, and nothing is sent to that page. If the record is wrong (a pull request may have changed ${MANIFEST}, or it came from another machine or branch), correct it or remove its entry; if this file is now that page's source, remove the entry and publish it with overwrite to take the page over.`,
+  recordElsewhereUnchecked: (title, spaceId, parentId) => `its record (--state) publishes it to "${title}" in space ${spaceId} under parent ${parentId}, not where --space and --parent say, and without page access the wiki cannot confirm that this is the file's page: nothing is sent. Give page access (a service account or a platform token) so that the record is checked, or pass --retarget to publish it where the flags say (the old page stays).`
 };
 function pageNamed(id, title) {
   return title === void 0 ? `page ${id}` : `"${title}" (page ${id})`;
@@ -2090,6 +2194,7 @@ function noticeAfter(content, notice, words = englishPublishMessages, planned) {
   const beforeRule = closing === void 0 ? eol : closing === "" ? "" : `${closing}${eol}${eol}`;
   return `${ended}${beforeRule}---${eol}${eol}${paragraph}${eol}`;
 }
+var MARKER_LINK = new RegExp(`\\[(?:\\\\.|[^\\\\\\]])*\\]\\(\\s*<?[^\\s<>]*#${MARKER.source}>?(?:\\s+(?:"[^"]*"|'[^']*'))?\\s*\\)`, "g");
 function escapeLinkText(text2) {
   return text2.replace(/[\r\n]+/g, " ").replace(/[!"#$%&'()*+,\-./:;<=>?@[\\\]^_`{|}~]/g, "\\$&");
 }
@@ -2888,6 +2993,7 @@ function notYaml(error, messages) {
   return messages.frontMatterNotYaml(reason, position ? { line: position.line + BLOCK_FIRST_LINE - 1, column: position.col } : void 0);
 }
 var MAX_FRONT_MATTER_DEPTH = 64;
+var STACK_ENTRIES_NOT_NESTING = 2;
 function nestsDeeperThan(block, limit2) {
   let marks = 0;
   for (let at = 0; at < block.length && marks <= limit2; at++) {
@@ -2895,8 +3001,15 @@ function nestsDeeperThan(block, limit2) {
     if (code === 91 || code === 123 || code === 45 || code === 63 || code === 58) marks++;
   }
   if (marks <= limit2) return false;
-  const pending = [];
-  for (const token of new (yaml()).Parser().parse(block)) pending.push({ token, depth: 0 });
+  const { Lexer, Parser } = yaml();
+  const parser = new Parser();
+  const tokens = [];
+  for (const lexeme of new Lexer().lex(block)) {
+    for (const token of parser.next(lexeme)) tokens.push(token);
+    if (parser.stack.length > limit2 + STACK_ENTRIES_NOT_NESTING) return true;
+  }
+  for (const token of parser.end()) tokens.push(token);
+  const pending = tokens.map((token) => ({ token, depth: 0 }));
   while (pending.length > 0) {
     const { token, depth } = pending.pop();
     if (!token) continue;
@@ -3536,6 +3649,10 @@ function linksReachOtherPages(item, reachedNow) {
   const now = reachedNow();
   return now !== void 0 && now !== reachedBefore;
 }
+function recordOverDefaults(link, frontMatter, defaults) {
+  if (defaults === void 0) return false;
+  return frontMatter.spaceId === void 0 && defaults.spaceId !== void 0 && defaults.spaceId !== link.spaceId || frontMatter.parentId === void 0 && defaults.parentId !== void 0 && defaults.parentId !== link.parentId;
+}
 var NO_RECIPE = Object.freeze({});
 function planFileWithContent(file, given, options, prepared) {
   const createMayHaveLanded = isUnconfirmedCreate(given) ? given : void 0;
@@ -3543,6 +3660,7 @@ function planFileWithContent(file, given, options, prepared) {
   const suggestedTitle = suggestTitle(prepared.frontMatterTarget.pageTitle ?? prepared.frontMatterTitle, prepared.findings.firstHeading, file.label);
   const defaults = options.titleFromFile ? { pageTitle: suggestedTitle, ...options.defaults } : options.defaults ?? {};
   const target = mergeTargets(prepared.frontMatterTarget, link, defaults);
+  const overDefaults = link !== void 0 && recordOverDefaults(link, prepared.frontMatterTarget, options.defaults);
   const complete = isCompleteTarget(target) ? target : void 0;
   const omit = prepared.omitTitleHeading ?? options.omitTitleHeading ?? false;
   let recipe = NO_RECIPE;
@@ -3591,6 +3709,7 @@ function planFileWithContent(file, given, options, prepared) {
   if (!file.readAgain) item.content = content;
   if (options.force) item.forced = true;
   if (retitled) item.retitled = retitled;
+  if (overDefaults) item.recordOverDefaults = true;
   if (createMayHaveLanded) {
     const { spaceId, parentId, pageTitle } = createMayHaveLanded;
     item.createMayHaveLanded = { spaceId, parentId, pageTitle };
@@ -3936,7 +4055,9 @@ async function guardPlan(items, options) {
   if (!options.pages) {
     options.signal?.throwIfAborted();
     const unread = Object.freeze(noAccessVerdict(options));
+    if (options.recordsFromFiles === true) refuseRecordsElsewhere(lookups, options.messages ?? englishTreeMessages);
     for (const item of lookups) {
+      if (item.state === "refused") continue;
       item.guard = item.complete.overwrite ? unread : NOT_NEEDED;
       if (options.noAccessHeld === true) applyVerdict(item, options.overwriteEdited);
     }
@@ -3959,6 +4080,13 @@ async function guardPlan(items, options) {
   options.signal?.throwIfAborted();
   return items;
 }
+function refuseRecordsElsewhere(items, messages) {
+  for (const item of items) {
+    const target = item.complete;
+    if (item.recordOverDefaults !== true || target === void 0 || item.link === void 0) continue;
+    refuseItem(item, { code: "noPageAccess", message: messages.recordElsewhereUnchecked(target.pageTitle, target.spaceId, target.parentId), fix: void 0 });
+  }
+}
 async function linkFoundPages(looked, links, overwriteEdited) {
   const found = /* @__PURE__ */ new Map();
   for (const item of looked) {
@@ -3967,9 +4095,17 @@ async function linkFoundPages(looked, links, overwriteEdited) {
   }
   if (found.size === 0) return;
   for (const item of await links.foundSince(found)) {
-    if (item.guard?.kind !== "asLeft" || item.state !== "send" || !alreadyHolds(item, item.linkTargets)) continue;
-    item.guard = { ...item.guard, sameContent: true };
-    applyVerdict(item, overwriteEdited);
+    const verdict = item.guard;
+    if (verdict?.kind !== "asLeft") continue;
+    const holds = alreadyHolds(item, item.linkTargets);
+    if (item.state === "send" && holds) {
+      item.guard = { ...verdict, sameContent: true };
+      applyVerdict(item, overwriteEdited);
+    } else if (item.state === "unchanged" && !holds && verdict.sameContent === true) {
+      item.guard = { kind: "asLeft", page: verdict.page, ...verdict.adopted ? { adopted: true } : {} };
+      delete item.pageFound;
+      applyVerdict(item, overwriteEdited);
+    }
   }
 }
 async function verdictsOf(items, options) {
@@ -4673,6 +4809,9 @@ ${JSON.stringify(sorted[index].key)} ${described[index]}`;
     get entries() {
       entryHashes ??= new Map(sorted.map((entry, index) => [entry.key, sha256(described[index]).slice(0, ENTRY_HASH_LENGTH)]));
       return entryHashes;
+    },
+    get sources() {
+      return new Map(sorted.map((entry) => [entry.key, entry]));
     }
   };
 }
@@ -4719,6 +4858,9 @@ function stateOf(item, state, wiki) {
   if (wiki) return state;
   if (state === "refused" && refusedForWantOfWiki(item)) return "send";
   return state === "edited" ? "send" : state;
+}
+function entryHash(description) {
+  return sha256(JSON.stringify(description)).slice(0, ENTRY_HASH_LENGTH);
 }
 function sha256(text2) {
   return sha256Hex(text2);
@@ -5352,7 +5494,7 @@ function guardNote(wikiEdits, status, planned) {
       return `${editedSinceText({ ...wikiEdits, editedAt: void 0 })}${status === "edited" ? "" : ": replaced (--overwrite-edited)"}`;
     }
     case "asLeft":
-      return wikiEdits.adopted ? adoptedText(wikiEdits, planned) : `wiki checked: version ${wikiEdits.version ?? "?"} as last published`;
+      return wikiEdits.adopted ? adoptedText(wikiEdits, planned, status === "send" || status === "published") : `wiki checked: version ${wikiEdits.version ?? "?"} as last published`;
     case "deleted":
       return planned ? `${PAGE_NOT_FOUND}: would be created anew` : "its page was deleted on the wiki: created anew";
     case "exists":
@@ -5737,16 +5879,16 @@ var CoalescingWriter = class {
 
 // src/core/links/stateFile.ts
 var import_promises3 = require("node:fs/promises");
-var import_node_path2 = require("node:path");
+var import_node_path3 = require("node:path");
 
 // src/core/writes/treeWrites.ts
 var import_node_crypto2 = require("node:crypto");
-var import_node_fs = require("node:fs");
+var import_node_fs2 = require("node:fs");
 var import_promises2 = require("node:fs/promises");
 
 // src/core/writes/writePath.ts
 var import_promises = require("node:fs/promises");
-var import_node_path = require("node:path");
+var import_node_path2 = require("node:path");
 
 // src/core/messages/writeMessages.ts
 var NO_LINKS = "wiki-publisher never writes through a symbolic link, so that a repository cannot make it write a file outside its working tree";
@@ -5771,7 +5913,7 @@ var WriteRefused = class extends Error {
   }
 };
 function describeWriteRefusal(refusal2, messages = englishWriteMessages) {
-  const shown2 = (path) => (0, import_node_path.relative)(refusal2.tree, path).split(import_node_path.sep).join("/");
+  const shown2 = (path) => (0, import_node_path2.relative)(refusal2.tree, path).split(import_node_path2.sep).join("/");
   switch (refusal2.reason) {
     case "outside":
       return messages.outsideTree(refusal2.path, refusal2.tree);
@@ -5784,12 +5926,12 @@ function describeWriteRefusal(refusal2, messages = englishWriteMessages) {
   }
 }
 function entriesDown(tree, path) {
-  const inside = (0, import_node_path.relative)(tree, path);
-  if (inside === "" || inside === ".." || inside.startsWith(`..${import_node_path.sep}`) || (0, import_node_path.isAbsolute)(inside)) return void 0;
+  const inside = (0, import_node_path2.relative)(tree, path);
+  if (inside === "" || inside === ".." || inside.startsWith(`..${import_node_path2.sep}`) || (0, import_node_path2.isAbsolute)(inside)) return void 0;
   const entries = [];
   let at = tree;
-  for (const name of inside.split(import_node_path.sep)) {
-    at = (0, import_node_path.join)(at, name);
+  for (const name of inside.split(import_node_path2.sep)) {
+    at = (0, import_node_path2.join)(at, name);
     entries.push(at);
   }
   return entries;
@@ -5827,9 +5969,9 @@ async function assertWritePath(tree, path, options = {}) {
 }
 
 // src/core/writes/treeWrites.ts
-var NO_FOLLOW = import_node_fs.constants.O_NOFOLLOW ?? 0;
-var CREATE_EXCLUSIVE = import_node_fs.constants.O_WRONLY | import_node_fs.constants.O_CREAT | import_node_fs.constants.O_EXCL | NO_FOLLOW;
-var APPEND = import_node_fs.constants.O_WRONLY | import_node_fs.constants.O_APPEND | import_node_fs.constants.O_CREAT | NO_FOLLOW | (import_node_fs.constants.O_NONBLOCK ?? 0);
+var NO_FOLLOW = import_node_fs2.constants.O_NOFOLLOW ?? 0;
+var CREATE_EXCLUSIVE = import_node_fs2.constants.O_WRONLY | import_node_fs2.constants.O_CREAT | import_node_fs2.constants.O_EXCL | NO_FOLLOW;
+var APPEND = import_node_fs2.constants.O_WRONLY | import_node_fs2.constants.O_APPEND | import_node_fs2.constants.O_CREAT | NO_FOLLOW | (import_node_fs2.constants.O_NONBLOCK ?? 0);
 function temporaryPathOf(path) {
   return `${path}.${process.pid}.${(0, import_node_crypto2.randomBytes)(4).toString("hex")}.tmp`;
 }
@@ -5909,7 +6051,7 @@ var StateFileLinkStore = class _StateFileLinkStore {
    * and so is a path the record or its journal could not be written at (outside `workingTree`, or through a link).
    */
   static async open(path, place) {
-    const absolute = (0, import_node_path2.resolve)(place.cwd, path);
+    const absolute = (0, import_node_path3.resolve)(place.cwd, path);
     for (const written3 of [absolute, stateJournalPath(absolute)]) {
       const refusal2 = await checkWritePath(place.workingTree, written3);
       if (refusal2 !== void 0) return { ok: false, message: `--state ${path}: ${describeWriteRefusal(refusal2)}` };
@@ -5927,7 +6069,7 @@ var StateFileLinkStore = class _StateFileLinkStore {
   }
   /** The key a file path is kept under: relative to the state file's folder, '/'-separated. */
   keyOf(filePath) {
-    return (0, import_node_path2.relative)((0, import_node_path2.dirname)(this.path), (0, import_node_path2.resolve)(filePath)).split(import_node_path2.sep).join("/");
+    return (0, import_node_path3.relative)((0, import_node_path3.dirname)(this.path), (0, import_node_path3.resolve)(filePath)).split(import_node_path3.sep).join("/");
   }
   /** Every file's link as the record holds it now (journal included), by key. */
   files() {
@@ -7166,47 +7308,7 @@ function foldersFrom(fs, top, folder) {
 // src/core/walk/nodeWalkFs.ts
 var import_node_fs3 = require("node:fs");
 var import_promises4 = require("node:fs/promises");
-var import_node_path3 = require("node:path");
-
-// src/core/walk/regularFile.ts
-var import_node_fs2 = require("node:fs");
-
-// src/core/walk/walkFs.ts
-var NotARegularFile = class extends Error {
-  constructor(why, message) {
-    super(message ?? why);
-    this.why = why;
-    this.name = "NotARegularFile";
-  }
-  why;
-};
-function isNotARegularFile(error) {
-  if (!(error instanceof Error) || error.name !== "NotARegularFile") return false;
-  const why = error.why;
-  return why === "link" || why === "notRegular";
-}
-
-// src/core/walk/regularFile.ts
-var REGULAR_FILE_OPEN_FLAGS = import_node_fs2.constants.O_RDONLY | (import_node_fs2.constants.O_NOFOLLOW ?? 0) | (import_node_fs2.constants.O_NONBLOCK ?? 0);
-function openRegularFileSync(path, words) {
-  let fd;
-  try {
-    fd = (0, import_node_fs2.openSync)(path, REGULAR_FILE_OPEN_FLAGS);
-  } catch (error) {
-    if (error.code === "ELOOP") throw new NotARegularFile("link", words?.link);
-    throw error;
-  }
-  try {
-    const stats = (0, import_node_fs2.fstatSync)(fd);
-    if (!stats.isFile()) throw new NotARegularFile("notRegular", words?.notRegular);
-    return { fd, size: stats.size };
-  } catch (error) {
-    (0, import_node_fs2.closeSync)(fd);
-    throw error;
-  }
-}
-
-// src/core/walk/nodeWalkFs.ts
+var import_node_path4 = require("node:path");
 function nodeWalkFs(options) {
   const { tree } = options;
   const top = options.top ?? tree;
@@ -7234,8 +7336,8 @@ function nodeWalkFs(options) {
     readSync: readRegularFileSync,
     readPlainTextSync,
     child: childPath,
-    parent: (location) => (0, import_node_path3.dirname)(location) === location ? void 0 : (0, import_node_path3.dirname)(location),
-    baseName: (location) => (0, import_node_path3.basename)(location),
+    parent: (location) => (0, import_node_path4.dirname)(location) === location ? void 0 : (0, import_node_path4.dirname)(location),
+    baseName: (location) => (0, import_node_path4.basename)(location),
     key: (location) => location,
     label: labelsBelow(options.cwd),
     followLink: tree === void 0 ? void 0 : (location) => followLink(location, tree),
@@ -7243,17 +7345,17 @@ function nodeWalkFs(options) {
   };
 }
 function childPath(folder, name) {
-  return folder.endsWith(import_node_path3.sep) ? `${folder}${name}` : `${folder}${import_node_path3.sep}${name}`;
+  return folder.endsWith(import_node_path4.sep) ? `${folder}${name}` : `${folder}${import_node_path4.sep}${name}`;
 }
 function labelsBelow(cwd) {
-  const below = cwd.endsWith(import_node_path3.sep) ? cwd : `${cwd}${import_node_path3.sep}`;
-  const absolute = (0, import_node_path3.isAbsolute)(cwd);
+  const below = cwd.endsWith(import_node_path4.sep) ? cwd : `${cwd}${import_node_path4.sep}`;
+  const absolute = (0, import_node_path4.isAbsolute)(cwd);
   return (location) => {
     if (absolute && location.startsWith(below)) {
       const rest = location.slice(below.length);
-      return import_node_path3.sep === "/" ? rest : rest.split(import_node_path3.sep).join("/");
+      return import_node_path4.sep === "/" ? rest : rest.split(import_node_path4.sep).join("/");
     }
-    return (0, import_node_path3.relative)(cwd, location).split(import_node_path3.sep).join("/") || location;
+    return (0, import_node_path4.relative)(cwd, location).split(import_node_path4.sep).join("/") || location;
   };
 }
 function lstatOrUndefined(location) {
@@ -7302,7 +7404,7 @@ function fromWorkingFolder(path) {
   const cwd = process.cwd();
   if (cwd !== workingFolder) {
     workingFolder = cwd;
-    belowWorkingFolder = cwd.endsWith(import_node_path3.sep) ? cwd : `${cwd}${import_node_path3.sep}`;
+    belowWorkingFolder = cwd.endsWith(import_node_path4.sep) ? cwd : `${cwd}${import_node_path4.sep}`;
   }
   return path.length > belowWorkingFolder.length && path.startsWith(belowWorkingFolder) ? path.slice(belowWorkingFolder.length) : path;
 }
@@ -7359,8 +7461,8 @@ async function followLink(location, tree) {
   const target = await (0, import_promises4.realpath)(location).catch(() => void 0);
   if (target === void 0) return { target: location, kind: void 0, inside: false };
   const stats = await (0, import_promises4.lstat)(target).catch(() => void 0);
-  const fromTree = (0, import_node_path3.relative)(tree, target);
-  const inside = fromTree === "" || !(0, import_node_path3.isAbsolute)(fromTree) && fromTree !== ".." && !fromTree.startsWith(`..${import_node_path3.sep}`);
+  const fromTree = (0, import_node_path4.relative)(tree, target);
+  const inside = fromTree === "" || !(0, import_node_path4.isAbsolute)(fromTree) && fromTree !== ".." && !fromTree.startsWith(`..${import_node_path4.sep}`);
   return { target, kind: stats ? kindOf(stats) : void 0, inside };
 }
 
@@ -7984,6 +8086,9 @@ function wikiAnchorByPath(pageOf) {
   };
 }
 
+// src/core/walk/decode.ts
+var import_node_buffer = require("node:buffer");
+
 // src/core/messages/walkMessages.ts
 var englishWalkMessages = {
   link: (label) => `${label} is a symbolic link; links are not followed, so that a repository cannot publish files from outside it.`,
@@ -8000,33 +8105,45 @@ var englishWalkMessages = {
   oddUtf16: () => "it starts like UTF-16 but has an odd number of bytes",
   invalidUtf16: () => "it starts like UTF-16 but holds an invalid character",
   binaryCharacter: (offset) => `it looks binary: a NUL character at offset ${offset}`,
+  tooLarge: (label, megabytes, limitMegabytes) => `${label} is too large to read: ${megabytes} MB, more than the ${limitMegabytes} MB that can be read as text. The wiki's page limit is about 1 MB: split it into several files.`,
   patternRefused: (label, source2, line, max) => line === void 0 ? `${label} is refused: ${source2} holds a pattern longer than ${max} characters, which is not matched, so whether it hides the file cannot be told. Shorten the pattern to publish the file.` : `${label} is refused: line ${line} of ${source2} is a pattern longer than ${max} characters, which is not matched, so whether it ignores the file cannot be told. Shorten the line to publish the file.`,
   tooManyFiles: (named, max) => `${named} holds more than ${max} Markdown files, and a publish plans all of its files or none: publish fewer or smaller folders.`
 };
 
 // src/core/walk/decode.ts
+var MAX_TEXT_LENGTH = import_node_buffer.constants.MAX_STRING_LENGTH;
 var UTF8_BOM = [239, 187, 191];
 var UTF8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
-function decodeText(bytes, label, messages = englishWalkMessages) {
-  if (bytes[0] === 255 && bytes[1] === 254) return decodeUtf16(bytes.subarray(2), false, refusal(label, messages), messages);
-  if (bytes[0] === 254 && bytes[1] === 255) return decodeUtf16(bytes.subarray(2), true, refusal(label, messages), messages);
-  return decodeUtf8(bytes, label, messages);
+function decodeText(bytes, label, messages = englishWalkMessages, maxLength = MAX_TEXT_LENGTH) {
+  if (bytes[0] === 255 && bytes[1] === 254) return decodeUtf16(bytes, false, label, messages, maxLength);
+  if (bytes[0] === 254 && bytes[1] === 255) return decodeUtf16(bytes, true, label, messages, maxLength);
+  return decodeUtf8(bytes, label, messages, maxLength);
 }
-function decodeUtf8(bytes, label, messages) {
+function tooLarge(bytes, label, messages, maxLength) {
+  const megabytes = (count) => (count / 1e6).toFixed(1);
+  return { ok: false, problem: messages.tooLarge(label, megabytes(bytes.length), megabytes(maxLength)) };
+}
+function decodeUtf8(bytes, label, messages, maxLength) {
   const start = bytes[0] === UTF8_BOM[0] && bytes[1] === UTF8_BOM[1] && bytes[2] === UTF8_BOM[2] ? UTF8_BOM.length : 0;
+  if (bytes.length - start > maxLength) return tooLarge(bytes, label, messages, maxLength);
   const nul = bytes.indexOf(0, start);
   if (nul >= 0) return refusal(label, messages)(messages.binaryByte(nul));
   try {
     return { ok: true, text: UTF8.decode(start === 0 ? bytes : bytes.subarray(start)) };
   } catch {
-    return refusal(label, messages)(messages.invalidByte(firstInvalidUtf8(bytes, start)));
+    const invalid2 = firstInvalidUtf8(bytes, start);
+    if (invalid2 >= bytes.length) return tooLarge(bytes, label, messages, maxLength);
+    return refusal(label, messages)(messages.invalidByte(invalid2));
   }
 }
 function refusal(label, messages) {
   return (why) => ({ ok: false, problem: messages.notUtf8(label, why) });
 }
-function decodeUtf16(body, bigEndian, refuse3, messages) {
+function decodeUtf16(bytes, bigEndian, label, messages, maxLength) {
+  const body = bytes.subarray(2);
+  const refuse3 = refusal(label, messages);
   if (body.length % 2 !== 0) return refuse3(messages.oddUtf16());
+  if (body.length / 2 > maxLength) return tooLarge(bytes, label, messages, maxLength);
   const littleEndian = bigEndian ? swapPairs(body) : body;
   let text2;
   try {
@@ -8878,7 +8995,7 @@ function resolveDiagramRenderer(flag, env) {
 
 // src/cli/files.ts
 var import_promises5 = require("node:fs/promises");
-var import_node_path4 = require("node:path");
+var import_node_path5 = require("node:path");
 
 // src/core/util/eventLoop.ts
 function turnOfEventLoop() {
@@ -9167,7 +9284,7 @@ async function cliWorkingTree(cwd) {
 async function walkArguments(paths, cwd) {
   const root = await cliWorkingTree(cwd);
   const fs = nodeWalkFs({ cwd, tree: await (0, import_promises5.realpath)(root).catch(() => root), top: root });
-  const walked = await walkToPublish(paths.map((path) => (0, import_node_path4.resolve)(cwd, path)), { fs });
+  const walked = await walkToPublish(paths.map((path) => (0, import_node_path5.resolve)(cwd, path)), { fs });
   if (!walked.ok) return { ok: false, message: englishWalkMessages.tooManyFiles(paths.join(", "), MAX_PUBLISH_FILES.toLocaleString("en-US")) };
   const result = walked.walk;
   const [problem] = result.problems;
@@ -9387,7 +9504,8 @@ var FILE_STATUS_WORDS = {
 };
 function fileLine(record) {
   const word = record.outcome === "created" || record.outcome === "updated" ? record.outcome : FILE_STATUS_WORDS[record.status];
-  const guard = verdictFitsResult(record) ? guardText(record.wikiEdits, record.outcome === "updated" || record.status === "edited", record.status === "edited", false) : "";
+  const sent = record.outcome === "created" || record.outcome === "updated";
+  const guard = verdictFitsResult(record) ? guardText(record.wikiEdits, record.outcome === "updated" || record.status === "edited", record.status === "edited", false, sent) : "";
   return joinLine(word, record.file, targetText(record), spaced(record.message, guard), record.cautions);
 }
 var PLAN_STATUS_WORDS = {
@@ -9404,11 +9522,11 @@ function planLine(record, saidBefore) {
   const word = PLAN_STATUS_WORDS[record.action ?? record.status] ?? record.status;
   const said = record.status === "unchanged" ? "same content and target as its last publish (--force sends it)" : record.relinked ? RELINKED_TEXT : record.status === "retitled" ? record.refusals.join(" ") : record.action === "replace" ? "a page with this title exists that this file did not publish; it would be replaced." : record.refusals.join(" ");
   const linked = record.linksToPages ? `(${record.linksToPages === 1 ? "1 link to another file goes to its page" : `${record.linksToPages} links to other files go to their pages`})` : "";
-  const guard = guardText(record.wikiEdits, record.action !== "create" || record.status === "edited", record.status === "edited", true);
+  const guard = guardText(record.wikiEdits, record.action !== "create" || record.status === "edited", record.status === "edited", true, record.status === "send");
   const cautions = saidBefore && record.cautions.length > 0 ? record.cautions.map((caution) => saidBefore.say(caution, record.file)) : record.cautions;
   return joinLine(word, record.file, targetText(record), spaced(spaced(saidBefore ? saidBefore.say(said, record.file) : said, guard), linked), cautions);
 }
-function guardText(wikiEdits, relevant, heldBack, planned) {
+function guardText(wikiEdits, relevant, heldBack, planned, sent) {
   const elsewhere = elsewhereText(wikiEdits, heldBack);
   if (elsewhere !== void 0) return `(${elsewhere})`;
   if (!wikiEdits || !relevant && wikiEdits.verdict !== "deleted" && wikiEdits.verdict !== "exists") return "";
@@ -9420,7 +9538,7 @@ function guardText(wikiEdits, relevant, heldBack, planned) {
       if (wikiEdits.noNotice) return `(${noNoticeText(wikiEdits)}; ${overwriteEditedText(wikiEdits)})`;
       return `(${editedSinceText(wikiEdits)}; ${overwriteEditedText(wikiEdits)})`;
     case "asLeft":
-      return wikiEdits.adopted ? `(${adoptedText(wikiEdits, planned)})` : `(wiki edits checked: version ${wikiEdits.version ?? "?"} is as last published)`;
+      return wikiEdits.adopted ? `(${adoptedText(wikiEdits, planned, sent)})` : `(wiki edits checked: version ${wikiEdits.version ?? "?"} is as last published)`;
     case "deleted":
       return planned ? `(${PAGE_NOT_FOUND}: would be published as a new page)` : "(its page was deleted on the wiki: published as a new page)";
     case "absent":
@@ -9484,7 +9602,7 @@ function reportLinksLeft(linksLeft, json, output) {
 
 // src/cli/publishTree.ts
 var import_promises7 = require("node:fs/promises");
-var import_node_path9 = require("node:path");
+var import_node_path10 = require("node:path");
 
 // src/core/tree/manifest.ts
 var ManifestStore = class _ManifestStore {
@@ -9651,7 +9769,7 @@ function sameRoot(a, b) {
 
 // src/core/tree/manifestNodeFs.ts
 var import_node_fs4 = require("node:fs");
-var import_node_path5 = require("node:path");
+var import_node_path6 = require("node:path");
 var nodeManifestReader = {
   async read(path) {
     try {
@@ -9671,7 +9789,7 @@ var nodeManifestReader = {
 function nodeManifestFiles(workingTree) {
   return {
     read: nodeManifestReader.read,
-    write: (path, text2) => writeFileInTree(workingTree, (0, import_node_path5.resolve)(path), text2)
+    write: (path, text2) => writeFileInTree(workingTree, (0, import_node_path6.resolve)(path), text2)
   };
 }
 
@@ -12827,17 +12945,17 @@ async function takeAnchoredHeadings(sources, options) {
 
 // src/cli/fileLinks.ts
 var import_node_fs5 = require("node:fs");
-var import_node_path6 = require("node:path");
+var import_node_path7 = require("node:path");
 function labelledManifestFiles(cwd) {
-  return { read: (location) => nodeManifestReader.read(location), label: (location) => (0, import_node_path6.relative)(cwd, location).split(import_node_path6.sep).join("/") };
+  return { read: (location) => nodeManifestReader.read(location), label: (location) => (0, import_node_path7.relative)(cwd, location).split(import_node_path7.sep).join("/") };
 }
 function cliFileLinkPorts(options) {
-  const top = (0, import_node_path6.resolve)(options.cwd);
+  const top = (0, import_node_path7.resolve)(options.cwd);
   return {
     fs: nodeWalkFs({ cwd: top }),
     placeOf: (key) => {
-      const path = (0, import_node_path6.relative)(top, key);
-      return isBelow2(path) ? { folder: top, path: path.split(import_node_path6.sep).join("/") } : void 0;
+      const path = (0, import_node_path7.relative)(top, key);
+      return isBelow2(path) ? { folder: top, path: path.split(import_node_path7.sep).join("/") } : void 0;
     },
     linkOf: async (key) => options.state?.get(key),
     recordedLinks: (keys) => {
@@ -12865,30 +12983,70 @@ function folderListings() {
   };
 }
 function repositoryLinkFile(path, cwd, listing = folderListings()) {
-  const siblingNames = listing((0, import_node_path6.dirname)(path));
+  const siblingNames = listing((0, import_node_path7.dirname)(path));
   return { key: path, ancestors: manifestAncestors(path, cwd), ...siblingNames ? { siblingNames } : {} };
 }
 function manifestAncestors(path, cwd) {
   const ancestors = [];
-  const top = (0, import_node_path6.resolve)(cwd);
+  const top = (0, import_node_path7.resolve)(cwd);
   const slash = path.endsWith("/") ? "/" : "";
-  if (path === top || path.startsWith(top.endsWith(import_node_path6.sep) ? top : `${top}${import_node_path6.sep}`)) {
-    if (slash !== "") ancestors.push({ folder: path.slice(0, -1), manifestLocation: (0, import_node_path6.join)(path, MANIFEST_FILE_NAME), relativePath: "" });
+  if (path === top || path.startsWith(top.endsWith(import_node_path7.sep) ? top : `${top}${import_node_path7.sep}`)) {
+    if (slash !== "") ancestors.push({ folder: path.slice(0, -1), manifestLocation: (0, import_node_path7.join)(path, MANIFEST_FILE_NAME), relativePath: "" });
     if (slash !== "" && path.slice(0, -1) === top) return ancestors;
-    for (let folder = (0, import_node_path6.dirname)(path); ; folder = (0, import_node_path6.dirname)(folder)) {
-      ancestors.push({ folder, manifestLocation: (0, import_node_path6.join)(folder, MANIFEST_FILE_NAME), relativePath: `${(0, import_node_path6.relative)(folder, path).split(import_node_path6.sep).join("/")}${slash}` });
-      if (folder === top || (0, import_node_path6.dirname)(folder) === folder) break;
+    for (let folder = (0, import_node_path7.dirname)(path); ; folder = (0, import_node_path7.dirname)(folder)) {
+      ancestors.push({ folder, manifestLocation: (0, import_node_path7.join)(folder, MANIFEST_FILE_NAME), relativePath: `${(0, import_node_path7.relative)(folder, path).split(import_node_path7.sep).join("/")}${slash}` });
+      if (folder === top || (0, import_node_path7.dirname)(folder) === folder) break;
     }
   }
   return ancestors;
 }
 function isBelow2(path) {
-  return path !== "" && path !== ".." && !path.startsWith(`..${import_node_path6.sep}`) && !(0, import_node_path6.isAbsolute)(path);
+  return path !== "" && path !== ".." && !path.startsWith(`..${import_node_path7.sep}`) && !(0, import_node_path7.isAbsolute)(path);
 }
 
 // src/cli/expectPlan.ts
 var import_promises6 = require("node:fs/promises");
-var import_node_path7 = require("node:path");
+var import_node_path8 = require("node:path");
+
+// src/core/run/planLanded.ts
+var PARENT_AT = 3;
+var OVERWRITE_AT = 5;
+var STATE_AT = 7;
+function landedEntryHashes(fingerprint, key) {
+  const entry = fingerprint.sources.get(key);
+  if (entry === void 0) return [];
+  const described = describeEntry(entry, fingerprint.wikiChecked);
+  const parents = /* @__PURE__ */ new Set([described[PARENT_AT], ...entry.treeParent !== void 0 && entry.treeParent !== "" ? [treeRootParent(fingerprint)] : []]);
+  const landed = landedPage(entry);
+  const forms = [];
+  for (const parentId of parents) {
+    const withParent2 = described.map((value, index) => index === PARENT_AT ? parentId : value);
+    if (parentId !== described[PARENT_AT]) forms.push(withParent2);
+    if (landed === void 0) continue;
+    const files = withParent2.slice(0, STATE_AT);
+    for (const overwrite of [false, true]) {
+      files[OVERWRITE_AT] = overwrite;
+      forms.push(fingerprint.wikiChecked ? [...files, "send", "create", "absent", null, null] : [...files, "send"]);
+    }
+    if (fingerprint.wikiChecked && landed.sentVersion > 1) {
+      files[OVERWRITE_AT] = true;
+      forms.push([...files, "onto", null, "onto", landed.id, landed.sentVersion - 1]);
+    }
+  }
+  return forms.map(entryHash);
+}
+function landedPage(entry) {
+  const page = guardedPage(entry.item.guard);
+  const marker = page?.body?.marker;
+  if (page === void 0 || marker === void 0 || marker.version === 0 || marker.version !== page.version) return void 0;
+  return marker.path === pathDigest(entry.item.file.label) ? { id: page.id, sentVersion: marker.version } : void 0;
+}
+function treeRootParent(fingerprint) {
+  for (const entry of fingerprint.sources.values()) {
+    if (entry.treeParent === "") return describeEntry(entry, fingerprint.wikiChecked)[PARENT_AT];
+  }
+  return void 0;
+}
 
 // src/core/run/planCheck.ts
 function checkReviewedPlan(reviewed, views) {
@@ -12898,7 +13056,11 @@ function checkReviewedPlan(reviewed, views) {
   }
   if (reviewed.wikiChecked === true && !views.wiki) return { matched: false, fingerprint: views.files, reason: "wikiUnknown", differences: [] };
   const fingerprint = (reviewed.wikiChecked === false ? views.files : views.wiki) ?? views.files;
-  return { matched: false, fingerprint, reason: "changed", differences: reviewed.entries ? differencesOf(reviewed.entries, fingerprint.entries) : [] };
+  const differences = reviewed.entries ? differencesOf(reviewed.entries, fingerprint.entries) : [];
+  const reviewedHash = (key) => reviewed.entries?.get(key);
+  const landed = differences.every((difference) => difference.change === "changed" && landedEntryHashes(fingerprint, difference.key).includes(reviewedHash(difference.key)));
+  if (reviewed.wikiChecked !== void 0 && differences.length > 0 && landed) return { matched: true, fingerprint, landed: differences.map((difference) => difference.key) };
+  return { matched: false, fingerprint, reason: "changed", differences };
 }
 function differencesOf(reviewed, now) {
   const differences = [];
@@ -12924,7 +13086,8 @@ async function refuseUnreviewedPlan(expected, views, deps) {
   deps.output.record(record);
   if (deps.json) deps.output.json(record);
   if (check.matched) {
-    deps.output.problem(`The plan is the reviewed one (digest ${shortDigest(check.fingerprint.digest)}): publishing it.`);
+    const landed = check.landed === void 0 ? "" : ` (${counted(check.landed.length, "file", "files")} of it published as reviewed by an earlier run of it)`;
+    deps.output.problem(`The plan is the reviewed one (digest ${shortDigest(check.fingerprint.digest)}): publishing it${landed}.`);
     return void 0;
   }
   for (const line of refusalLines(reviewed.plan, check)) deps.output.problem(line);
@@ -12943,7 +13106,7 @@ async function readReviewedPlan(expected, cwd) {
   const path = expected.slice(1);
   let text2;
   try {
-    text2 = await (0, import_promises6.readFile)((0, import_node_path7.resolve)(cwd, path), "utf8");
+    text2 = await (0, import_promises6.readFile)((0, import_node_path8.resolve)(cwd, path), "utf8");
   } catch (error) {
     return { ok: false, message: `--expect-plan: the reviewed plan ${path} could not be read: ${describeError(error)}` };
   }
@@ -12957,7 +13120,7 @@ function checkRecord(reviewed, check) {
     expected: reviewed.digest,
     digest: check.fingerprint.digest,
     wikiChecked: check.fingerprint.wikiChecked,
-    ...check.matched ? {} : { reason: check.reason, differences: check.differences }
+    ...check.matched ? check.landed ? { landed: check.landed } : {} : { reason: check.reason, differences: check.differences }
   };
 }
 function refusalLines(reviewed, check) {
@@ -12971,7 +13134,7 @@ function refusalLines(reviewed, check) {
   } else if (reviewed.entries) {
     lines.push("  Every file is as reviewed; what differs is the plan as a whole (the view of the wiki).");
   } else if (reviewed.wikiChecked === void 0) {
-    lines.push("  Which files differ is not known: only the digest was given (pass the reviewed plan's Markdown or --json output as --expect-plan @FILE to see them).");
+    lines.push("  Which files differ is not known: only the digest was given (pass the reviewed plan's Markdown or --json output as --expect-plan @FILE to see them). A publish of this plan that stopped part-way goes on with the rest when given the reviewed plan's Markdown or --json output.");
   } else {
     lines.push("  Which files differ is not known: the reviewed plan holds its digest but not each file's hash (a plan of this many files leaves them out of its Markdown); its --json output has them.");
   }
@@ -13166,7 +13329,7 @@ function printMoves(plan, json, output, addressOf, leftBehindByRun) {
 }
 
 // src/cli/writtenFiles.ts
-var import_node_path8 = require("node:path");
+var import_node_path9 = require("node:path");
 async function refuseUnsafeWrites(args, place) {
   const written3 = [];
   if (args.statePath !== void 0) {
@@ -13175,7 +13338,7 @@ async function refuseUnsafeWrites(args, place) {
   if (args.reportPath !== void 0) written3.push(["--report", args.reportPath, args.reportPath]);
   if (args.markdownPath !== void 0) written3.push(["--markdown-file", args.markdownPath, args.markdownPath]);
   for (const [flag, named, path] of written3) {
-    const refusal2 = await checkWritePath(place.workingTree, (0, import_node_path8.resolve)(place.cwd, path));
+    const refusal2 = await checkWritePath(place.workingTree, (0, import_node_path9.resolve)(place.cwd, path));
     if (refusal2 !== void 0) return `${flag} ${named}: ${describeWriteRefusal(refusal2)}`;
   }
   return void 0;
@@ -13200,17 +13363,21 @@ function stateRecorder(state) {
 async function treeCommand(deps) {
   const { args, output } = deps;
   const folder = args.paths[0];
-  if ((await (0, import_promises7.lstat)((0, import_node_path9.resolve)(deps.cwd, folder)).catch(() => void 0))?.isFile()) {
+  const named = await (0, import_promises7.lstat)((0, import_node_path10.resolve)(deps.cwd, folder)).catch(() => void 0);
+  if (named?.isFile()) {
     return deps.usage(`--tree publishes a folder as a page tree, and ${folder} is a file: name its folder, or publish the file without --tree.`);
+  }
+  if (named?.isSymbolicLink()) {
+    return deps.usage(`--tree publishes a folder as a page tree, and ${folder} is a symbolic link: wiki-publisher never walks or writes through one. Name the folder it leads to.`);
   }
   const walked = await walkArguments([folder], deps.cwd);
   if (!walked.ok) return deps.usage(walked.message);
-  const root = (0, import_node_path9.resolve)(deps.cwd, folder);
-  const rootLabel = (0, import_node_path9.relative)(deps.cwd, root).split(import_node_path9.sep).join("/");
+  const root = (0, import_node_path10.resolve)(deps.cwd, folder);
+  const rootLabel = (0, import_node_path10.relative)(deps.cwd, root).split(import_node_path10.sep).join("/");
   const writing = !args.noRecord && !args.dryRun;
   const opened = await openTreeManifest(
     nodeManifestFiles(deps.workingTree),
-    (0, import_node_path9.join)(root, MANIFEST_FILE_NAME),
+    (0, import_node_path10.join)(root, MANIFEST_FILE_NAME),
     manifestAncestors(`${root}/`, deps.cwd),
     { writing },
     { ...args.spaceId !== void 0 ? { space: args.spaceId } : {}, ...args.parentId !== void 0 ? { parent: args.parentId } : {} },
@@ -13376,10 +13543,10 @@ ${digestLine(views)}`);
 }
 function partOfTree(manifest, cwd) {
   if (manifest.partKey === void 0) return {};
-  return { partOf: { manifest: manifestLabel(manifest.location, cwd), treeFolder: (0, import_node_path9.relative)(cwd, (0, import_node_path9.dirname)(manifest.location)).split(import_node_path9.sep).join("/") } };
+  return { partOf: { manifest: manifestLabel(manifest.location, cwd), treeFolder: (0, import_node_path10.relative)(cwd, (0, import_node_path10.dirname)(manifest.location)).split(import_node_path10.sep).join("/") } };
 }
 function manifestLabel(location, cwd) {
-  return (0, import_node_path9.relative)(cwd, location).split(import_node_path9.sep).join("/");
+  return (0, import_node_path10.relative)(cwd, location).split(import_node_path10.sep).join("/");
 }
 function manifestSummary(file, recorded, unrecorded) {
   if (recorded === 0 && unrecorded.length === 0) return {};
@@ -13576,7 +13743,7 @@ async function publishCommand(args, context) {
         usage
       });
     }
-    const planned = await planCommandLine(args, { cwd: context.cwd, workingTree }, output, renderer);
+    const planned = await planCommandLine(args, { cwd: context.cwd, workingTree, pageAccess: pages !== void 0 }, output, renderer);
     if (!planned.ok) return usage(planned.message);
     const { plan, state } = planned;
     const links = await planFileLinks(planned.sources, plan, cliFileLinkPorts({ cwd: context.cwd, state, pages, baseUrl: access.baseUrl, signal: context.interrupt }), planned.linkFindings);
@@ -13586,7 +13753,8 @@ async function publishCommand(args, context) {
       noAccessReason: "no page access",
       signal: context.interrupt,
       overwriteEdited: args.overwriteEdited,
-      noticeOff: notice.off === true
+      noticeOff: notice.off === true,
+      recordsFromFiles: true
     });
     if (access.kind === "none" && sendsUncheckedWithoutAccess(plan)) output.problem(`Wiki edits are not checked. ${access.reason}`);
     const unaddressed = links.linksWithoutAddress();
@@ -13719,7 +13887,7 @@ async function planCommandLine(args, place, output, renderer) {
     const recorded = unpublished(file.key) ? repository.links.get(file.key) : void 0;
     const link = recorded ?? known.get(file.key);
     const elsewhere = link && !isUnconfirmedCreate(link) && flagsNameAnotherPlace(link, defaults, file.text);
-    if (elsewhere && !args.retarget) {
+    if (elsewhere && !args.retarget && (recorded !== void 0 || place.pageAccess)) {
       const record = recorded ? `the repository's ${MANIFEST_FILE_NAME} record` : "the --state record";
       output.problem(`${file.label}: ${record} publishes it to space ${link.spaceId} under parent ${link.parentId}, not where --space/--parent say; the record wins. Pass --retarget to publish it where the flags say (the old page stays).`);
     }
@@ -13855,10 +14023,10 @@ async function runAction(env, cwd) {
   const read = readActionInputs(env);
   if (!read.ok) return fail4(read.message);
   const { inputs } = read;
-  const work2 = await (0, import_promises9.mkdtemp)((0, import_node_path10.join)(env.RUNNER_TEMP || (0, import_node_os.tmpdir)(), "wiki-publisher-"));
+  const work2 = await (0, import_promises9.mkdtemp)((0, import_node_path11.join)(env.RUNNER_TEMP || (0, import_node_os.tmpdir)(), "wiki-publisher-"));
   const argv = [...inputs.argv];
   if (inputs.expectPlan !== void 0) {
-    const reviewed = (0, import_node_path10.join)(work2, "reviewed-plan.md");
+    const reviewed = (0, import_node_path11.join)(work2, "reviewed-plan.md");
     await (0, import_promises9.writeFile)(reviewed, inputs.expectPlan, "utf8");
     const bareDigest = new RegExp(`^[0-9a-fA-F]{${FULL_DIGEST_HEX}}$`).test(inputs.expectPlan);
     argv.splice(1, 0, "--expect-plan", bareDigest ? inputs.expectPlan : `@${reviewed}`);
@@ -13877,7 +14045,7 @@ async function runAction(env, cwd) {
 `);
   let exitCode;
   try {
-    const workingTree = env.GITHUB_WORKSPACE ? (0, import_node_path10.resolve)(env.GITHUB_WORKSPACE) : void 0;
+    const workingTree = env.GITHUB_WORKSPACE ? (0, import_node_path11.resolve)(env.GITHUB_WORKSPACE) : void 0;
     exitCode = await publishCommand(args, { env, cwd, now: Date.now, output, ...interruption(output), ...workingTree ? { workingTree } : {} });
   } finally {
     process.stdout.write(`::${resume}::
@@ -13890,9 +14058,10 @@ async function runAction(env, cwd) {
   }
   return report(records, { exitCode, work: work2, cwd, env, summary: inputs.summary, annotations: inputs.annotations });
 }
+var ANNOTATED_FILE_MAX_BYTES = 16 * 1024 * 1024;
 async function report(records, context) {
-  const resultsPath = (0, import_node_path10.join)(context.work, "results.json");
-  const planPath = (0, import_node_path10.join)(context.work, "plan.md");
+  const resultsPath = (0, import_node_path11.join)(context.work, "results.json");
+  const planPath = (0, import_node_path11.join)(context.work, "plan.md");
   try {
     await (0, import_promises9.writeFile)(resultsPath, `${JSON.stringify(records.all, null, 2)}
 `, "utf8");
@@ -13900,7 +14069,7 @@ async function report(records, context) {
     await (0, import_promises9.writeFile)(planPath, ran ? runMarkdown(records, { maxChars: COMMENT_MAX_CHARS, fullPlanAt: "the job summary of this run" }) : "", "utf8");
     if (ran && context.summary) await appendStepSummary(context.env.GITHUB_STEP_SUMMARY, runMarkdown(records, { maxBytes: STEP_SUMMARY_MAX_BYTES }));
     if (context.annotations) {
-      for (const annotation of runAnnotations(records, (file) => readText4((0, import_node_path10.resolve)(context.cwd, file)))) process.stdout.write(`${workflowCommand(annotation)}
+      for (const annotation of runAnnotations(records, (file) => readRegularTextInside(context.cwd, file, ANNOTATED_FILE_MAX_BYTES))) process.stdout.write(`${workflowCommand(annotation)}
 `);
     }
     await appendOutputs(context.env.GITHUB_OUTPUT, { ...stepOutputs(records, context.exitCode), results: resultsPath, plan: planPath });
@@ -13910,13 +14079,6 @@ async function report(records, context) {
     return context.exitCode === 0 ? EXIT_FAILED : context.exitCode;
   }
   return context.exitCode;
-}
-function readText4(path) {
-  try {
-    return (0, import_node_fs6.readFileSync)(path, "utf8");
-  } catch {
-    return void 0;
-  }
 }
 function fail4(message) {
   process.stdout.write(`${runError(message)}

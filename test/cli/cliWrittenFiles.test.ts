@@ -135,11 +135,12 @@ describe('CLI --tree: .wiki-pages.json is never written through a link', () => {
 
     await symlink(join(root, 'real', 'docs'), join(root, 'site', 'docs'));
     const inside = await runCli(['publish', 'site/docs', ...TREE], { cwd: root, env: cli.env() });
-    assertRefused(inside, /^wiki-publisher: site\/docs\/\.wiki-pages\.json goes through site\/docs, a symbolic link; wiki-publisher never writes through a symbolic link/m);
+    assertRefused(inside, /^wiki-publisher: --tree publishes a folder as a page tree, and site\/docs is a symbolic link: wiki-publisher never walks or writes through one\. Name the folder it leads to\./m);
     assert.equal(cli.world.sandbox.imports.length, 0);
     assert.ok(!existsSync(join(root, 'real', 'docs', '.wiki-pages.json')));
-    // A plan writes no manifest: it reads the tree through the link inside the checkout as before.
+    // A plan writes no manifest, but says what the publish will say (it said "a tree of 0 pages", exit 0, before).
     const plan = await runCli(['plan', 'site/docs', ...TREE], { cwd: root, env: cli.env() });
-    assert.notEqual(plan.code, 2, plan.stderr);
+    assert.equal(plan.code, 2, plan.stderr);
+    assert.match(plan.stderr, /site\/docs is a symbolic link: wiki-publisher never walks or writes through one/);
   });
 });

@@ -81,4 +81,24 @@ describe('CLI killed (SIGKILL) while sends are out', () => {
     const state = JSON.parse(await readFile(join(root, 'state.json'), 'utf8').catch(() => '{"files":{}}')) as { files: Record<string, unknown> };
     assert.deepEqual(state.files, {});
   });
+
+  // Stopped while it waits to retry after a 429 (the wiki did nothing): no request is out, so it cannot have landed.
+  it('a run stopped while it waits out a 429 says the file was not published, not that it may have landed', async () => {
+    const { sandbox } = cli.world;
+    const root = await cli.tree({ 'docs/a.md': '# A\n' });
+    sandbox.injectFaults({ throttleNext: 100, retryAfterSeconds: 20 });
+    try {
+      const running = startCli(['publish', 'docs', '--space', 'DOCS', '--parent', '123456', '--state', 'state.json', '--json'], { cwd: root, env: cli.env() });
+      await waitUntil(() => sandbox.imports.some((each) => each.status === 429));
+      running.child.kill('SIGTERM');
+      const run = await running.done;
+      const record = fileRecords(run).find((each) => each.file === 'docs/a.md');
+      assert.equal(record?.mayHaveLanded, false, run.stdout);
+      assert.doesNotMatch(run.stdout + run.stderr, /may have landed/);
+    } finally {
+      sandbox.clearFaults();
+    }
+    const state = JSON.parse(await readFile(join(root, 'state.json'), 'utf8').catch(() => '{"files":{}}')) as { files: Record<string, unknown> };
+    assert.deepEqual(state.files, {}, 'no mark of a send that may have landed');
+  });
 });

@@ -197,7 +197,7 @@ describe('running a plan', () => {
       signal: controller.signal,
       send: async (item, _target, context) => {
         if (item.file.label === 'f2.md') controller.abort();
-        if (context.signal.aborted) return outcome('cancelled');
+        if (context.signal.aborted) return outcome('cancelled', { mayHaveLanded: true });
         return outcome('created');
       },
     });

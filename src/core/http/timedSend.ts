@@ -6,7 +6,8 @@ import { describeError } from '../log/redact';
 export type TimedResult =
   | { kind: 'response'; status: number; headers: HttpResponse['headers']; text: string }
   | { kind: 'timeout' }
-  | { kind: 'cancelled' }
+  /** `inFlight` false: cancelled before the request went out. */
+  | { kind: 'cancelled'; inFlight?: false }
   /** `error` is the transport's rejection, for callers that classify it further (never connected, permanent). */
   | { kind: 'network'; detail: string; error: unknown };
 
@@ -15,7 +16,7 @@ export async function timedSend(
   request: Omit<HttpRequest, 'signal'>,
   options: { timeoutMs: number; signal?: AbortSignal },
 ): Promise<TimedResult> {
-  if (options.signal?.aborted) return { kind: 'cancelled' };
+  if (options.signal?.aborted) return { kind: 'cancelled', inFlight: false };
   // One controller fed by a timer and by Cancel: cheaper per request than AbortSignal.any over AbortSignal.timeout,
   // which shows in the publish benchmark for small documents.
   const controller = new AbortController();

@@ -38,6 +38,8 @@ export function isRetryable(result: AttemptResult): boolean {
 /** Whether an attempt may have been carried out by the server even though it did not report success. */
 export function mayHaveLanded(result: AttemptResult): boolean {
   if (result.kind === 'network') return result.reachedServer;
+  // A request aborted while out may have been carried out; one never sent (a stop while waiting to retry) cannot.
+  if (result.kind === 'cancelled') return result.inFlight !== false;
   return result.kind === 'timeout' || (result.kind === 'response' && result.status >= 500);
 }
 
@@ -53,7 +55,7 @@ export async function withRetries(attempt: () => Promise<AttemptResult>, hooks: 
   let earlierAttemptMayHaveLanded = hooks.earlierRunMayHaveLanded ?? false;
   for (let attemptNumber = 1; ; attemptNumber++) {
     await hooks.beforeAttempt?.();
-    if (hooks.signal?.aborted) return { last: { kind: 'cancelled' }, attempts: attemptNumber - 1, earlierAttemptMayHaveLanded };
+    if (hooks.signal?.aborted) return { last: { kind: 'cancelled', inFlight: false }, attempts: attemptNumber - 1, earlierAttemptMayHaveLanded };
     hooks.onAttempt?.(attemptNumber, policy.maxAttempts);
     const result = await attempt();
     const last = attemptNumber >= policy.maxAttempts;
@@ -67,6 +69,6 @@ export async function withRetries(attempt: () => Promise<AttemptResult>, hooks: 
     const delay = backoffDelay(policy, attemptNumber + 1, random, retryAfterMs);
     hooks.onRetryWait?.(delay, attemptNumber + 1, result);
     await sleep(delay, hooks.signal);
-    if (hooks.signal?.aborted) return { last: { kind: 'cancelled' }, attempts: attemptNumber, earlierAttemptMayHaveLanded };
+    if (hooks.signal?.aborted) return { last: { kind: 'cancelled', inFlight: false }, attempts: attemptNumber, earlierAttemptMayHaveLanded };
   }
 }

@@ -27,7 +27,11 @@ export type AttemptResult =
       permanent?: boolean;
     }
   | { kind: 'timeout' }
-  | { kind: 'cancelled' };
+  | {
+      kind: 'cancelled';
+      /** False when no request was out (stopped before an attempt, or while waiting to retry): nothing can have landed. */
+      inFlight?: false;
+    };
 
 /** The end of a publish: the last attempt's result and how many attempts it took. */
 export interface ImportResult {

@@ -188,12 +188,12 @@ export function fileStateOf(outcome: PublishOutcome, proven: PageIdentity | unde
 
 /**
  * One file's send as a run's result, for a run of many files and the editor's one file alike: what counts as published
- * (fileStateOf), and whether the wiki may have acted on it. A send cancelled counts as one that may have landed: its
- * request may have been out when it was aborted.
+ * (fileStateOf), and whether the wiki may have acted on it. A send cancelled while its request was out counts as one
+ * that may have landed; one stopped while it waited to retry after answers that say nothing was done (a 429) does not.
  */
 export function fileResultOf(item: PlanItem, outcome: PublishOutcome, proven: PageIdentity | undefined): FileResult {
   const state = fileStateOf(outcome, proven);
-  return { item, state, outcome, mayHaveLanded: state === 'cancelled' ? true : outcome.mayHaveLanded, ...(proven ? { proven } : {}) };
+  return { item, state, outcome, mayHaveLanded: outcome.mayHaveLanded, ...(proven ? { proven } : {}) };
 }
 
 /** Runs the plan; the results come back in the plan's order. Never rejects for one file's failure. */

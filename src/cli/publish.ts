@@ -101,6 +101,8 @@ export async function publishCommand(args: PublishArgs, context: PublishContext)
     if (access.kind === 'pages') {
       for (const secret of access.secrets) output.forget(secret);
       const refused = await access.ready(context.interrupt);
+      // Stopped while the token was asked for: the interrupt's exit code, not a configuration error.
+      if (context.interrupt.aborted) return context.interruptExitCode() ?? EXIT_FAILED;
       if (refused !== undefined) return usage(`Page access is configured but does not work: ${refused}`);
     }
     const pages = access.kind === 'pages' ? access.client : undefined;

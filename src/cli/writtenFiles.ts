@@ -2,8 +2,10 @@
 // working tree and be reached without a symbolic link (core/writes/writePath.ts). A path that breaks that is broken
 // configuration (exit 2), said with the flag that named it. A tree's .wiki-pages.json is checked once its place is
 // known (publishTree.ts), and every write checks its path again as it writes.
-import { resolve } from 'node:path';
+import { basename, relative, resolve, sep } from 'node:path';
 import { stateJournalPath } from '../core/links/stateFile';
+import { MANIFEST_FILE_NAME } from '../core/tree/manifestFormat';
+import { isMarkdownFileName } from '../core/walk/walkRules';
 import { checkWritePath, describeWriteRefusal } from '../core/writes/writePath';
 import type { PublishArgs } from './args';
 
@@ -19,6 +21,28 @@ export async function refuseUnsafeWrites(args: PublishArgs, place: { cwd: string
   for (const [flag, named, path] of written) {
     const refusal = await checkWritePath(place.workingTree, resolve(place.cwd, path));
     if (refusal !== undefined) return `${flag} ${named}: ${describeWriteRefusal(refusal)}`;
+  }
+  return clashingOutput(args, written, place.cwd);
+}
+
+/**
+ * An output file the run would write over something else it reads or writes: another output, the state file or its
+ * journal (the next run then refuses a state file holding a report), a tree's record, or a Markdown file the run
+ * publishes (the plan written over a page's source, or added to the pages the next run publishes).
+ */
+function clashingOutput(args: PublishArgs, written: ReadonlyArray<readonly [flag: string, named: string, path: string]>, cwd: string): string | undefined {
+  const seen = new Map<string, string>();
+  for (const [flag, named, path] of written) {
+    const absolute = resolve(cwd, path);
+    const before = seen.get(absolute);
+    if (before !== undefined && before !== flag) return `${flag} ${named}: the same file as ${before}; each needs a file of its own.`;
+    seen.set(absolute, flag);
+    if (flag === '--state') continue;
+    if (basename(absolute) === MANIFEST_FILE_NAME) return `${flag} ${named}: a page tree's record (${MANIFEST_FILE_NAME}); name another file.`;
+    const published = args.paths.map((named) => resolve(cwd, named)).find((source) => absolute === source || absolute.startsWith(`${source}${sep}`));
+    if (published !== undefined && isMarkdownFileName(basename(absolute))) {
+      return `${flag} ${named}: a Markdown file in ${relative(cwd, published) || '.'}, which this run publishes: it would be written over a page's source, or published as a page by the next run. Name a file outside it, or one that is not Markdown.`;
+    }
   }
   return undefined;
 }

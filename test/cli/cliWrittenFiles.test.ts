@@ -99,6 +99,34 @@ describe('CLI: files it writes stay in the checkout, never through a link', () =
   });
 });
 
+describe('CLI: an output file never lands on something else the run reads or writes', () => {
+  const cli = useCliSandbox();
+
+  it('a report or plan over the state file, over each other, over a published Markdown file or a tree\'s record: refused first (exit 2)', async () => {
+    const root = await cli.tree({ 'docs/a.md': '# Alpha\n', 'docs/b.md': '# Beta\n', 'out/keep': '' });
+    const DOCS = ['docs', '--space', 'DOCS', '--parent', '123456'];
+    const cases: Array<[string[], RegExp]> = [
+      [['--state', 'out/st.json', '--report', 'out/st.json'], /^wiki-publisher: --report out\/st\.json: the same file as --state; each needs a file of its own\./m],
+      [['--state', 'out/st.json', '--markdown-file', 'out/st.json.journal'], /--markdown-file out\/st\.json\.journal: the same file as --state/],
+      [['--report', 'out/r.xml', '--markdown-file', 'out/r.xml'], /--markdown-file out\/r\.xml: the same file as --report/],
+      [['--markdown-file', 'docs/a.md'], /--markdown-file docs\/a\.md: a Markdown file in docs, which this run publishes/],
+      [['--markdown-file', 'docs/plan.md'], /--markdown-file docs\/plan\.md: a Markdown file in docs, which this run publishes/],
+      [['--report', 'docs/.wiki-pages.json'], /--report docs\/\.wiki-pages\.json: a page tree's record/],
+    ];
+    for (const [extra, message] of cases) {
+      for (const command of ['publish', 'plan']) {
+        const run = await runCli([command, ...DOCS, ...extra], { cwd: root, env: cli.env() });
+        assertRefused(run, message);
+      }
+    }
+    assert.equal(cli.sandbox.imports.length, 0);
+    assert.equal(await readFile(join(root, 'docs/a.md'), 'utf8'), '# Alpha\n');
+    // Beside the published folder, a plan in Markdown is fine.
+    const fine = await runCli(['plan', ...DOCS, '--markdown-file', 'out/plan.md', '--report', 'out/r.xml'], { cwd: root, env: cli.env() });
+    assert.equal(fine.code, 0, fine.stderr);
+  });
+});
+
 describe('CLI --tree: .wiki-pages.json is never written through a link', () => {
   const cli = useCliWorld();
   const TREE = ['--tree', ...DOCS];

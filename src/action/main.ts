@@ -40,7 +40,8 @@ export async function runAction(env: NodeJS.ProcessEnv, cwd: string): Promise<nu
   if (parsed.command.kind !== 'publish') return fail('The inputs name no run.');
   const args = parsed.command.args;
 
-  // The CLI's problems go to stderr as always; the first one is kept for an annotation if the run stops before planning.
+  // The CLI's problems go to stderr as always; the last one is kept for an annotation if the run stops before planning
+  // (what stopped it: a warning said before, such as "wiki edits are not checked", is not why).
   const problems: string[] = [];
   const stderr = { write: (text: string) => (problems.push(text), process.stderr.write(text)), isTTY: false };
   const output = new Output(process.stdout, stderr);
@@ -58,8 +59,8 @@ export async function runAction(env: NodeJS.ProcessEnv, cwd: string): Promise<nu
     process.stdout.write(`::${resume}::\n`);
   }
   if (records.summary === undefined && exitCode !== 0) {
-    const first = problems.join('').split('\n').find((line) => line.trim() !== '') ?? 'The run stopped before planning (see the log).';
-    process.stdout.write(`${runError(first.replace(/^wiki-publisher: /, ''))}\n`);
+    const last = problems.join('').split('\n').filter((line) => line.trim() !== '').at(-1) ?? 'The run stopped before planning (see the log).';
+    process.stdout.write(`${runError(inActionWords(last, join(work, 'reviewed-plan.md')))}\n`);
   }
   return report(records, { exitCode, work, cwd, env, summary: inputs.summary, annotations: inputs.annotations });
 }
@@ -93,6 +94,12 @@ async function report(records: RunRecords, context: ReportContext): Promise<numb
     return context.exitCode === 0 ? EXIT_FAILED : context.exitCode;
   }
   return context.exitCode;
+}
+
+/** A command line's sentence as the step says it: the input that named the reviewed plan, not the file it was put in. */
+function inActionWords(line: string, reviewedPlan: string): string {
+  return line.replace(/^wiki-publisher: /, '').replace(/ \(see wiki-publisher --help\)$/, '')
+    .replace(`--expect-plan: ${reviewedPlan}:`, 'Input "expect-plan":');
 }
 
 function fail(message: string): number {

@@ -82,6 +82,10 @@ export interface PublishMessages extends EndpointMessages {
   frontMatterOverwriteNotBoolean(): string;
   /** The front matter says `overwrite: false` (never replace a page), and the file published its page before. */
   neverReplacesOwnPage(pageTitle: string): string;
+  /** A page under the file's parent has its title but for case (`pageTitle`, page `pageId`), and is not the file's own. */
+  titleOnlyInCase(title: string, pageTitle: string, pageId: string): string;
+  /** "Already exists" for a title no page under the parent has (the plan looked): the wiki keeps it elsewhere in the space. */
+  titleHeldSomewhere(said: string, pageTitle: string): string;
   frontMatterPageIdNotDigits(): string;
 
   /** Mermaid diagrams sent as images from the renderer, or as code; `settingName` is where to set a renderer. */
@@ -95,6 +99,14 @@ export interface PublishMessages extends EndpointMessages {
   /** A run stopped by a Retry-After longer than a run waits; `after` is a UTC time or waitIsOver(). */
   runStopped(seconds: number, status: number, finished: number, total: number, after: string): string;
   waitIsOver(): string;
+  /**
+   * A run stopped because the wiki refused the API token itself (HTTP 401, 402 or 403): every other file would meet the
+   * same answer. Names the fix of each front end, the editor's command and CI's `envVar` (its secret), since one
+   * catalogue serves both.
+   */
+  runStoppedTokenRefused(status: number, finished: number, total: number, envVar: string): string;
+  /** A file such a run never sent: why, and the same fix. */
+  notStartedTokenRefused(status: number, envVar: string): string;
   /** A planned file that could not be read again when its turn to be sent came (`why` may be empty). */
   readAgainFailed(label: string, why: string): string;
   /** A planned file whose content changed between the plan (the confirmation, a reviewed digest) and its sending. */
@@ -188,6 +200,10 @@ export const englishPublishMessages: PublishMessages = {
   frontMatterOmitNotBoolean: () => 'omitTitleHeading in the front matter must be true or false.',
   frontMatterKeyNotText: (key) => `wiki.${key} in the front matter must be text.`,
   frontMatterOverwriteNotBoolean: () => 'wiki.overwrite in the front matter must be true or false.',
+  titleOnlyInCase: (title, pageTitle, pageId) =>
+    `A page titled "${pageTitle}" (page ${pageId}) is under the same parent, and its title differs from this file's "${title}" only in case: the wiki may take that page for this one and replace it, refuse the title, or make a second page. Nothing is sent to it: give this file that page's title if it is this file's page (then publish with overwrite), or another title.`,
+  titleHeldSomewhere: (said, pageTitle) =>
+    `${said} No page titled "${pageTitle}" is under this file's parent, so the title is held elsewhere in the space (perhaps written in another case), and this wiki keeps titles unique in a space. Choosing Overwrite would not help: it updates only a page under this file's own parent. Give this file another title, or rename or move that page on the wiki, then publish again; nothing was changed.`,
   neverReplacesOwnPage: (pageTitle) => `Its front matter says overwrite: false, which never replaces a page, and it published "${pageTitle}" before: the publish would be refused as "already exists". Remove that line (or set it to true) to update the page.`,
   frontMatterPageIdNotDigits: () => 'wiki.pageId in the front matter must be a page ID made of digits.',
 
@@ -206,6 +222,10 @@ export const englishPublishMessages: PublishMessages = {
   runStopped: (seconds, status, finished, total, after) =>
     `The wiki asked to wait ${seconds} s before more requests (HTTP ${status}); publishing stopped after ${finished} of ${total} ${total === 1 ? 'file' : 'files'}. Try again after ${after}.`,
   waitIsOver: () => 'the wait is over',
+  runStoppedTokenRefused: (status, finished, total, envVar) =>
+    `The wiki refused the API token (HTTP ${status}), so every other file would be refused the same way: publishing stopped after ${finished} of ${total} ${total === 1 ? 'file' : 'files'}. Set a new token (in VS Code: Wiki: Set API Token; in CI: the ${envVar} variable, from the CI secret) and publish again to send the files not started.`,
+  notStartedTokenRefused: (status, envVar) =>
+    `not sent: publishing stopped because the wiki refused the API token (HTTP ${status}); set a new token (in CI: the ${envVar} variable, from the CI secret) and publish again`,
   summaryPublished: (count) => `${count} published`,
   summaryFailed: (count) => `${count} failed`,
   summaryExistsUnproven: (count) => `${count} found existing (may not be ours; not linked)`,

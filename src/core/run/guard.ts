@@ -8,7 +8,7 @@
 // Before any page is looked up, with page access, the recorded pages a file's link relies on are checked
 // (recordedLinks.ts), and the files of a flat plan that give one title in one space written two ways are refused
 // (titlesAcrossSpaceNames.ts): steps of the guard, so that every path that reads the wiki runs them.
-import type { PublishMessages } from '../messages/publishMessages';
+import { englishPublishMessages, type PublishMessages } from '../messages/publishMessages';
 import { englishTreeMessages, type TreeMessages } from '../messages/treeMessages';
 import { linkNames, type PageLink } from '../links/pageLink';
 import type { PublishTarget } from '../publish/target';
@@ -148,7 +148,11 @@ export async function guardPlan(items: PlanItem[], options: GuardOptions): Promi
     // A tree's recorded pages were checked so with the pages they hold (recordedEntries.ts), where a folder's refusal
     // refuses the pages below it too.
     const foreign = options.titlesCheckedByTree ? undefined : pageOfAnotherFile(item);
-    if (foreign === undefined) applyVerdict(item, options.overwriteEdited);
+    const caseVariant = otherPageTitledButForCase(item);
+    if (caseVariant !== undefined) {
+      refuseItem(item, { code: 'duplicatePage', message: (options.planMessages ?? englishPublishMessages).titleOnlyInCase(item.complete?.pageTitle ?? '', caseVariant.title, caseVariant.id), fix: 'editFile' });
+      refusedAny = true;
+    } else if (foreign === undefined) applyVerdict(item, options.overwriteEdited);
     else {
       refuseItem(item, { code: 'recordedEntry', message: (options.messages ?? englishTreeMessages).recordOfAnotherFile(foreign.id, foreign.title), fix: undefined });
       refusedAny = true;
@@ -159,6 +163,17 @@ export async function guardPlan(items: PlanItem[], options: GuardOptions): Promi
   if (options.links) await linkFoundPages(lookups, options.links, options.overwriteEdited);
   options.signal?.throwIfAborted();
   return items;
+}
+
+/**
+ * The page found at the item's place that is not its own and whose title differs from the file's only in case
+ * (guardLookups.ts childTitled takes such a page when no title matches exactly). Whether the import takes it for the
+ * file's title, refuses the title or makes a second page is not known: none is safe to do unasked.
+ */
+function otherPageTitledButForCase(item: PlanItem): WikiPage | undefined {
+  const verdict = item.guard;
+  if (verdict?.kind !== 'exists' && verdict?.kind !== 'notOurs') return undefined;
+  return verdict.page.title !== item.complete?.pageTitle ? verdict.page : undefined;
 }
 
 /** Without page access: the files whose record (from a file) places them elsewhere than the defaults, refused. */

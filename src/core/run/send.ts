@@ -69,7 +69,13 @@ function unseenPageOutcome(outcome: PublishOutcome, item: PlanItem, target: Publ
  * the fix instead (another title, or that page renamed or moved on the wiki).
  */
 function titleHeldOutcome(outcome: PublishOutcome, item: PlanItem, target: PublishTarget, messages: PublishMessages = englishPublishMessages): PublishOutcome {
+  if (outcome.kind !== 'alreadyExists') return outcome;
   const held = item.titleHeldElsewhere;
-  if (outcome.kind !== 'alreadyExists' || held === undefined || held.parentId === target.parentId) return outcome;
-  return { ...outcome, actions: [], message: messages.titleHeldInSpace(outcome.said ?? outcome.message, target.pageTitle, held.id, held.url) };
+  if (held !== undefined && held.parentId !== target.parentId) {
+    return { ...outcome, actions: [], message: messages.titleHeldInSpace(outcome.said ?? outcome.message, target.pageTitle, held.id, held.url) };
+  }
+  // The guard looked under the parent and found no page of this title (nor one equal but for case): the title is held
+  // elsewhere in the space, where the plan's lookup by exact title did not find it (written in another case, say).
+  if (held === undefined && item.guard?.kind === 'absent') return { ...outcome, actions: [], message: messages.titleHeldSomewhere(outcome.said ?? outcome.message, target.pageTitle) };
+  return outcome;
 }

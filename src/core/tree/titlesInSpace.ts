@@ -3,6 +3,7 @@
 // for by title in the space, and a page found elsewhere is named, with its address, as a caution on the file. So is
 // every page a file of the tree that names its own page (front matter) would create, in the space it names.
 import { englishTreeMessages, type TreeMessages } from '../messages/treeMessages';
+import { titleKey } from '../run/sameTitles';
 import type { PlanItem } from '../run/planItem';
 import type { WikiPage, WikiPagesClient } from '../wikiPages';
 import { readFailureText } from '../wikiPages/readFailureText';
@@ -143,7 +144,7 @@ export async function checkTitlesInSpace(
       found = numericSpaceId(lookup.spaceId).then(async (spaceId) => {
         if (spaceId === undefined) return [];
         const listing = await listingOf(lookup.spaceId, spaceId);
-        return listing ? (listing.get(lookup.title) ?? []) : pages.findPagesByTitle(spaceId, lookup.title, signal);
+        return listing ? (listing.get(titleKey(lookup.title)) ?? []) : pages.findPagesByTitle(spaceId, lookup.title, signal);
       });
       // Awaited by each lookup that shares it; a failure is said on each of their files.
       found.catch(() => undefined);
@@ -177,14 +178,19 @@ export async function checkTitlesInSpace(
   await Promise.all(Array.from({ length: Math.min(LOOKUPS_AT_ONCE, Math.max(1, queue.length)) }, worker));
 }
 
-/** A space's listed pages by exact title (undefined stays undefined: the space was not listed whole). */
+/**
+ * A space's listed pages by title ignoring case, as the platform's uniqueness check compares them (undefined stays
+ * undefined: the space was not listed whole). The lookup by title one at a time (findPagesByTitle) can only ask for the
+ * exact title: a page in another case is found only where the space is listed.
+ */
 function byTitle(listed: WikiPage[] | undefined): Map<string, WikiPage[]> | undefined {
   if (listed === undefined) return undefined;
   const titled = new Map<string, WikiPage[]>();
   for (const page of listed) {
-    const same = titled.get(page.title);
+    const key = titleKey(page.title);
+    const same = titled.get(key);
     if (same) same.push(page);
-    else titled.set(page.title, [page]);
+    else titled.set(key, [page]);
   }
   return titled;
 }

@@ -89,6 +89,10 @@ export const editorPublishMessages: PublishMessages = {
   frontMatterOmitNotBoolean: () => vscode.l10n.t('omitTitleHeading in the front matter must be true or false.'),
   frontMatterKeyNotText: (key) => vscode.l10n.t('wiki.{0} in the front matter must be text.', key),
   frontMatterOverwriteNotBoolean: () => vscode.l10n.t('wiki.overwrite in the front matter must be true or false.'),
+  titleOnlyInCase: (title, pageTitle, pageId) =>
+    vscode.l10n.t('A page titled "{1}" (page {2}) is under the same parent, and its title differs from this file\'s "{0}" only in case: the wiki may take that page for this one and replace it, refuse the title, or make a second page. Nothing is sent to it: give this file that page\'s title if it is this file\'s page (then publish with overwrite), or another title.', title, pageTitle, pageId),
+  titleHeldSomewhere: (said, pageTitle) =>
+    vscode.l10n.t('{0} No page titled "{1}" is under this file\'s parent, so the title is held elsewhere in the space (perhaps written in another case), and this wiki keeps titles unique in a space. Choosing Overwrite would not help: it updates only a page under this file\'s own parent. Give this file another title, or rename or move that page on the wiki, then publish again; nothing was changed.', said, pageTitle),
   neverReplacesOwnPage: (pageTitle) => vscode.l10n.t('Its front matter says overwrite: false, which never replaces a page, and it published "{0}" before: the publish would be refused as "already exists". Remove that line (or set it to true) to update the page.', pageTitle),
   frontMatterPageIdNotDigits: () => vscode.l10n.t('wiki.pageId in the front matter must be a page ID made of digits.'),
 
@@ -118,6 +122,12 @@ export const editorPublishMessages: PublishMessages = {
       ? vscode.l10n.t('The wiki asked to wait {0} s before more requests (HTTP {1}); publishing stopped after {2} of {3} file. Try again after {4}.', seconds, status, finished, total, after)
       : vscode.l10n.t('The wiki asked to wait {0} s before more requests (HTTP {1}); publishing stopped after {2} of {3} files. Try again after {4}.', seconds, status, finished, total, after),
   waitIsOver: () => vscode.l10n.t('the wait is over'),
+  runStoppedTokenRefused: (status, finished, total, envVar) =>
+    total === 1
+      ? vscode.l10n.t('The wiki refused the API token (HTTP {0}), so every other file would be refused the same way: publishing stopped after {1} of {2} file. Set a new token (in VS Code: Wiki: Set API Token; in CI: the {3} variable, from the CI secret) and publish again to send the files not started.', status, finished, total, envVar)
+      : vscode.l10n.t('The wiki refused the API token (HTTP {0}), so every other file would be refused the same way: publishing stopped after {1} of {2} files. Set a new token (in VS Code: Wiki: Set API Token; in CI: the {3} variable, from the CI secret) and publish again to send the files not started.', status, finished, total, envVar),
+  notStartedTokenRefused: (status, envVar) =>
+    vscode.l10n.t('not sent: publishing stopped because the wiki refused the API token (HTTP {0}); set a new token (in CI: the {1} variable, from the CI secret) and publish again', status, envVar),
   summaryPublished: (count) => vscode.l10n.t('{0} published', count),
   summaryFailed: (count) => vscode.l10n.t('{0} failed', count),
   summaryExistsUnproven: (count) => vscode.l10n.t('{0} found existing (may not be ours; not linked)', count),

@@ -3,7 +3,7 @@
 // the file's page is not what the file would send (its link can reach the page now), so a fresh runner sends it again,
 // whatever any record says; the notice's digest counts the pages its links reached.
 import assert from 'node:assert/strict';
-import { fileRecords, runCli, useCliWorld, type CliRun } from './cliHarness';
+import { fileRecords, runCli, summaryRecord, useCliSandbox, useCliWorld, type CliRun } from './cliHarness';
 
 const TO = ['--space', 'DOCS', '--parent', '123456', '--json'];
 
@@ -50,5 +50,24 @@ describe('CLI: a page found by its notice, holding what the file sends, sent aga
     assert.equal(forced.code, 0, forced.stderr);
     assert.match(forced.stdout, /^updated +notes\/beta\.md .*taken as this file's page and sent again all the same \(--force\): it held what this file sends/m);
     assert.doesNotMatch(forced.stdout, /left as it is/);
+  });
+});
+
+describe('CLI without page access or the wiki\'s address: links between the files of a folder', () => {
+  const cli = useCliSandbox();
+
+  it('stay as written, said once for the run; no file waits for a page, and nothing goes twice', async () => {
+    const root = await cli.tree({ 'docs/a.md': '# Alpha\n\nText.\n', 'docs/b.md': '# Beta\n\nSee [a](a.md).\n' });
+    const args = ['publish', 'docs', '--space', 'DOCS', '--parent', '123456', '--state', 'st.json', '--json'];
+    const first = await runCli(args, { cwd: root, env: cli.env() });
+    assert.equal(first.code, 0, first.stderr);
+    assert.equal(summaryRecord(first).linksWithoutAddress, 1, first.stdout);
+    assert.deepEqual(fileRecords(first).find((record) => record.file === 'docs/b.md')?.cautions, [], first.stdout);
+    const imports = cli.sandbox.imports.length;
+    for (let run = 0; run < 2; run++) {
+      const again = await runCli(args, { cwd: root, env: cli.env() });
+      assert.equal(again.code, 0, again.stderr);
+      assert.equal(cli.sandbox.imports.length, imports, `run ${run + 2} sends nothing:\n${again.stdout}`);
+    }
   });
 });

@@ -138,6 +138,10 @@ export async function planFileLinks<L>(sources: readonly SourceFile[], items: re
         if (page !== undefined) return page;
         if (missing.has(where)) return 'noFile';
         if (!withoutPage.has(where)) return pages.get(where);
+        // A file of this run gets its page in it, but without the wiki's address no link can reach that page: kept for
+        // want of the address (counted once for the run), not waiting for the page, which sent the file again once the
+        // page existed, to no effect.
+        if (ports.siteBase === undefined && awaitedAt.has(where) && !refusedAt.has(where)) return 'noAddress';
         waitedOn.add(where);
         if (refusedAt.has(where)) return 'refused';
         return secondPassFills && awaitedAt.has(where) ? 'pending' : 'notYet';

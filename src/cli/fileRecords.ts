@@ -106,16 +106,20 @@ export interface PlanRecord {
   relinked?: true;
 }
 
-/** `notStartedBecause`: why files that never started did not (default: an interruption). */
+/**
+ * `notStartedBecause`: why files that never started did not (default: an interruption). The core's own reason wins
+ * (a run stopped on a refused token: what fixes it), whatever the front end supposed stopped the run.
+ */
 export function fileRecord(result: FileResult & { relinked?: true }, notStartedBecause?: string): FileRecord {
   const { item, outcome } = result;
+  const notStarted = result.notStartedBecause ?? notStartedBecause;
   const record: FileRecord = {
     type: 'file',
     file: item.file.label,
     status: result.state,
     ...(outcome ? { outcome: outcome.kind, ...(outcome.status !== undefined ? { httpStatus: outcome.status } : {}) } : {}),
     ...targetFields(item),
-    message: outcome ? outcomeText(result, outcome) : result.state === 'notStarted' && notStartedBecause ? notStartedBecause : notSentMessage(result),
+    message: outcome ? outcomeText(result, outcome) : result.state === 'notStarted' && notStarted ? notStarted : notSentMessage(result),
     ...(outcome ? { attempts: outcome.attempts } : {}),
     mayHaveLanded: result.mayHaveLanded,
     ...guardFields(item),

@@ -1,9 +1,9 @@
 // Sending a plan: at most `concurrency` files at once, one throttle gate shared by all of them (a 429 with
-// Retry-After pauses every worker, not just the one that got it), one file's failure never stopping the others,
-// and Cancel meaning "no new file starts, requests in flight are aborted". Each file ends as a value.
+// Retry-After pauses every worker, not just the one that got it), one file's failure never stopping the others but
+// for the answers that stop the whole run (runStop.ts: a wait longer than a run makes, a refused token), and Cancel
+// meaning "no new file starts, requests in flight are aborted". Each file ends as a value.
 import { setMaxListeners } from 'node:events';
 import { englishPublishMessages, type PublishMessages } from '../messages/publishMessages';
-import { abortableSleep } from '../importApi/backoff';
 import type { PublishOutcome } from '../publish/outcome';
 import type { PublishTarget } from '../publish/target';
 import type { PageIdentity } from '../links/pageIdentity';
@@ -13,75 +13,9 @@ import { heldWithoutNotice, unreadOnWiki } from './guardVerdict';
 import { changedSincePlanned } from './pageRecheck';
 import type { PlanItem } from './planItem';
 import { plannedContent, type PlannedContent } from './plannedContent';
+import { notStartedBecause, refusesToken, ThrottleGate, type RunStopped } from './runStop';
 
-/** Why a run stopped early: the wiki asked for a longer wait (Retry-After) than the run waits. */
-export interface RunStop {
-  reason: 'throttled';
-  /** The HTTP status that carried the Retry-After (429, or a 503). */
-  status: number;
-  retryAfterMs: number;
-  /** When the wiki takes requests again (epoch ms). */
-  resumeAt: number;
-}
-
-/** Holds every worker back until the wiki's requested wait is over, or for good once the run is stopped. */
-export class ThrottleGate {
-  private resumeAt = 0;
-  private stop: RunStop | undefined;
-  private readonly stopped = new AbortController();
-
-  constructor(private readonly now: () => number = Date.now) {}
-
-  /** Pauses every caller of wait() for at least `ms` from now. */
-  pauseFor(ms: number): void {
-    this.resumeAt = Math.max(this.resumeAt, this.now() + ms);
-  }
-
-  get pausedForMs(): number {
-    return Math.max(0, this.resumeAt - this.now());
-  }
-
-  /** Stops the run: no new file starts and every wait ends. The first stop is the one reported. */
-  stopFor(retryAfterMs: number, status: number): void {
-    if (this.stop) return;
-    this.stop = { reason: 'throttled', status, retryAfterMs, resumeAt: this.now() + retryAfterMs };
-    this.stopped.abort();
-  }
-
-  get stoppedBy(): RunStop | undefined {
-    return this.stop;
-  }
-
-  /** Resolves once no pause is in force (or the signal aborts, or the run is stopped). */
-  async wait(signal?: AbortSignal): Promise<void> {
-    for (let left = this.pausedForMs; left > 0 && !signal?.aborted && !this.stop; left = this.pausedForMs) {
-      await abortableSleep(left, signal ? AbortSignal.any([signal, this.stopped.signal]) : this.stopped.signal);
-    }
-  }
-}
-
-/** What a front end is told once a stopped run has ended: the stop, and how far the run got. */
-export interface RunStopped extends RunStop {
-  /** Files that were sent and came back with an answer before the stop (of `total` to send). */
-  finished: number;
-  total: number;
-}
-
-/** "The wiki asked to wait 3600 s before more requests (HTTP 429); publishing stopped after 2 of 10 files. ..." */
-export function describeRunStop(stopped: RunStopped, messages: PublishMessages = englishPublishMessages): string {
-  const seconds = Math.ceil(stopped.retryAfterMs / 1000);
-  return messages.runStopped(seconds, stopped.status, stopped.finished, stopped.total, minuteAfter(stopped, messages));
-}
-
-/** "12:01 UTC", or "2026-02-01 00:30 UTC" on another day than the stop; rounded up, so "after" holds. */
-function minuteAfter(stopped: RunStop, messages: PublishMessages): string {
-  const date = new Date(Math.ceil(stopped.resumeAt / 60_000) * 60_000);
-  // A Retry-After of some billion years is beyond what a Date holds.
-  if (Number.isNaN(date.getTime())) return messages.waitIsOver();
-  const resume = date.toISOString();
-  const sameDay = resume.slice(0, 10) === new Date(stopped.resumeAt - stopped.retryAfterMs).toISOString().slice(0, 10);
-  return `${sameDay ? resume.slice(11, 16) : `${resume.slice(0, 10)} ${resume.slice(11, 16)}`} UTC`;
-}
+export { describeRunStop, ThrottleGate, type RunStop, type RunStopped } from './runStop';
 
 export type FileState =
   /** Created or updated (or, after a retry, an existing page proven to be this run's creation). */
@@ -109,6 +43,11 @@ export interface FileResult {
   outcome?: PublishOutcome;
   /** Whether the wiki may have acted on it although it did not report success. */
   mayHaveLanded: boolean;
+  /**
+   * Of a file that never started because the run stopped on a refused token: why, and what fixes it (runStop.ts,
+   * notStartedBecause). A front end says it in place of its own words for a file not started.
+   */
+  notStartedBecause?: string;
   /** An "already exists" after a retry that was proven to be this run's page: its identity. */
   proven?: PageIdentity;
 }
@@ -218,6 +157,11 @@ export async function runPlan(items: readonly PlanItem[], options: RunOptions): 
   if (options.signal?.aborted) cancel.abort();
   options.signal?.addEventListener('abort', onAbort, { once: true });
   let started = 0;
+  // A file the run never sent, with why when the stop says more than "not started" (a refused token: what fixes it).
+  const notStarted = (item: PlanItem): FileResult => {
+    const because = notStartedBecause(gate.stoppedBy, options.messages);
+    return { item, state: 'notStarted', mayHaveLanded: false, ...(because !== undefined ? { notStartedBecause: because } : {}) };
+  };
   // Each update's page is looked at again just before it is sent, until a look fails (pageRecheck.ts).
   let pages = options.pages;
 
@@ -227,13 +171,13 @@ export async function runPlan(items: readonly PlanItem[], options: RunOptions): 
       const target = item.complete as PublishTarget;
       await gate.wait(cancel.signal);
       if (cancel.signal.aborted || gate.stoppedBy) {
-        report(index, { item, state: 'notStarted', mayHaveLanded: false });
+        report(index, notStarted(item));
         continue;
       }
       // Read when sent, so a run holds the texts of the files in flight only.
       const content = await (options.content ?? ((planned: PlanItem) => plannedContent(planned, options.messages)))(item);
       if (cancel.signal.aborted || gate.stoppedBy) {
-        report(index, { item, state: 'notStarted', mayHaveLanded: false });
+        report(index, notStarted(item));
         continue;
       }
       if (!content.ok) {
@@ -246,7 +190,7 @@ export async function runPlan(items: readonly PlanItem[], options: RunOptions): 
         return undefined;
       }) : undefined;
       if (cancel.signal.aborted || gate.stoppedBy) {
-        report(index, { item, state: 'notStarted', mayHaveLanded: false });
+        report(index, notStarted(item));
         continue;
       }
       if (changed) {
@@ -257,7 +201,7 @@ export async function runPlan(items: readonly PlanItem[], options: RunOptions): 
         await options.beforeSend(item).catch(() => undefined);
         // Cancelled while the mark was written: nothing went, and the file's end takes its mark out again.
         if (cancel.signal.aborted || gate.stoppedBy) {
-          report(index, { item, state: 'notStarted', mayHaveLanded: false });
+          report(index, notStarted(item));
           continue;
         }
       }
@@ -271,9 +215,12 @@ export async function runPlan(items: readonly PlanItem[], options: RunOptions): 
         const message = error instanceof Error ? error.message : String(error);
         outcome = { kind: 'unexpected', severity: 'error', status: undefined, message, actions: ['showLog'], attempts: 0, mayHaveLanded: false };
       }
+      // The token itself refused (runStop.ts, refusesToken): every file after this one would meet the same answer, so
+      // the run stops here like a wait it cannot make. This file fails with the service's words; those already out finish.
+      if (refusesToken(outcome)) gate.stopForRefusedToken(outcome.status ?? 0);
       // Refused by the same throttling that stopped the run, and never acted on: told once, in the stop report.
       if (outcome.kind === 'throttled' && gate.stoppedBy && !outcome.mayHaveLanded) {
-        report(index, { item, state: 'notStarted', mayHaveLanded: false });
+        report(index, notStarted(item));
         continue;
       }
       const proven = outcome.kind === 'existsAfterRetry' ? await proveOwn(options, item, target, cancel.signal) : undefined;

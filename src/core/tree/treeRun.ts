@@ -13,7 +13,7 @@ import { credentialRefusedOnWiki, guardedPage } from '../run/guard';
 import type { PlanItem } from '../run/planItem';
 import { landedLink, withLinksReached } from '../run/publishedLink';
 import { alreadyHolds } from '../run/wikiVerdict';
-import { countedResults, runPlan, summarise, type RunOptions } from '../run/runner';
+import { countedResults, runPlan, summarise, type RunOptions, type RunStopped } from '../run/runner';
 import { callsAtMost } from '../util/callsAtMost';
 import { checkFollowedPages } from './followedPages';
 import { sendGoneTreePages } from './goneTreePages';
@@ -86,7 +86,8 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
   /** Pages this run created (not found, adopted or updated): their children are new too. */
   const created = new Set<string>();
   const needSecond: Array<{ page: TreePage; version: number | undefined }> = [];
-  let stopReported = false;
+  /** The run's stop (runStop.ts), told once at the end with the tree's counts: each runPlan here sends a page or a few. */
+  let stop: RunStopped | undefined;
   /** Set when a guard met a refused credential and the run stops on it (stopOnRefusedCredential). */
   let credentialRefused: string | undefined;
   const stopsOnRefusal = (guarded: readonly PlanItem[]): boolean => {
@@ -96,8 +97,7 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
     return credentialRefused !== undefined;
   };
   const onStopped: NonNullable<RunOptions['onStopped']> = (stopped) => {
-    if (!stopReported) options.onStopped?.(stopped);
-    stopReported = true;
+    stop ??= stopped;
   };
 
   /** Sends entries of the first pass, learning and recording each page as it lands. */
@@ -332,6 +332,8 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
     };
     return [...new Set(result.linkCautions.filter((caution) => caution.reason === 'noPageYet').map((caution) => labelOf(caution.target)))];
   });
+  // Of the sends the run counted (both passes), those the wiki answered before the stop.
+  if (stop) options.onStopped?.({ ...stop, finished: results.filter((result) => result.outcome !== undefined && result.state !== 'notStarted').length, total });
   const leftBehind = await pagesLeftBehind(replaced, options.pages);
   return { results, secondPass: sentAgainAndLanded(results), summary: summarise(counted), linksLeft, leftBehind, ...(credentialRefused !== undefined ? { credentialRefused } : {}) };
 }

@@ -1,0 +1,128 @@
+// When a run stops early, for every front end (runner.ts holds the gate every send of a run goes through):
+// - the wiki asked for a longer wait (Retry-After) than a run waits: every later file would meet the same 429;
+// - the wiki refused the API token itself: every later file, whatever it is, would meet the same refusal.
+// Either way no new file starts, the sends already out finish, and the files never sent end "not started".
+import { API_TOKEN_ENV_VAR } from '../apiToken/tokenSource';
+import { abortableSleep } from '../importApi/backoff';
+import { englishPublishMessages, type PublishMessages } from '../messages/publishMessages';
+import type { OutcomeKind, PublishOutcome } from '../publish/outcome';
+
+/** The wiki asked for a longer wait (Retry-After) than the run waits. */
+export interface ThrottledStop {
+  reason: 'throttled';
+  /** The HTTP status that carried the Retry-After (429, or a 503). */
+  status: number;
+  retryAfterMs: number;
+  /** When the wiki takes requests again (epoch ms). */
+  resumeAt: number;
+}
+
+/** The wiki refused the API token itself (refusesToken): no file can be published with it. */
+export interface TokenRefusedStop {
+  reason: 'tokenRefused';
+  /** 401, 402 or 403. */
+  status: number;
+  /** No wait would help: declared absent, so a stop's wait reads as undefined whatever stopped the run. */
+  retryAfterMs?: never;
+  resumeAt?: never;
+}
+
+/** Why a run stopped early. */
+export type RunStop = ThrottledStop | TokenRefusedStop;
+
+/**
+ * The outcomes that say the token is not accepted, whatever file it is sent with. Per the import spec (5.1 and 7):
+ * 401 is a missing header, a malformed token or one the service does not know (deleted); 402 a token created while
+ * the license was inactive, or a trial that ended, or a renewal pending; 403 a token that expired or failed
+ * verification (clock skew included). None of the three is about a page or space: the spec has no per-page 403, the
+ * space or parent a caller may not see answers 404 (notFound), which stays one file's failure and never stops a run.
+ */
+const TOKEN_REFUSED: ReadonlySet<OutcomeKind> = new Set<OutcomeKind>(['unauthorized', 'licenseExpired', 'forbidden']);
+
+export function refusesToken(outcome: PublishOutcome): boolean {
+  return TOKEN_REFUSED.has(outcome.kind);
+}
+
+/**
+ * Holds every worker back until the wiki's requested wait is over, or for good once the run is stopped (a wait the
+ * run does not make, or a refused token).
+ */
+export class ThrottleGate {
+  private resumeAt = 0;
+  private stop: RunStop | undefined;
+  private readonly stopped = new AbortController();
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  /** Pauses every caller of wait() for at least `ms` from now. */
+  pauseFor(ms: number): void {
+    this.resumeAt = Math.max(this.resumeAt, this.now() + ms);
+  }
+
+  get pausedForMs(): number {
+    return Math.max(0, this.resumeAt - this.now());
+  }
+
+  /** Stops the run for a wait longer than it makes: no new file starts and every wait ends. */
+  stopFor(retryAfterMs: number, status: number): void {
+    this.stopWith({ reason: 'throttled', status, retryAfterMs, resumeAt: this.now() + retryAfterMs });
+  }
+
+  /** Stops the run because the wiki refused the token (refusesToken): no later file could land with it. */
+  stopForRefusedToken(status: number): void {
+    this.stopWith({ reason: 'tokenRefused', status });
+  }
+
+  get stoppedBy(): RunStop | undefined {
+    return this.stop;
+  }
+
+  /** Resolves once no pause is in force (or the signal aborts, or the run is stopped). */
+  async wait(signal?: AbortSignal): Promise<void> {
+    for (let left = this.pausedForMs; left > 0 && !signal?.aborted && !this.stop; left = this.pausedForMs) {
+      await abortableSleep(left, signal ? AbortSignal.any([signal, this.stopped.signal]) : this.stopped.signal);
+    }
+  }
+
+  /** The first stop is the one reported: what came after it is its consequence. */
+  private stopWith(stop: RunStop): void {
+    if (this.stop) return;
+    this.stop = stop;
+    this.stopped.abort();
+  }
+}
+
+/** What a front end is told once a stopped run has ended: the stop, and how far the run got. */
+export type RunStopped = RunStop & {
+  /** Files that were sent and came back with an answer before the stop (of `total` to send). */
+  finished: number;
+  total: number;
+};
+
+/**
+ * "The wiki asked to wait 3600 s before more requests (HTTP 429); publishing stopped after 2 of 10 files. ...", or
+ * "The wiki refused the API token (HTTP 401): ... Set a new token ...".
+ */
+export function describeRunStop(stopped: RunStopped, messages: PublishMessages = englishPublishMessages): string {
+  if (stopped.reason === 'tokenRefused') return messages.runStoppedTokenRefused(stopped.status, stopped.finished, stopped.total, API_TOKEN_ENV_VAR);
+  const seconds = Math.ceil(stopped.retryAfterMs / 1000);
+  return messages.runStopped(seconds, stopped.status, stopped.finished, stopped.total, minuteAfter(stopped, messages));
+}
+
+/**
+ * Why a file never started, when the stop says more than the front end's own words for it can: a refused token, and
+ * what fixes it. Undefined for a throttled stop (the front ends say that one) and for no stop (an interruption).
+ */
+export function notStartedBecause(stop: RunStop | undefined, messages: PublishMessages = englishPublishMessages): string | undefined {
+  return stop?.reason === 'tokenRefused' ? messages.notStartedTokenRefused(stop.status, API_TOKEN_ENV_VAR) : undefined;
+}
+
+/** "12:01 UTC", or "2026-02-01 00:30 UTC" on another day than the stop; rounded up, so "after" holds. */
+function minuteAfter(stopped: ThrottledStop, messages: PublishMessages): string {
+  const date = new Date(Math.ceil(stopped.resumeAt / 60_000) * 60_000);
+  // A Retry-After of some billion years is beyond what a Date holds.
+  if (Number.isNaN(date.getTime())) return messages.waitIsOver();
+  const resume = date.toISOString();
+  const sameDay = resume.slice(0, 10) === new Date(stopped.resumeAt - stopped.retryAfterMs).toISOString().slice(0, 10);
+  return `${sameDay ? resume.slice(11, 16) : `${resume.slice(0, 10)} ${resume.slice(11, 16)}`} UTC`;
+}

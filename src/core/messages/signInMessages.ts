@@ -44,6 +44,8 @@ export interface SignInMessages extends EndpointMessages {
   grantNotAllowed(code: string): string;
   tokenRequestCancelled(): string;
   providerNotReached(): string;
+  /** A token request's failure after its retries ran out: `said` is that failure's sentence. */
+  gaveUpAfter(said: string, attempts: number): string;
 
   pageSignedInTitle(): string;
   pageSignedIn(): string;
@@ -128,6 +130,7 @@ export const englishSignInMessages: SignInMessages = {
   grantNotAllowed: (code) => `The identity provider does not let this client use the client-credentials grant (${code}): use a service account's credential.`,
   tokenRequestCancelled: () => 'The token request was cancelled.',
   providerNotReached: () => 'The identity provider could not be reached.',
+  gaveUpAfter: (said, attempts) => `${said} Gave up after ${attempts} attempts.`,
 
   pageSignedInTitle: () => 'Signed in',
   pageSignedIn: () => 'You can close this tab and return to VS Code.',

@@ -43,6 +43,7 @@ export const editorSignInMessages: SignInMessages = {
   grantNotAllowed: (code) => vscode.l10n.t('The identity provider does not let this client use the client-credentials grant ({0}): use a service account\'s credential.', code),
   tokenRequestCancelled: () => vscode.l10n.t('The token request was cancelled.'),
   providerNotReached: () => vscode.l10n.t('The identity provider could not be reached.'),
+  gaveUpAfter: (said, attempts) => vscode.l10n.t('{0} Gave up after {1} attempts.', said, attempts),
   pageSignedInTitle: () => vscode.l10n.t('Signed in'),
   pageSignedIn: () => vscode.l10n.t('You can close this tab and return to VS Code.'),
   pageDeniedTitle: () => vscode.l10n.t('Sign-in cancelled'),

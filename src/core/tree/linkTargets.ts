@@ -60,6 +60,20 @@ export function pinnedLinkedPages(pinned: readonly PlanItem[], rootPath: string,
   return linked;
 }
 
+/**
+ * The keys (relative to the published folder `rootPath`) whose record this run moves to another key: the old paths of
+ * the files and folders renamed with their pages (MoveReport.renamed). Nothing of the tree is there any more, and the
+ * run records the page under its new key and forgets the old one. A link still written to the old path names no file:
+ * it goes out as written ("no such file"), reaching no page, so the plan's digest of what a page's links reach and the
+ * run's take no page from that record either. Taking the page the record names there (now the renamed file's) would
+ * call the linking page unchanged in this run, and the run after it, the record gone, would send it with a dead link.
+ */
+export function renamedAwayKeys(renamed: ReadonlyArray<{ oldPath: string }>, rootPath: string): ReadonlySet<string> {
+  const keys = new Set<string>();
+  for (const { oldPath } of renamed) if (isBelow(oldPath, rootPath)) keys.add(oldPath.slice(rootPath.length));
+  return keys;
+}
+
 /** The file whose links a page sends, root-relative: its own, its folder's content file, or for a generated page a
  * stand-in inside the folder (its links are written relative to the folder). */
 export function linkingFileOf(node: { kind: 'file' | 'folder'; path: string; contentFrom?: string }, rootPath: string): string {

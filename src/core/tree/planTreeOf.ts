@@ -13,7 +13,7 @@ import { detectMoves, type PageMove, type PinnedFile, type RecordedPage } from '
 import { takeTitlesBack } from './titledBack';
 import { folderContentFile } from './folderPage';
 import { folderKey, isBelow, nameOf } from '../walk/relativePaths';
-import { linkingFileOf, pinnedLinkedPages, treeHeadingsByPath, treePageIdByNodePath } from './linkTargets';
+import { linkingFileOf, pinnedLinkedPages, renamedAwayKeys, treeHeadingsByPath, treePageIdByNodePath } from './linkTargets';
 import { sendOrderOf } from './sendOrder';
 import { linkTargetsDigest, wikiAnchorByPath } from '../links/linkTargets';
 import { shapeTree, type TreeInput, type TreeNode } from './shape';
@@ -264,7 +264,9 @@ export function planTreeOf(sources: readonly TreeSource[], given: TreePlanOption
   // and again later. Its stand-in ID is only ever compared, never sent: the notice digests the IDs the send reached.
   const createdHere = new Set(pages.filter((page) => page.item.state === 'send' && idOfNode(page.node.path) === undefined && !refusedNode(page.node)).map((page) => page.node.path));
   const knownIdOfNode = (path: string): string | undefined => idOfNode(path) ?? (createdHere.has(path) ? `new:${path}` : undefined);
-  const knownIdOfPath = (path: string): string | undefined => recordedId(path) ?? pinnedLinked.get(path)?.id;
+  // Not the record of a path renamed away (renamedAwayKeys): the run forgets it, and a link to it goes out as written.
+  const renamedAway = renamedAwayKeys(moves.renamed, rootPath);
+  const knownIdOfPath = (path: string): string | undefined => (renamedAway.has(path) ? undefined : recordedId(path)) ?? pinnedLinked.get(path)?.id;
   const knownPageOf = treePageIdByNodePath(tree, knownIdOfNode, knownIdOfPath);
   // What each page's links reach now, as the run will digest them when it sends the page (treeRun.ts): kept on the item
   // (PlanItem.linkTargets), since the wiki's notice of the page's last publish says whether its content and these were
@@ -315,7 +317,7 @@ export function planTreeOf(sources: readonly TreeSource[], given: TreePlanOption
   refuseByRecord(pages, pinned, options, rootPath, words);
   refuseUnderRefusedFolders(pages, words);
   // After the refusals: a link to a page the plan refuses is named now, as the run names it, not found out after.
-  const { unknown, dotted, unaddressed } = foreseeTreeLinks({ tree, pages, pinnedLinkFacts, refused, ...partContentKey }, pinnedSources.map((source) => source.item), options);
+  const { unknown, dotted, unaddressed } = foreseeTreeLinks({ tree, pages, pinnedLinkFacts, refused, moves, ...partContentKey }, pinnedSources.map((source) => source.item), options);
   const refusedUnder = placesOfRefused(refused, tree, parentRecordedId);
   // The order pages go in, and new siblings in the order that lets the most links name pages that exist when they go
   // (sendOrder.ts), unless the name order is asked for; without page access or addresses no link waits for a page, and

@@ -8,7 +8,7 @@ import type { OutsideLinks } from '../run/fileLinks';
 import { ABSENT, lookUpEntry, type EntryFs } from '../walk/entryAt';
 import { folderContentRank } from './folderPage';
 import { isBelow, nameOf, parentFolderOf } from '../walk/relativePaths';
-import { linkingFileOf } from './linkTargets';
+import { linkingFileOf, renamedAwayKeys } from './linkTargets';
 import { nodeOfFile, topContentFile, type PageTree } from './shape';
 import type { LinkFacts, TreeIdentity, TreePlan, TreePlanOptions } from './treePlanTypes';
 
@@ -36,8 +36,9 @@ export async function sayMissingLinkFiles<L>(plan: TreePlan, options: TreePlanOp
   const pageless = new Set<string>();
   // Made only when some link names a folder that is there: it goes over every page of the plan.
   let refused: ReadonlySet<string> | undefined;
+  const recorded = recordedForLinks(plan, options.identity);
   const unrecordedFolder = (path: string, entry: L | typeof ABSENT | undefined): boolean =>
-    isLocation(entry) && options.identity.get(path) === undefined && !(refused ??= refusedLinkPaths(plan)).has(path);
+    isLocation(entry) && recorded.get(path) === undefined && !(refused ??= refusedLinkPaths(plan)).has(path);
   for (const { path, entry } of found) {
     if (entry === ABSENT) missing.add(path);
     else if (path.endsWith('/') && unrecordedFolder(path, entry)) pageless.add(path);
@@ -56,6 +57,15 @@ export async function sayMissingLinkFiles<L>(plan: TreePlan, options: TreePlanOp
   countLinksWithoutAddress(plan, unaddressed);
 }
 
+/**
+ * The repository's record as the tree's links take it: without the paths renamed away (renamedAwayKeys), which the run
+ * forgets, so that a link to one reaches no page, as in the run.
+ */
+function recordedForLinks(plan: Pick<TreePlan, 'tree' | 'moves'>, identity: TreeIdentity): Pick<TreeIdentity, 'get'> {
+  const renamedAway = renamedAwayKeys(plan.moves.renamed, plan.tree.rootPath);
+  return renamedAway.size === 0 ? identity : { get: (key) => (renamedAway.has(key) ? undefined : identity.get(key)) };
+}
+
 /** Whether a lookup found the entry (neither nothing there nor something of another kind or a link on the way). */
 function isLocation<L>(found: L | typeof ABSENT | undefined): boolean {
   return found !== undefined && found !== ABSENT;
@@ -72,7 +82,7 @@ const LOOKUPS_AT_ONCE = 8;
  * page is checked, whatever `only` says.
  */
 export function foreseeTreeLinks(
-  plan: Pick<TreePlan, 'tree' | 'pages' | 'pinnedLinkFacts' | 'refused' | 'partContent'>, pinned: readonly PlanItem[], options: TreePlanOptions,
+  plan: Pick<TreePlan, 'tree' | 'pages' | 'pinnedLinkFacts' | 'refused' | 'partContent' | 'moves'>, pinned: readonly PlanItem[], options: TreePlanOptions,
   onDisk: { missing: ReadonlySet<string>; pageless: ReadonlySet<string> } = { missing: new Set(), pageless: new Set() }, only: (item: PlanItem) => boolean = () => true,
 ): { unknown: ReadonlySet<string>; dotted: ReadonlySet<string>; unaddressed: number } {
   const rootPath = plan.tree.rootPath;
@@ -88,7 +98,7 @@ export function foreseeTreeLinks(
     headingsOf, anchorMatchers: new Map(), addressable: options.pageAddresses !== false, pinnedTitles, rootInRepository: options.rootInRepository,
     unknown: new Set(), dotted: new Set(), missing: onDisk.missing, pageless: onDisk.pageless, refused, outside: options.outsideLinks,
   };
-  const resolvePage = treePageLookup(known, plan.tree, options.identity, plan.partContent);
+  const resolvePage = treePageLookup(known, plan.tree, recordedForLinks(plan, options.identity), plan.partContent);
   const words = options.treeMessages ?? englishTreeMessages;
   const checked = known.addressable ? only : () => true;
   let unaddressed = 0;
@@ -175,7 +185,7 @@ export const NO_PAGE = (): undefined => undefined;
 const CHOSEN_PAGE: LinkedPage = Object.freeze({ url: 'page:', title: '', headings: Object.freeze([]) });
 
 /** The page a link of the tree names, by its path relative to the published folder: one lookup for every page's links. */
-function treePageLookup(known: ForeseenPages, tree: PageTree, identity: TreeIdentity, partContent: string | undefined): RewriteContext['resolvePage'] {
+function treePageLookup(known: ForeseenPages, tree: PageTree, identity: Pick<TreeIdentity, 'get'>, partContent: string | undefined): RewriteContext['resolvePage'] {
   const root = tree.rootPath;
   const top = topContentFile(tree);
   const lookUp: RewriteContext['resolvePage'] = (path, link) => {

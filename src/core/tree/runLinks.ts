@@ -7,7 +7,7 @@ import type { PlanItem } from '../run/planItem';
 import { plannedContent, type PlannedContent } from '../run/plannedContent';
 import type { FileResult } from '../run/runner';
 import type { PublishMessages } from '../messages/publishMessages';
-import { linkingFileOf, pinnedLinkedPages, treeHeadingsByPath, treePageIdByPath } from './linkTargets';
+import { linkingFileOf, pinnedLinkedPages, renamedAwayKeys, treeHeadingsByPath, treePageIdByPath } from './linkTargets';
 import { linkTargetsDigest, wikiAnchorByPath } from '../links/linkTargets';
 import { linkedPagesWithoutId } from './linkWaits';
 import { isBelow } from '../walk/relativePaths';
@@ -74,7 +74,12 @@ export async function runLinks(plan: TreePlan, options: RunLinksOptions) {
   }
   // A file that names its own page is known by the repository's record, else this machine's at the place it names.
   const pinnedLinked = pinnedLinkedPages(plan.pinned, rootPath, { get: (key) => options.recorded(key) ?? pinnedFollowed.get(key) });
-  const recordedOutside = (path: string): { id: string; title: string } | undefined => options.recorded(path) ?? pinnedFollowed.get(path) ?? pinnedLinked.get(path);
+  // Not the record of a path renamed away (renamedAwayKeys): it is forgotten when the renamed page lands, at any moment
+  // of the run, and a link to the path goes out as written. Else what a page's links reached, for its record and its
+  // notice's digest, would hang on whether that page landed before it went, and the next run send it again.
+  const renamedAway = renamedAwayKeys(plan.moves.renamed, rootPath);
+  const recordedNow = (path: string): { id: string; title: string } | undefined => (renamedAway.has(path) ? undefined : options.recorded(path));
+  const recordedOutside = (path: string): { id: string; title: string } | undefined => recordedNow(path) ?? pinnedFollowed.get(path) ?? pinnedLinked.get(path);
   const { addressable } = options;
   let sendsOver = false;
   /** Pages whose first-pass result is in (treeRun.ts): one of them still without an ID did not land. */

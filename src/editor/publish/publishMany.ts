@@ -40,8 +40,11 @@ export class ManyPublisher {
   /** Links of this run's files as they land, and the chain that stores them one at a time. */
   private readonly linked = new Map<string, PageLink>();
   private linking: Promise<void> = Promise.resolve();
-  /** Why the last run stopped early (the wiki asked for a wait longer than a run waits), for its summary. */
-  private stopped: string | undefined;
+  /**
+   * Why the last run stopped early (the wiki asked for a wait longer than a run waits, or refused the API token), for
+   * its summary; `tokenRefused`: the summary offers Set API Token.
+   */
+  private stopped: { words: string; tokenRefused: boolean } | undefined;
 
   constructor(private readonly deps: PublishDependencies) {}
 
@@ -184,7 +187,7 @@ export class ManyPublisher {
         relinking,
         pages,
         onStopped: (stopped) => {
-          this.stopped = core.describeRunStop(stopped, editorPublishMessages);
+          this.stopped = { words: core.describeRunStop(stopped, editorPublishMessages), tokenRefused: stopped.reason === 'tokenRefused' };
         },
         onStart: (item, started, all) => {
           total = all;
@@ -279,21 +282,25 @@ export class ManyPublisher {
     const stopped = this.stopped;
     this.stopped = undefined;
     const notes = [
-      ...(stopped ? [stopped] : []),
+      ...(stopped ? [stopped.words] : []),
       ...(run.secondPass > 0 ? [run.secondPass === 1 ? vscode.l10n.t('1 page was sent again so its links reach pages created in this run.') : vscode.l10n.t('{0} pages were sent again so their links reach pages created in this run.', run.secondPass)] : []),
       ...relinkedNote(run.results),
       // The plan counted on the second pass for these links and gave them no caution: said here, or nobody would know.
       ...(linksLeft ? [linksLeft] : []),
-      ...(summary.cancelled + summary.notStarted > 0 ? [vscode.l10n.t('Publishing was cancelled: the files cancelled while sending may or may not have landed.')] : []),
+      // A run the wiki stopped says why above: its files not started were not cancelled.
+      ...(summary.cancelled > 0 || (summary.notStarted > 0 && !stopped) ? [vscode.l10n.t('Publishing was cancelled: the files cancelled while sending may or may not have landed.')] : []),
       ...(summary.existsUnproven > 0 ? [summary.existsUnproven === 1
         ? vscode.l10n.t('A page with the title of 1 file exists after a retry; it may be another person\'s page, so it was not linked. Publish that file alone to compare and overwrite.')
         : vscode.l10n.t('Pages with the titles of {0} files exist after a retry; they may be another person\'s pages, so they were not linked. Publish those files one by one to compare and overwrite.', summary.existsUnproven)] : []),
       ...(unchecked ? [unchecked] : []),
     ];
     const message = `${core.summaryLine(summary, editorPublishMessages)}.${notes.length > 0 ? ` ${notes.join(' ')}` : ''}`;
-    const choice = await showWithActions(severity, message, again.length > 0 ? ['showResults', 'retryFailed'] : ['showResults']);
+    const actions = again.length > 0 ? ['showResults', 'retryFailed'] as const : ['showResults'] as const;
+    const choice = await showWithActions(severity, message, stopped?.tokenRefused ? ['setApiToken', ...actions] : actions);
     if (choice === 'showResults') this.deps.showLog();
-    if (choice === 'retryFailed') {
+    // A new token, then the files not sent (and the one refused) again.
+    if (choice === 'setApiToken' && !(await this.deps.setApiToken())) return;
+    if (choice === 'retryFailed' || choice === 'setApiToken') {
       const byKey = new Map(selection.map((uri) => [uri.toString(), uri]));
       const uris = again.map((result) => byKey.get(result.item.file.key) ?? vscode.Uri.parse(result.item.file.key));
       const mayHaveLanded = new Set(again.filter((result) => result.mayHaveLanded).map((result) => result.item.file.key));

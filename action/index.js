@@ -146,8 +146,8 @@ function openRegularFileSync(path, words) {
     throw error;
   }
 }
-function readRegularTextInside(root, relative7, maxBytes) {
-  const path = (0, import_node_path.normalize)(relative7);
+function readRegularTextInside(root, relative8, maxBytes) {
+  const path = (0, import_node_path.normalize)(relative8);
   if ((0, import_node_path.isAbsolute)(path) || path === ".." || path.startsWith(`..${import_node_path.sep}`)) return void 0;
   const parts = path.split(import_node_path.sep).filter((part) => part !== "" && part !== ".");
   try {
@@ -1725,6 +1725,8 @@ var englishPublishMessages = {
   frontMatterOmitNotBoolean: () => "omitTitleHeading in the front matter must be true or false.",
   frontMatterKeyNotText: (key) => `wiki.${key} in the front matter must be text.`,
   frontMatterOverwriteNotBoolean: () => "wiki.overwrite in the front matter must be true or false.",
+  titleOnlyInCase: (title, pageTitle, pageId) => `A page titled "${pageTitle}" (page ${pageId}) is under the same parent, and its title differs from this file's "${title}" only in case: the wiki may take that page for this one and replace it, refuse the title, or make a second page. Nothing is sent to it: give this file that page's title if it is this file's page (then publish with overwrite), or another title.`,
+  titleHeldSomewhere: (said, pageTitle) => `${said} No page titled "${pageTitle}" is under this file's parent, so the title is held elsewhere in the space (perhaps written in another case), and this wiki keeps titles unique in a space. Choosing Overwrite would not help: it updates only a page under this file's own parent. Give this file another title, or rename or move that page on the wiki, then publish again; nothing was changed.`,
   neverReplacesOwnPage: (pageTitle) => `Its front matter says overwrite: false, which never replaces a page, and it published "${pageTitle}" before: the publish would be refused as "already exists". Remove that line (or set it to true) to update the page.`,
   frontMatterPageIdNotDigits: () => "wiki.pageId in the front matter must be a page ID made of digits.",
   diagramsRendered: (count) => `${count === 1 ? "1 Mermaid diagram" : `${count} Mermaid diagrams`} will show as images from your diagram renderer. The diagram source is part of each image address, and readers see the images only if they can reach the renderer.`,
@@ -1735,6 +1737,8 @@ var englishPublishMessages = {
   changedSincePlan: (label) => `${label} changed after it was planned, so it was not sent: what it holds now is not what the plan showed. Publish it again to see the new plan.`,
   runStopped: (seconds, status, finished, total, after) => `The wiki asked to wait ${seconds} s before more requests (HTTP ${status}); publishing stopped after ${finished} of ${total} ${total === 1 ? "file" : "files"}. Try again after ${after}.`,
   waitIsOver: () => "the wait is over",
+  runStoppedTokenRefused: (status, finished, total, envVar) => `The wiki refused the API token (HTTP ${status}), so every other file would be refused the same way: publishing stopped after ${finished} of ${total} ${total === 1 ? "file" : "files"}. Set a new token (in VS Code: Wiki: Set API Token; in CI: the ${envVar} variable, from the CI secret) and publish again to send the files not started.`,
+  notStartedTokenRefused: (status, envVar) => `not sent: publishing stopped because the wiki refused the API token (HTTP ${status}); set a new token (in CI: the ${envVar} variable, from the CI secret) and publish again`,
   summaryPublished: (count) => `${count} published`,
   summaryFailed: (count) => `${count} failed`,
   summaryExistsUnproven: (count) => `${count} found existing (may not be ours; not linked)`,
@@ -1746,28 +1750,6 @@ var englishPublishMessages = {
   summaryCancelled: (count) => `${count} cancelled while sending (may have landed)`,
   summaryNotStarted: (count) => `${count} not started`
 };
-
-// src/core/importApi/backoff.ts
-var defaultBackoff = { maxAttempts: 3, baseDelayMs: 1e3, maxDelayMs: 8e3, maxRetryAfterMs: 6e4 };
-function backoffDelay(policy, nextAttempt, random, retryAfterMs) {
-  const exponential = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (nextAttempt - 2));
-  const jittered = exponential / 2 + random() * exponential / 2;
-  return retryAfterMs === void 0 ? jittered : Math.max(jittered, retryAfterMs);
-}
-function abortableSleep(ms, signal) {
-  return new Promise((resolve9) => {
-    if (signal?.aborted) return resolve9();
-    const onAbort = () => {
-      clearTimeout(timer);
-      resolve9();
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener("abort", onAbort);
-      resolve9();
-    }, ms);
-    signal?.addEventListener("abort", onAbort, { once: true });
-  });
-}
 
 // src/core/run/guardVerdict.ts
 function unreadOnWiki(verdict) {
@@ -1847,6 +1829,7 @@ var englishSignInMessages = {
   grantNotAllowed: (code) => `The identity provider does not let this client use the client-credentials grant (${code}): use a service account's credential.`,
   tokenRequestCancelled: () => "The token request was cancelled.",
   providerNotReached: () => "The identity provider could not be reached.",
+  gaveUpAfter: (said, attempts) => `${said} Gave up after ${attempts} attempts.`,
   pageSignedInTitle: () => "Signed in",
   pageSignedIn: () => "You can close this tab and return to VS Code.",
   pageDeniedTitle: () => "Sign-in cancelled",
@@ -2309,7 +2292,7 @@ function parseVersions(body) {
 
 // src/core/http/timedSend.ts
 async function timedSend(transport, request, options) {
-  if (options.signal?.aborted) return { kind: "cancelled" };
+  if (options.signal?.aborted) return { kind: "cancelled", inFlight: false };
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -2914,6 +2897,28 @@ function retryAfter(value) {
   return Number.isNaN(date) ? {} : { retryAfterMs: Math.max(0, date - Date.now()) };
 }
 
+// src/core/importApi/backoff.ts
+var defaultBackoff = { maxAttempts: 3, baseDelayMs: 1e3, maxDelayMs: 8e3, maxRetryAfterMs: 6e4 };
+function backoffDelay(policy, nextAttempt, random, retryAfterMs) {
+  const exponential = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (nextAttempt - 2));
+  const jittered = exponential / 2 + random() * exponential / 2;
+  return retryAfterMs === void 0 ? jittered : Math.max(jittered, retryAfterMs);
+}
+function abortableSleep(ms, signal) {
+  return new Promise((resolve9) => {
+    if (signal?.aborted) return resolve9();
+    const onAbort = () => {
+      clearTimeout(timer);
+      resolve9();
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener("abort", onAbort);
+      resolve9();
+    }, ms);
+    signal?.addEventListener("abort", onAbort, { once: true });
+  });
+}
+
 // src/core/importApi/client.ts
 function isRetryable(result) {
   switch (result.kind) {
@@ -2929,6 +2934,7 @@ function isRetryable(result) {
 }
 function mayHaveLanded(result) {
   if (result.kind === "network") return result.reachedServer;
+  if (result.kind === "cancelled") return result.inFlight !== false;
   return result.kind === "timeout" || result.kind === "response" && result.status >= 500;
 }
 async function withRetries(attempt, hooks = {}) {
@@ -2938,7 +2944,7 @@ async function withRetries(attempt, hooks = {}) {
   let earlierAttemptMayHaveLanded = hooks.earlierRunMayHaveLanded ?? false;
   for (let attemptNumber = 1; ; attemptNumber++) {
     await hooks.beforeAttempt?.();
-    if (hooks.signal?.aborted) return { last: { kind: "cancelled" }, attempts: attemptNumber - 1, earlierAttemptMayHaveLanded };
+    if (hooks.signal?.aborted) return { last: { kind: "cancelled", inFlight: false }, attempts: attemptNumber - 1, earlierAttemptMayHaveLanded };
     hooks.onAttempt?.(attemptNumber, policy.maxAttempts);
     const result = await attempt();
     const last2 = attemptNumber >= policy.maxAttempts;
@@ -2952,7 +2958,7 @@ async function withRetries(attempt, hooks = {}) {
     const delay = backoffDelay(policy, attemptNumber + 1, random, retryAfterMs);
     hooks.onRetryWait?.(delay, attemptNumber + 1, result);
     await sleep(delay, hooks.signal);
-    if (hooks.signal?.aborted) return { last: { kind: "cancelled" }, attempts: attemptNumber, earlierAttemptMayHaveLanded };
+    if (hooks.signal?.aborted) return { last: { kind: "cancelled", inFlight: false }, attempts: attemptNumber, earlierAttemptMayHaveLanded };
   }
 }
 
@@ -4069,7 +4075,11 @@ async function guardPlan(items, options) {
   for (const item of lookups) {
     item.guard = verdicts.get(item);
     const foreign = options.titlesCheckedByTree ? void 0 : pageOfAnotherFile(item);
-    if (foreign === void 0) applyVerdict(item, options.overwriteEdited);
+    const caseVariant = otherPageTitledButForCase(item);
+    if (caseVariant !== void 0) {
+      refuseItem(item, { code: "duplicatePage", message: (options.planMessages ?? englishPublishMessages).titleOnlyInCase(item.complete?.pageTitle ?? "", caseVariant.title, caseVariant.id), fix: "editFile" });
+      refusedAny = true;
+    } else if (foreign === void 0) applyVerdict(item, options.overwriteEdited);
     else {
       refuseItem(item, { code: "recordedEntry", message: (options.messages ?? englishTreeMessages).recordOfAnotherFile(foreign.id, foreign.title), fix: void 0 });
       refusedAny = true;
@@ -4079,6 +4089,11 @@ async function guardPlan(items, options) {
   if (options.links) await linkFoundPages(lookups, options.links, options.overwriteEdited);
   options.signal?.throwIfAborted();
   return items;
+}
+function otherPageTitledButForCase(item) {
+  const verdict = item.guard;
+  if (verdict?.kind !== "exists" && verdict?.kind !== "notOurs") return void 0;
+  return verdict.page.title !== item.complete?.pageTitle ? verdict.page : void 0;
 }
 function refuseRecordsElsewhere(items, messages) {
   for (const item of items) {
@@ -4246,7 +4261,14 @@ function chosenToReplace(item, overwriteEdited) {
   return overwriteEdited === true || typeof overwriteEdited === "object" && overwriteEdited.has(item.file.key);
 }
 
-// src/core/run/runner.ts
+// src/core/apiToken/tokenSource.ts
+var API_TOKEN_ENV_VAR = "WIKI_PUBLISHER_API_TOKEN";
+
+// src/core/run/runStop.ts
+var TOKEN_REFUSED = /* @__PURE__ */ new Set(["unauthorized", "licenseExpired", "forbidden"]);
+function refusesToken(outcome) {
+  return TOKEN_REFUSED.has(outcome.kind);
+}
 var ThrottleGate = class {
   constructor(now = Date.now) {
     this.now = now;
@@ -4262,11 +4284,13 @@ var ThrottleGate = class {
   get pausedForMs() {
     return Math.max(0, this.resumeAt - this.now());
   }
-  /** Stops the run: no new file starts and every wait ends. The first stop is the one reported. */
+  /** Stops the run for a wait longer than it makes: no new file starts and every wait ends. */
   stopFor(retryAfterMs, status) {
-    if (this.stop) return;
-    this.stop = { reason: "throttled", status, retryAfterMs, resumeAt: this.now() + retryAfterMs };
-    this.stopped.abort();
+    this.stopWith({ reason: "throttled", status, retryAfterMs, resumeAt: this.now() + retryAfterMs });
+  }
+  /** Stops the run because the wiki refused the token (refusesToken): no later file could land with it. */
+  stopForRefusedToken(status) {
+    this.stopWith({ reason: "tokenRefused", status });
   }
   get stoppedBy() {
     return this.stop;
@@ -4277,10 +4301,20 @@ var ThrottleGate = class {
       await abortableSleep(left, signal ? AbortSignal.any([signal, this.stopped.signal]) : this.stopped.signal);
     }
   }
+  /** The first stop is the one reported: what came after it is its consequence. */
+  stopWith(stop) {
+    if (this.stop) return;
+    this.stop = stop;
+    this.stopped.abort();
+  }
 };
 function describeRunStop(stopped, messages = englishPublishMessages) {
+  if (stopped.reason === "tokenRefused") return messages.runStoppedTokenRefused(stopped.status, stopped.finished, stopped.total, API_TOKEN_ENV_VAR);
   const seconds = Math.ceil(stopped.retryAfterMs / 1e3);
   return messages.runStopped(seconds, stopped.status, stopped.finished, stopped.total, minuteAfter(stopped, messages));
+}
+function notStartedBecause(stop, messages = englishPublishMessages) {
+  return stop?.reason === "tokenRefused" ? messages.notStartedTokenRefused(stop.status, API_TOKEN_ENV_VAR) : void 0;
 }
 function minuteAfter(stopped, messages) {
   const date = new Date(Math.ceil(stopped.resumeAt / 6e4) * 6e4);
@@ -4289,6 +4323,8 @@ function minuteAfter(stopped, messages) {
   const sameDay = resume.slice(0, 10) === new Date(stopped.resumeAt - stopped.retryAfterMs).toISOString().slice(0, 10);
   return `${sameDay ? resume.slice(11, 16) : `${resume.slice(0, 10)} ${resume.slice(11, 16)}`} UTC`;
 }
+
+// src/core/run/runner.ts
 var MAX_CONCURRENCY = 16;
 var DEFAULT_CONCURRENCY = 4;
 function clampConcurrency(value, fallback = DEFAULT_CONCURRENCY) {
@@ -4303,7 +4339,7 @@ function fileStateOf(outcome, proven) {
 }
 function fileResultOf(item, outcome, proven) {
   const state = fileStateOf(outcome, proven);
-  return { item, state, outcome, mayHaveLanded: state === "cancelled" ? true : outcome.mayHaveLanded, ...proven ? { proven } : {} };
+  return { item, state, outcome, mayHaveLanded: outcome.mayHaveLanded, ...proven ? { proven } : {} };
 }
 async function runPlan(items, options) {
   const results = new Array(items.length);
@@ -4324,6 +4360,10 @@ async function runPlan(items, options) {
   if (options.signal?.aborted) cancel.abort();
   options.signal?.addEventListener("abort", onAbort, { once: true });
   let started = 0;
+  const notStarted = (item) => {
+    const because = notStartedBecause(gate.stoppedBy, options.messages);
+    return { item, state: "notStarted", mayHaveLanded: false, ...because !== void 0 ? { notStartedBecause: because } : {} };
+  };
   let pages = options.pages;
   const worker = async () => {
     for (let index = queue.shift(); index !== void 0; index = queue.shift()) {
@@ -4331,12 +4371,12 @@ async function runPlan(items, options) {
       const target = item.complete;
       await gate.wait(cancel.signal);
       if (cancel.signal.aborted || gate.stoppedBy) {
-        report2(index, { item, state: "notStarted", mayHaveLanded: false });
+        report2(index, notStarted(item));
         continue;
       }
       const content = await (options.content ?? ((planned) => plannedContent(planned, options.messages)))(item);
       if (cancel.signal.aborted || gate.stoppedBy) {
-        report2(index, { item, state: "notStarted", mayHaveLanded: false });
+        report2(index, notStarted(item));
         continue;
       }
       if (!content.ok) {
@@ -4349,7 +4389,7 @@ async function runPlan(items, options) {
         return void 0;
       }) : void 0;
       if (cancel.signal.aborted || gate.stoppedBy) {
-        report2(index, { item, state: "notStarted", mayHaveLanded: false });
+        report2(index, notStarted(item));
         continue;
       }
       if (changed) {
@@ -4359,7 +4399,7 @@ async function runPlan(items, options) {
       if (options.beforeSend) {
         await options.beforeSend(item).catch(() => void 0);
         if (cancel.signal.aborted || gate.stoppedBy) {
-          report2(index, { item, state: "notStarted", mayHaveLanded: false });
+          report2(index, notStarted(item));
           continue;
         }
       }
@@ -4372,8 +4412,9 @@ async function runPlan(items, options) {
         const message = error instanceof Error ? error.message : String(error);
         outcome = { kind: "unexpected", severity: "error", status: void 0, message, actions: ["showLog"], attempts: 0, mayHaveLanded: false };
       }
+      if (refusesToken(outcome)) gate.stopForRefusedToken(outcome.status ?? 0);
       if (outcome.kind === "throttled" && gate.stoppedBy && !outcome.mayHaveLanded) {
-        report2(index, { item, state: "notStarted", mayHaveLanded: false });
+        report2(index, notStarted(item));
         continue;
       }
       const proven = outcome.kind === "existsAfterRetry" ? await proveOwn(options, item, target, cancel.signal) : void 0;
@@ -5147,6 +5188,33 @@ function raceWithSignal(promise, signal) {
   });
 }
 
+// src/core/oauth/backoff.ts
+var DEFAULT_RETRY_POLICY = { maxAttempts: 4, baseDelayMs: 500, maxDelayMs: 15e3 };
+var realSleep = (ms, signal) => new Promise((resolve9, reject) => {
+  if (signal?.aborted) return reject(signal.reason);
+  const onAbort = () => {
+    clearTimeout(timer);
+    reject(signal?.reason);
+  };
+  const timer = setTimeout(() => {
+    signal?.removeEventListener("abort", onAbort);
+    resolve9();
+  }, ms);
+  signal?.addEventListener("abort", onAbort, { once: true });
+});
+function backoffDelayMs(retryIndex, policy, random) {
+  const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** retryIndex);
+  return Math.round(random() * ceiling);
+}
+function parseRetryAfterMs(header, nowMs) {
+  const value = Array.isArray(header) ? header[0] : header;
+  if (!value) return void 0;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1e3;
+  const date = Date.parse(trimmed);
+  return Number.isNaN(date) ? void 0 : Math.max(0, date - nowMs);
+}
+
 // node_modules/jwt-decode/build/esm/index.js
 var InvalidTokenError = class extends Error {
 };
@@ -5265,6 +5333,34 @@ function networkFailure(error, deadlinePassed) {
   return fail2(new ExportAuthError("network", (m) => m.providerUnreachable(describeError(error))));
 }
 
+// src/core/oauth/tokenRetry.ts
+var DEFAULT_TOKEN_RETRY_POLICY = { ...DEFAULT_RETRY_POLICY, maxRetryAfterMs: 6e4 };
+async function retryTokenRequest(attempt, options = {}) {
+  const policy = { ...DEFAULT_TOKEN_RETRY_POLICY, ...options.policy };
+  const random = options.random ?? Math.random;
+  const sleep = options.sleep ?? realSleep;
+  for (let attemptNumber = 1; ; attemptNumber++) {
+    const answer = await attempt(attemptNumber);
+    const answered = { kind: "answered", result: answer.result, attempts: attemptNumber, transient: answer.transient };
+    if (!answer.transient || attemptNumber >= policy.maxAttempts) return answered;
+    const waitMs = tokenRetryDelay(policy, attemptNumber - 1, random, answer.retryAfterMs);
+    if (waitMs === void 0) return answered;
+    if (options.signal?.aborted) return { kind: "cancelled", attempts: attemptNumber };
+    options.onRetry?.(waitMs, attemptNumber + 1, policy.maxAttempts);
+    try {
+      await sleep(waitMs, options.signal);
+    } catch {
+      return { kind: "cancelled", attempts: attemptNumber };
+    }
+    if (options.signal?.aborted) return { kind: "cancelled", attempts: attemptNumber };
+  }
+}
+function tokenRetryDelay(policy, retryIndex, random, retryAfterMs) {
+  if (retryAfterMs === void 0) return backoffDelayMs(retryIndex, policy, random);
+  if (retryAfterMs > policy.maxRetryAfterMs) return void 0;
+  return retryAfterMs + Math.round(random() * Math.min(1e3, policy.baseDelayMs));
+}
+
 // src/core/oauth/clientCredentials.ts
 var DEFAULT_TIMEOUT_MS2 = 3e4;
 var RENEW_MARGIN_MS = 6e4;
@@ -5273,15 +5369,26 @@ function createClientCredentialsSource(config) {
   const clock = config.clock ?? systemClock;
   let cached;
   let inFlight;
-  const token = (signal) => {
-    if (signal?.aborted) return Promise.resolve(cancelled());
-    if (cached && clock.now() < cached.renewAt) return Promise.resolve({ ok: true, accessToken: cached.accessToken, expiresAt: cached.expiresAt });
-    inFlight ??= requestToken(config, clock).catch((error) => fail3("protocol", (m) => m.tokenRequestFailed(describeError(error)))).then((result) => {
-      inFlight = void 0;
+  const start = () => {
+    const controller = new AbortController();
+    const shared = { controller, waiters: 0, promise: Promise.resolve(cancelled()) };
+    shared.promise = requestToken(config, clock, controller.signal).catch((error) => fail3("protocol", (m) => m.tokenRequestFailed(describeError(error)))).then((result) => {
+      if (inFlight === shared) inFlight = void 0;
       if (result.ok) cached = { accessToken: result.accessToken, expiresAt: result.expiresAt, renewAt: renewAt(clock.now(), result.expiresAt) };
       return result;
     });
-    return raceWithSignal(inFlight, signal).catch(() => cancelled());
+    return shared;
+  };
+  const token = (signal) => {
+    if (signal?.aborted) return Promise.resolve(cancelled());
+    if (cached && clock.now() < cached.renewAt) return Promise.resolve({ ok: true, accessToken: cached.accessToken, expiresAt: cached.expiresAt });
+    if (!inFlight || inFlight.controller.signal.aborted) inFlight = start();
+    const shared = inFlight;
+    shared.waiters++;
+    return raceWithSignal(shared.promise, signal).catch(() => {
+      if (--shared.waiters === 0) shared.controller.abort();
+      return cancelled();
+    });
   };
   return {
     token,
@@ -5295,7 +5402,7 @@ function createClientCredentialsSource(config) {
 function renewAt(now, expiresAt) {
   return expiresAt - Math.min(RENEW_MARGIN_MS, Math.max(0, expiresAt - now) / 2);
 }
-async function requestToken(config, clock) {
+async function requestToken(config, clock, signal) {
   const authUrlName = (messages) => config.authUrlName ?? messages.providerAddress();
   if (!config.authUrl.trim()) return fail3("config", (m) => m.noProviderAddress(authUrlName(m)));
   const checked = checkEndpoint(config.authUrl, authUrlName(englishSignInMessages));
@@ -5306,23 +5413,42 @@ async function requestToken(config, clock) {
   const scope = config.scope?.trim();
   if (scope) grant.scope = scope;
   const timeoutMs = config.timeoutMs ?? DEFAULT_TIMEOUT_MS2;
-  const sent = await timedSend(
-    config.transport,
+  const request = {
+    method: "POST",
+    url: joinPath(checked.url.toString(), "/oauth/token"),
     // JSON, as the refresh-token client sends (spec 4.2); no transport follows a redirect.
-    { method: "POST", url: joinPath(checked.url.toString(), "/oauth/token"), headers: { "content-type": "application/json", accept: "application/json" }, body: JSON.stringify(grant) },
-    { timeoutMs }
+    headers: { "content-type": "application/json", accept: "application/json" },
+    body: JSON.stringify(grant)
+  };
+  const outcome = await retryTokenRequest(
+    async () => interpret(await timedSend(config.transport, request, { timeoutMs, signal }), config, clock.now()),
+    { signal, ...config.retry ? { policy: config.retry } : {}, ...config.sleep ? { sleep: config.sleep } : {}, ...config.random ? { random: config.random } : {} }
   );
-  const result = interpret(sent, config, clock.now());
-  return result.ok ? result : { ok: false, error: scrubbed(result.error, secret) };
+  if (outcome.kind === "cancelled") return cancelled();
+  const result = outcome.result;
+  if (result.ok) return result;
+  const error = outcome.transient && outcome.attempts > 1 ? afterAttempts(result.error, outcome.attempts) : result.error;
+  return { ok: false, error: scrubbed(error, secret) };
 }
 function interpret(sent, config, now) {
-  if (sent.kind === "cancelled") return cancelled();
-  if (sent.kind === "timeout") return failureOf(networkFailure(void 0, true));
-  if (sent.kind === "network") return failureOf(networkFailure(sent.error, false));
-  const classified = classifyTokenResponse(sent.status, sent.text);
+  if (sent.kind === "cancelled") return { result: cancelled(), transient: false };
+  if (sent.kind === "timeout") return { result: failureOf(networkFailure(void 0, true)), transient: true };
+  if (sent.kind === "network") return { result: failureOf(networkFailure(sent.error, false)), transient: !failsEveryTime(sent.error) };
+  const retryAfterMs = parseRetryAfterMs(sent.headers["retry-after"], now);
+  const classified = classifyTokenResponse(sent.status, sent.text, retryAfterMs);
   const json = parseJsonObject(sent.text);
-  if (!classified.ok) return { ok: false, error: refine(classified.error, json?.error, sent.status, config) };
-  return { ok: true, accessToken: classified.tokens.accessToken, expiresAt: expiryOf(classified.tokens.accessToken, json?.expires_in, now) };
+  if (classified.ok) {
+    return { result: { ok: true, accessToken: classified.tokens.accessToken, expiresAt: expiryOf(classified.tokens.accessToken, json?.expires_in, now) }, transient: false };
+  }
+  const error = refine(classified.error, json?.error, sent.status, config);
+  return { result: { ok: false, error }, transient: isTransient(error, sent.status, json !== void 0), ...retryAfterMs === void 0 ? {} : { retryAfterMs } };
+}
+function isTransient(error, status, isJson) {
+  if (error.kind === "invalidClient" || error.kind === "invalidGrant" || error.kind === "config") return false;
+  return error.retryable || status === 408 || status >= 200 && status < 300 && !isJson;
+}
+function afterAttempts(error, attempts) {
+  return new ExportAuthError(error.kind, (m) => m.gaveUpAfter(error.sentence(m), attempts), error.details);
 }
 function refine(error, oauthError, status, config) {
   const hint = config.refusedHint ? ` ${config.refusedHint}` : "";
@@ -7803,32 +7929,32 @@ function pagePath(target) {
 function isFolderLink(path) {
   return path.endsWith("/") || path === "." || path === ".." || path.endsWith("/.") || path.endsWith("/..");
 }
-function resolvedPath(relative7, fromFile, rootInRepository) {
-  if (relative7.startsWith("/")) return fromRepositoryRoot(relative7, rootInRepository);
-  if (relative7 !== "" && relative7 !== "." && relative7 !== ".." && !relative7.includes("/")) {
+function resolvedPath(relative8, fromFile, rootInRepository) {
+  if (relative8.startsWith("/")) return fromRepositoryRoot(relative8, rootInRepository);
+  if (relative8 !== "" && relative8 !== "." && relative8 !== ".." && !relative8.includes("/")) {
     const slash = fromFile.lastIndexOf("/");
-    return slash === -1 ? relative7 : `${fromFile.slice(0, slash)}/${relative7}`;
+    return slash === -1 ? relative8 : `${fromFile.slice(0, slash)}/${relative8}`;
   }
   let folderEnd = fromFile.lastIndexOf("/");
   let rest = 0;
-  while (relative7.startsWith("../", rest) && folderEnd !== -1) {
+  while (relative8.startsWith("../", rest) && folderEnd !== -1) {
     folderEnd = fromFile.lastIndexOf("/", folderEnd - 1);
     rest += 3;
   }
-  if (!relative7.startsWith("../", rest) && isPlainPath(relative7, rest)) {
-    return folderEnd === -1 ? relative7.slice(rest) : `${fromFile.slice(0, folderEnd)}/${relative7.slice(rest)}`;
+  if (!relative8.startsWith("../", rest) && isPlainPath(relative8, rest)) {
+    return folderEnd === -1 ? relative8.slice(rest) : `${fromFile.slice(0, folderEnd)}/${relative8.slice(rest)}`;
   }
   const segments = fromFile.split("/").slice(0, -1);
-  for (const segment of relative7.split("/")) {
+  for (const segment of relative8.split("/")) {
     if (segment === "" || segment === ".") continue;
     if (segment !== "..") segments.push(segment);
-    else if (segments.pop() === void 0) return climbedAboveRoot(relative7, fromFile, rootInRepository);
+    else if (segments.pop() === void 0) return climbedAboveRoot(relative8, fromFile, rootInRepository);
   }
   return segments.join("/");
 }
-function climbedAboveRoot(relative7, fromFile, rootInRepository) {
+function climbedAboveRoot(relative8, fromFile, rootInRepository) {
   if (rootInRepository === void 0) return void 0;
-  return fromRepositoryRoot(`/${rootInRepository}${fromFile.slice(0, fromFile.lastIndexOf("/") + 1)}${relative7}`, rootInRepository);
+  return fromRepositoryRoot(`/${rootInRepository}${fromFile.slice(0, fromFile.lastIndexOf("/") + 1)}${relative8}`, rootInRepository);
 }
 function fromRepositoryRoot(fromRoot, rootInRepository) {
   if (rootInRepository === void 0) return void 0;
@@ -8431,6 +8557,7 @@ async function planFileLinks(sources, items, ports, findings) {
         if (page !== void 0) return page;
         if (missing.has(where)) return "noFile";
         if (!withoutPage.has(where)) return pages.get(where);
+        if (ports.siteBase === void 0 && awaitedAt.has(where) && !refusedAt.has(where)) return "noAddress";
         waitedOn.add(where);
         if (refusedAt.has(where)) return "refused";
         return secondPassFills && awaitedAt.has(where) ? "pending" : "notYet";
@@ -8919,13 +9046,14 @@ function unseenPageOutcome(outcome, item, target, messages = englishPublishMessa
   return { ...outcome, actions: [], message: messages.existsUnseen(outcome.said ?? outcome.message, target.pageTitle, item.guard.pageId) };
 }
 function titleHeldOutcome(outcome, item, target, messages = englishPublishMessages) {
+  if (outcome.kind !== "alreadyExists") return outcome;
   const held = item.titleHeldElsewhere;
-  if (outcome.kind !== "alreadyExists" || held === void 0 || held.parentId === target.parentId) return outcome;
-  return { ...outcome, actions: [], message: messages.titleHeldInSpace(outcome.said ?? outcome.message, target.pageTitle, held.id, held.url) };
+  if (held !== void 0 && held.parentId !== target.parentId) {
+    return { ...outcome, actions: [], message: messages.titleHeldInSpace(outcome.said ?? outcome.message, target.pageTitle, held.id, held.url) };
+  }
+  if (held === void 0 && item.guard?.kind === "absent") return { ...outcome, actions: [], message: messages.titleHeldSomewhere(outcome.said ?? outcome.message, target.pageTitle) };
+  return outcome;
 }
-
-// src/core/apiToken/tokenSource.ts
-var API_TOKEN_ENV_VAR = "WIKI_PUBLISHER_API_TOKEN";
 
 // src/core/apiToken/validate.ts
 var JWT_SHAPE2 = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
@@ -9300,15 +9428,16 @@ async function walkArguments(paths, cwd) {
 }
 
 // src/cli/fileRecords.ts
-function fileRecord(result, notStartedBecause) {
+function fileRecord(result, notStartedBecause2) {
   const { item, outcome } = result;
+  const notStarted = result.notStartedBecause ?? notStartedBecause2;
   const record = {
     type: "file",
     file: item.file.label,
     status: result.state,
     ...outcome ? { outcome: outcome.kind, ...outcome.status !== void 0 ? { httpStatus: outcome.status } : {} } : {},
     ...targetFields(item),
-    message: outcome ? outcomeText(result, outcome) : result.state === "notStarted" && notStartedBecause ? notStartedBecause : notSentMessage(result),
+    message: outcome ? outcomeText(result, outcome) : result.state === "notStarted" && notStarted ? notStarted : notSentMessage(result),
     ...outcome ? { attempts: outcome.attempts } : {},
     mayHaveLanded: result.mayHaveLanded,
     ...guardFields(item),
@@ -10087,6 +10216,11 @@ function pinnedLinkedPages(pinned, rootPath, recorded) {
   }
   return linked;
 }
+function renamedAwayKeys(renamed, rootPath) {
+  const keys = /* @__PURE__ */ new Set();
+  for (const { oldPath } of renamed) if (isBelow(oldPath, rootPath)) keys.add(oldPath.slice(rootPath.length));
+  return keys;
+}
 function linkingFileOf(node, rootPath) {
   const source2 = node.kind === "file" ? node.path : node.contentFrom ?? `${node.path}index.md`;
   return source2.slice(rootPath.length);
@@ -10229,8 +10363,8 @@ function generatedFolderPage(node, tree, refused2 = () => false) {
       continue;
     }
     const target = isFolderPath(child.path) ? child.contentFrom ?? child.path : child.path;
-    const relative7 = relativeTo(node.path, target);
-    const destination = READ_BACK.test(relative7) ? relative7.replace(READ_BACK_ALL, percentEncoded) : relative7;
+    const relative8 = relativeTo(node.path, target);
+    const destination = READ_BACK.test(relative8) ? relative8.replace(READ_BACK_ALL, percentEncoded) : relative8;
     if (NEEDS_ANGLE_BRACKETS.test(destination)) {
       const inBrackets = destination.replace(/</g, "%3C").replace(/>/g, "%3E");
       markdown += `- [${title}](<${inBrackets}>)
@@ -10612,7 +10746,7 @@ async function checkTitlesInSpace(plan, pages, spaceId, signal, messages = engli
       found = numericSpaceId(lookup.spaceId).then(async (spaceId2) => {
         if (spaceId2 === void 0) return [];
         const listing = await listingOf(lookup.spaceId, spaceId2);
-        return listing ? listing.get(lookup.title) ?? [] : pages.findPagesByTitle(spaceId2, lookup.title, signal);
+        return listing ? listing.get(titleKey(lookup.title)) ?? [] : pages.findPagesByTitle(spaceId2, lookup.title, signal);
       });
       found.catch(() => void 0);
       asked.set(key, found);
@@ -10646,9 +10780,10 @@ function byTitle(listed2) {
   if (listed2 === void 0) return void 0;
   const titled = /* @__PURE__ */ new Map();
   for (const page of listed2) {
-    const same = titled.get(page.title);
+    const key = titleKey(page.title);
+    const same = titled.get(key);
     if (same) same.push(page);
-    else titled.set(page.title, [page]);
+    else titled.set(key, [page]);
   }
   return titled;
 }
@@ -10695,7 +10830,8 @@ async function sayMissingLinkFiles(plan, options, disk) {
   const missing = /* @__PURE__ */ new Set();
   const pageless = /* @__PURE__ */ new Set();
   let refused2;
-  const unrecordedFolder = (path, entry) => isLocation(entry) && options.identity.get(path) === void 0 && !(refused2 ??= refusedLinkPaths(plan)).has(path);
+  const recorded = recordedForLinks(plan, options.identity);
+  const unrecordedFolder = (path, entry) => isLocation(entry) && recorded.get(path) === void 0 && !(refused2 ??= refusedLinkPaths(plan)).has(path);
   for (const { path, entry } of found) {
     if (entry === ABSENT) missing.add(path);
     else if (path.endsWith("/") && unrecordedFolder(path, entry)) pageless.add(path);
@@ -10710,6 +10846,10 @@ async function sayMissingLinkFiles(plan, options, disk) {
   const cautioned = (item) => recordedGone || item.cautions.some((caution) => caution.code === "localLinks");
   const { unaddressed } = foreseeTreeLinks(plan, plan.pinned.filter((item) => isBelow(item.file.label, plan.tree.rootPath)), options, { missing, pageless }, cautioned);
   countLinksWithoutAddress(plan, unaddressed);
+}
+function recordedForLinks(plan, identity) {
+  const renamedAway = renamedAwayKeys(plan.moves.renamed, plan.tree.rootPath);
+  return renamedAway.size === 0 ? identity : { get: (key) => renamedAway.has(key) ? void 0 : identity.get(key) };
 }
 function isLocation(found) {
   return found !== void 0 && found !== ABSENT;
@@ -10735,7 +10875,7 @@ function foreseeTreeLinks(plan, pinned, options, onDisk = { missing: /* @__PURE_
     refused: refused2,
     outside: options.outsideLinks
   };
-  const resolvePage = treePageLookup(known, plan.tree, options.identity, plan.partContent);
+  const resolvePage = treePageLookup(known, plan.tree, recordedForLinks(plan, options.identity), plan.partContent);
   const words = options.treeMessages ?? englishTreeMessages;
   const checked = known.addressable ? only : () => true;
   let unaddressed = 0;
@@ -10832,7 +10972,9 @@ async function runLinks(plan, options) {
     if (item.complete) pinnedAddressOf.set(key, await options.addressInSpace(item.complete.spaceId));
   }
   const pinnedLinked = pinnedLinkedPages(plan.pinned, rootPath, { get: (key) => options.recorded(key) ?? pinnedFollowed.get(key) });
-  const recordedOutside = (path) => options.recorded(path) ?? pinnedFollowed.get(path) ?? pinnedLinked.get(path);
+  const renamedAway = renamedAwayKeys(plan.moves.renamed, rootPath);
+  const recordedNow = (path) => renamedAway.has(path) ? void 0 : options.recorded(path);
+  const recordedOutside = (path) => recordedNow(path) ?? pinnedFollowed.get(path) ?? pinnedLinked.get(path);
   const { addressable } = options;
   let sendsOver = false;
   const ended = /* @__PURE__ */ new Set();
@@ -11227,7 +11369,7 @@ async function runTree(options) {
   const lookUp = callsAtMost(DEFAULT_LOOKUPS_AT_ONCE);
   const created = /* @__PURE__ */ new Set();
   const needSecond = [];
-  let stopReported = false;
+  let stop;
   let credentialRefused;
   const stopsOnRefusal = (guarded) => {
     if (options.stopOnRefusedCredential !== true) return false;
@@ -11236,8 +11378,7 @@ async function runTree(options) {
     return credentialRefused !== void 0;
   };
   const onStopped = (stopped) => {
-    if (!stopReported) options.onStopped?.(stopped);
-    stopReported = true;
+    stop ??= stopped;
   };
   const sendEntries = async (entries, onAnswered) => {
     const indexOf = new Map(entries.map((entry, index) => [entry.item, index]));
@@ -11447,6 +11588,7 @@ async function runTree(options) {
     };
     return [...new Set(result.linkCautions.filter((caution) => caution.reason === "noPageYet").map((caution) => labelOf(caution.target)))];
   });
+  if (stop) options.onStopped?.({ ...stop, finished: results.filter((result) => result.outcome !== void 0 && result.state !== "notStarted").length, total });
   const leftBehind = await pagesLeftBehind(replaced, options.pages);
   return { results, secondPass: sentAgainAndLanded(results), summary: summarise(counted2), linksLeft, leftBehind, ...credentialRefused !== void 0 ? { credentialRefused } : {} };
 }
@@ -12581,7 +12723,8 @@ function planTreeOf(sources, given) {
   const idOfNode = (path) => titledBack.get(path)?.pageId ?? (retitledFrom.has(path) ? void 0 : recordedAtPath(path)?.pageId) ?? linkedIds.get(path);
   const createdHere = new Set(pages.filter((page) => page.item.state === "send" && idOfNode(page.node.path) === void 0 && !refusedNode(page.node)).map((page) => page.node.path));
   const knownIdOfNode = (path) => idOfNode(path) ?? (createdHere.has(path) ? `new:${path}` : void 0);
-  const knownIdOfPath = (path) => recordedId(path) ?? pinnedLinked.get(path)?.id;
+  const renamedAway = renamedAwayKeys(moves.renamed, rootPath);
+  const knownIdOfPath = (path) => (renamedAway.has(path) ? void 0 : recordedId(path)) ?? pinnedLinked.get(path)?.id;
   const knownPageOf = treePageIdByNodePath(tree, knownIdOfNode, knownIdOfPath);
   const pageIdForLinks = checkLinkTargets ? knownPageOf : NO_PAGE;
   const keptNodes = checkLinkTargets ? refusedPagesByNode(pages, options.refusedEntryPages) : void 0;
@@ -12621,7 +12764,7 @@ function planTreeOf(sources, given) {
   refuseWithoutIds(pages, (page) => !options.pageAccess && (page.pageId === void 0 || page.retitledFrom !== void 0), words);
   refuseByRecord(pages, pinned, options, rootPath, words);
   refuseUnderRefusedFolders(pages, words);
-  const { unknown, dotted, unaddressed } = foreseeTreeLinks({ tree, pages, pinnedLinkFacts, refused: refused2, ...partContentKey }, pinnedSources.map((source2) => source2.item), options);
+  const { unknown, dotted, unaddressed } = foreseeTreeLinks({ tree, pages, pinnedLinkFacts, refused: refused2, moves, ...partContentKey }, pinnedSources.map((source2) => source2.item), options);
   const refusedUnder = placesOfRefused(refused2, tree, parentRecordedId);
   const linksWait = options.pageAccess && checkLinkTargets;
   const ordered = sendOrderOf({ tree, rootInRepository: options.rootInRepository }, pages, createdHere, {
@@ -13341,6 +13484,22 @@ async function refuseUnsafeWrites(args, place) {
     const refusal2 = await checkWritePath(place.workingTree, (0, import_node_path9.resolve)(place.cwd, path));
     if (refusal2 !== void 0) return `${flag} ${named}: ${describeWriteRefusal(refusal2)}`;
   }
+  return clashingOutput(args, written3, place.cwd);
+}
+function clashingOutput(args, written3, cwd) {
+  const seen = /* @__PURE__ */ new Map();
+  for (const [flag, named, path] of written3) {
+    const absolute = (0, import_node_path9.resolve)(cwd, path);
+    const before = seen.get(absolute);
+    if (before !== void 0 && before !== flag) return `${flag} ${named}: the same file as ${before}; each needs a file of its own.`;
+    seen.set(absolute, flag);
+    if (flag === "--state") continue;
+    if ((0, import_node_path9.basename)(absolute) === MANIFEST_FILE_NAME) return `${flag} ${named}: a page tree's record (${MANIFEST_FILE_NAME}); name another file.`;
+    const published = args.paths.map((named2) => (0, import_node_path9.resolve)(cwd, named2)).find((source2) => absolute === source2 || absolute.startsWith(`${source2}${import_node_path9.sep}`));
+    if (published !== void 0 && isMarkdownFileName((0, import_node_path9.basename)(absolute))) {
+      return `${flag} ${named}: a Markdown file in ${(0, import_node_path9.relative)(cwd, published) || "."}, which this run publishes: it would be written over a page's source, or published as a page by the next run. Name a file outside it, or one that is not Markdown.`;
+    }
+  }
   return void 0;
 }
 async function refuseUnsafeManifest(location, workingTree) {
@@ -13721,6 +13880,7 @@ async function publishCommand(args, context) {
     if (access.kind === "pages") {
       for (const secret of access.secrets) output.forget(secret);
       const refused2 = await access.ready(context.interrupt);
+      if (context.interrupt.aborted) return context.interruptExitCode() ?? EXIT_FAILED;
       if (refused2 !== void 0) return usage(`Page access is configured but does not work: ${refused2}`);
     }
     const pages = access.kind === "pages" ? access.client : void 0;
@@ -13903,8 +14063,8 @@ function flagsNameAnotherPlace(link, flags, text2) {
   const named = splitFrontMatter(text2).target;
   return named.spaceId === void 0 && flags.spaceId !== void 0 && flags.spaceId !== link.spaceId || named.parentId === void 0 && flags.parentId !== void 0 && flags.parentId !== link.parentId;
 }
-function print(result, json, output, notStartedBecause, names) {
-  const record = { ...fileRecord(result, notStartedBecause), ...result.pageId !== void 0 ? { pageId: result.pageId } : {}, ...result.pass === 2 ? { pass: 2 } : {} };
+function print(result, json, output, notStartedBecause2, names) {
+  const record = { ...fileRecord(result, notStartedBecause2), ...result.pageId !== void 0 ? { pageId: result.pageId } : {}, ...result.pass === 2 ? { pass: 2 } : {} };
   withNames(record, names, result.state === "published" && result.pageId !== void 0 ? { pageId: result.pageId } : {});
   output.record(record);
   if (json) output.json(record);
@@ -14052,8 +14212,8 @@ async function runAction(env, cwd) {
 `);
   }
   if (records.summary === void 0 && exitCode !== 0) {
-    const first = problems.join("").split("\n").find((line) => line.trim() !== "") ?? "The run stopped before planning (see the log).";
-    process.stdout.write(`${runError(first.replace(/^wiki-publisher: /, ""))}
+    const last2 = problems.join("").split("\n").filter((line) => line.trim() !== "").at(-1) ?? "The run stopped before planning (see the log).";
+    process.stdout.write(`${runError(inActionWords(last2, (0, import_node_path11.join)(work2, "reviewed-plan.md")))}
 `);
   }
   return report(records, { exitCode, work: work2, cwd, env, summary: inputs.summary, annotations: inputs.annotations });
@@ -14079,6 +14239,9 @@ async function report(records, context) {
     return context.exitCode === 0 ? EXIT_FAILED : context.exitCode;
   }
   return context.exitCode;
+}
+function inActionWords(line, reviewedPlan) {
+  return line.replace(/^wiki-publisher: /, "").replace(/ \(see wiki-publisher --help\)$/, "").replace(`--expect-plan: ${reviewedPlan}:`, 'Input "expect-plan":');
 }
 function fail4(message) {
   process.stdout.write(`${runError(message)}

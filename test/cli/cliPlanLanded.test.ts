@@ -21,6 +21,19 @@ describe('CLI --expect-plan after a publish of that plan stopped part-way', () =
 
   beforeEach(() => cli.world.sandbox.setImportAuthor('app'));
 
+  /** Two published files changed, their updates reviewed (review.jsonl), and one of them sent before the run stopped. */
+  async function updatesReviewedThenOneLanded(): Promise<string> {
+    const root = await cli.tree({ 'docs/a.md': '# Alpha\n\nOne.\n', 'docs/b.md': '# Beta\n\nTwo.\n' });
+    assert.equal((await runCli(['publish', 'docs', ...DOCS], { cwd: root, env: cli.env() })).code, 0);
+    await writeFile(join(root, 'docs/a.md'), '# Alpha\n\nOne, changed.\n');
+    await writeFile(join(root, 'docs/b.md'), '# Beta\n\nTwo, changed.\n');
+    const reviewed = await runCli(['plan', 'docs', ...DOCS, '--overwrite', '--json'], { cwd: root, env: cli.env() });
+    assert.equal(reviewed.code, 0, reviewed.stderr);
+    await writeFile(join(root, 'review.jsonl'), reviewed.stdout);
+    assert.equal((await runCli(['publish', 'docs/a.md', ...DOCS, '--overwrite'], { cwd: root, env: cli.env() })).code, 0);
+    return root;
+  }
+
   it('flat: the files that landed are the plan carried out and the rest go, given the plan file (the digest alone says how)', async () => {
     const root = await cli.tree({ 'docs/a.md': '# Alpha\n\nOne.\n', 'docs/b.md': '# Beta\n\nTwo.\n', 'docs/c.md': '# Gamma\n\nThree.\n' });
     const reviewed = await runCli(['plan', 'docs', ...DOCS, '--json'], { cwd: root, env: cli.env() });
@@ -42,14 +55,7 @@ describe('CLI --expect-plan after a publish of that plan stopped part-way', () =
   });
 
   it('flat: an update that landed, then a colleague edits that page: a change since the review', async () => {
-    const root = await cli.tree({ 'docs/a.md': '# Alpha\n\nOne.\n', 'docs/b.md': '# Beta\n\nTwo.\n' });
-    assert.equal((await runCli(['publish', 'docs', ...DOCS], { cwd: root, env: cli.env() })).code, 0);
-    await writeFile(join(root, 'docs/a.md'), '# Alpha\n\nOne, changed.\n');
-    await writeFile(join(root, 'docs/b.md'), '# Beta\n\nTwo, changed.\n');
-    const reviewed = await runCli(['plan', 'docs', ...DOCS, '--overwrite', '--json'], { cwd: root, env: cli.env() });
-    assert.equal(reviewed.code, 0, reviewed.stderr);
-    await writeFile(join(root, 'review.jsonl'), reviewed.stdout);
-    assert.equal((await runCli(['publish', 'docs/a.md', ...DOCS, '--overwrite'], { cwd: root, env: cli.env() })).code, 0);
+    const root = await updatesReviewedThenOneLanded();
     // A colleague's edit of the page the run updated: not what was reviewed.
     const alpha = cli.world.sandbox.findPageByTitle('DOCS', '123456', 'Alpha');
     assert.ok(alpha);
@@ -61,13 +67,7 @@ describe('CLI --expect-plan after a publish of that plan stopped part-way', () =
   });
 
   it('flat: an update that landed is the plan carried out', async () => {
-    const root = await cli.tree({ 'docs/a.md': '# Alpha\n\nOne.\n', 'docs/b.md': '# Beta\n\nTwo.\n' });
-    assert.equal((await runCli(['publish', 'docs', ...DOCS], { cwd: root, env: cli.env() })).code, 0);
-    await writeFile(join(root, 'docs/a.md'), '# Alpha\n\nOne, changed.\n');
-    await writeFile(join(root, 'docs/b.md'), '# Beta\n\nTwo, changed.\n');
-    const reviewed = await runCli(['plan', 'docs', ...DOCS, '--overwrite', '--json'], { cwd: root, env: cli.env() });
-    await writeFile(join(root, 'review.jsonl'), reviewed.stdout);
-    assert.equal((await runCli(['publish', 'docs/a.md', ...DOCS, '--overwrite'], { cwd: root, env: cli.env() })).code, 0);
+    const root = await updatesReviewedThenOneLanded();
     const imports = cli.world.sandbox.imports.length;
     const rest = await runCli(['publish', 'docs', ...DOCS, '--overwrite', '--json', '--expect-plan', '@review.jsonl'], { cwd: root, env: cli.env() });
     assert.equal(rest.code, 0, `${rest.stdout}\n${rest.stderr}`);

@@ -75,6 +75,22 @@ describe('CLI --expect-plan after a publish of that plan stopped part-way', () =
     assert.equal(cli.world.sandbox.imports.length, imports + 1);
   });
 
+  it('flat: a page a run sent with content nobody reviewed is no part of the reviewed plan, even with the file put back', async () => {
+    const root = await cli.tree({ 'docs/a.md': '# Alpha\n\nOne.\n', 'docs/b.md': '# Beta\n\nTwo.\n' });
+    assert.equal((await runCli(['publish', 'docs', ...DOCS], { cwd: root, env: cli.env() })).code, 0);
+    await writeFile(join(root, 'docs/a.md'), '# Alpha\n\nOne, reviewed.\n');
+    const reviewed = await runCli(['plan', 'docs', ...DOCS, '--overwrite', '--json'], { cwd: root, env: cli.env() });
+    await writeFile(join(root, 'review.jsonl'), reviewed.stdout);
+    await writeFile(join(root, 'docs/a.md'), '# Alpha\n\nUnreviewed words.\n');
+    assert.equal((await runCli(['publish', 'docs/a.md', ...DOCS, '--overwrite'], { cwd: root, env: cli.env() })).code, 0);
+    await writeFile(join(root, 'docs/a.md'), '# Alpha\n\nOne, reviewed.\n');
+    const imports = cli.world.sandbox.imports.length;
+    const run = await runCli(['publish', 'docs', ...DOCS, '--overwrite', '--json', '--expect-plan', '@review.jsonl'], { cwd: root, env: cli.env() });
+    assert.equal(run.code, 3, `${run.stdout}\n${run.stderr}`);
+    assert.match(run.stderr, /changed since the review[^\n]*: docs\/a\.md/);
+    assert.equal(cli.world.sandbox.imports.length, imports, 'nothing sent');
+  });
+
   it('tree: a first publish that failed part-way goes on with the same reviewed plan', async () => {
     const root = await cli.tree({
       'docs/index.md': '# Home\n\nSee [setup](guide/setup.md).\n', 'docs/guide/setup.md': '# Setup\n\nBack [home](../index.md).\n',

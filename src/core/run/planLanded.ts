@@ -9,6 +9,7 @@
 // since (another version on top), another content, another target: still a change.
 import { pathDigest } from '../publish/publishNotice';
 import { guardedPage } from './guardVerdict';
+import { digestNow } from './pageNotice';
 import { describeEntry, entryHash, type DigestEntry, type PlanFingerprint } from './planDigest';
 
 /** Where an entry's description keeps what a landed send changes (planDigest.ts describeEntry). */
@@ -46,12 +47,20 @@ export function landedEntryHashes(fingerprint: PlanFingerprint, key: string): st
   return forms.map(entryHash);
 }
 
-/** The page of an entry whose current version a send of this tool made for its file, and the version that send made. */
+/**
+ * The page of an entry whose current version a send of this tool made for its file with the file's content as it is
+ * now (which the caller holds to the reviewed content), and the version that send made. The content digest is what
+ * the file sends now, or the same text with links that reached no page yet (a first pass whose pages came later): a
+ * page holding other content (a publish of a text nobody reviewed) is not the reviewed plan carried out.
+ */
 function landedPage(entry: DigestEntry): { id: string; sentVersion: number } | undefined {
-  const page = guardedPage(entry.item.guard);
+  const { item } = entry;
+  const page = guardedPage(item.guard);
   const marker = page?.body?.marker;
   if (page === undefined || marker === undefined || marker.version === 0 || marker.version !== page.version) return undefined;
-  return marker.path === pathDigest(entry.item.file.label) ? { id: page.id, sentVersion: marker.version } : undefined;
+  if (marker.path !== pathDigest(item.file.label)) return undefined;
+  const sentNow = marker.digest === digestNow(item) || marker.digest === digestNow(item, '');
+  return sentNow ? { id: page.id, sentVersion: marker.version } : undefined;
 }
 
 /** The parent a tree's top pages go under: the place a review gave pages whose folder page had no ID yet. */

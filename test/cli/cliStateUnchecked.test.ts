@@ -46,5 +46,10 @@ describe('CLI without page access: a --state record that places a file elsewhere
     const changed = await runCli(['publish', 'docs', ...TO, '--state', 'state.json'], { cwd: root, env: cli.env(false) });
     assert.equal(changed.code, 0, `${changed.stdout}\n${changed.stderr}`);
     assert.equal(fileRecords(changed)[0]?.status, 'published', changed.stdout);
+    // The same space named by its numeric ID (--space takes either): the same place, not another.
+    await writeFile(join(root, 'docs/plain.md'), '# Plain\n\nMore words still.\n');
+    const byId = await runCli(['publish', 'docs', '--space', '1001', '--parent', '123456', '--json', '--state', 'state.json'], { cwd: root, env: cli.env(false) });
+    assert.equal(byId.code, 0, `${byId.stdout}\n${byId.stderr}`);
+    assert.equal(fileRecords(byId)[0]?.status, 'published', byId.stdout);
   });
 });

@@ -68,8 +68,11 @@ export function linksReachOtherPages(item: Pick<PlanItem, 'state' | 'link'>, rea
  */
 function recordOverDefaults(link: PageLink, frontMatter: PartialTarget, defaults: PartialTarget | undefined): boolean {
   if (defaults === undefined) return false;
-  return (frontMatter.spaceId === undefined && defaults.spaceId !== undefined && defaults.spaceId !== link.spaceId)
-    || (frontMatter.parentId === undefined && defaults.parentId !== undefined && defaults.parentId !== link.parentId);
+  if (frontMatter.parentId === undefined && defaults.parentId !== undefined) return defaults.parentId !== link.parentId;
+  // A parent is in one space: only without one may the space tell. A space named by its key and by its numeric ID is
+  // one space, which nothing but the wiki can tell: such a pair is not said to differ.
+  return frontMatter.spaceId === undefined && defaults.spaceId !== undefined && defaults.spaceId !== link.spaceId
+    && /^\d+$/.test(defaults.spaceId) === /^\d+$/.test(link.spaceId);
 }
 
 /** The recipe of a file sent as written (no renderer, no title heading left out): one, shared by every such item. */

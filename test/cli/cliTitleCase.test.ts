@@ -35,6 +35,24 @@ describe('CLI: titles that differ only in case', () => {
     assert.equal(cli.world.sandbox.pages().find((page) => page.id === theirs.id)?.markdown, 'Theirs.\n');
   });
 
+  it('the file\'s own page, found by its notice, whose title the file now writes in another case: refused, not a second page', async () => {
+    const root = await cli.tree({ 'docs/a.md': '# Setup guide\n\nOurs.\n' });
+    assert.equal((await runCli(['publish', 'docs', ...DOCS], { cwd: root, env: cli.env() })).code, 0);
+    const { writeFile } = await import('node:fs/promises');
+    const { join } = await import('node:path');
+    await writeFile(join(root, 'docs/a.md'), '# Setup Guide\n\nOurs.\n');
+    const imports = cli.world.sandbox.imports.length;
+    for (const extra of [['--dry-run'], []]) {
+      const run = await runCli(['publish', 'docs', ...DOCS, ...extra], { cwd: root, env: cli.env() });
+      assert.equal(run.code, 1, `${run.stdout}\n${run.stderr}`);
+      const record = fileRecords(run).find((line) => line.file === 'docs/a.md');
+      assert.equal(record?.status, 'refused', run.stdout);
+      assert.match(JSON.stringify(record), /is titled \\"Setup guide\\" on the wiki, which differs from this file's title \\"Setup Guide\\" only in case/);
+    }
+    assert.equal(cli.world.sandbox.imports.length, imports, 'nothing sent');
+    assert.equal(cli.world.sandbox.pages().filter((page) => page.title.toLowerCase() === 'setup guide' && !page.deleted).length, 1, 'one page');
+  });
+
   it('a title held elsewhere in the space in another case: the failure says so and offers no --overwrite', async () => {
     cli.world.sandbox.setUniqueTitlesInSpace(true);
     try {

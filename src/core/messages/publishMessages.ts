@@ -86,6 +86,8 @@ export interface PublishMessages extends EndpointMessages {
   titleOnlyInCase(title: string, pageTitle: string, pageId: string): string;
   /** "Already exists" for a title no page under the parent has (the plan looked): the wiki keeps it elsewhere in the space. */
   titleHeldSomewhere(said: string, pageTitle: string): string;
+  /** The file's own page (its notice) is titled `pageTitle` on the wiki, which differs from the file's title only in case. */
+  ownTitleOnlyInCase(title: string, pageTitle: string, pageId: string): string;
   frontMatterPageIdNotDigits(): string;
 
   /** Mermaid diagrams sent as images from the renderer, or as code; `settingName` is where to set a renderer. */
@@ -202,6 +204,8 @@ export const englishPublishMessages: PublishMessages = {
   frontMatterOverwriteNotBoolean: () => 'wiki.overwrite in the front matter must be true or false.',
   titleOnlyInCase: (title, pageTitle, pageId) =>
     `A page titled "${pageTitle}" (page ${pageId}) is under the same parent, and its title differs from this file's "${title}" only in case: the wiki may take that page for this one and replace it, refuse the title, or make a second page. Nothing is sent to it: give this file that page's title if it is this file's page (then publish with overwrite), or another title.`,
+  ownTitleOnlyInCase: (title, pageTitle, pageId) =>
+    `Its page (page ${pageId}, carrying this file's publish notice) is titled "${pageTitle}" on the wiki, which differs from this file's title "${title}" only in case, and the wiki cannot rename a page: a publish might make a second page. Nothing is sent: give the file its page's title again, or rename the page on the wiki to "${title}" and publish again.`,
   titleHeldSomewhere: (said, pageTitle) =>
     `${said} No page titled "${pageTitle}" is under this file's parent, so the title is held elsewhere in the space (perhaps written in another case), and this wiki keeps titles unique in a space. Choosing Overwrite would not help: it updates only a page under this file's own parent. Give this file another title, or rename or move that page on the wiki, then publish again; nothing was changed.`,
   neverReplacesOwnPage: (pageTitle) => `Its front matter says overwrite: false, which never replaces a page, and it published "${pageTitle}" before: the publish would be refused as "already exists". Remove that line (or set it to true) to update the page.`,

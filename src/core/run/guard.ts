@@ -19,6 +19,7 @@ import { findAtPlaces, ownPageId, parentNamed, readPages, versionsOf, type Looku
 import { guardedPage, pageElsewhere, underAnotherParent, unreadOnWiki, type GuardVerdict } from './guardVerdict';
 import type { PlanItem } from './planItem';
 import { publishedFromThisFile } from './publishedFrom';
+import { pathDigest } from '../publish/publishNotice';
 import { refuseItem } from './plan';
 import { checkRecordedLinks } from './recordedLinks';
 import { checkFlatTitlesAcrossSpaceNames } from './titlesAcrossSpaceNames';
@@ -148,9 +149,12 @@ export async function guardPlan(items: PlanItem[], options: GuardOptions): Promi
     // A tree's recorded pages were checked so with the pages they hold (recordedEntries.ts), where a folder's refusal
     // refuses the pages below it too.
     const foreign = options.titlesCheckedByTree ? undefined : pageOfAnotherFile(item);
-    const caseVariant = otherPageTitledButForCase(item);
+    const caseVariant = pageTitledButForCase(item);
     if (caseVariant !== undefined) {
-      refuseItem(item, { code: 'duplicatePage', message: (options.planMessages ?? englishPublishMessages).titleOnlyInCase(item.complete?.pageTitle ?? '', caseVariant.title, caseVariant.id), fix: 'editFile' });
+      const words = options.planMessages ?? englishPublishMessages;
+      const title = item.complete?.pageTitle ?? '';
+      const { page, own } = caseVariant;
+      refuseItem(item, { code: 'duplicatePage', message: own ? words.ownTitleOnlyInCase(title, page.title, page.id) : words.titleOnlyInCase(title, page.title, page.id), fix: 'editFile' });
       refusedAny = true;
     } else if (foreign === undefined) applyVerdict(item, options.overwriteEdited);
     else {
@@ -166,14 +170,17 @@ export async function guardPlan(items: PlanItem[], options: GuardOptions): Promi
 }
 
 /**
- * The page found at the item's place that is not its own and whose title differs from the file's only in case
- * (guardLookups.ts childTitled takes such a page when no title matches exactly). Whether the import takes it for the
- * file's title, refuses the title or makes a second page is not known: none is safe to do unasked.
+ * The page found at the item's place (not the page its record names) whose title differs from the file's only in case
+ * (guardLookups.ts childTitled takes such a page when no title matches exactly): another file's, or the file's own
+ * after its title changed case. Whether the import takes it for the file's title, refuses the title or makes a second
+ * page is not known: none is safe to do unasked. `own`: it carries the file's notice.
  */
-function otherPageTitledButForCase(item: PlanItem): WikiPage | undefined {
+function pageTitledButForCase(item: PlanItem): { page: WikiPage; own: boolean } | undefined {
   const verdict = item.guard;
-  if (verdict?.kind !== 'exists' && verdict?.kind !== 'notOurs') return undefined;
-  return verdict.page.title !== item.complete?.pageTitle ? verdict.page : undefined;
+  const page = guardedPage(verdict);
+  if (page === undefined || page.id === item.link?.pageId || page.title === item.complete?.pageTitle) return undefined;
+  if (verdict?.kind === 'exists' || verdict?.kind === 'notOurs') return { page, own: false };
+  return page.body?.marker?.path === pathDigest(item.file.label) ? { page, own: true } : undefined;
 }
 
 /** Without page access: the files whose record (from a file) places them elsewhere than the defaults, refused. */

@@ -5,7 +5,7 @@
 import { basename, relative, resolve, sep } from 'node:path';
 import { stateJournalPath } from '../core/links/stateFile';
 import { MANIFEST_FILE_NAME } from '../core/tree/manifestFormat';
-import { isMarkdownFileName } from '../core/walk/walkRules';
+import { isMarkdownFileName, isSkippedFolderName } from '../core/walk/walkRules';
 import { checkWritePath, describeWriteRefusal } from '../core/writes/writePath';
 import type { PublishArgs } from './args';
 
@@ -40,11 +40,21 @@ function clashingOutput(args: PublishArgs, written: ReadonlyArray<readonly [flag
     if (flag === '--state') continue;
     if (basename(absolute) === MANIFEST_FILE_NAME) return `${flag} ${named}: a page tree's record (${MANIFEST_FILE_NAME}); name another file.`;
     const published = args.paths.map((named) => resolve(cwd, named)).find((source) => absolute === source || absolute.startsWith(`${source}${sep}`));
-    if (published !== undefined && isMarkdownFileName(basename(absolute))) {
+    if (published !== undefined && isMarkdownFileName(basename(absolute)) && walkTakes(published, absolute)) {
       return `${flag} ${named}: a Markdown file in ${relative(cwd, published) || '.'}, which this run publishes: it would be written over a page's source, or published as a page by the next run. Name a file outside it, or one that is not Markdown.`;
     }
   }
   return undefined;
+}
+
+/**
+ * Whether a walk of the published path `root` takes the file at `path` below it: not in a folder the walk skips
+ * (node_modules, dot-folders). Named itself, the file is taken. A .gitignore the walk would honour is not read here:
+ * such a file is refused all the same (name another).
+ */
+function walkTakes(root: string, path: string): boolean {
+  const folders = relative(root, path).split(sep).slice(0, -1);
+  return !folders.some(isSkippedFolderName);
 }
 
 /** The manifest a tree run records page IDs in, checked as the files above are. */

@@ -121,9 +121,11 @@ describe('CLI: an output file never lands on something else the run reads or wri
     }
     assert.equal(cli.sandbox.imports.length, 0);
     assert.equal(await readFile(join(root, 'docs/a.md'), 'utf8'), '# Alpha\n');
-    // Beside the published folder, a plan in Markdown is fine.
-    const fine = await runCli(['plan', ...DOCS, '--markdown-file', 'out/plan.md', '--report', 'out/r.xml'], { cwd: root, env: cli.env() });
-    assert.equal(fine.code, 0, fine.stderr);
+    // Beside the published folder, or in a folder of it the walk skips, a plan in Markdown is fine.
+    for (const place of ['out/plan.md', 'docs/node_modules/plan.md', 'docs/.out/plan.md']) {
+      const fine = await runCli(['plan', ...DOCS, '--markdown-file', place, '--report', 'out/r.xml'], { cwd: root, env: cli.env() });
+      assert.equal(fine.code, 0, `${place}: ${fine.stderr}`);
+    }
   });
 });
 

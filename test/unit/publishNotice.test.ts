@@ -80,6 +80,13 @@ describe('publish notice', () => {
     assert.equal(withoutNotice(extended), extended);
   });
 
+  it('takes the rule off with the notice in a CRLF export, and a rule directly above the notice', () => {
+    const marker = markerText(notice().marker);
+    const line = `*Published from [docs/setup.md](https://git.example.test/x#${marker}) with Wiki Publisher. Edit the file in its repository rather than this page.*`;
+    assert.equal(withoutNotice(`# Setup\r\n\r\nRun it.\r\n\r\n---\r\n\r\n${line}\r\n`), '# Setup\r\n\r\nRun it.\r\n');
+    assert.equal(withoutNotice(`# Setup\n\nRun it.\n\n---\n${line}\n`), '# Setup\n\nRun it.\n');
+  });
+
   it('is found in a body whatever was looked for before: a long export taken apart first leaves no place to start from', () => {
     const marker = markerText(notice().marker);
     const long = `# Setup\n\n${'Run it. '.repeat(200)}\n\n---\n\n*Published from [docs/setup.md](#${marker}) with Wiki Publisher.*\n`;

@@ -148,7 +148,7 @@ function noticeLinesAround(lines: readonly string[], at: number, forms: readonly
  * lines around. Lines of the same paragraph before or after them stay (a colleague's words), as does whatever follows.
  */
 function withLinesCut(lines: readonly string[], notice: { start: number; end: number }): string {
-  const opensParagraph = notice.start === 0 || (lines[notice.start - 1] as string).trim() === '';
+  const opensParagraph = notice.start === 0 || (lines[notice.start - 1] as string).trim() === '' || THEMATIC_BREAK.test(lines[notice.start - 1] as string);
   let cut = notice.start;
   if (opensParagraph) {
     while (cut > 0 && (lines[cut - 1] as string).trim() === '') cut--;
@@ -167,8 +167,8 @@ function withLinesCut(lines: readonly string[], notice: { start: number; end: nu
   return after === '' ? `${kept}\n` : `${kept}\n\n${after}\n`;
 }
 
-/** A line that is a CommonMark thematic break: three or more of one of `-`, `*`, `_`, spaces allowed between. */
-const THEMATIC_BREAK = /^ {0,3}(?:(?:-[ \t]*){3,}|(?:\*[ \t]*){3,}|(?:_[ \t]*){3,})$/;
+/** A line that is a CommonMark thematic break: three or more of one of `-`, `*`, `_`, spaces allowed between (a CR too, of a CRLF text split at its LFs). */
+const THEMATIC_BREAK = /^ {0,3}(?:(?:-[ \t]*){3,}|(?:\*[ \t]*){3,}|(?:_[ \t]*){3,})\r?$/;
 
 /** A file's label as link text: every ASCII punctuation escaped, so no name can end the link or start markup. */
 function escapeLinkText(text: string): string {

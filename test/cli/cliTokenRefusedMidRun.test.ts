@@ -81,4 +81,25 @@ describe('CLI publish whose API token the wiki refuses midway', function () {
     assertStopped(run);
     await publishesTheRest(root, args, landedCount());
   });
+
+  it('a tree with folder pages and a second pass counts its stop in files: each page once, of the tree\'s pages', async () => {
+    const root = await cli.tree({
+      'docs/index.md': '# Home\n\nSee [one](a/one.md) and [four](b/four.md).\n',
+      'docs/a/one.md': '# One\n\nNext [two](two.md).\n', 'docs/a/two.md': '# Two\n\nBack [one](one.md).\n', 'docs/a/three.md': '# Three\n',
+      'docs/b/four.md': '# Four\n\nSee [five](five.md).\n', 'docs/b/five.md': '# Five\n\nSee [four](four.md).\n', 'docs/b/six.md': '# Six\n',
+    });
+    cli.world.sandbox.injectFaults({ latencyMs: 200 });
+    const running = startCli(['publish', 'docs', '--tree', ...DOCS, '--concurrency', '1', '--json'], { cwd: root, env: cli.env() });
+    await waitUntil(() => landedCount() >= 3);
+    cli.world.sandbox.revokeToken('ci-writer');
+    const run = await running.done;
+    cli.world.sandbox.clearFaults();
+    const records = fileRecords(run);
+    const stops = [...run.stderr.matchAll(STOP)];
+    assert.equal(stops.length, 1, run.stderr);
+    const pages = new Set(records.map((record) => record.file));
+    const answered = new Set(records.filter((record) => record.status === 'published' || record.status === 'failed').map((record) => record.file));
+    assert.equal(stops[0]?.[2], String(pages.size), `of the tree's ${pages.size} pages: ${run.stderr}`);
+    assert.equal(stops[0]?.[1], String(answered.size), 'the files answered before the stop, each once');
+  });
 });

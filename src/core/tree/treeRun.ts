@@ -333,7 +333,12 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
     return [...new Set(result.linkCautions.filter((caution) => caution.reason === 'noPageYet').map((caution) => labelOf(caution.target)))];
   });
   // Of the sends the run counted (both passes), those the wiki answered before the stop.
-  if (stop) options.onStopped?.({ ...stop, finished: results.filter((result) => result.outcome !== undefined && result.state !== 'notStarted').length, total });
+  // Said in files: a page sent twice (its second pass) is one file, of the files the plan sends and those sent again.
+  if (stop) {
+    const finished = new Set(results.filter((result) => result.outcome !== undefined && result.state !== 'notStarted').map((result) => result.item.file.key));
+    const sending = new Set([...plan.pages.map((page) => page.item), ...plan.pinned].filter((item) => item.state === 'send').map((item) => item.file.key));
+    options.onStopped?.({ ...stop, finished: finished.size, total: new Set([...sending, ...finished]).size });
+  }
   const leftBehind = await pagesLeftBehind(replaced, options.pages);
   return { results, secondPass: sentAgainAndLanded(results), summary: summarise(counted), linksLeft, leftBehind, ...(credentialRefused !== undefined ? { credentialRefused } : {}) };
 }

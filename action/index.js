@@ -1726,6 +1726,7 @@ var englishPublishMessages = {
   frontMatterKeyNotText: (key) => `wiki.${key} in the front matter must be text.`,
   frontMatterOverwriteNotBoolean: () => "wiki.overwrite in the front matter must be true or false.",
   titleOnlyInCase: (title, pageTitle, pageId) => `A page titled "${pageTitle}" (page ${pageId}) is under the same parent, and its title differs from this file's "${title}" only in case: the wiki may take that page for this one and replace it, refuse the title, or make a second page. Nothing is sent to it: give this file that page's title if it is this file's page (then publish with overwrite), or another title.`,
+  ownTitleOnlyInCase: (title, pageTitle, pageId) => `Its page (page ${pageId}, carrying this file's publish notice) is titled "${pageTitle}" on the wiki, which differs from this file's title "${title}" only in case, and the wiki cannot rename a page: a publish might make a second page. Nothing is sent: give the file its page's title again, or rename the page on the wiki to "${title}" and publish again.`,
   titleHeldSomewhere: (said, pageTitle) => `${said} No page titled "${pageTitle}" is under this file's parent, so the title is held elsewhere in the space (perhaps written in another case), and this wiki keeps titles unique in a space. Choosing Overwrite would not help: it updates only a page under this file's own parent. Give this file another title, or rename or move that page on the wiki, then publish again; nothing was changed.`,
   neverReplacesOwnPage: (pageTitle) => `Its front matter says overwrite: false, which never replaces a page, and it published "${pageTitle}" before: the publish would be refused as "already exists". Remove that line (or set it to true) to update the page.`,
   frontMatterPageIdNotDigits: () => "wiki.pageId in the front matter must be a page ID made of digits.",
@@ -3657,7 +3658,8 @@ function linksReachOtherPages(item, reachedNow) {
 }
 function recordOverDefaults(link, frontMatter, defaults) {
   if (defaults === void 0) return false;
-  return frontMatter.spaceId === void 0 && defaults.spaceId !== void 0 && defaults.spaceId !== link.spaceId || frontMatter.parentId === void 0 && defaults.parentId !== void 0 && defaults.parentId !== link.parentId;
+  if (frontMatter.parentId === void 0 && defaults.parentId !== void 0) return defaults.parentId !== link.parentId;
+  return frontMatter.spaceId === void 0 && defaults.spaceId !== void 0 && defaults.spaceId !== link.spaceId && /^\d+$/.test(defaults.spaceId) === /^\d+$/.test(link.spaceId);
 }
 var NO_RECIPE = Object.freeze({});
 function planFileWithContent(file, given, options, prepared) {
@@ -4075,9 +4077,12 @@ async function guardPlan(items, options) {
   for (const item of lookups) {
     item.guard = verdicts.get(item);
     const foreign = options.titlesCheckedByTree ? void 0 : pageOfAnotherFile(item);
-    const caseVariant = otherPageTitledButForCase(item);
+    const caseVariant = pageTitledButForCase(item);
     if (caseVariant !== void 0) {
-      refuseItem(item, { code: "duplicatePage", message: (options.planMessages ?? englishPublishMessages).titleOnlyInCase(item.complete?.pageTitle ?? "", caseVariant.title, caseVariant.id), fix: "editFile" });
+      const words = options.planMessages ?? englishPublishMessages;
+      const title = item.complete?.pageTitle ?? "";
+      const { page, own } = caseVariant;
+      refuseItem(item, { code: "duplicatePage", message: own ? words.ownTitleOnlyInCase(title, page.title, page.id) : words.titleOnlyInCase(title, page.title, page.id), fix: "editFile" });
       refusedAny = true;
     } else if (foreign === void 0) applyVerdict(item, options.overwriteEdited);
     else {
@@ -4090,10 +4095,12 @@ async function guardPlan(items, options) {
   options.signal?.throwIfAborted();
   return items;
 }
-function otherPageTitledButForCase(item) {
+function pageTitledButForCase(item) {
   const verdict = item.guard;
-  if (verdict?.kind !== "exists" && verdict?.kind !== "notOurs") return void 0;
-  return verdict.page.title !== item.complete?.pageTitle ? verdict.page : void 0;
+  const page = guardedPage(verdict);
+  if (page === void 0 || page.id === item.link?.pageId || page.title === item.complete?.pageTitle) return void 0;
+  if (verdict?.kind === "exists" || verdict?.kind === "notOurs") return { page, own: false };
+  return page.body?.marker?.path === pathDigest(item.file.label) ? { page, own: true } : void 0;
 }
 function refuseRecordsElsewhere(items, messages) {
   for (const item of items) {
@@ -11588,7 +11595,11 @@ async function runTree(options) {
     };
     return [...new Set(result.linkCautions.filter((caution) => caution.reason === "noPageYet").map((caution) => labelOf(caution.target)))];
   });
-  if (stop) options.onStopped?.({ ...stop, finished: results.filter((result) => result.outcome !== void 0 && result.state !== "notStarted").length, total });
+  if (stop) {
+    const finished = new Set(results.filter((result) => result.outcome !== void 0 && result.state !== "notStarted").map((result) => result.item.file.key));
+    const sending = new Set([...plan.pages.map((page) => page.item), ...plan.pinned].filter((item) => item.state === "send").map((item) => item.file.key));
+    options.onStopped?.({ ...stop, finished: finished.size, total: (/* @__PURE__ */ new Set([...sending, ...finished])).size });
+  }
   const leftBehind = await pagesLeftBehind(replaced, options.pages);
   return { results, secondPass: sentAgainAndLanded(results), summary: summarise(counted2), linksLeft, leftBehind, ...credentialRefused !== void 0 ? { credentialRefused } : {} };
 }
@@ -13179,10 +13190,13 @@ function landedEntryHashes(fingerprint, key) {
   return forms.map(entryHash);
 }
 function landedPage(entry) {
-  const page = guardedPage(entry.item.guard);
+  const { item } = entry;
+  const page = guardedPage(item.guard);
   const marker = page?.body?.marker;
   if (page === void 0 || marker === void 0 || marker.version === 0 || marker.version !== page.version) return void 0;
-  return marker.path === pathDigest(entry.item.file.label) ? { id: page.id, sentVersion: marker.version } : void 0;
+  if (marker.path !== pathDigest(item.file.label)) return void 0;
+  const sentNow = marker.digest === digestNow(item) || marker.digest === digestNow(item, "");
+  return sentNow ? { id: page.id, sentVersion: marker.version } : void 0;
 }
 function treeRootParent(fingerprint) {
   for (const entry of fingerprint.sources.values()) {
@@ -13496,11 +13510,15 @@ function clashingOutput(args, written3, cwd) {
     if (flag === "--state") continue;
     if ((0, import_node_path9.basename)(absolute) === MANIFEST_FILE_NAME) return `${flag} ${named}: a page tree's record (${MANIFEST_FILE_NAME}); name another file.`;
     const published = args.paths.map((named2) => (0, import_node_path9.resolve)(cwd, named2)).find((source2) => absolute === source2 || absolute.startsWith(`${source2}${import_node_path9.sep}`));
-    if (published !== void 0 && isMarkdownFileName((0, import_node_path9.basename)(absolute))) {
+    if (published !== void 0 && isMarkdownFileName((0, import_node_path9.basename)(absolute)) && walkTakes(published, absolute)) {
       return `${flag} ${named}: a Markdown file in ${(0, import_node_path9.relative)(cwd, published) || "."}, which this run publishes: it would be written over a page's source, or published as a page by the next run. Name a file outside it, or one that is not Markdown.`;
     }
   }
   return void 0;
+}
+function walkTakes(root, path) {
+  const folders = (0, import_node_path9.relative)(root, path).split(import_node_path9.sep).slice(0, -1);
+  return !folders.some(isSkippedFolderName);
 }
 async function refuseUnsafeManifest(location, workingTree) {
   const refusal2 = await checkWritePath(workingTree, location);

@@ -18,8 +18,7 @@ import type { FileLinks } from './fileLinks';
 import { findAtPlaces, ownPageId, parentNamed, readPages, versionsOf, type LookupOptions } from './guardLookups';
 import { guardedPage, pageElsewhere, underAnotherParent, unreadOnWiki, type GuardVerdict } from './guardVerdict';
 import type { PlanItem } from './planItem';
-import { publishedFromThisFile } from './publishedFrom';
-import { pathDigest } from '../publish/publishNotice';
+import { pageOfAnotherFile, pageTitledButForCase, refuseRecordsElsewhere } from './pageOwnership';
 import { refuseItem } from './plan';
 import { checkRecordedLinks } from './recordedLinks';
 import { checkFlatTitlesAcrossSpaceNames } from './titlesAcrossSpaceNames';
@@ -170,29 +169,6 @@ export async function guardPlan(items: PlanItem[], options: GuardOptions): Promi
 }
 
 /**
- * The page found at the item's place (not the page its record names) whose title differs from the file's only in case
- * (guardLookups.ts childTitled takes such a page when no title matches exactly): another file's, or the file's own
- * after its title changed case. Whether the import takes it for the file's title, refuses the title or makes a second
- * page is not known: none is safe to do unasked. `own`: it carries the file's notice.
- */
-function pageTitledButForCase(item: PlanItem): { page: WikiPage; own: boolean } | undefined {
-  const verdict = item.guard;
-  const page = guardedPage(verdict);
-  if (page === undefined || page.id === item.link?.pageId || page.title === item.complete?.pageTitle) return undefined;
-  if (verdict?.kind === 'exists' || verdict?.kind === 'notOurs') return { page, own: false };
-  return page.body?.marker?.path === pathDigest(item.file.label) ? { page, own: true } : undefined;
-}
-
-/** Without page access: the files whose record (from a file) places them elsewhere than the defaults, refused. */
-function refuseRecordsElsewhere(items: readonly PlanItem[], messages: TreeMessages): void {
-  for (const item of items) {
-    const target = item.complete;
-    if (item.recordOverDefaults !== true || target === undefined || item.link === undefined) continue;
-    refuseItem(item, { code: 'noPageAccess', message: messages.recordElsewhereUnchecked(target.pageTitle, target.spaceId, target.parentId), fix: undefined });
-  }
-}
-
-/**
  * The files' own pages the lookups found without a record of them (a fresh CI runner, a fresh clone), or in place of a
  * recorded one that is gone: the links to them reach them now (FileLinks.foundSince), and a file whose page holds what
  * it sends with those links is left alone.
@@ -275,19 +251,6 @@ async function verdictsOf(items: readonly PlanItem[], options: LookupOptions): P
     }
   }
   return verdicts;
-}
-
-/**
- * The page a record names for the item (by ID: the repository's, a --state file, the editor's link store), when the
- * page's notice says another file published it: a pull request or a cache from elsewhere may name any page, and only
- * the page's own notice tells whose it is. A page found on the wiki by its place was decided by that notice already.
- */
-function pageOfAnotherFile(item: PlanItem): WikiPage | undefined {
-  const link = item.link;
-  const page = guardedPage(item.guard);
-  const marker = page?.body?.marker;
-  if (link?.pageId === undefined || item.foundOnWiki || page === undefined || page.id !== link.pageId || marker === undefined) return undefined;
-  return publishedFromThisFile(marker, [item.file.label, item.file.key, link.formerFile]) ? undefined : page;
 }
 
 /**

@@ -2712,30 +2712,6 @@ async function parentNamed(pageId, options) {
   return parent ? { id: pageId, title: parent.title } : { id: pageId };
 }
 
-// src/core/run/publishedFrom.ts
-function publishedFromThisFile(marker, paths) {
-  for (const path of paths) {
-    if (path === void 0) continue;
-    if (pathDigest(path) === marker.path) return true;
-    const folder = /[\\/]$/.test(path) ? "/" : "";
-    const parts = pathParts(path);
-    for (let from = parts.length - 1; from >= 0; from--) if (pathDigest(parts.slice(from).join("/") + folder) === marker.path) return true;
-  }
-  return false;
-}
-function pathParts(path) {
-  const uri = /^[a-z][a-z0-9+.-]*:\/\/[^/]*/i.exec(path);
-  const plain = uri === null ? path : path.slice(uri[0].length);
-  return plain.split(/[\\/]/).filter((part) => part !== "").map((part) => {
-    if (uri === null) return part;
-    try {
-      return decodeURIComponent(part);
-    } catch {
-      return part;
-    }
-  });
-}
-
 // src/core/messages/networkMessages.ts
 var englishNetworkMessages = {
   requestFailed: () => "The network request failed."
@@ -3863,6 +3839,53 @@ function sendKind(item) {
   return verdict?.kind === "notOurs" || verdict?.kind === "unchecked" || verdict === void 0 ? "replace" : "update";
 }
 
+// src/core/run/publishedFrom.ts
+function publishedFromThisFile(marker, paths) {
+  for (const path of paths) {
+    if (path === void 0) continue;
+    if (pathDigest(path) === marker.path) return true;
+    const folder = /[\\/]$/.test(path) ? "/" : "";
+    const parts = pathParts(path);
+    for (let from = parts.length - 1; from >= 0; from--) if (pathDigest(parts.slice(from).join("/") + folder) === marker.path) return true;
+  }
+  return false;
+}
+function pathParts(path) {
+  const uri = /^[a-z][a-z0-9+.-]*:\/\/[^/]*/i.exec(path);
+  const plain = uri === null ? path : path.slice(uri[0].length);
+  return plain.split(/[\\/]/).filter((part) => part !== "").map((part) => {
+    if (uri === null) return part;
+    try {
+      return decodeURIComponent(part);
+    } catch {
+      return part;
+    }
+  });
+}
+
+// src/core/run/pageOwnership.ts
+function pageOfAnotherFile(item) {
+  const link = item.link;
+  const page = guardedPage(item.guard);
+  const marker = page?.body?.marker;
+  if (link?.pageId === void 0 || item.foundOnWiki || page === void 0 || page.id !== link.pageId || marker === void 0) return void 0;
+  return publishedFromThisFile(marker, [item.file.label, item.file.key, link.formerFile]) ? void 0 : page;
+}
+function pageTitledButForCase(item) {
+  const verdict = item.guard;
+  const page = guardedPage(verdict);
+  if (page === void 0 || page.id === item.link?.pageId || page.title === item.complete?.pageTitle) return void 0;
+  if (verdict?.kind === "exists" || verdict?.kind === "notOurs") return { page, own: false };
+  return page.body?.marker?.path === pathDigest(item.file.label) ? { page, own: true } : void 0;
+}
+function refuseRecordsElsewhere(items, messages) {
+  for (const item of items) {
+    const target = item.complete;
+    if (item.recordOverDefaults !== true || target === void 0 || item.link === void 0) continue;
+    refuseItem(item, { code: "noPageAccess", message: messages.recordElsewhereUnchecked(target.pageTitle, target.spaceId, target.parentId), fix: void 0 });
+  }
+}
+
 // src/core/run/recordedLinks.ts
 async function checkRecordedLinks(items, options) {
   const messages = options.messages ?? englishTreeMessages;
@@ -4095,20 +4118,6 @@ async function guardPlan(items, options) {
   options.signal?.throwIfAborted();
   return items;
 }
-function pageTitledButForCase(item) {
-  const verdict = item.guard;
-  const page = guardedPage(verdict);
-  if (page === void 0 || page.id === item.link?.pageId || page.title === item.complete?.pageTitle) return void 0;
-  if (verdict?.kind === "exists" || verdict?.kind === "notOurs") return { page, own: false };
-  return page.body?.marker?.path === pathDigest(item.file.label) ? { page, own: true } : void 0;
-}
-function refuseRecordsElsewhere(items, messages) {
-  for (const item of items) {
-    const target = item.complete;
-    if (item.recordOverDefaults !== true || target === void 0 || item.link === void 0) continue;
-    refuseItem(item, { code: "noPageAccess", message: messages.recordElsewhereUnchecked(target.pageTitle, target.spaceId, target.parentId), fix: void 0 });
-  }
-}
 async function linkFoundPages(looked, links, overwriteEdited) {
   const found = /* @__PURE__ */ new Map();
   for (const item of looked) {
@@ -4174,13 +4183,6 @@ async function verdictsOf(items, options) {
     }
   }
   return verdicts;
-}
-function pageOfAnotherFile(item) {
-  const link = item.link;
-  const page = guardedPage(item.guard);
-  const marker = page?.body?.marker;
-  if (link?.pageId === void 0 || item.foundOnWiki || page === void 0 || page.id !== link.pageId || marker === void 0) return void 0;
-  return publishedFromThisFile(marker, [item.file.label, item.file.key, link.formerFile]) ? void 0 : page;
 }
 function recordNamesPage(item, page) {
   const link = item.link;

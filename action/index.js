@@ -4414,8 +4414,8 @@ async function runPlan(items, options) {
       }
       options.onStart?.(item, ++started, total);
       let outcome;
+      const linkTargets = options.linkTargetsOf ? options.linkTargetsOf(item) : item.linkTargets;
       try {
-        const linkTargets = options.linkTargetsOf ? options.linkTargetsOf(item) : item.linkTargets;
         outcome = await options.send(item, target, { signal: cancel.signal, gate, content: content.content, ...linkTargets !== void 0 ? { linkTargets } : {} });
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
@@ -4426,7 +4426,7 @@ async function runPlan(items, options) {
         report2(index, notStarted(item));
         continue;
       }
-      const proven = outcome.kind === "existsAfterRetry" ? await proveOwn(options, item, target, cancel.signal) : void 0;
+      const proven = outcome.kind === "existsAfterRetry" ? await proveOwn(options, item, target, cancel.signal) : outcome.kind === "alreadyExists" ? await proveOwn(options, item, target, cancel.signal, digestNow(item, linkTargets)) : void 0;
       report2(index, fileResultOf(item, outcome, proven));
     }
   };
@@ -4439,9 +4439,9 @@ async function runPlan(items, options) {
   if (stop) options.onStopped?.({ ...stop, finished: total - results.filter((result) => result.state === "notStarted").length, total });
   return results;
 }
-async function proveOwn(options, item, target, signal) {
+async function proveOwn(options, item, target, signal, sentDigest) {
   try {
-    return await options.proveOwnPage?.(item, target, signal);
+    return await options.proveOwnPage?.(item, target, signal, sentDigest);
   } catch {
     return void 0;
   }
@@ -6884,15 +6884,17 @@ function withoutIdentity(link) {
 }
 
 // src/core/run/ownPageProof.ts
-async function proveOwnPage(pages, item, target, signal) {
+async function proveOwnPage(pages, item, target, signal, sentDigest) {
   const identity = await identifyPage(pages, target, signal);
   if (!identity) return void 0;
   const page = (await pages.getPages([identity.pageId], signal, { withBody: true })).get(identity.pageId);
   const marker = page?.body?.marker;
-  return marker !== void 0 && marker.path === pathDigest(item.file.label) && (marker.version === 0 || marker.version === page?.version) ? identity : void 0;
+  if (marker === void 0 || marker.path !== pathDigest(item.file.label)) return void 0;
+  if (sentDigest !== void 0) return marker.digest === sentDigest && marker.version === page?.version ? identity : void 0;
+  return marker.version === 0 || marker.version === page?.version ? identity : void 0;
 }
 function ownPageProof(pages) {
-  return pages ? { proveOwnPage: (item, target, signal) => proveOwnPage(pages, item, target, signal) } : {};
+  return pages ? { proveOwnPage: (item, target, signal, sentDigest) => proveOwnPage(pages, item, target, signal, sentDigest) } : {};
 }
 
 // src/core/pattern/nfa.ts
@@ -9552,8 +9554,11 @@ function outcomeText(result, outcome) {
   if (outcome.kind === "alreadyExists" && mayBeInterruptedCreate(result.item) && !guardChecked(result.item.guard)) {
     return `${forCommandLine(outcome.message)} ${INTERRUPTED_CREATE_UNCHECKED}`;
   }
-  if (!proven || result.state !== "published" || outcome.kind !== "existsAfterRetry") return forCommandLine(outcome.message);
+  if (!proven || result.state !== "published" || outcome.kind !== "existsAfterRetry" && outcome.kind !== "alreadyExists") return forCommandLine(outcome.message);
   const title = result.item.complete?.pageTitle ?? result.item.target.pageTitle ?? result.item.file.label;
+  if (outcome.kind === "alreadyExists") {
+    return `A page titled "${title}" was there already, made by another run of this file at the same time: it carries this file's publish notice with what this send carried (page ${proven.pageId}, version ${proven.version}), so the wiki holds what this run publishes; it is linked to this file.`;
+  }
   const found = `A page titled "${title}" exists now: proven to be this run's page (page ${proven.pageId}, version ${proven.version}, carrying the publish notice of this very send), created by an earlier attempt that seemed to fail; it is linked to this file.`;
   return outcome.said ? `${outcome.said} ${found}` : found;
 }

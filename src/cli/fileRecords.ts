@@ -250,15 +250,19 @@ function notSentMessage(result: FileResult): string {
 /**
  * The outcome in words. An "already exists" after a retry that was proven to be this run's page is a publish: the
  * outcome's own words (maybe someone else's, not linked, pass --overwrite) were written before the proof and would
- * contradict the status, so the service's sentence is followed by what the proof found instead.
+ * contradict the status, so the service's sentence is followed by what the proof found instead. So is a first
+ * attempt's "already exists" on a page another run of the same file made with the same text (two jobs at once).
  */
 function outcomeText(result: FileResult, outcome: NonNullable<FileResult['outcome']>): string {
   const proven = result.proven;
   if (outcome.kind === 'alreadyExists' && mayBeInterruptedCreate(result.item) && !guardChecked(result.item.guard)) {
     return `${forCommandLine(outcome.message)} ${INTERRUPTED_CREATE_UNCHECKED}`;
   }
-  if (!proven || result.state !== 'published' || outcome.kind !== 'existsAfterRetry') return forCommandLine(outcome.message);
+  if (!proven || result.state !== 'published' || (outcome.kind !== 'existsAfterRetry' && outcome.kind !== 'alreadyExists')) return forCommandLine(outcome.message);
   const title = result.item.complete?.pageTitle ?? result.item.target.pageTitle ?? result.item.file.label;
+  if (outcome.kind === 'alreadyExists') {
+    return `A page titled "${title}" was there already, made by another run of this file at the same time: it carries this file's publish notice with what this send carried (page ${proven.pageId}, version ${proven.version}), so the wiki holds what this run publishes; it is linked to this file.`;
+  }
   const found = `A page titled "${title}" exists now: proven to be this run's page (page ${proven.pageId}, version ${proven.version}, carrying the publish notice of this very send), created by an earlier attempt that seemed to fail; it is linked to this file.`;
   return outcome.said ? `${outcome.said} ${found}` : found;
 }

@@ -9,16 +9,23 @@ import type { WikiPagesClient } from '../wikiPages';
 import type { PlanItem } from './planItem';
 import type { RunOptions } from './runner';
 
-/** The page at the target's place, when it is the one this file's send just made (see above); else undefined. */
-export async function proveOwnPage(pages: WikiPagesClient, item: Pick<PlanItem, 'file'>, target: PublishTarget, signal?: AbortSignal): Promise<PageIdentity | undefined> {
+/**
+ * The page at the target's place, when it is the one this file's send just made (see above); else undefined. With
+ * `sentDigest` (a first attempt met "already exists": nothing of this run's can have landed), the page must hold what
+ * this send carried: another run of this very file made it at the same time (two CI jobs), with the same text, and the
+ * wiki ends as this send would have left it.
+ */
+export async function proveOwnPage(pages: WikiPagesClient, item: Pick<PlanItem, 'file'>, target: PublishTarget, signal?: AbortSignal, sentDigest?: string): Promise<PageIdentity | undefined> {
   const identity = await identifyPage(pages, target, signal);
   if (!identity) return undefined;
   const page = (await pages.getPages([identity.pageId], signal, { withBody: true })).get(identity.pageId);
   const marker = page?.body?.marker;
-  return marker !== undefined && marker.path === pathDigest(item.file.label) && (marker.version === 0 || marker.version === page?.version) ? identity : undefined;
+  if (marker === undefined || marker.path !== pathDigest(item.file.label)) return undefined;
+  if (sentDigest !== undefined) return marker.digest === sentDigest && marker.version === page?.version ? identity : undefined;
+  return marker.version === 0 || marker.version === page?.version ? identity : undefined;
 }
 
 /** The runner's proof of an "already exists" page (RunOptions.proveOwnPage) for a run with page access; none without. */
 export function ownPageProof(pages: WikiPagesClient | undefined): Pick<RunOptions, 'proveOwnPage'> {
-  return pages ? { proveOwnPage: (item, target, signal) => proveOwnPage(pages, item, target, signal) } : {};
+  return pages ? { proveOwnPage: (item, target, signal, sentDigest) => proveOwnPage(pages, item, target, signal, sentDigest) } : {};
 }

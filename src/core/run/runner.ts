@@ -11,6 +11,7 @@ import type { WikiPagesClient } from '../wikiPages';
 import type { GuardOptions } from './guard';
 import { heldWithoutNotice, unreadOnWiki } from './guardVerdict';
 import { changedSincePlanned } from './pageRecheck';
+import { digestNow } from './pageNotice';
 import type { PlanItem } from './planItem';
 import { plannedContent, type PlannedContent } from './plannedContent';
 import { notStartedBecause, refusesToken, ThrottleGate, type RunStopped } from './runStop';
@@ -87,9 +88,10 @@ export interface RunOptions {
   onStopped?(stopped: RunStopped): void;
   /**
    * Asked after an "already exists" that followed an attempt that may have landed: the page's identity when it can be
-   * proven to be the one this run created, else undefined (the file then ends as 'existsUnproven').
+   * proven to be the one this run created, else undefined (the file then ends as 'existsUnproven'). `sentDigest`: asked
+   * after a first attempt's "already exists", the page must also hold what this send carried (its marker's digest).
    */
-  proveOwnPage?(item: PlanItem, target: PublishTarget, signal: AbortSignal): Promise<PageIdentity | undefined>;
+  proveOwnPage?(item: PlanItem, target: PublishTarget, signal: AbortSignal, sentDigest?: string): Promise<PageIdentity | undefined>;
   /**
    * Page routes: an update the edit guard saw as its file left it is looked at again just before its own send, and
    * held back ('edited') if it changed on the wiki while the run sent other files (pageRecheck.ts).
@@ -207,8 +209,8 @@ export async function runPlan(items: readonly PlanItem[], options: RunOptions): 
       }
       options.onStart?.(item, ++started, total);
       let outcome: PublishOutcome;
+      const linkTargets = options.linkTargetsOf ? options.linkTargetsOf(item) : item.linkTargets;
       try {
-        const linkTargets = options.linkTargetsOf ? options.linkTargetsOf(item) : item.linkTargets;
         outcome = await options.send(item, target, { signal: cancel.signal, gate, content: content.content, ...(linkTargets !== undefined ? { linkTargets } : {}) });
       } catch (error) {
         // A front end's send should return outcomes; a throw still fails only this file.
@@ -223,7 +225,10 @@ export async function runPlan(items: readonly PlanItem[], options: RunOptions): 
         report(index, notStarted(item));
         continue;
       }
-      const proven = outcome.kind === 'existsAfterRetry' ? await proveOwn(options, item, target, cancel.signal) : undefined;
+      // "Already exists" after an attempt that may have landed: the page this run made, if its notice says so. On a
+      // first attempt: another run of this very file (a second CI job at once) made it, if it holds what this one sent.
+      const proven = outcome.kind === 'existsAfterRetry' ? await proveOwn(options, item, target, cancel.signal)
+        : outcome.kind === 'alreadyExists' ? await proveOwn(options, item, target, cancel.signal, digestNow(item, linkTargets)) : undefined;
       report(index, fileResultOf(item, outcome, proven));
     }
   };
@@ -239,9 +244,9 @@ export async function runPlan(items: readonly PlanItem[], options: RunOptions): 
 }
 
 /** A proof that fails (a lookup error) proves nothing: the file stays 'existsUnproven'. */
-async function proveOwn(options: RunOptions, item: PlanItem, target: PublishTarget, signal: AbortSignal): Promise<PageIdentity | undefined> {
+async function proveOwn(options: RunOptions, item: PlanItem, target: PublishTarget, signal: AbortSignal, sentDigest?: string): Promise<PageIdentity | undefined> {
   try {
-    return await options.proveOwnPage?.(item, target, signal);
+    return await options.proveOwnPage?.(item, target, signal, sentDigest);
   } catch {
     return undefined;
   }

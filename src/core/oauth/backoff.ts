@@ -34,6 +34,17 @@ export function backoffDelayMs(retryIndex: number, policy: RetryPolicy, random: 
   return Math.round(random() * ceiling);
 }
 
+/**
+ * The wait before retry number `retryIndex + 1`, or undefined when the server asked (Retry-After) for longer than
+ * `maxRetryAfterMs`. Without Retry-After: full-jitter backoff. With it: that long, plus a little jitter so clients told
+ * the same Retry-After do not return in lockstep. The refresh-token client and the client-credentials grant alike.
+ */
+export function retryWaitMs(policy: RetryPolicy, retryIndex: number, random: () => number, retryAfterMs: number | undefined, maxRetryAfterMs: number): number | undefined {
+  if (retryAfterMs === undefined) return backoffDelayMs(retryIndex, policy, random);
+  if (retryAfterMs > maxRetryAfterMs) return undefined;
+  return retryAfterMs + Math.round(random() * Math.min(1000, policy.baseDelayMs));
+}
+
 /** Retry-After as delta-seconds or an HTTP date; undefined when absent or unreadable. */
 export function parseRetryAfterMs(header: string | string[] | undefined, nowMs: number): number | undefined {
   const value = Array.isArray(header) ? header[0] : header;

@@ -7,7 +7,7 @@ import { platformFetchTransport } from '../http/fetchTransport';
 import type { Transport } from '../http/transport';
 import { joinPath } from './authorizeUrl';
 import { ExportAuthError } from './errors';
-import { backoffDelayMs, DEFAULT_RETRY_POLICY, parseRetryAfterMs, realSleep, type RetryPolicy, type Sleep } from './backoff';
+import { DEFAULT_RETRY_POLICY, parseRetryAfterMs, realSleep, retryWaitMs, type RetryPolicy, type Sleep } from './backoff';
 import { classifyTokenResponse, networkFailure, type GrantType, type TokenResult } from './tokenResponse';
 
 export type { TokenResponse, TokenResult } from './tokenResponse';
@@ -83,14 +83,9 @@ export class TokenClient {
     }
   }
 
-  /** The wait before the next attempt, or undefined when Retry-After asks for longer than the cap. */
+  /** The wait before the next attempt, or undefined when Retry-After asks for longer than the cap (maxDelayMs). */
   private retryDelay(error: ExportAuthError, attempt: number): number | undefined {
-    const random = this.config.random ?? Math.random;
-    const retryAfter = error.details.retryAfterMs;
-    if (retryAfter === undefined) return backoffDelayMs(attempt - 1, this.policy, random);
-    if (retryAfter > this.policy.maxDelayMs) return undefined;
-    // A little jitter on top, so windows told the same Retry-After do not return in lockstep.
-    return retryAfter + Math.round(random() * Math.min(1000, this.policy.baseDelayMs));
+    return retryWaitMs(this.policy, attempt - 1, this.config.random ?? Math.random, error.details.retryAfterMs, this.policy.maxDelayMs);
   }
 
   private async attempt(url: string, body: string, grantType: GrantType, signal?: AbortSignal): Promise<TokenResult> {

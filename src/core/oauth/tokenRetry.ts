@@ -2,7 +2,7 @@
 // answers 429 with Retry-After, 500, 503 or drops the connection is retried with backoff, Retry-After honoured). The
 // waits come from backoff.ts, the same jittered backoff the refresh-token client uses; which answers are worth
 // another try is the caller's call, since only it knows its grant (a refusal is never retried).
-import { backoffDelayMs, DEFAULT_RETRY_POLICY, realSleep, type RetryPolicy, type Sleep } from './backoff';
+import { DEFAULT_RETRY_POLICY, realSleep, retryWaitMs, type RetryPolicy, type Sleep } from './backoff';
 
 export interface TokenRetryPolicy extends RetryPolicy {
   /** A Retry-After up to this is waited for; a longer one ends the retries with the answer as it is. */
@@ -62,13 +62,7 @@ export async function retryTokenRequest<T>(attempt: (attemptNumber: number) => P
   }
 }
 
-/**
- * The wait before retry number `retryIndex + 1`, or undefined when the server asked for longer than the policy waits.
- * Without Retry-After: full-jitter backoff. With it: that long, plus a little jitter so clients told the same
- * Retry-After do not return in lockstep.
- */
+/** The wait before retry number `retryIndex + 1` (backoff.ts retryWaitMs with this policy's Retry-After cap). */
 export function tokenRetryDelay(policy: TokenRetryPolicy, retryIndex: number, random: () => number, retryAfterMs?: number): number | undefined {
-  if (retryAfterMs === undefined) return backoffDelayMs(retryIndex, policy, random);
-  if (retryAfterMs > policy.maxRetryAfterMs) return undefined;
-  return retryAfterMs + Math.round(random() * Math.min(1000, policy.baseDelayMs));
+  return retryWaitMs(policy, retryIndex, random, retryAfterMs, policy.maxRetryAfterMs);
 }

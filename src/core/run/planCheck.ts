@@ -47,11 +47,12 @@ export function checkReviewedPlan(reviewed: ReviewedPlan, views: { wiki: PlanFin
   }
   if (reviewed.wikiChecked === true && !views.wiki) return { matched: false, fingerprint: views.files, reason: 'wikiUnknown', differences: [] };
   const fingerprint = (reviewed.wikiChecked === false ? views.files : views.wiki) ?? views.files;
-  const differences = reviewed.entries ? differencesOf(reviewed.entries, fingerprint.entries) : [];
+  const entries = reviewed.entries;
+  const differences = entries ? differencesOf(entries, fingerprint.entries) : [];
   // Each file as reviewed, some of them carried out by an earlier run of this plan: the rest of the reviewed plan.
-  const reviewedHash = (key: string): string | undefined => reviewed.entries?.get(key);
-  const landed = differences.every((difference) => difference.change === 'changed' && landedEntryHashes(fingerprint, difference.key).includes(reviewedHash(difference.key) as string));
-  if (reviewed.wikiChecked !== undefined && differences.length > 0 && landed) return { matched: true, fingerprint, landed: differences.map((difference) => difference.key) };
+  const carriedOut = entries !== undefined && differences.length > 0 && differences.every((difference) =>
+    difference.change === 'changed' && landedEntryHashes(fingerprint, difference.key).includes(entries.get(difference.key) ?? ''));
+  if (carriedOut) return { matched: true, fingerprint, landed: differences.map((difference) => difference.key) };
   return { matched: false, fingerprint, reason: 'changed', differences };
 }
 

@@ -67,6 +67,7 @@ export function planFingerprint(entries: readonly DigestEntry[], options: { wiki
   }
   digest.update(pending, 'utf8');
   let entryHashes: Map<string, string> | undefined;
+  let sourcesByKey: Map<string, DigestEntry> | undefined;
   return {
     digest: digest.digest('hex'),
     wikiChecked: options.wiki,
@@ -75,8 +76,10 @@ export function planFingerprint(entries: readonly DigestEntry[], options: { wiki
       entryHashes ??= new Map(sorted.map((entry, index) => [entry.key, sha256(described[index] as string).slice(0, ENTRY_HASH_LENGTH)]));
       return entryHashes;
     },
+    // Made once, when a reviewed plan's differences are looked at (planLanded.ts asks it for each).
     get sources(): ReadonlyMap<string, DigestEntry> {
-      return new Map(sorted.map((entry) => [entry.key, entry]));
+      sourcesByKey ??= new Map(sorted.map((entry) => [entry.key, entry]));
+      return sourcesByKey;
     },
   };
 }

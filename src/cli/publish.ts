@@ -14,7 +14,6 @@ import { noticeOffInEnvironment, noticeSettings, sourceBase } from './notice';
 import { isUnconfirmedCreate, type PageLink } from '../core/links/pageLink';
 import type { Transport } from '../core/http/transport';
 import { describeError } from '../core/log/redact';
-import { splitFrontMatter } from '../core/publish/frontMatter';
 import type { PartialTarget } from '../core/publish/target';
 import { planFileLinks, type FileLinks } from '../core/run/fileLinks';
 import { LinkFindings } from '../core/run/linkFindings';
@@ -295,34 +294,22 @@ async function planCommandLine(args: PublishArgs, place: { cwd: string; workingT
   for (const problem of repository.problems) output.problem(`${problem} (its files publish as if it recorded no page)`);
   for (const file of read.files) {
     const recorded = unpublished(file.key) ? repository.links.get(file.key) : undefined;
-    const link = recorded ?? known.get(file.key);
-    // Such a record does not win over the flags: the file never published, and the plan places it as one that did not.
-    const elsewhere = link && !isUnconfirmedCreate(link) && flagsNameAnotherPlace(link, defaults, file.text);
-    // Without page access a --state record that places the file elsewhere is refused by the guard, which says why.
-    if (elsewhere && !args.retarget && (recorded !== undefined || place.pageAccess)) {
-      // The record that wins is named: a run without --state may still find the file's page in .wiki-pages.json.
-      const record = recorded ? `the repository's ${MANIFEST_FILE_NAME} record` : 'the --state record';
-      output.problem(`${file.label}: ${record} publishes it to space ${link.spaceId} under parent ${link.parentId}, not where --space/--parent say; the record wins. Pass --retarget to publish it where the flags say (the old page stays).`);
-    }
     // --retarget: the flags and the file's own title decide, as if the file had never been published.
-    links.set(file.key, args.retarget ? undefined : link);
+    links.set(file.key, args.retarget ? undefined : (recorded ?? known.get(file.key)));
   }
   const linkFindings = new LinkFindings();
   const plan = planFiles(read.files, links, { titleFromFile: true, defaults, force: args.force, diagramsSetting: DIAGRAMS_FLAG, linkFindings, ...(renderer ? { diagramRenderer: renderer } : {}) });
+  // A record that places a file elsewhere than the flags (the plan's rule, PlanItem.recordOverDefaults) wins, and the
+  // run says so; without page access a --state record that does is refused by the guard instead, which says why.
+  for (const { recordOverDefaults, link, file } of plan) {
+    if (recordOverDefaults !== true || link === undefined) continue;
+    const fromRepository = link.recorded !== undefined;
+    if (!fromRepository && !place.pageAccess) continue;
+    // The record that wins is named: a run without --state may still find the file's page in .wiki-pages.json.
+    const record = fromRepository ? `the repository's ${MANIFEST_FILE_NAME} record` : 'the --state record';
+    output.problem(`${file.label}: ${record} publishes it to space ${link.spaceId} under parent ${link.parentId}, not where --space/--parent say; the record wins. Pass --retarget to publish it where the flags say (the old page stays).`);
+  }
   return { ok: true, state, sources: read.files, plan, linkFindings };
-}
-
-/**
- * Whether the flags name another space or parent than the record, for a member the file's front matter does not name:
- * the front matter wins over both (mergeTargets), so there the record wins over nothing. Its front matter is read only
- * when the flags differ from a record (rarely).
- */
-function flagsNameAnotherPlace(link: PageLink, flags: PartialTarget, text: string): boolean {
-  const differs = (flags.spaceId !== undefined && flags.spaceId !== link.spaceId) || (flags.parentId !== undefined && flags.parentId !== link.parentId);
-  if (!differs) return false;
-  const named = splitFrontMatter(text).target;
-  return (named.spaceId === undefined && flags.spaceId !== undefined && flags.spaceId !== link.spaceId)
-    || (named.parentId === undefined && flags.parentId !== undefined && flags.parentId !== link.parentId);
 }
 
 function print(result: FlatFileResult, json: boolean, output: Output, notStartedBecause: string | undefined, names: PageNames | undefined): FileRecord {

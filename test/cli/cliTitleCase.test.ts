@@ -60,7 +60,7 @@ describe('CLI: titles that differ only in case', () => {
       const run = await runCli(['publish', 'docs/a.md', '--space', 'DOCS', '--parent', '123456', '--json'], { cwd: root, env: cli.env() });
       assert.equal(run.code, 1, run.stderr);
       const record = fileRecords(run)[0];
-      assert.match(String(record?.message), /No page titled "DOCUMENTATION HOME" is under this file's parent, so the title is held elsewhere in the space \(perhaps written in another case\).*Passing --overwrite would not help/);
+      assert.match(String(record?.message), /no page titled "DOCUMENTATION HOME" was under this file's parent: the title is held elsewhere in the space \(perhaps written in another case.*passing --overwrite would not help/);
       assert.doesNotMatch(run.stdout + run.stderr, /Pass --overwrite/);
     } finally {
       cli.world.sandbox.setUniqueTitlesInSpace(false);

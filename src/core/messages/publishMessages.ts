@@ -84,7 +84,7 @@ export interface PublishMessages extends EndpointMessages {
   neverReplacesOwnPage(pageTitle: string): string;
   /** A page under the file's parent has its title but for case (`pageTitle`, page `pageId`), and is not the file's own. */
   titleOnlyInCase(title: string, pageTitle: string, pageId: string): string;
-  /** "Already exists" for a title no page under the parent has (the plan looked): the wiki keeps it elsewhere in the space. */
+  /** "Already exists" for a title no page under the parent had when the plan looked: held elsewhere in the space, most likely. */
   titleHeldSomewhere(said: string, pageTitle: string): string;
   /** The file's own page (its notice) is titled `pageTitle` on the wiki, which differs from the file's title only in case. */
   ownTitleOnlyInCase(title: string, pageTitle: string, pageId: string): string;
@@ -207,7 +207,7 @@ export const englishPublishMessages: PublishMessages = {
   ownTitleOnlyInCase: (title, pageTitle, pageId) =>
     `Its page (page ${pageId}, carrying this file's publish notice) is titled "${pageTitle}" on the wiki, which differs from this file's title "${title}" only in case, and the wiki cannot rename a page: a publish might make a second page. Nothing is sent: give the file its page's title again, or rename the page on the wiki to "${title}" and publish again.`,
   titleHeldSomewhere: (said, pageTitle) =>
-    `${said} No page titled "${pageTitle}" is under this file's parent, so the title is held elsewhere in the space (perhaps written in another case), and this wiki keeps titles unique in a space. Choosing Overwrite would not help: it updates only a page under this file's own parent. Give this file another title, or rename or move that page on the wiki, then publish again; nothing was changed.`,
+    `${said} When the plan looked, no page titled "${pageTitle}" was under this file's parent: the title is held elsewhere in the space (perhaps written in another case; this wiki keeps titles unique in a space), unless someone made such a page under the parent since. Look on the wiki: for a page elsewhere, choosing Overwrite would not help (it updates only a page under this file's own parent), so give this file another title or rename or move that page; nothing was changed.`,
   neverReplacesOwnPage: (pageTitle) => `Its front matter says overwrite: false, which never replaces a page, and it published "${pageTitle}" before: the publish would be refused as "already exists". Remove that line (or set it to true) to update the page.`,
   frontMatterPageIdNotDigits: () => 'wiki.pageId in the front matter must be a page ID made of digits.',
 

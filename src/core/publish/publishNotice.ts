@@ -159,7 +159,7 @@ function withLinesCut(lines: readonly string[], notice: { start: number; end: nu
   }
   const before = lines.slice(0, cut);
   // A line kept before the notice that ended in a hard break (the break led into the notice) ends its paragraph now.
-  if (!opensParagraph && before.length > 0) before[before.length - 1] = (before[before.length - 1] as string).replace(/(?:\\| {2,})$/, '');
+  if (!opensParagraph && before.length > 0) before[before.length - 1] = (before[before.length - 1] as string).replace(/(?:\\| {2,})(\r?)$/, '$1');
   const kept = before.join('\n').replace(/\n+$/, '');
   // Whatever followed the notice (a colleague's words, an exporter's blank lines) ends the text as it ended before.
   const after = lines.slice(notice.end + 1).join('\n').trim();

@@ -7,7 +7,7 @@
 import { indentOf } from './markdownUnits';
 
 const MARKER = /^(?:<{7}|>{7}|\|{7}|={7}[ \t]*$)/;
-const ANY_MARKER = /^(?:<{7}|>{7}|\|{7}|={7}[ \t]*$)/m;
+const ANY_MARKER = new RegExp(MARKER.source, 'm');
 const FENCE = /^( {0,3})(`{3,}|~{3,})(.*)$/;
 // A line that starts a block of its own, so it is no paragraph a setext underline could make a heading of; or one
 // whose end an ATX heading would read otherwise (a closing `#`, a backslash).

@@ -332,8 +332,8 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
     };
     return [...new Set(result.linkCautions.filter((caution) => caution.reason === 'noPageYet').map((caution) => labelOf(caution.target)))];
   });
-  // Of the sends the run counted (both passes), those the wiki answered before the stop.
-  // Said in files: a page sent twice (its second pass) is one file, of the files the plan sends and those sent again.
+  // The stop, said in files: those the wiki answered before it (a page sent twice, its second pass, is one file), of the
+  // files the plan sends and those sent again.
   if (stop) {
     const finished = new Set(results.filter((result) => result.outcome !== undefined && result.state !== 'notStarted').map((result) => result.item.file.key));
     const sending = new Set([...plan.pages.map((page) => page.item), ...plan.pinned].filter((item) => item.state === 'send').map((item) => item.file.key));

@@ -1727,7 +1727,7 @@ var englishPublishMessages = {
   frontMatterOverwriteNotBoolean: () => "wiki.overwrite in the front matter must be true or false.",
   titleOnlyInCase: (title, pageTitle, pageId) => `A page titled "${pageTitle}" (page ${pageId}) is under the same parent, and its title differs from this file's "${title}" only in case: the wiki may take that page for this one and replace it, refuse the title, or make a second page. Nothing is sent to it: give this file that page's title if it is this file's page (then publish with overwrite), or another title.`,
   ownTitleOnlyInCase: (title, pageTitle, pageId) => `Its page (page ${pageId}, carrying this file's publish notice) is titled "${pageTitle}" on the wiki, which differs from this file's title "${title}" only in case, and the wiki cannot rename a page: a publish might make a second page. Nothing is sent: give the file its page's title again, or rename the page on the wiki to "${title}" and publish again.`,
-  titleHeldSomewhere: (said, pageTitle) => `${said} No page titled "${pageTitle}" is under this file's parent, so the title is held elsewhere in the space (perhaps written in another case), and this wiki keeps titles unique in a space. Choosing Overwrite would not help: it updates only a page under this file's own parent. Give this file another title, or rename or move that page on the wiki, then publish again; nothing was changed.`,
+  titleHeldSomewhere: (said, pageTitle) => `${said} When the plan looked, no page titled "${pageTitle}" was under this file's parent: the title is held elsewhere in the space (perhaps written in another case; this wiki keeps titles unique in a space), unless someone made such a page under the parent since. Look on the wiki: for a page elsewhere, choosing Overwrite would not help (it updates only a page under this file's own parent), so give this file another title or rename or move that page; nothing was changed.`,
   neverReplacesOwnPage: (pageTitle) => `Its front matter says overwrite: false, which never replaces a page, and it published "${pageTitle}" before: the publish would be refused as "already exists". Remove that line (or set it to true) to update the page.`,
   frontMatterPageIdNotDigits: () => "wiki.pageId in the front matter must be a page ID made of digits.",
   diagramsRendered: (count) => `${count === 1 ? "1 Mermaid diagram" : `${count} Mermaid diagrams`} will show as images from your diagram renderer. The diagram source is part of each image address, and readers see the images only if they can reach the renderer.`,
@@ -4852,6 +4852,7 @@ ${JSON.stringify(sorted[index].key)} ${described[index]}`;
   }
   digest.update(pending, "utf8");
   let entryHashes;
+  let sourcesByKey;
   return {
     digest: digest.digest("hex"),
     wikiChecked: options.wiki,
@@ -4860,8 +4861,10 @@ ${JSON.stringify(sorted[index].key)} ${described[index]}`;
       entryHashes ??= new Map(sorted.map((entry, index) => [entry.key, sha256(described[index]).slice(0, ENTRY_HASH_LENGTH)]));
       return entryHashes;
     },
+    // Made once, when a reviewed plan's differences are looked at (planLanded.ts asks it for each).
     get sources() {
-      return new Map(sorted.map((entry) => [entry.key, entry]));
+      sourcesByKey ??= new Map(sorted.map((entry) => [entry.key, entry]));
+      return sourcesByKey;
     }
   };
 }
@@ -5215,6 +5218,11 @@ function backoffDelayMs(retryIndex, policy, random) {
   const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** retryIndex);
   return Math.round(random() * ceiling);
 }
+function retryWaitMs(policy, retryIndex, random, retryAfterMs, maxRetryAfterMs) {
+  if (retryAfterMs === void 0) return backoffDelayMs(retryIndex, policy, random);
+  if (retryAfterMs > maxRetryAfterMs) return void 0;
+  return retryAfterMs + Math.round(random() * Math.min(1e3, policy.baseDelayMs));
+}
 function parseRetryAfterMs(header, nowMs) {
   const value = Array.isArray(header) ? header[0] : header;
   if (!value) return void 0;
@@ -5365,9 +5373,7 @@ async function retryTokenRequest(attempt, options = {}) {
   }
 }
 function tokenRetryDelay(policy, retryIndex, random, retryAfterMs) {
-  if (retryAfterMs === void 0) return backoffDelayMs(retryIndex, policy, random);
-  if (retryAfterMs > policy.maxRetryAfterMs) return void 0;
-  return retryAfterMs + Math.round(random() * Math.min(1e3, policy.baseDelayMs));
+  return retryWaitMs(policy, retryIndex, random, retryAfterMs, policy.maxRetryAfterMs);
 }
 
 // src/core/oauth/clientCredentials.ts
@@ -13220,10 +13226,10 @@ function checkReviewedPlan(reviewed, views) {
   }
   if (reviewed.wikiChecked === true && !views.wiki) return { matched: false, fingerprint: views.files, reason: "wikiUnknown", differences: [] };
   const fingerprint = (reviewed.wikiChecked === false ? views.files : views.wiki) ?? views.files;
-  const differences = reviewed.entries ? differencesOf(reviewed.entries, fingerprint.entries) : [];
-  const reviewedHash = (key) => reviewed.entries?.get(key);
-  const landed = differences.every((difference) => difference.change === "changed" && landedEntryHashes(fingerprint, difference.key).includes(reviewedHash(difference.key)));
-  if (reviewed.wikiChecked !== void 0 && differences.length > 0 && landed) return { matched: true, fingerprint, landed: differences.map((difference) => difference.key) };
+  const entries = reviewed.entries;
+  const differences = entries ? differencesOf(entries, fingerprint.entries) : [];
+  const carriedOut = entries !== void 0 && differences.length > 0 && differences.every((difference) => difference.change === "changed" && landedEntryHashes(fingerprint, difference.key).includes(entries.get(difference.key) ?? ""));
+  if (carriedOut) return { matched: true, fingerprint, landed: differences.map((difference) => difference.key) };
   return { matched: false, fingerprint, reason: "changed", differences };
 }
 function differencesOf(reviewed, now) {
@@ -14070,23 +14076,18 @@ async function planCommandLine(args, place, output, renderer) {
   for (const problem of repository.problems) output.problem(`${problem} (its files publish as if it recorded no page)`);
   for (const file of read.files) {
     const recorded = unpublished(file.key) ? repository.links.get(file.key) : void 0;
-    const link = recorded ?? known.get(file.key);
-    const elsewhere = link && !isUnconfirmedCreate(link) && flagsNameAnotherPlace(link, defaults, file.text);
-    if (elsewhere && !args.retarget && (recorded !== void 0 || place.pageAccess)) {
-      const record = recorded ? `the repository's ${MANIFEST_FILE_NAME} record` : "the --state record";
-      output.problem(`${file.label}: ${record} publishes it to space ${link.spaceId} under parent ${link.parentId}, not where --space/--parent say; the record wins. Pass --retarget to publish it where the flags say (the old page stays).`);
-    }
-    links.set(file.key, args.retarget ? void 0 : link);
+    links.set(file.key, args.retarget ? void 0 : recorded ?? known.get(file.key));
   }
   const linkFindings = new LinkFindings();
   const plan = planFiles(read.files, links, { titleFromFile: true, defaults, force: args.force, diagramsSetting: DIAGRAMS_FLAG, linkFindings, ...renderer ? { diagramRenderer: renderer } : {} });
+  for (const { recordOverDefaults: recordOverDefaults2, link, file } of plan) {
+    if (recordOverDefaults2 !== true || link === void 0) continue;
+    const fromRepository = link.recorded !== void 0;
+    if (!fromRepository && !place.pageAccess) continue;
+    const record = fromRepository ? `the repository's ${MANIFEST_FILE_NAME} record` : "the --state record";
+    output.problem(`${file.label}: ${record} publishes it to space ${link.spaceId} under parent ${link.parentId}, not where --space/--parent say; the record wins. Pass --retarget to publish it where the flags say (the old page stays).`);
+  }
   return { ok: true, state, sources: read.files, plan, linkFindings };
-}
-function flagsNameAnotherPlace(link, flags, text2) {
-  const differs = flags.spaceId !== void 0 && flags.spaceId !== link.spaceId || flags.parentId !== void 0 && flags.parentId !== link.parentId;
-  if (!differs) return false;
-  const named = splitFrontMatter(text2).target;
-  return named.spaceId === void 0 && flags.spaceId !== void 0 && flags.spaceId !== link.spaceId || named.parentId === void 0 && flags.parentId !== void 0 && flags.parentId !== link.parentId;
 }
 function print(result, json, output, notStartedBecause2, names) {
   const record = { ...fileRecord(result, notStartedBecause2), ...result.pageId !== void 0 ? { pageId: result.pageId } : {}, ...result.pass === 2 ? { pass: 2 } : {} };

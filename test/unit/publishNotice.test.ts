@@ -85,6 +85,7 @@ describe('publish notice', () => {
     const line = `*Published from [docs/setup.md](https://git.example.test/x#${marker}) with Wiki Publisher. Edit the file in its repository rather than this page.*`;
     assert.equal(withoutNotice(`# Setup\r\n\r\nRun it.\r\n\r\n---\r\n\r\n${line}\r\n`), '# Setup\r\n\r\nRun it.\r\n');
     assert.equal(withoutNotice(`# Setup\n\nRun it.\n\n---\n${line}\n`), '# Setup\n\nRun it.\n');
+    assert.equal(withoutNotice(`# Setup\r\n\r\n---\r\n\r\nColleague words.\\\r\n${line}\r\n`), '# Setup\r\n\r\n---\r\n\r\nColleague words.\r\n', 'the hard break that led into the notice goes with it');
   });
 
   it('is found in a body whatever was looked for before: a long export taken apart first leaves no place to start from', () => {

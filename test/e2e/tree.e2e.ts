@@ -67,6 +67,20 @@ describe('Publishing a folder as a page tree', function () {
     }
   });
 
+  it('a tree publish the wiki stops by refusing the API token says why, sends nothing more, and offers Set API Token', async function () {
+    const { page, sandbox } = await signedInTreeSession(sessions, {}, TREE_FILES, 'tree-stop');
+    // Revoked on the wiki after the window read it: its claims still look fine, the import answers 401.
+    sandbox.revokeToken('tree-stop');
+    await publishNewTree(page);
+    await page.locator('.monaco-dialog-box', { hasText: 'Publish 5 pages as a tree?' }).locator('.monaco-button', { hasText: /^Publish$/ }).click();
+    const toast = notification(page, /The wiki refused the API token \(HTTP 401\)/);
+    await toast.waitFor({ timeout: UI_TIMEOUT_MS });
+    // The first page's answer was the refusal; the four after it were never sent.
+    assert.match(await toast.innerText(), /1 failed, 4 not started\. The wiki refused the API token \(HTTP 401\), so every other file would be refused the same way: publishing stopped after 1 of 5 files\. Set a new token/);
+    await notificationButton(toast, 'Set API Token').waitFor();
+    assert.deepEqual(sandbox.imports.map((entry) => entry.status), [401], 'one refusal, then nothing more is sent');
+  });
+
   it('with wikiPublisher.recordPageIds off, the tree lands but no .wiki-pages.json is written, and the summary says the IDs were not recorded', async function () {
     // A user setting of this session only: its user-data folder goes with the session, so no later test sees it.
     const { page, sandbox, workspaceDir } = await signedInTreeSession(sessions, { 'wikiPublisher.recordPageIds': false });

@@ -130,6 +130,9 @@ export class TreePublisher {
     // leaves it for the next publish's guard (recordSend.ts, sendMarks).
     const marks = core.sendMarks(this.deps.links);
     const linkingFailed = (label: string) => (error: unknown): void => this.deps.log.error(`Linking ${label} failed: ${describeError(error)}`);
+    // Why the run stopped early (the wiki asked for a longer wait than a run makes, or refused the API token): the
+    // core tells it once, with the tree's counts, and the summary says it first, as a flat publish's does.
+    let stopped: { words: string; tokenRefused: boolean } | undefined;
     const run = await withProgressBeforeResult(vscode.l10n.t('Publishing the page tree'), (progress, signal) => {
       return core.runTree({
         plan, pages, identity, gate: new core.ThrottleGate(), concurrency: core.clampConcurrency(concurrencySetting()), signal, messages: editorPublishMessages,
@@ -139,6 +142,9 @@ export class TreePublisher {
           ...(overwriteEdited ? { overwriteEdited } : {}),
         },
         send: (item, target, context) => core.sendPlanned(item, target, context, { ...setup, transport: this.deps.transport() }),
+        onStopped: (stop) => {
+          stopped = { words: core.describeRunStop(stop, editorPublishMessages), tokenRefused: stop.reason === 'tokenRefused' };
+        },
         ...core.ownPageProof(pages),
         // The core counts the whole run, levels and both passes: a new page whose links needed other new pages is sent
         // twice (an existing one waits for them and goes once), and the total grows when the second pass starts.
@@ -168,6 +174,7 @@ export class TreePublisher {
     const unchecked = uncheckedNote(run.results.filter((result) => result.pass === 1).map((result) => result.item));
     const linksLeft = linksLeftNote(run.linksLeft);
     const notes = [
+      ...(stopped ? [stopped.words] : []),
       ...(run.secondPass > 0 ? [sentAgainNote(run.secondPass)] : []),
       ...relinkedNote(run.results),
       ...(linksLeft ? [linksLeft] : []),
@@ -183,8 +190,11 @@ export class TreePublisher {
     // once some page of the tree is there to see (published now, or before and unchanged).
     const top = summary.published + summary.skipped > 0 ? core.treeTopPage(plan, run.results) : undefined;
     const topUrl = top ? addressOf(top.pageId, top.title ?? '') : undefined;
-    const choice = await showWithActions(severity, `${core.summaryLine(summary, editorPublishMessages)}.${notes.length ? ` ${notes.join(' ')}` : ''}`, topUrl ? ['openPage', 'showResults'] : ['showResults']);
+    const actions = topUrl ? ['openPage', 'showResults'] as const : ['showResults'] as const;
+    const choice = await showWithActions(severity, `${core.summaryLine(summary, editorPublishMessages)}.${notes.length ? ` ${notes.join(' ')}` : ''}`, stopped?.tokenRefused ? ['setApiToken', ...actions] : actions);
     if (choice === 'showResults') this.deps.showLog();
+    // A new token, then the tree again: its plan finds what landed before the stop unchanged and sends the rest.
+    if (choice === 'setApiToken' && (await this.deps.setApiToken())) return this.publish(folder);
     if (choice === 'openPage' && topUrl) await vscode.env.openExternal(vscode.Uri.parse(topUrl, true));
   }
 

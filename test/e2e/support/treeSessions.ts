@@ -17,9 +17,9 @@ export const TREE_FILES = {
   'docs/reference/api.md': '# API\n\n## Tokens\n\nUse one per job.\n',
 };
 
-/** The TREE_FILES workspace (or `files`) with an import token, signed in to the export API (page IDs need it), no toasts left. */
-export async function signedInTreeSession(sessions: SessionHarness, settings: Record<string, unknown> = {}, files: Record<string, string> = TREE_FILES): Promise<Session> {
-  const session = await sessions.start({ files, world: {}, settings, beforeStart: (wiki) => ({ envToken: wiki.issueToken().token }) });
+/** The TREE_FILES workspace (or `files`) with an import token (labelled `tokenLabel`, to revoke it), signed in to the export API (page IDs need it), no toasts left. */
+export async function signedInTreeSession(sessions: SessionHarness, settings: Record<string, unknown> = {}, files: Record<string, string> = TREE_FILES, tokenLabel?: string): Promise<Session> {
+  const session = await sessions.start({ files, world: {}, settings, beforeStart: (wiki) => ({ envToken: wiki.issueToken(tokenLabel === undefined ? {} : { label: tokenLabel }).token }) });
   await tokenStatusItem(session.page).waitFor();
   await signInApproved(session.page);
   await clearNotifications(session.page);

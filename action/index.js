@@ -1542,7 +1542,7 @@ function overwriteEditedText(wikiEdits) {
   return wikiEdits?.anewUnder === void 0 ? "--overwrite-edited replaces it" : `--overwrite-edited creates it anew under the new page of its folder "${wikiEdits.anewUnder}" and leaves the edited page where it is`;
 }
 function noNoticeText(wikiEdits) {
-  return `its page carries no publish notice and no record here names its version ${wikiEdits.version ?? "?"}${wikiEdits.editedBy ? ` by ${wikiEdits.editedBy}` : ""}${wikiEdits.editedAt ? ` at ${wikiEdits.editedAt}` : ""}: an edit on the wiki cannot be told from a publish (a publish with the notice on, or --state from the last one, tells)`;
+  return `its page carries no publish notice and no record here names its version ${wikiEdits.version ?? "?"}${wikiEdits.editedBy ? ` by ${wikiEdits.editedBy}` : ""}${wikiEdits.editedAt ? ` at ${wikiEdits.editedAt}` : ""}: an edit on the wiki cannot be told from a publish (--state from the last publish tells; so does the notice, on the pages published with it from then on)`;
 }
 function lookupFailedText(wikiEdits) {
   return `the wiki could not be read to check for edits: ${wikiEdits.cause ?? wikiEdits.detail ?? "the lookup failed"}`;
@@ -4016,7 +4016,24 @@ function placeVerdict(page, item, noticeOff = false) {
   }
   const ours = marker !== void 0 && marker.path === pathDigest(item.file.label) && item.prepared.frontMatterTarget.overwrite !== false;
   if (ours) return page.version === marker.version ? { ...asLeft(page, item, marker), adopted: true } : "history";
-  return item.complete?.overwrite ? { kind: "notOurs", page } : { kind: "exists", page };
+  if (!item.complete?.overwrite) return { kind: "exists", page };
+  return marker !== void 0 && page.version === marker.version ? { kind: "notOurs", page } : "replaceHistory";
+}
+function replaceVerdict(page, versions) {
+  const newestFirst = versions.filter((version) => version.number <= page.version);
+  const at = newestFirst.findIndex((version) => version.body?.marker !== void 0);
+  const marker = newestFirst[at]?.body?.marker;
+  if (marker === void 0) return { kind: "notOurs", page };
+  let first = newestFirst[at]?.number ?? page.version;
+  for (const version of newestFirst.slice(at)) {
+    const carried = version.body?.marker;
+    if (carried === void 0 || carried.version !== marker.version || carried.digest !== marker.digest || carried.path !== marker.path) break;
+    first = version.number;
+  }
+  const sent = marker.version !== 0 && marker.version >= first ? marker.version : first;
+  const sentBody = newestFirst.find((version) => version.number === sent)?.body?.digest;
+  const now = newestFirst.find((version) => version.number === page.version)?.body?.digest;
+  return sentBody !== void 0 && now === sentBody ? { kind: "notOurs", page } : { kind: "edited", page, knownVersion: sent, publishedAt: 0 };
 }
 function historyVerdict(page, versions, item, link) {
   const marker = page.body?.marker;
@@ -4166,7 +4183,7 @@ async function verdictsOf(items, options) {
     const found = madeAnew?.get(item);
     if (found === void 0 || "failed" in found || found.page === void 0) continue;
     const verdict = placeVerdict(found.page, item);
-    if (verdict === "history" || verdict.kind === "asLeft") decided.push({ item, page: found.page, verdict });
+    if (verdict === "history" || verdict !== "replaceHistory" && verdict.kind === "asLeft") decided.push({ item, page: found.page, verdict });
   }
   for (const item of byPlace) {
     const found = places.get(item);
@@ -4175,7 +4192,10 @@ async function verdictsOf(items, options) {
     else decided.push({ item, page: found.page, verdict: item.link !== void 0 && recordNamesPage(item, found.page) ? ownPageVerdict(found.page, item, item.link) : placeVerdict(found.page, item, options.noticeOff === true) });
   }
   for (const { item, page, verdict } of decided) {
-    if (verdict !== "history") verdicts.set(item, verdict);
+    if (verdict === "replaceHistory") {
+      const versions = await versionsOf(page.id, options);
+      verdicts.set(item, versions === void 0 ? { kind: "edited", page, knownVersion: void 0, publishedAt: 0, noNotice: true } : replaceVerdict(page, versions));
+    } else if (verdict !== "history") verdicts.set(item, verdict);
     else {
       const versions = await versionsOf(page.id, options);
       const own = !item.foundOnWiki && recordNamesPage(item, page) ? item.link : void 0;

@@ -55,7 +55,7 @@ export function overwriteEditedText(wikiEdits: Pick<WikiEditsRecord, 'anewUnder'
  */
 export function noNoticeText(wikiEdits: Pick<WikiEditsRecord, 'version' | 'editedBy' | 'editedAt'>): string {
   return `its page carries no publish notice and no record here names its version ${wikiEdits.version ?? '?'}${wikiEdits.editedBy ? ` by ${wikiEdits.editedBy}` : ''}${wikiEdits.editedAt ? ` at ${wikiEdits.editedAt}` : ''}: ` +
-    'an edit on the wiki cannot be told from a publish (a publish with the notice on, or --state from the last one, tells)';
+    'an edit on the wiki cannot be told from a publish (--state from the last publish tells; so does the notice, on the pages published with it from then on)';
 }
 
 /** Why an update is left out when the edit guard's lookup failed although there was page access. */

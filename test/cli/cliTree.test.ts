@@ -1053,7 +1053,7 @@ describe('CLI --tree', () => {
     const asBob = { ...cli.env(), WIKI_PUBLISHER_API_TOKEN: bob };
     await writeFile(join(root, 'docs', 'guide', 'setup.md'), '# Setup\n\nSee [the API](../reference/api.md#tokens).\n\nBob\'s line.\n');
     const setup = page('Setup');
-    const said = new RegExp(`\\(its page carries no publish notice and no record here names its version ${setup.version} by alice at \\S+: an edit on the wiki cannot be told from a publish \\(a publish with the notice on, or --state from the last one, tells\\); --overwrite-edited replaces it\\)`);
+    const said = new RegExp(`\\(its page carries no publish notice and no record here names its version ${setup.version} by alice at \\S+: an edit on the wiki cannot be told from a publish \\(--state from the last publish tells; so does the notice, on the pages published with it from then on\\); --overwrite-edited replaces it\\)`);
     const lineOf = (run: { stdout: string }, file: string): string => run.stdout.split('\n').find((line) => line.includes(`${file} ->`)) ?? '';
 
     const dry = await runCli(['publish', 'docs', '--tree', '--dry-run'], { cwd: root, env: asBob });
@@ -1405,7 +1405,7 @@ describe('CLI --tree', () => {
     assert.equal(recorded['ref/usage.md']?.id, newUsage.id, 'the page below it is recorded');
   });
 
-  it('--overwrite updates the pages below a folder page taken over from a run that stopped before recording it, as it updates that folder page', async () => {
+  it('--overwrite updates the pages below a folder page taken over from a run that stopped before recording it, as it updates that folder page; one a colleague edited since only with --overwrite-edited', async () => {
     const root = await cli.tree({ 'docs/ref/api.md': '# API\n\nCalls.\n', 'docs/ref/usage.md': '# Usage\n\nUse it.\n' });
     assert.equal((await runCli(['publish', 'docs', ...TO], { cwd: root, env: cli.env() })).code, 0);
     const manifestPath = join(root, 'docs', '.wiki-pages.json');
@@ -1420,11 +1420,12 @@ describe('CLI --tree', () => {
     assert.ok(newUsage);
     await writeFile(manifestPath, before);
     await writeFile(join(root, 'docs', 'ref', 'usage.md'), '# Usage\n\nUse it twice.\n');
-    // A colleague edited the page below on the wiki: no record names it and this account did not write it last, so only
-    // --overwrite takes it, as for any page of the tree that no record names.
+    // A colleague edited the page below on the wiki, taking the notice off: no record names it, and its history shows
+    // this tool's publish and the colleague's version since, so --overwrite alone leaves it out as edited (their words
+    // stay: test/cli/cliOverwriteHistory.test.ts); --overwrite-edited takes it, as it takes any edited page of the tree.
     cli.world.sandbox.editPageOnWiki(newUsage.id, '# Usage\n\nA colleague\'s words.\n');
     const pageCount = cli.world.sandbox.pages().length;
-    const run = await runCli(['publish', 'docs', '--tree', '--overwrite'], { cwd: root, env: cli.env() });
+    const run = await runCli(['publish', 'docs', '--tree', '--overwrite', '--overwrite-edited'], { cwd: root, env: cli.env() });
     assert.equal(run.code, 0, `${run.stdout}\n${run.stderr}`);
     assert.equal(cli.world.sandbox.pages().length, pageCount, 'no page created twice');
     assert.match(cli.world.sandbox.pages().find((candidate) => candidate.id === newUsage.id)?.markdown ?? '', /Use it twice\./, 'the page below the folder page taken over is updated');

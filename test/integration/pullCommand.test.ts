@@ -120,16 +120,18 @@ describe('the editor\'s Pull command against the sandbox wiki: auto-save, every 
     assert.equal(open.getText(), MERGED(TEXT));
     assert.equal(open.isDirty, true);
 
-    const fromGuard = await published('guard.md', TEXT);
+    // A page of its own: the first file's page, edited by the colleague, is not one a publish of another file replaces.
+    const guardText = TEXT.replace('  pageTitle: Release notes\n', '  pageTitle: Release notes, from the guard\n');
+    const fromGuard = await published('guard.md', guardText);
     colleagueEdits(signedIn, fromGuard.page, COLLEAGUE);
     await fromGuard.pull.pullUri(fromGuard.key);
     const document = fake.document(fromGuard.uri);
-    assert.equal(document?.getText(), MERGED(TEXT));
+    assert.equal(document?.getText(), MERGED(guardText));
     assert.equal(document?.isDirty, true);
-    assert.equal(await readFile(fromGuard.path, 'utf8'), TEXT);
+    assert.equal(await readFile(fromGuard.path, 'utf8'), guardText);
     assert.match(lastMessage(), /Review it and save/);
     fake.undo(document!);
-    assert.equal(document?.getText(), TEXT);
+    assert.equal(document?.getText(), guardText);
   });
 
   it('with auto-save on: the merge is saved, the message says so and how to go back, and Undo (saved again) takes the record back', async () => {

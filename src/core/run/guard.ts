@@ -22,7 +22,7 @@ import { pageOfAnotherFile, pageTitledButForCase, refuseRecordsElsewhere } from 
 import { refuseItem } from './plan';
 import { checkRecordedLinks } from './recordedLinks';
 import { checkFlatTitlesAcrossSpaceNames } from './titlesAcrossSpaceNames';
-import { alreadyHolds, historyVerdict, ownPageVerdict, placeVerdict, type WikiVerdict } from './wikiVerdict';
+import { alreadyHolds, historyVerdict, ownPageVerdict, placeVerdict, replaceVerdict, type WikiVerdict } from './wikiVerdict';
 
 export * from './guardVerdict';
 
@@ -231,7 +231,7 @@ async function verdictsOf(items: readonly PlanItem[], options: LookupOptions): P
     const found = madeAnew?.get(item);
     if (found === undefined || 'failed' in found || found.page === undefined) continue;
     const verdict = placeVerdict(found.page, item);
-    if (verdict === 'history' || verdict.kind === 'asLeft') decided.push({ item, page: found.page, verdict });
+    if (verdict === 'history' || (verdict !== 'replaceHistory' && verdict.kind === 'asLeft')) decided.push({ item, page: found.page, verdict });
   }
   for (const item of byPlace) {
     const found = places.get(item);
@@ -241,9 +241,13 @@ async function verdictsOf(items: readonly PlanItem[], options: LookupOptions): P
     // machine's record of its publish names without an ID (published before page access): decided as its own.
     else decided.push({ item, page: found.page, verdict: item.link !== undefined && recordNamesPage(item, found.page) ? ownPageVerdict(found.page, item, item.link) : placeVerdict(found.page, item, options.noticeOff === true) });
   }
-  // A marker sent unseen (version 0) is settled from the page's history, one request for each such page.
+  // A marker sent unseen (version 0), or a page an overwrite would replace that does not carry a notice of this tool's
+  // as the page now stands, is settled from the page's history, one request for each such page.
   for (const { item, page, verdict } of decided) {
-    if (verdict !== 'history') verdicts.set(item, verdict);
+    if (verdict === 'replaceHistory') {
+      const versions = await versionsOf(page.id, options);
+      verdicts.set(item, versions === undefined ? { kind: 'edited', page, knownVersion: undefined, publishedAt: 0, noNotice: true } : replaceVerdict(page, versions));
+    } else if (verdict !== 'history') verdicts.set(item, verdict);
     else {
       const versions = await versionsOf(page.id, options);
       const own = !item.foundOnWiki && recordNamesPage(item, page) ? item.link : undefined;

@@ -18,7 +18,7 @@ import type { PlanItem } from './planItem';
  * A marker of version 0 (sent without page access), or one whose version the page is past, is settled from the page's
  * history: 'history' asks for it (historyVerdict).
  */
-export type WikiVerdict = GuardVerdict | 'history';
+export type WikiVerdict = GuardVerdict | 'history' | 'replaceHistory';
 
 /** The verdict for the file's own page, which its link or the repository's record names by ID (`link`). */
 export function ownPageVerdict(page: WikiPage, item: Pick<PlanItem, 'file' | 'complete' | 'contentSha256' | 'linkTargets' | 'linkTargetsKept'>, link: PageLink): WikiVerdict {
@@ -51,7 +51,36 @@ export function placeVerdict(page: WikiPage, item: Pick<PlanItem, 'file' | 'comp
   }
   const ours = marker !== undefined && marker.path === pathDigest(item.file.label) && item.prepared.frontMatterTarget.overwrite !== false;
   if (ours) return page.version === marker.version ? { ...asLeft(page, item, marker), adopted: true } : 'history';
-  return item.complete?.overwrite ? { kind: 'notOurs', page } : { kind: 'exists', page };
+  if (!item.complete?.overwrite) return { kind: 'exists', page };
+  // Another file's page as this tool left it is replaced, as an overwrite asks. Any other page may hold someone's words
+  // over a publish of this tool (its notice taken off, a renamed file's old page edited since): its history tells.
+  return marker !== undefined && page.version === marker.version ? { kind: 'notOurs', page } : 'replaceHistory';
+}
+
+/**
+ * The verdict for a page at a create's place that an overwrite would replace (placeVerdict's 'replaceHistory'), once
+ * its history is read (`versions` newest first): a page no version of which carries a notice of this tool's, or one
+ * as this tool's last publish of any file left it, is replaced (notOurs); one changed since that publish holds
+ * someone's words, and is held as edited whoever made the change (a fresh runner's overwrite must not take a
+ * colleague's edit for a page made by hand because the notice went with it). A history that does not reach a notice
+ * (more versions since than listed) reads as a page this tool never wrote.
+ */
+export function replaceVerdict(page: WikiPage, versions: readonly PageVersion[]): GuardVerdict {
+  const newestFirst = versions.filter((version) => version.number <= page.version);
+  const at = newestFirst.findIndex((version) => version.body?.marker !== undefined);
+  const marker = newestFirst[at]?.body?.marker;
+  if (marker === undefined) return { kind: 'notOurs', page };
+  // The send is the version its marker names, or (sent unseen) the first of the versions that carry that marker.
+  let first = newestFirst[at]?.number ?? page.version;
+  for (const version of newestFirst.slice(at)) {
+    const carried = version.body?.marker;
+    if (carried === undefined || carried.version !== marker.version || carried.digest !== marker.digest || carried.path !== marker.path) break;
+    first = version.number;
+  }
+  const sent = marker.version !== 0 && marker.version >= first ? marker.version : first;
+  const sentBody = newestFirst.find((version) => version.number === sent)?.body?.digest;
+  const now = newestFirst.find((version) => version.number === page.version)?.body?.digest;
+  return sentBody !== undefined && now === sentBody ? { kind: 'notOurs', page } : { kind: 'edited', page, knownVersion: sent, publishedAt: 0 };
 }
 
 /**

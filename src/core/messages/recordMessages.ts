@@ -33,6 +33,12 @@ export interface RecordMessages {
    * say: at `title` in `spaceId` under `parentId`. Nothing confirms that page is the file's, so it is not sent.
    */
   recordElsewhereUnchecked(title: string, spaceId: string, parentId: string): string;
+  /**
+   * With page access, a record from a file places the file elsewhere than the flags say, on page `pageId` (at `title`
+   * in `spaceId` under `parentId`), whose current version carries no publish notice of this file: nothing on the wiki
+   * confirms the record, so it is not sent there.
+   */
+  recordElsewhereUnconfirmed(title: string, spaceId: string, parentId: string, pageId: string): string;
 }
 
 const MANIFEST = '.wiki-pages.json';
@@ -55,6 +61,8 @@ export const englishRecordMessages: RecordMessages = {
     `its record names ${pageNamed(pageId, title)} as its page, but that page's publish notice says another file published it: the record is not used, and nothing is sent to that page. If the record is wrong (a pull request may have changed ${MANIFEST}, or it came from another machine or branch), correct it or remove its entry; if this file is now that page's source, remove the entry and publish it with overwrite to take the page over.`,
   recordElsewhereUnchecked: (title, spaceId, parentId) =>
     `its record (--state) publishes it to "${title}" in space ${spaceId} under parent ${parentId}, not where --space and --parent say, and without page access the wiki cannot confirm that this is the file's page: nothing is sent. Give page access (a service account or a platform token) so that the record is checked, or pass --retarget to publish it where the flags say (the old page stays).`,
+  recordElsewhereUnconfirmed: (title, spaceId, parentId, pageId) =>
+    `its record (--state) publishes it to "${title}" (page ${pageId}) in space ${spaceId} under parent ${parentId}, not where --space and --parent say, and that page carries no publish notice of this file, so nothing on the wiki confirms the record (a pull request or a cache from elsewhere may have written it): nothing is sent. Pass --retarget to publish it where the flags say, or correct the record.`,
 };
 
 /** A page as these sentences name it: by its title with its ID, or by its ID alone when the title is not known. */

@@ -18,7 +18,7 @@ import type { FileLinks } from './fileLinks';
 import { findAtPlaces, ownPageId, parentNamed, readPages, versionsOf, type LookupOptions } from './guardLookups';
 import { guardedPage, pageElsewhere, underAnotherParent, unreadOnWiki, type GuardVerdict } from './guardVerdict';
 import type { PlanItem } from './planItem';
-import { pageOfAnotherFile, pageTitledButForCase, refuseRecordsElsewhere } from './pageOwnership';
+import { pageOfAnotherFile, pageTitledButForCase, refuseRecordsElsewhere, refuseUnconfirmedRecordElsewhere } from './pageOwnership';
 import { refuseItem } from './plan';
 import { checkRecordedLinks } from './recordedLinks';
 import { checkFlatTitlesAcrossSpaceNames } from './titlesAcrossSpaceNames';
@@ -149,7 +149,9 @@ export async function guardPlan(items: PlanItem[], options: GuardOptions): Promi
     // refuses the pages below it too.
     const foreign = options.titlesCheckedByTree ? undefined : pageOfAnotherFile(item);
     const caseVariant = pageTitledButForCase(item);
-    if (caseVariant !== undefined) {
+    if (foreign === undefined && options.recordsFromFiles === true && refuseUnconfirmedRecordElsewhere(item, options.messages ?? englishTreeMessages)) {
+      refusedAny = true;
+    } else if (caseVariant !== undefined) {
       const words = options.planMessages ?? englishPublishMessages;
       const title = item.complete?.pageTitle ?? '';
       const { page, own } = caseVariant;

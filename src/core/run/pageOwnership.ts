@@ -45,3 +45,21 @@ export function refuseRecordsElsewhere(items: readonly PlanItem[], messages: Tre
     refuseItem(item, { code: 'noPageAccess', message: messages.recordElsewhereUnchecked(target.pageTitle, target.spaceId, target.parentId), fix: undefined });
   }
 }
+
+/**
+ * With page access: a file whose record (from a file) places it elsewhere than the defaults, on a page whose current
+ * version carries no publish notice of this file, refused. The record wins only once the page's notice shows it is the
+ * file's (a page of another file's notice is refused by pageOfAnotherFile): a forged or foreign --state naming a page
+ * written by hand in another space would otherwise send a pull request's text there, with no --overwrite.
+ */
+export function refuseUnconfirmedRecordElsewhere(item: PlanItem, messages: TreeMessages): boolean {
+  const target = item.complete;
+  const link = item.link;
+  if (item.recordOverDefaults !== true || target === undefined || link?.pageId === undefined || item.foundOnWiki) return false;
+  const page = guardedPage(item.guard);
+  if (page === undefined || page.id !== link.pageId) return false;
+  const marker = page.body?.marker;
+  if (marker !== undefined && publishedFromThisFile(marker, [item.file.label, item.file.key, link.formerFile])) return false;
+  refuseItem(item, { code: 'recordedEntry', message: messages.recordElsewhereUnconfirmed(target.pageTitle, target.spaceId, target.parentId, page.id), fix: undefined });
+  return true;
+}

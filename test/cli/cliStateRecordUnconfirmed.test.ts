@@ -1,0 +1,46 @@
+// A --state record is a cache a pull request or a cache from elsewhere may have written. With page access, a record
+// that places its file elsewhere than --space and --parent wins only once the page's notice shows the page is the
+// file's: a record naming a page written by hand in another team's space (no notice) sends nothing there, without
+// --overwrite or with it. A record the wiki confirms (the page carries the file's notice) still wins. Against the
+// sandbox wiki.
+import assert from 'node:assert/strict';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileRecords, runCli, useCliWorld } from './cliHarness';
+
+describe('CLI --state: a record that places a file elsewhere, on a page nothing confirms', () => {
+  const cli = useCliWorld();
+
+  it('a record naming another space\'s page written by hand is refused, and that page is left as it was', async () => {
+    const theirs = cli.world.sandbox.createPageOnWiki('ENG', '234567', 'ENG runbook', '# ENG runbook\n\nThe ENG team\'s words.\n');
+    const root = await cli.tree({ 'docs/eng.md': '# ENG runbook\n\nA pull request\'s text.\n' });
+    const record = {
+      spaceId: 'ENG', parentId: '234567', pageTitle: 'ENG runbook', version: theirs.version, contentSha256: '0'.repeat(64), fileTitle: 'ENG runbook',
+      publishedAt: Date.now() - 60_000, pageId: theirs.id,
+    };
+    await writeFile(join(root, 'state.json'), JSON.stringify({ version: 1, files: { 'docs/eng.md': record } }));
+    for (const extra of [[], ['--overwrite']]) {
+      const run = await runCli(['publish', 'docs/eng.md', '--state', 'state.json', '--space', 'DOCS', '--parent', '123456', '--json', ...extra], { cwd: root, env: cli.env() });
+      assert.equal(run.code, 1, `${run.stdout}\n${run.stderr}`);
+      const [file] = fileRecords(run);
+      assert.equal(file?.status, 'refused', run.stdout);
+      assert.match(JSON.stringify(file), /carries no publish notice of this file, so nothing on the wiki confirms the record/);
+    }
+    const after = cli.world.sandbox.pages().find((page) => page.id === theirs.id);
+    assert.equal(after?.version, theirs.version, 'nothing was sent to their page');
+    assert.match(after?.markdown ?? '', /The ENG team's words\./);
+  });
+
+  it('a record the wiki confirms (its page carries the file\'s notice) still places the file where it was published', async () => {
+    const root = await cli.tree({ 'docs/eng.md': '# ENG runbook\n\nOur text.\n' });
+    const first = await runCli(['publish', 'docs/eng.md', '--state', 'state.json', '--space', 'ENG', '--parent', '234567'], { cwd: root, env: cli.env() });
+    assert.equal(first.code, 0, `${first.stdout}\n${first.stderr}`);
+    await writeFile(join(root, 'docs/eng.md'), '# ENG runbook\n\nOur text, revised.\n');
+    const run = await runCli(['publish', 'docs/eng.md', '--state', 'state.json', '--space', 'DOCS', '--parent', '123456', '--json'], { cwd: root, env: cli.env() });
+    assert.equal(run.code, 0, `${run.stdout}\n${run.stderr}`);
+    assert.equal(fileRecords(run)[0]?.status, 'published', run.stdout);
+    const page = cli.world.sandbox.pages().find((each) => each.title === 'ENG runbook' && !each.deleted);
+    assert.equal(page?.parentId, '234567');
+    assert.match(page?.markdown ?? '', /Our text, revised\./);
+  });
+});

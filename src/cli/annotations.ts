@@ -2,9 +2,12 @@
 // the pull request's diff at the file. Every value is escaped as the runner reads it (% CR LF in the message; also
 // ":" and "," in properties), so a title or path from a file can neither end the command early nor start another one.
 // GitHub shows an annotation's title and message as text with its addresses linked: both are made inert there
-// (gitHubText.ts); the file is a path the runner must find as it is, so only a bidirectional control in it is shown
-// as "<U+202E>" (such a path then names no file of the diff, and its annotation shows on the run, not on a line).
-import { showBidiControls } from '../core/text/bidiControls';
+// (gitHubText.ts). The runner writes every command to the job's log, which renders terminal escape sequences, so a
+// control character from a title or a file's name (ESC, BEL, BS, DEL, C1) is shown in the message and the properties
+// as the CLI's own log lines show it, "\u001b" (controlCharacters.ts), and a bidirectional control as "<U+202E>". The
+// file is a path the runner must find as it is: one with such a character then names no file of the diff, and its
+// annotation shows on the run, not on a line.
+import { escapeControlCharacters } from '../core/text/controlCharacters';
 import { inertOnGitHub } from './gitHubText';
 import type { CautionTargets, WikiEditsRecord } from './fileRecords';
 import { lineAbout, targetLines } from './fileLines';
@@ -80,12 +83,15 @@ function limit(annotations: Annotation[]): Annotation[] {
 }
 
 export function workflowCommand(annotation: Annotation): string {
+  // A property is one line: a line feed in a file's name or a title is shown as "\n", as in the CLI's log lines.
   const properties = [
-    ...(annotation.file !== undefined ? [`file=${escapeProperty(showBidiControls(annotation.file))}`] : []),
+    ...(annotation.file !== undefined ? [`file=${escapeProperty(escapeControlCharacters(annotation.file))}`] : []),
     ...(annotation.line !== undefined ? [`line=${annotation.line}`] : []),
-    `title=${escapeProperty(inertOnGitHub(annotation.title))}`,
+    `title=${escapeProperty(inertOnGitHub(escapeControlCharacters(annotation.title)))}`,
   ];
-  return `::${annotation.level} ${properties.join(',')}::${escapeData(inertOnGitHub(annotation.message))}`;
+  // The message's line feeds are its own lines (%0A), which the runner keeps inside the one annotation; every other
+  // control is shown escaped. Escaped first, so what GitHub links is judged on the text as it will read.
+  return `::${annotation.level} ${properties.join(',')}::${escapeData(inertOnGitHub(escapeControlCharacters(annotation.message, true)))}`;
 }
 
 export function escapeData(text: string): string {

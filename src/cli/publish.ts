@@ -2,6 +2,7 @@
 // matter, then the --state record, then the flags), run the core's edit guard with the page access CI was given,
 // then either print the plan (--dry-run) or send it with the core's runner, reporting every file and recording each
 // page in --state as it lands. Returns the exit code; never calls process.exit itself.
+import { API_TOKEN_ENV_VAR } from '../core/apiToken/tokenSource';
 import { StateFileLinkStore } from '../core/links/stateFile';
 import { repositoryLinks } from '../core/tree/repositoryLinks';
 import { MANIFEST_FILE_NAME } from '../core/tree/manifestFormat';
@@ -63,6 +64,11 @@ export interface PublishContext {
 
 export async function publishCommand(args: PublishArgs, context: PublishContext): Promise<number> {
   const { output } = context;
+  // The token is cut from everything printed whenever it is set, before anything is: a dry run never sends it, but
+  // prints titles, paths and messages from files, any of which may quote it (a JWT is redacted by its shape; an
+  // opaque token only by being forgotten here). Checking it stays the sending run's business.
+  const givenToken = context.env[API_TOKEN_ENV_VAR]?.trim();
+  if (givenToken) output.forget(givenToken);
   const usage = (message: string): number => {
     output.problem(`${message} (see wiki-publisher --help)`);
     return EXIT_USAGE;
@@ -81,7 +87,9 @@ export async function publishCommand(args: PublishArgs, context: PublishContext)
     const resolved = resolveToken(context.env, context.now());
     if (!resolved.ok) return usage(resolved.message);
     token = resolved.value;
-    output.forget(token);
+    // Forgotten above already, as the token sent is the variable's value trimmed (validateApiToken); should the two
+    // ever differ, the one sent is cut too.
+    if (token !== givenToken) output.forget(token);
   }
   // Who the token acts as never enters into a decision: the wiki's notice on each page tells what this tool left there.
   // A CI job runs in its checkout's root; outside a repository the working folder is taken for it.

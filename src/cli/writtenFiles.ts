@@ -26,9 +26,10 @@ export async function refuseUnsafeWrites(args: PublishArgs, place: { cwd: string
 }
 
 /**
- * An output file the run would write over something else it reads or writes: another output, the state file or its
- * journal (the next run then refuses a state file holding a report), a tree's record, or a Markdown file the run
- * publishes (the plan written over a page's source, or added to the pages the next run publishes).
+ * A file the run would write over something else it reads or writes: another output, the state file or its journal
+ * (the next run then refuses a state file holding a report), a tree's record, or a Markdown file the run publishes
+ * (the plan or the state record written over a page's source, or added to the pages the next run publishes). The
+ * state file and its journal are checked as the outputs are: the run writes them too.
  */
 function clashingOutput(args: PublishArgs, written: ReadonlyArray<readonly [flag: string, named: string, path: string]>, cwd: string): string | undefined {
   const seen = new Map<string, string>();
@@ -37,7 +38,6 @@ function clashingOutput(args: PublishArgs, written: ReadonlyArray<readonly [flag
     const before = seen.get(absolute);
     if (before !== undefined && before !== flag) return `${flag} ${named}: the same file as ${before}; each needs a file of its own.`;
     seen.set(absolute, flag);
-    if (flag === '--state') continue;
     if (basename(absolute) === MANIFEST_FILE_NAME) return `${flag} ${named}: a page tree's record (${MANIFEST_FILE_NAME}); name another file.`;
     const published = args.paths.map((named) => resolve(cwd, named)).find((source) => absolute === source || absolute.startsWith(`${source}${sep}`));
     if (published !== undefined && isMarkdownFileName(basename(absolute)) && walkTakes(published, absolute)) {

@@ -1,11 +1,13 @@
 // The standard conflict markers (as Git writes them), which VS Code's merge-conflict support shows with Accept
 // buttons. Pull writes them; publishing refuses a file that still holds them (the wiki would show them as text).
+import { scanMarkdown } from './scan';
 
 export const OURS_MARKER = '<<<<<<< ours';
 export const SEPARATOR_MARKER = '=======';
 export const THEIRS_MARKER = '>>>>>>> wiki';
 
-const FENCE = /^ {0,3}(`{3,}|~{3,})/;
+const LESS_THAN = 0x3c;
+const EQUALS = 0x3d;
 
 /** Writes one conflict: the file's side, then the wiki's. */
 export function conflictBlock(ours: string, theirs: string): string {
@@ -19,28 +21,48 @@ function withNewline(text: string): string {
 /**
  * How many complete conflicts (`<<<<<<<`, `=======`, `>>>>>>>` at the start of lines, in that order) the Markdown
  * holds outside fenced code blocks, where a document about Git may show them on purpose.
+ *
+ * Which lines a fence holds is CommonMark's answer (the scanner's): a line of backticks that is a code span or part of
+ * an HTML block opens none, and a fence ends with its block quote or list item. The markers are not Markdown, though,
+ * and a conflict's own lines may open a fence that takes in the markers after them: a fence counts as code only when
+ * the text around the conflicts put it there. So a marker line in a fence still counts when the fence is unclosed
+ * (the rest of the text as code is an accident, as in a file whose last fence was left open), and when the first
+ * marker line in it is the one that a conflict begun before the fence expects next (a side opened the fence and did
+ * not close it). A conflict shown in a closed fence outside any conflict stays code, even after a line of prose that
+ * starts like a marker: the first marker line in that fence is its own start.
  */
 export function countConflicts(markdown: string): number {
   if (!markdown.includes('<<<<<<<')) return 0;
-  let fence: string | undefined;
+  const fences = scanMarkdown(markdown).fences;
+  // Fences come in document order, as the marker lines do: one pass over both.
+  let fenceIndex = 0;
+  let judgedFence = -1;
+  let fenceIsCode = false;
   let stage: 0 | 1 | 2 = 0;
   let count = 0;
-  for (const line of markdown.split('\n')) {
-    const opened = FENCE.exec(line)?.[1];
-    if (fence !== undefined) {
-      if (opened && opened[0] === fence[0] && opened.length >= fence.length && line.trim() === opened) fence = undefined;
-      continue;
+  // A line ends at LF, CRLF or a lone CR, as the scanner reads it. Made here: a global expression kept between calls
+  // would keep its lastIndex too.
+  const markerLines = /(?<![^\r\n])(?:<{7}(?!<)|={7}[^\S\r\n]*(?![^\r\n])|>{7}(?!>))/g;
+  for (const match of markdown.matchAll(markerLines)) {
+    const offset = match.index;
+    const firstChar = markdown.charCodeAt(offset);
+    // The stage a line of this marker moves a conflict on from: a start begins one, a separator and an end go on with it.
+    const movesOnFrom = firstChar === LESS_THAN ? 0 : firstChar === EQUALS ? 1 : 2;
+    let fence = fences[fenceIndex];
+    while (fence !== undefined && fence.end <= offset) fence = fences[++fenceIndex];
+    // A marker line that opens a fence (`>>>>>>> ```` in block quotes) is not in its code.
+    if (fence !== undefined && fence.lineStart < offset) {
+      if (judgedFence !== fenceIndex) {
+        judgedFence = fenceIndex;
+        fenceIsCode = fence.closed && (stage === 0 || movesOnFrom !== stage);
+      }
+      if (fenceIsCode) continue;
     }
-    if (opened) {
-      fence = opened;
-      continue;
-    }
-    if (stage === 0 && /^<{7}(?!<)/.test(line)) stage = 1;
-    else if (stage === 1 && /^={7}\s*$/.test(line)) stage = 2;
-    else if (stage === 2 && /^>{7}(?!>)/.test(line)) {
+    if (movesOnFrom !== stage) continue;
+    if (stage === 2) {
       count++;
       stage = 0;
-    }
+    } else stage = stage === 0 ? 1 : 2;
   }
   return count;
 }

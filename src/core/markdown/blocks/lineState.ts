@@ -25,6 +25,13 @@ export class LineState {
    */
   private readonly breakRunStart = [-2, -2, -2];
   private readonly breakThirdLast = [-1, -1, -1];
+  /**
+   * Where the last search for the next non-space started on this line (-1: none since the line began or was ended):
+   * from there to nextNonspace are spaces and tabs only, so a search from any offset between them ends at the same
+   * place and column. Searched again from each open block, a line's indentation was read once per block it went on
+   * in: 4,000 list items nested by indentation (16 MB) took 138 s.
+   */
+  private searchedFrom = -1;
 
   constructor(readonly text: string) {}
 
@@ -36,6 +43,7 @@ export class LineState {
     this.column = 0;
     this.partiallyConsumedTab = false;
     this.blank = false;
+    this.searchedFrom = -1;
     const runStart = this.breakRunStart;
     runStart[0] = runStart[1] = runStart[2] = -2;
   }
@@ -74,8 +82,16 @@ export class LineState {
   }
 
   findNextNonspace(): void {
+    // The columns count from the line's start (a tab ends at the next multiple of four whatever column within it a
+    // search starts at), so nextNonspaceColumn stands; only the indentation, measured from the current column, changes.
+    if (this.searchedFrom !== -1 && this.searchedFrom <= this.offset && this.offset <= this.nextNonspace) {
+      this.indent = this.nextNonspaceColumn - this.column;
+      this.indented = this.indent >= CODE_INDENT;
+      return;
+    }
     const text = this.text;
     let at = this.offset;
+    this.searchedFrom = at;
     let columns = this.column;
     let code = -1;
     while (at < this.end) {
@@ -132,5 +148,7 @@ export class LineState {
   advanceToEnd(): void {
     this.offset = this.end;
     this.partiallyConsumedTab = false;
+    // The column is left where it was, not the end's: a search from here must measure from it, as it always did.
+    this.searchedFrom = -1;
   }
 }

@@ -37,7 +37,10 @@ export async function cliWorkingTree(cwd: string): Promise<string> {
 /** The named files and folders walked, nothing read yet. ok: false only for usage errors. */
 export async function walkArguments(paths: readonly string[], cwd: string): Promise<Walked> {
   const root = await cliWorkingTree(cwd);
-  const fs = nodeWalkFs({ cwd, tree: await realpath(root).catch(() => root), top: root });
+  // Labels are paths from the repository's root, wherever in it the run starts: what a page's notice names (and its
+  // marker digests), what annotations place on the diff, and so the same file is the same file from docs/ and from
+  // the root. Outside a repository the working folder is the root.
+  const fs = nodeWalkFs({ cwd: root, tree: await realpath(root).catch(() => root), top: root });
   // A CI job publishes all of a folder or nothing: a walk that met the core's bound stops the run with a usage error.
   const walked = await walkToPublish(paths.map((path) => resolve(cwd, path)), { fs });
   if (!walked.ok) return { ok: false, message: englishWalkMessages.tooManyFiles(paths.join(', '), MAX_PUBLISH_FILES.toLocaleString('en-US')) };

@@ -20,14 +20,14 @@ export function sourceBase(flag: string | undefined, env: NodeJS.ProcessEnv): st
 }
 
 /**
- * The notice settings of a run. `inRepository`: the working folder's path from its repository's root ('' or ending in
- * '/'), which a file's label (relative to the working folder) is appended to; undefined outside a repository.
+ * The notice settings of a run. A file's label is its path from the repository's root (files.ts walkArguments), which
+ * the source link appends to `base`.
  */
-export function noticeSettings(off: boolean, base: string | undefined, inRepository: string | undefined): NoticeSettings {
+export function noticeSettings(off: boolean, base: string | undefined): NoticeSettings {
   if (off) return { off: true };
   // Written onto pages readers click: an https:// address only (http:// for loopback), as the endpoints take them.
-  if (base === undefined || inRepository === undefined || !checkEndpoint(base, '--source-url').ok) return {};
-  return { sourceUrl: (label) => `${base}${`${inRepository}${label}`.split('/').map(encodeURIComponent).join('/')}` };
+  if (base === undefined || !checkEndpoint(base, '--source-url').ok) return {};
+  return { sourceUrl: (label) => `${base}${label.split('/').map(encodeURIComponent).join('/')}` };
 }
 
 /** Whether WIKI_PUBLISHER_NOTICE turns the notice off. */

@@ -9,8 +9,6 @@ import { MANIFEST_FILE_NAME } from '../core/tree/manifestFormat';
 import { identifyPage, withIdentity } from '../core/links/pageIdentity';
 import { ownPageProof } from '../core/run/ownPageProof';
 import type { NoticeSettings } from '../core/run/pageNotice';
-import { folderInRepository } from '../core/walk/gitignore';
-import { nodeWalkFs } from '../core/walk/nodeWalkFs';
 import { noticeOffInEnvironment, noticeSettings, sourceBase } from './notice';
 import { isUnconfirmedCreate, type PageLink } from '../core/links/pageLink';
 import type { Transport } from '../core/http/transport';
@@ -92,9 +90,8 @@ export async function publishCommand(args: PublishArgs, context: PublishContext)
     if (token !== givenToken) output.forget(token);
   }
   // Who the token acts as never enters into a decision: the wiki's notice on each page tells what this tool left there.
-  // A CI job runs in its checkout's root; outside a repository the working folder is taken for it.
-  const inRepository = await folderInRepository(nodeWalkFs({ cwd: context.cwd }), context.cwd) ?? '';
-  const notice = noticeSettings(args.noNotice || noticeOffInEnvironment(context.env), sourceBase(args.sourceUrl, context.env), inRepository);
+  // The files' labels are their paths from the repository's root (files.ts walkArguments), as the source link wants.
+  const notice = noticeSettings(args.noNotice || noticeOffInEnvironment(context.env), sourceBase(args.sourceUrl, context.env));
   // The HTTP client is loaded only when something is sent or read: a dry run without page access needs none.
   let transport: CliTransport | undefined;
   const lazyTransport = (): CliTransport => (transport ??= cliTransport(context.env));

@@ -31,9 +31,10 @@ describe('CLI folder walk', () => {
       'site/docs/sub/page.markdown': '# Page\n',
       'site/docs/image.png': 'not markdown',
     });
-    // Walked from below the repository root: the root's .gitignore still applies.
+    // Walked from below the repository root: the root's .gitignore still applies, and the files are named by their
+    // paths from the repository's root, as from there.
     assert.deepEqual(await dryRunFiles(join(root, 'site'), 'docs'), [
-      'docs/Upper.MD', 'docs/a.md', 'docs/sub/keep.draft.md', 'docs/sub/page.markdown', 'docs/z.md',
+      'site/docs/Upper.MD', 'site/docs/a.md', 'site/docs/sub/keep.draft.md', 'site/docs/sub/page.markdown', 'site/docs/z.md',
     ]);
   });
 

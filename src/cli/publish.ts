@@ -312,7 +312,7 @@ async function planCommandLine(args: PublishArgs, place: { cwd: string; workingT
     if (!fromRepository && !place.pageAccess) continue;
     // The record that wins is named: a run without --state may still find the file's page in .wiki-pages.json.
     const record = fromRepository ? `the repository's ${MANIFEST_FILE_NAME} record` : 'the --state record';
-    output.problem(`${file.label}: ${record} publishes it to space ${link.spaceId} under parent ${link.parentId}, not where --space/--parent say; the record wins. Pass --retarget to publish it where the flags say (the old page stays).`);
+    output.problem(`${file.label}: ${record} publishes it to space ${link.spaceId} under parent ${link.parentId}, not where --space/--parent say; the record wins where its page carries the file's notice (else the file is refused). Pass --retarget to publish it where the flags say (the old page stays).`);
   }
   return { ok: true, state, sources: read.files, plan, linkFindings };
 }

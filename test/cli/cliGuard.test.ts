@@ -401,7 +401,7 @@ describe('CLI with page access: the edit guard in CI', () => {
     const root = await cli.tree({ 'docs/a.md': '# Alpha\n' });
     assert.equal((await runCli(['publish', 'docs', ...DOCS, '--state', 's.json'], { cwd: root, env: cli.env() })).code, 0);
     const other = await runCli(['publish', 'docs', '--space', 'ENG', '--parent', '234567', '--state', 's.json', '--force'], { cwd: root, env: cli.env() });
-    assert.match(other.stderr, /docs\/a\.md: the --state record publishes it to space DOCS under parent 123456, not where --space\/--parent say; the record wins\. Pass --retarget/);
+    assert.match(other.stderr, /docs\/a\.md: the --state record publishes it to space DOCS under parent 123456, not where --space\/--parent say; the record wins where its page carries the file's notice \(else the file is refused\)\. Pass --retarget/);
     assert.match(other.stdout, /in DOCS under 123456/);
     const moved = await runCli(['publish', 'docs', '--space', 'ENG', '--parent', '234567', '--state', 's.json', '--retarget'], { cwd: root, env: cli.env() });
     assert.equal(moved.code, 0, moved.stderr);
@@ -412,7 +412,7 @@ describe('CLI with page access: the edit guard in CI', () => {
     const root = await cli.tree({ 'docs/a.md': '# Alpha\n' });
     assert.equal((await runCli(['publish', 'docs', '--tree', ...DOCS], { cwd: root, env: cli.env() })).code, 0);
     const flat = await runCli(['publish', 'docs', '--space', 'ENG', '--parent', '234567', '--dry-run'], { cwd: root, env: cli.env() });
-    assert.match(flat.stderr, /docs\/a\.md: the repository's \.wiki-pages\.json record publishes it to space DOCS under parent 123456, not where --space\/--parent say; the record wins\. Pass --retarget/);
+    assert.match(flat.stderr, /docs\/a\.md: the repository's \.wiki-pages\.json record publishes it to space DOCS under parent 123456, not where --space\/--parent say; the record wins where its page carries the file's notice \(else the file is refused\)\. Pass --retarget/);
     assert.doesNotMatch(flat.stderr, /--state record/, 'no --state was given');
   });
 });

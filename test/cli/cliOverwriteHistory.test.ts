@@ -62,6 +62,17 @@ describe('CLI --overwrite: a page at the place that an edit may have taken the n
     assert.equal(page('One').version, one.version + 1, 'only the colleague\'s version');
   });
 
+  it('a colleague\'s edits past the versions the history lists (over 25 since the notice went) hold the page: nothing tells whose it is', async () => {
+    const root = await cli.tree({ 'docs/alpha.md': '# Alpha\n\nAlpha body.\n' });
+    assert.equal((await runCli(['publish', 'docs', ...TO], { cwd: root, env: cli.env() })).code, 0);
+    const alpha = page('Alpha');
+    for (let edit = 1; edit <= 26; edit++) cli.world.sandbox.editPageOnWiki(alpha.id, `# Alpha\n\nColleague rewrite ${edit}.\n`);
+    const run = await runCli(['publish', 'docs', ...TO], { cwd: root, env: cli.env() });
+    assert.equal(run.code, 1, `${run.stdout}\n${run.stderr}`);
+    assert.equal(statusOf(fileRecords(run), 'docs/alpha.md'), 'edited', run.stdout);
+    assert.match(page('Alpha').markdown, /Colleague rewrite 26\./);
+  });
+
   it('a page this tool never wrote is replaced, as --overwrite asks', async () => {
     cli.world.sandbox.createPageOnWiki('DOCS', '123456', 'Handmade', '# Handmade\n\nWritten on the wiki.\n');
     const root = await cli.tree({ 'docs/handmade.md': '# Handmade\n\nFrom the repository.\n' });

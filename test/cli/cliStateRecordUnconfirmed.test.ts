@@ -24,11 +24,38 @@ describe('CLI --state: a record that places a file elsewhere, on a page nothing 
       assert.equal(run.code, 1, `${run.stdout}\n${run.stderr}`);
       const [file] = fileRecords(run);
       assert.equal(file?.status, 'refused', run.stdout);
-      assert.match(JSON.stringify(file), /carries no publish notice of this file, so nothing on the wiki confirms the record/);
+      assert.match(JSON.stringify(file), /no version of that page carries this file's publish notice, so nothing on the wiki confirms the record/);
     }
     const after = cli.world.sandbox.pages().find((page) => page.id === theirs.id);
     assert.equal(after?.version, theirs.version, 'nothing was sent to their page');
     assert.match(after?.markdown ?? '', /The ENG team's words\./);
+  });
+
+  it('a record without a page ID, naming a place and a title held by a page written by hand, is refused there and under the flags\' parent alike', async () => {
+    const eng = cli.world.sandbox.createPageOnWiki('ENG', '234567', 'Runbook', '# Runbook\n\nENG hand-written.\n');
+    const docs = cli.world.sandbox.createPageOnWiki('DOCS', '123456', 'Handbook', '# Handbook\n\nDOCS hand-written.\n');
+    const root = await cli.tree({ 'notes.md': '# Notes\n\nA pull request\'s text.\n' });
+    for (const [page, place] of [[eng, { spaceId: 'ENG', parentId: '234567', pageTitle: 'Runbook' }], [docs, { spaceId: 'DOCS', parentId: '123456', pageTitle: 'Handbook' }]] as const) {
+      const record = { ...place, version: page.version, contentSha256: '0'.repeat(64), fileTitle: 'Notes', publishedAt: Date.now() + 86_400_000 };
+      await writeFile(join(root, 'state.json'), JSON.stringify({ version: 1, files: { 'notes.md': record } }));
+      const run = await runCli(['publish', 'notes.md', '--state', 'state.json', '--space', 'DOCS', '--parent', '123456', '--json'], { cwd: root, env: cli.env() });
+      assert.equal(run.code, 1, `${run.stdout}\n${run.stderr}`);
+      assert.equal(fileRecords(run)[0]?.status, 'refused', run.stdout);
+      assert.equal(cli.world.sandbox.pages().find((each) => each.id === page.id)?.version, page.version, `nothing was sent to "${page.title}"`);
+    }
+  });
+
+  it('with notices off, a record of the file\'s own publish under another parent still places it there (nothing on a page can tell; the record decides)', async () => {
+    const root = await cli.tree({ 'docs/alpha.md': '# Alpha\n\nA.\n' });
+    const first = await runCli(['publish', 'docs/alpha.md', '--state', 'state.json', '--space', 'DOCS', '--parent', '123456', '--no-notice'], { cwd: root, env: cli.env() });
+    assert.equal(first.code, 0, `${first.stdout}\n${first.stderr}`);
+    await writeFile(join(root, 'docs/alpha.md'), '# Alpha\n\nB.\n');
+    const run = await runCli(['publish', 'docs/alpha.md', '--state', 'state.json', '--space', 'ENG', '--parent', '234567', '--no-notice', '--json'], { cwd: root, env: cli.env() });
+    assert.equal(run.code, 0, `${run.stdout}\n${run.stderr}`);
+    assert.equal(fileRecords(run)[0]?.status, 'published', run.stdout);
+    const alpha = cli.world.sandbox.pages().find((each) => each.title === 'Alpha' && !each.deleted);
+    assert.equal(alpha?.parentId, '123456');
+    assert.match(alpha?.markdown ?? '', /B\./);
   });
 
   it('a record the wiki confirms (its page carries the file\'s notice) still places the file where it was published', async () => {

@@ -17,12 +17,14 @@ import { rememberPlanBeforeWiki } from './beforeWiki';
 import type { FileLinks } from './fileLinks';
 import { findAtPlaces, ownPageId, parentNamed, readPages, versionsOf, type LookupOptions } from './guardLookups';
 import { guardedPage, pageElsewhere, underAnotherParent, unreadOnWiki, type GuardVerdict } from './guardVerdict';
+import { mapBounded } from '../util/mapBounded';
+import { DEFAULT_LOOKUPS_AT_ONCE } from './lookupDeadline';
 import type { PlanItem } from './planItem';
-import { pageOfAnotherFile, pageTitledButForCase, refuseRecordsElsewhere, refuseUnconfirmedRecordElsewhere } from './pageOwnership';
+import { pageOfAnotherFile, pageTitledButForCase, recordedPageVerdict, recordHistoryVerdict, refuseRecordsElsewhere } from './pageOwnership';
 import { refuseItem } from './plan';
 import { checkRecordedLinks } from './recordedLinks';
 import { checkFlatTitlesAcrossSpaceNames } from './titlesAcrossSpaceNames';
-import { alreadyHolds, historyVerdict, ownPageVerdict, placeVerdict, replaceVerdict, type WikiVerdict } from './wikiVerdict';
+import { alreadyHolds, historyVerdict, placeVerdict, replaceVerdict, type WikiVerdict } from './wikiVerdict';
 
 export * from './guardVerdict';
 
@@ -141,7 +143,7 @@ export async function guardPlan(items: PlanItem[], options: GuardOptions): Promi
     return items;
   }
   const lookup: LookupOptions = { ...options, pages: options.pages };
-  const verdicts = await verdictsOf(lookups, lookup);
+  const { verdicts, unconfirmed } = await verdictsOf(lookups, lookup);
   let refusedAny = false;
   for (const item of lookups) {
     item.guard = verdicts.get(item);
@@ -149,7 +151,9 @@ export async function guardPlan(items: PlanItem[], options: GuardOptions): Promi
     // refuses the pages below it too.
     const foreign = options.titlesCheckedByTree ? undefined : pageOfAnotherFile(item);
     const caseVariant = pageTitledButForCase(item);
-    if (foreign === undefined && options.recordsFromFiles === true && refuseUnconfirmedRecordElsewhere(item, options.messages ?? englishTreeMessages)) {
+    const unconfirmedPage = foreign === undefined && unconfirmed.has(item) ? guardedPage(item.guard) : undefined;
+    if (unconfirmedPage !== undefined) {
+      refuseItem(item, { code: 'recordedEntry', message: (options.messages ?? englishTreeMessages).recordUnconfirmed(unconfirmedPage.id, unconfirmedPage.title), fix: undefined });
       refusedAny = true;
     } else if (caseVariant !== undefined) {
       const words = options.planMessages ?? englishPublishMessages;
@@ -204,8 +208,10 @@ async function linkFoundPages(looked: readonly PlanItem[], links: Pick<FileLinks
 }
 
 /** Reads the pages of these items (by ID in bulk, else by place), and decides each one's verdict from what it holds. */
-async function verdictsOf(items: readonly PlanItem[], options: LookupOptions): Promise<Map<PlanItem, GuardVerdict>> {
+async function verdictsOf(items: readonly PlanItem[], options: LookupOptions): Promise<{ verdicts: Map<PlanItem, GuardVerdict>; unconfirmed: Set<PlanItem> }> {
   const verdicts = new Map<PlanItem, GuardVerdict>();
+  /** Files whose record (from a file) names a page nothing on the wiki shows is theirs (recordedPageVerdict): refused. */
+  const unconfirmed = new Set<PlanItem>();
   const byId = new Map<PlanItem, string>();
   const byPlace: PlanItem[] = [];
   for (const item of items) {
@@ -233,7 +239,7 @@ async function verdictsOf(items: readonly PlanItem[], options: LookupOptions): P
     const found = madeAnew?.get(item);
     if (found === undefined || 'failed' in found || found.page === undefined) continue;
     const verdict = placeVerdict(found.page, item);
-    if (verdict === 'history' || (verdict !== 'replaceHistory' && verdict.kind === 'asLeft')) decided.push({ item, page: found.page, verdict });
+    if (verdict === 'history' || (typeof verdict === 'object' && verdict.kind === 'asLeft')) decided.push({ item, page: found.page, verdict });
   }
   for (const item of byPlace) {
     const found = places.get(item);
@@ -241,22 +247,32 @@ async function verdictsOf(items: readonly PlanItem[], options: LookupOptions): P
     else if (found.page === undefined) verdicts.set(item, { kind: 'absent' });
     // The file's own page, found where its front matter now names (moved there on the wiki), or at the place this
     // machine's record of its publish names without an ID (published before page access): decided as its own.
-    else decided.push({ item, page: found.page, verdict: item.link !== undefined && recordNamesPage(item, found.page) ? ownPageVerdict(found.page, item, item.link) : placeVerdict(found.page, item, options.noticeOff === true) });
+    else decided.push({ item, page: found.page, verdict: item.link !== undefined && recordNamesPage(item, found.page) ? recordedPageVerdict(found.page, item, item.link, options) : placeVerdict(found.page, item, options.noticeOff === true) });
   }
-  // A marker sent unseen (version 0), or a page an overwrite would replace that does not carry a notice of this tool's
-  // as the page now stands, is settled from the page's history, one request for each such page.
-  for (const { item, page, verdict } of decided) {
-    if (verdict === 'replaceHistory') {
-      const versions = await versionsOf(page.id, options);
-      verdicts.set(item, versions === undefined ? { kind: 'edited', page, knownVersion: undefined, publishedAt: 0, noNotice: true } : replaceVerdict(page, versions));
-    } else if (verdict !== 'history') verdicts.set(item, verdict);
-    else {
-      const versions = await versionsOf(page.id, options);
-      const own = !item.foundOnWiki && recordNamesPage(item, page) ? item.link : undefined;
-      verdicts.set(item, versions === undefined ? { kind: 'edited', page, knownVersion: undefined, publishedAt: 0, noNotice: true } : historyVerdict(page, versions, item, own));
+  // A marker sent unseen (version 0), a page an overwrite would replace that does not carry a notice of this tool's as
+  // the page now stands, and a page a record from a file names without a notice are settled from the page's history:
+  // one request for each such page, a few at once. A history that cannot be read holds the page as any failed lookup.
+  await mapBounded(decided, Math.max(1, options.concurrency ?? DEFAULT_LOOKUPS_AT_ONCE), async ({ item, page, verdict }) => {
+    if (verdict === 'unconfirmed') {
+      unconfirmed.add(item);
+      verdicts.set(item, { kind: 'notOurs', page });
+      return;
     }
-  }
-  return verdicts;
+    if (verdict !== 'history' && verdict !== 'replaceHistory' && verdict !== 'recordHistory') {
+      verdicts.set(item, verdict);
+      return;
+    }
+    const versions = await versionsOf(page.id, options);
+    if (versions === undefined) verdicts.set(item, { kind: 'edited', page, knownVersion: undefined, publishedAt: 0, noNotice: true });
+    else if (!Array.isArray(versions)) verdicts.set(item, versions);
+    else if (verdict === 'replaceHistory') verdicts.set(item, replaceVerdict(page, versions));
+    else if (verdict === 'recordHistory' && item.link !== undefined) {
+      const decidedNow = recordHistoryVerdict(page, versions, item, item.link);
+      if (decidedNow === 'unconfirmed') unconfirmed.add(item);
+      verdicts.set(item, decidedNow === 'unconfirmed' ? { kind: 'notOurs', page } : decidedNow);
+    } else verdicts.set(item, historyVerdict(page, versions, item, !item.foundOnWiki && recordNamesPage(item, page) ? item.link : undefined));
+  });
+  return { verdicts, unconfirmed };
 }
 
 /**
@@ -278,7 +294,7 @@ async function ownVerdict(page: WikiPage, item: PlanItem, options: LookupOptions
   const parentId = item.complete?.parentId ?? link.parentId;
   if (underAnotherParent(page, parentId)) return { kind: 'edited', page, knownVersion: link.version, publishedAt: link.publishedAt, movedUnder: await parentNamed(page.parentId, options) };
   if (renamedOnWiki(page, item, link)) return { kind: 'edited', page, knownVersion: link.version, publishedAt: link.publishedAt, renamedTo: page.title };
-  return ownPageVerdict(page, item, link);
+  return recordedPageVerdict(page, item, link, options);
 }
 
 /**

@@ -117,13 +117,17 @@ export async function findAtPlaces(items: readonly PlanItem[], options: LookupOp
   return found;
 }
 
-/** The page's versions with the markers they carry, newest first, for historyVerdict; undefined when they cannot be read. */
-export async function versionsOf(pageId: string, options: LookupOptions): Promise<Awaited<ReturnType<WikiPagesClient['pageVersions']>>> {
+/**
+ * The page's versions with the markers they carry, newest first, for historyVerdict and replaceVerdict; or, when they
+ * cannot be read, the failed lookup's verdict (held back as any page the guard could not read, said as such).
+ */
+export async function versionsOf(pageId: string, options: LookupOptions): Promise<Awaited<ReturnType<WikiPagesClient['pageVersions']>> | FailedLookupVerdict> {
+  const { deadline, signal } = lookupDeadline(options);
   try {
-    return await options.pages.pageVersions(pageId, HISTORY_LOOKED_AT, lookupDeadline(options).signal);
+    return await options.pages.pageVersions(pageId, HISTORY_LOOKED_AT, signal);
   } catch (error) {
     if (options.signal?.aborted) throw error;
-    return undefined;
+    return failedLookupVerdict(error, deadline.aborted, options.messages);
   }
 }
 

@@ -4,11 +4,14 @@
 // page, or make a second one. Steps of the guard (guard.ts), for every front end.
 import type { TreeMessages } from '../messages/treeMessages';
 import { pathDigest } from '../publish/publishNotice';
-import type { WikiPage } from '../wikiPages';
+import type { PageLink } from '../links/pageLink';
+import type { PageVersion, WikiPage } from '../wikiPages';
+import type { GuardVerdict } from './guardVerdict';
 import { guardedPage } from './guardVerdict';
 import { refuseItem } from './plan';
 import type { PlanItem } from './planItem';
 import { publishedFromThisFile } from './publishedFrom';
+import { ownPageVerdict, reachesFirstVersion, type WikiVerdict } from './wikiVerdict';
 
 /**
  * The page a record names for the item (by ID: the repository's, a --state file, the editor's link store), when the
@@ -47,19 +50,30 @@ export function refuseRecordsElsewhere(items: readonly PlanItem[], messages: Tre
 }
 
 /**
- * With page access: a file whose record (from a file) places it elsewhere than the defaults, on a page whose current
- * version carries no publish notice of this file, refused. The record wins only once the page's notice shows it is the
- * file's (a page of another file's notice is refused by pageOfAnotherFile): a forged or foreign --state naming a page
- * written by hand in another space would otherwise send a pull request's text there, with no --overwrite.
+ * The verdict for the page a record from a file (a --state file, its journal) names for the item, with notices on: a
+ * pull request or a cache from elsewhere may have written the record, so it is believed only once the wiki shows the
+ * page is the file's. A page carrying the file's notice is decided as any own page; one carrying another file's notice
+ * and named by place (a record without an ID; pageOfAnotherFile takes those with one) is not the file's; one with no
+ * notice now is asked of its history (recordHistoryVerdict). With notices off nothing on a page can tell, and the
+ * record decides, as docs/security.md says.
  */
-export function refuseUnconfirmedRecordElsewhere(item: PlanItem, messages: TreeMessages): boolean {
-  const target = item.complete;
-  const link = item.link;
-  if (item.recordOverDefaults !== true || target === undefined || link?.pageId === undefined || item.foundOnWiki) return false;
-  const page = guardedPage(item.guard);
-  if (page === undefined || page.id !== link.pageId) return false;
-  const marker = page.body?.marker;
-  if (marker !== undefined && publishedFromThisFile(marker, [item.file.label, item.file.key, link.formerFile])) return false;
-  refuseItem(item, { code: 'recordedEntry', message: messages.recordElsewhereUnconfirmed(target.pageTitle, target.spaceId, target.parentId, page.id), fix: undefined });
-  return true;
+export function recordedPageVerdict(page: WikiPage, item: PlanItem, link: PageLink, fromFiles: { recordsFromFiles?: true; noticeOff?: boolean }): WikiVerdict {
+  if (fromFiles.recordsFromFiles !== true || fromFiles.noticeOff === true || page.body === undefined) return ownPageVerdict(page, item, link);
+  const marker = page.body.marker;
+  if (marker === undefined) return 'recordHistory';
+  if (link.pageId === undefined && !publishedFromThisFile(marker, [item.file.label, item.file.key, link.formerFile])) return 'unconfirmed';
+  return ownPageVerdict(page, item, link);
+}
+
+/**
+ * The verdict for a page a record from a file names, without a notice now, once its history is read (`versions`
+ * newest first): a version carrying the file's notice makes it the file's page, changed since (the notice taken off
+ * with an edit): held as edited. None, in a history that reaches the page's first version: nothing confirms the record
+ * ('unconfirmed', refused). A history that stops short cannot tell: held without a notice.
+ */
+export function recordHistoryVerdict(page: WikiPage, versions: readonly PageVersion[], item: PlanItem, link: PageLink): GuardVerdict | 'unconfirmed' {
+  const newestFirst = versions.filter((version) => version.number <= page.version);
+  const own = newestFirst.find((version) => version.body?.marker !== undefined && publishedFromThisFile(version.body.marker, [item.file.label, item.file.key, link.formerFile]));
+  if (own !== undefined) return { kind: 'edited', page, knownVersion: own.body?.marker?.version || own.number, publishedAt: link.publishedAt };
+  return reachesFirstVersion(newestFirst) ? 'unconfirmed' : { kind: 'edited', page, knownVersion: undefined, publishedAt: 0, noNotice: true };
 }

@@ -18,7 +18,7 @@ import type { PlanItem } from './planItem';
  * A marker of version 0 (sent without page access), or one whose version the page is past, is settled from the page's
  * history: 'history' asks for it (historyVerdict).
  */
-export type WikiVerdict = GuardVerdict | 'history' | 'replaceHistory';
+export type WikiVerdict = GuardVerdict | 'history' | 'replaceHistory' | 'recordHistory' | 'unconfirmed';
 
 /** The verdict for the file's own page, which its link or the repository's record names by ID (`link`). */
 export function ownPageVerdict(page: WikiPage, item: Pick<PlanItem, 'file' | 'complete' | 'contentSha256' | 'linkTargets' | 'linkTargetsKept'>, link: PageLink): WikiVerdict {
@@ -62,14 +62,16 @@ export function placeVerdict(page: WikiPage, item: Pick<PlanItem, 'file' | 'comp
  * its history is read (`versions` newest first): a page no version of which carries a notice of this tool's, or one
  * as this tool's last publish of any file left it, is replaced (notOurs); one changed since that publish holds
  * someone's words, and is held as edited whoever made the change (a fresh runner's overwrite must not take a
- * colleague's edit for a page made by hand because the notice went with it). A history that does not reach a notice
- * (more versions since than listed) reads as a page this tool never wrote.
+ * colleague's edit for a page made by hand because the notice went with it). A history listed without a notice that
+ * does not reach the page's first version (more versions since than listed) cannot tell: held without a notice.
  */
 export function replaceVerdict(page: WikiPage, versions: readonly PageVersion[]): GuardVerdict {
   const newestFirst = versions.filter((version) => version.number <= page.version);
   const at = newestFirst.findIndex((version) => version.body?.marker !== undefined);
   const marker = newestFirst[at]?.body?.marker;
-  if (marker === undefined) return { kind: 'notOurs', page };
+  // No notice in the versions listed: a page this tool never wrote, when the list reaches the page's first version;
+  // else the notice may be further back than listed, and nothing tells (held, as a page without a notice is).
+  if (marker === undefined) return reachesFirstVersion(newestFirst) ? { kind: 'notOurs', page } : { kind: 'edited', page, knownVersion: undefined, publishedAt: 0, noNotice: true };
   // The send is the version its marker names, or (sent unseen) the first of the versions that carry that marker.
   let first = newestFirst[at]?.number ?? page.version;
   for (const version of newestFirst.slice(at)) {
@@ -157,4 +159,10 @@ export function alreadyHolds(item: Pick<PlanItem, 'file' | 'complete' | 'content
   if (verdict?.kind !== 'asLeft' || item.forced === true) return false;
   const marker = verdict.page.body?.marker;
   return marker !== undefined && marker.version === verdict.page.version && holdsWhatItSends(verdict.page, marker, item, linkTargets);
+}
+
+/** Whether versions listed newest first go back to the page's first version: nothing older was left out. */
+export function reachesFirstVersion(newestFirst: readonly PageVersion[]): boolean {
+  const oldest = newestFirst[newestFirst.length - 1];
+  return oldest !== undefined && oldest.number <= 1;
 }

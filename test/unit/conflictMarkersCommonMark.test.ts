@@ -48,7 +48,9 @@ describe('countConflicts: markers outside code as CommonMark reads it', () => {
   });
 
   it('counts a conflict in a file whose last fence is unclosed, and one after a fence its list item closed', () => {
-    assert.equal(countConflicts(`Intro.\n\n\`\`\`sh\nnpm ci\n${CONFLICT}`), 1, 'an unclosed fence: the markers would be code only by accident');
+    assert.equal(countConflicts(`Intro.\n\n\`\`\`sh\nnpm ci\n${CONFLICT}`), 1, 'an unclosed fence: Pull\'s markers would be code only by accident');
+    // A tutorial whose last fence runs to the end shows Git's own markers on purpose: code, as CommonMark reads it.
+    assert.equal(countConflicts('# Resolving conflicts\n\n```text\n<<<<<<< HEAD\nmine\n=======\ntheirs\n>>>>>>> feature\n'), 0);
     const listItem = `- Install:\n\n  \`\`\`sh\n  npm ci\n\n${CONFLICT}`;
     assert.match(referenceHtml(listItem), /<\/ul>\n<h1>/);
     assert.match(referenceHtml(listItem), MARKER_AS_TEXT);

@@ -25,11 +25,13 @@ function withNewline(text: string): string {
  * Which lines a fence holds is CommonMark's answer (the scanner's): a line of backticks that is a code span or part of
  * an HTML block opens none, and a fence ends with its block quote or list item. The markers are not Markdown, though,
  * and a conflict's own lines may open a fence that takes in the markers after them: a fence counts as code only when
- * the text around the conflicts put it there. So a marker line in a fence still counts when the fence is unclosed
- * (the rest of the text as code is an accident, as in a file whose last fence was left open), and when the first
- * marker line in it is the one that a conflict begun before the fence expects next (a side opened the fence and did
- * not close it). A conflict shown in a closed fence outside any conflict stays code, even after a line of prose that
- * starts like a marker: the first marker line in that fence is its own start.
+ * the text around the conflicts put it there. So a marker line in a fence still counts when a conflict begun before
+ * the fence is open at it: when the fence is unclosed (a side opened it, and the rest of the text ran into it), or when
+ * the first marker line in it is the one that conflict expects next (a side opened the fence and the other closed
+ * it). A closed fence opened outside any conflict is code, even after a line of prose that starts like a marker; so
+ * is an unclosed one (a tutorial whose last fence runs to the end of the file shows Git's `<<<<<<< HEAD` on purpose),
+ * unless the conflict in it starts with Pull's own marker (`<<<<<<< ours`): one Pull wrote after a fence the file left
+ * open, which the wiki would show.
  */
 export function countConflicts(markdown: string): number {
   if (!markdown.includes('<<<<<<<')) return 0;
@@ -54,7 +56,7 @@ export function countConflicts(markdown: string): number {
     if (fence !== undefined && fence.lineStart < offset) {
       if (judgedFence !== fenceIndex) {
         judgedFence = fenceIndex;
-        fenceIsCode = fence.closed && (stage === 0 || movesOnFrom !== stage);
+        fenceIsCode = stage === 0 ? fence.closed || !markdown.startsWith(OURS_MARKER, offset) : fence.closed && movesOnFrom !== stage;
       }
       if (fenceIsCode) continue;
     }

@@ -83,7 +83,23 @@ export class Output {
     // that no string would change, it is the answer as it is.
     const plain = JSON.stringify(value);
     if (this.scrubsNothingInJson([plain], plain)) return plain;
-    return JSON.stringify(value, (_key, member: unknown) => (typeof member === 'string' ? this.scrub(member) : member));
+    return JSON.stringify(this.scrubbedValue(value));
+  }
+
+  /**
+   * The value with every string scrubbed, the members' names too: a plan's entries are keyed by file paths, and a
+   * path may quote a secret (a replacer passed to JSON.stringify sees the values only).
+   */
+  private scrubbedValue(value: unknown): unknown {
+    if (typeof value === 'string') return this.scrub(value);
+    if (Array.isArray(value)) return value.map((member: unknown) => this.scrubbedValue(member));
+    if (value === null || typeof value !== 'object') return value;
+    // What JSON.stringify would write of it (a Map, say, has a toJSON or writes as {}): the same, scrubbed.
+    const plain = 'toJSON' in value && typeof value.toJSON === 'function' ? (value.toJSON as () => unknown)() : value;
+    if (plain !== value) return this.scrubbedValue(plain);
+    const scrubbed: Record<string, unknown> = {};
+    for (const [name, member] of Object.entries(value)) if (member !== undefined && typeof member !== 'function') scrubbed[this.scrub(name)] = this.scrubbedValue(member);
+    return scrubbed;
   }
 
   /**

@@ -34,6 +34,14 @@ describe('CLI dry run: the API token is cut from what it prints, as when it publ
     assert.equal(fileRecords(run)[0]?.title, '[redacted]');
   });
 
+  it('--dry-run --json: a file named with the token is cut from every record, the summary\'s entries keyed by path too', async () => {
+    const root = await cli.tree({ [`docs/${OPAQUE_TOKEN}.md`]: '# T\n\nx\n' });
+    const run = await runCli(['publish', 'docs', ...FLAGS, '--dry-run', '--json'], { cwd: root, env });
+    assert.equal(run.code, 0, `${run.stdout}\n${run.stderr}`);
+    assert.ok(!run.stdout.includes(OPAQUE_TOKEN) && !run.stderr.includes(OPAQUE_TOKEN), `the token is printed:\n${run.stdout}\n${run.stderr}`);
+    assert.equal(fileRecords(run)[0]?.file, 'docs/[redacted].md');
+  });
+
   it('--dry-run as text lines, and with the token padded by spaces as a secret store may give it', async () => {
     assertCut(await runCli(['publish', 'docs', ...FLAGS, '--dry-run'], { cwd: await tree(), env }));
     assertCut(await runCli(['publish', 'docs', ...FLAGS, '--dry-run'], { cwd: await tree(), env: { WIKI_PUBLISHER_API_TOKEN: ` ${OPAQUE_TOKEN}\n` } }));

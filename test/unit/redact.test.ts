@@ -144,8 +144,14 @@ describe('redaction of many lines at once', () => {
 
 describe('redaction of JSON output', () => {
   /** What Output.json() printed before it looked at the whole text first: each string member scrubbed on its own. */
-  const memberByMember = (values: readonly object[], secret: string): string => values.map((value) => `${JSON.stringify(value, (_key, member: unknown) =>
-    (typeof member === 'string' ? redact(member).split(secret).join('[redacted]') : member))}\n`).join('');
+  /** Every string scrubbed on its own, the members' names too (a plan's entries are keyed by paths, which may quote one). */
+  const scrubbed = (value: unknown, secret: string): unknown => {
+    if (typeof value === 'string') return redact(value).split(secret).join('[redacted]');
+    if (Array.isArray(value)) return value.map((member: unknown) => scrubbed(member, secret));
+    if (value === null || typeof value !== 'object') return value;
+    return Object.fromEntries(Object.entries(value).map(([name, member]) => [scrubbed(name, secret) as string, scrubbed(member, secret)]));
+  };
+  const memberByMember = (values: readonly object[], secret: string): string => values.map((value) => `${JSON.stringify(scrubbed(value, secret))}\n`).join('');
   const printed = (values: readonly object[], secret: string, print: (output: Output, values: readonly object[]) => void): string => {
     const stdout = { text: '', write(text: string): void { this.text += text; } };
     const output = new Output(stdout, { write: () => undefined });
@@ -164,7 +170,7 @@ describe('redaction of JSON output', () => {
 
   it('prints each object as its members scrubbed one by one would, whatever it holds', () => {
     for (const secret of secrets) {
-      const values = [...records, { type: 'plan', file: `docs/${secret}.md`, cautions: [`holds ${secret} inside`], [secret]: 'a key is not a member' }];
+      const values = [...records, { type: 'plan', file: `docs/${secret}.md`, cautions: [`holds ${secret} inside`], [secret]: 'a key is scrubbed as a member is' }];
       assert.equal(printed(values, secret, (output, all) => all.forEach((value) => output.json(value))), memberByMember(values, secret), secret);
       assert.equal(printed(values, secret, (output, all) => output.jsonLines(all)), memberByMember(values, secret), secret);
       for (const value of values) assert.equal(printed([value], secret, (output, all) => output.jsonLines(all)), memberByMember([value], secret), secret);

@@ -4,6 +4,7 @@
 import { markdownHeadings } from '../../markdown/headings/headings';
 import { findLinkDestinations, mayHoldLinks, type LinkDestination } from '../../markdown/links';
 import { headingMatcher, type AnchorStyle, type HeadingsOfPage } from './headingAnchors';
+import { withStructureKept, type Replacement } from './keepStructure';
 import { linkTarget, ownHeadingAnchor, pagePath, type LinkTarget } from './linkTarget';
 
 type FileLinkTarget = Extract<LinkTarget, { kind: 'file' }>;
@@ -118,8 +119,9 @@ export function rewriteLinks(markdown: string, context: RewriteContext, found?: 
   // The headings of what is sent, taken only when a link names one of them.
   const ownAnchorIn = ownAnchorMatcher(context, () => markdownHeadings(markdown));
   const pieces: string[] = [];
+  // The destinations replaced, for the check that nothing else of the text changes with them (keepStructure.ts).
+  const replacements: Replacement[] = [];
   let copied = 0;
-  let replaced = 0;
   // Counted once per destination, as the cautions list each once and a plan foresees them (foreseeRewrite).
   const unaddressed: string[] = [];
   for (const link of found ?? findLinkDestinations(markdown)) {
@@ -130,11 +132,12 @@ export function rewriteLinks(markdown: string, context: RewriteContext, found?: 
     if (decision.kind !== 'rewrite' && decision.kind !== 'ownAnchor') continue;
     if (decision.kind === 'rewrite') result.rewritten++;
     if (decision.destination === link.text) continue;
-    pieces.push(markdown.slice(copied, link.start), written(decision.destination, link));
+    const text = written(decision.destination, link);
+    pieces.push(markdown.slice(copied, link.start), text);
+    replacements.push({ start: link.start, end: link.end, text });
     copied = link.end;
-    replaced++;
   }
-  if (replaced > 0) result.markdown = pieces.join('') + markdown.slice(copied);
+  if (replacements.length > 0) result.markdown = withStructureKept(markdown, pieces.join('') + markdown.slice(copied), replacements);
   result.unaddressed = unaddressed.length;
   return result;
 }

@@ -3,8 +3,9 @@
 // before its end is anchored to the file's folder and matched against the path below it, one without against base
 // names; `*`, `?`, `[...]`, `\` escapes and `**` as a whole segment (`**/x`, `x/**`, `a/**/b`) as git's wildmatch
 // takes them, byte by byte over UTF-8, folding ASCII case under core.ignorecase. A run of `**/` segments is one.
-// Patterns become NFAs (nfa.ts), so a line cannot make a match take longer than its length times the path's; a line
-// longer than MAX_PATTERN_LENGTH is kept as refused, for the walk to say so.
+// The walk matches a pattern with linearWildmatch.ts, in work about the path's length however many stars the line
+// holds; the NFA (nfa.ts) reading kept here is the reference the tests hold it to. A line longer than
+// MAX_PATTERN_LENGTH is kept as refused, for the walk to say so.
 import { compileParts, type TextTest } from './compiled';
 import { ANY, BYTE_CLASS, CHAR, FOLD, MAX_PATTERN_LENGTH, NOT_SLASH, type Part } from './nfa';
 import { readBracket } from './wildmatchClass';
@@ -33,8 +34,14 @@ export type IgnoreLine = IgnorePattern | RefusedLine;
 
 const utf8 = new TextEncoder();
 
+/**
+ * How a line's pattern (as read: no `!`, no trailing '/', no leading '/' on a path pattern) becomes a test: the walk's
+ * is linearWildmatch.ts's compileWildmatch; by default the automaton below, which the tests hold it to.
+ */
+export type WildmatchCompiler = (pattern: string, ignoreCase: boolean, pathname: boolean) => TextTest;
+
 /** The lines of a .gitignore that hold a pattern, in order (a later one wins over an earlier one). */
-export function parseGitignore(text: string, ignoreCase: boolean): IgnoreLine[] {
+export function parseGitignore(text: string, ignoreCase: boolean, compile: WildmatchCompiler = automatonTest): IgnoreLine[] {
   const lines: IgnoreLine[] = [];
   const rows = text.replace(/^\ufeff/, '').split('\n');
   for (const [index, row] of rows.entries()) {
@@ -54,11 +61,15 @@ export function parseGitignore(text: string, ignoreCase: boolean): IgnoreLine[] 
       lines.push({ ...facts, refused: true });
       continue;
     }
-    const parts = wildmatchParts(utf8.encode(pattern), ignoreCase, !nameOnly);
-    const matches = parts ? compileParts(parts, { alphabet: 'utf8', nameOnly }) : () => false;
-    lines.push({ ...facts, refused: false, nameOnly, matches });
+    lines.push({ ...facts, refused: false, nameOnly, matches: compile(pattern, ignoreCase, !nameOnly) });
   }
   return lines;
+}
+
+/** A line's pattern as an NFA (nfa.ts): a match takes at most the line's length times the path's. */
+function automatonTest(pattern: string, ignoreCase: boolean, pathname: boolean): TextTest {
+  const parts = wildmatchParts(utf8.encode(pattern), ignoreCase, pathname);
+  return parts ? compileParts(parts, { alphabet: 'utf8', nameOnly: !pathname }) : () => false;
 }
 
 /** git's trim_trailing_spaces: spaces (not tabs) at the end go, unless the first of them is escaped by a backslash. */

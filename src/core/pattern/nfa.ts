@@ -1,4 +1,5 @@
-// The one matcher behind .gitignore rules and files.exclude globs: a pattern becomes a Thompson NFA (a small array of
+// The matcher behind files.exclude globs, and the reference .gitignore's linear matcher (linearWildmatch.ts) is held to
+// in tests: a pattern becomes a Thompson NFA (a small array of
 // states), and a text is matched by simulating it, one character at a time, with the set of states the text so far
 // can be in. Each state is visited at most once a character, so a match costs at most (text length + 1) x (states)
 // steps, whatever the pattern: a regular expression engine that backtracks (what `ignore` and picomatch compile to)

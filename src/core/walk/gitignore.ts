@@ -5,9 +5,15 @@
 // git's do by default, unless the repository's own .git/config sets core.ignorecase (git writes it when it clones onto
 // a case-insensitive disk: macOS, Windows); a worktree's or submodule's config (.git is a file) and the user's global
 // config are not read. Everything goes through the walk's port, so the editor and the command line read the same files
-// the same way. The patterns are matched by core/pattern, in time linear in a path's length whatever a line says.
+// the same way. The lines are read by core/pattern's parseGitignore and matched by its linearWildmatch.ts: the
+// automaton could take a line's length times the path's for one match, and 2,000 lines of `*a*a*…*z*` against 50
+// files with long names kept a walk busy for two minutes; linearWildmatch.ts places each part of a line once, in work
+// about the path's length, however many stars the line holds. No cap on the number of lines: a line past a cap could
+// not simply be dropped (the walk would publish what git ignores), and a .gitignore costs a walk its lines times the
+// entries below it, as it costs git.
 import { parseGitignore, type IgnoreLine } from '../pattern/gitignorePattern';
 import { Subject } from '../pattern/compiled';
+import { compileWildmatch } from '../pattern/linearWildmatch';
 import type { RefusedPattern } from '../pattern/refusedPattern';
 import type { WalkFs } from './walkFs';
 
@@ -65,7 +71,7 @@ export class GitignoreRules {
     } catch {
       return this; // an unreadable .gitignore ignores nothing, as git treats it
     }
-    const layer = { depth: segments.length, file: fs.label(file), lines: parseGitignore(text, this.ignoreCase) };
+    const layer = { depth: segments.length, file: fs.label(file), lines: parseGitignore(text, this.ignoreCase, compileWildmatch) };
     return new GitignoreRules([...this.layers, layer], this.ignoreCase, this.held, this.ignoredAbove);
   }
 

@@ -1938,7 +1938,7 @@ var englishRecordMessages = {
   entryOfAnotherFile: () => "that page's publish notice says another file published it",
   recordOfAnotherFile: (pageId, title) => `its record names ${pageNamed(pageId, title)} as its page, but that page's publish notice says another file published it: the record is not used, and nothing is sent to that page. If the record is wrong (a pull request may have changed ${MANIFEST}, or it came from another machine or branch), correct it or remove its entry; if this file is now that page's source, remove the entry and publish it with overwrite to take the page over.`,
   recordElsewhereUnchecked: (title, spaceId, parentId) => `its record (--state) publishes it to "${title}" in space ${spaceId} under parent ${parentId}, not where --space and --parent say, and without page access the wiki cannot confirm that this is the file's page: nothing is sent. Give page access (a service account or a platform token) so that the record is checked, or pass --retarget to publish it where the flags say (the old page stays).`,
-  recordElsewhereUnconfirmed: (title, spaceId, parentId, pageId) => `its record (--state) publishes it to "${title}" (page ${pageId}) in space ${spaceId} under parent ${parentId}, not where --space and --parent say, and that page carries no publish notice of this file, so nothing on the wiki confirms the record (a pull request or a cache from elsewhere may have written it): nothing is sent. Pass --retarget to publish it where the flags say, or correct the record.`
+  recordUnconfirmed: (pageId, title) => `its record (--state) names ${pageNamed(pageId, title)} as its page, and no version of that page carries this file's publish notice, so nothing on the wiki confirms the record (a pull request or a cache from elsewhere may have written it): nothing is sent. Remove the file's entry from the state file (the next publish finds or creates its page), or publish it with --retarget where the flags say.`
 };
 function pageNamed(id, title) {
   return title === void 0 ? `page ${id}` : `"${title}" (page ${id})`;
@@ -2484,15 +2484,15 @@ function createWikiPagesClient(options) {
   async function listPagesUpTo(query, origin, signal, keep, maxAnswers) {
     const pages = [];
     let answers = 0;
-    let cut = false;
+    let cut2 = false;
     await requester.readPages(new URL(`/wiki/api/v2/pages?${query}&limit=${pageSize}`, origin), origin, signal, (m) => m.listOfPages(), (body, more) => {
       const listed2 = parsePageList(body, origin);
       if (!listed2) throw new WikiReadError("protocol", (m) => m.pageListNotJson());
       for (const { page, current } of listed2) if (current && keep(page)) pages.push(page);
-      cut = more && ++answers >= maxAnswers;
-      return cut;
+      cut2 = more && ++answers >= maxAnswers;
+      return cut2;
     });
-    return cut ? void 0 : pages;
+    return cut2 ? void 0 : pages;
   }
   async function listPages(query, origin, signal, keep) {
     return await listPagesUpTo(query, origin, signal, keep, Number.POSITIVE_INFINITY) ?? [];
@@ -2726,11 +2726,12 @@ async function findAtPlaces(items, options) {
   return found;
 }
 async function versionsOf(pageId, options) {
+  const { deadline, signal } = lookupDeadline(options);
   try {
-    return await options.pages.pageVersions(pageId, HISTORY_LOOKED_AT, lookupDeadline(options).signal);
+    return await options.pages.pageVersions(pageId, HISTORY_LOOKED_AT, signal);
   } catch (error) {
     if (options.signal?.aborted) throw error;
-    return void 0;
+    return failedLookupVerdict(error, deadline.aborted, options.messages);
   }
 }
 var HISTORY_LOOKED_AT = 25;
@@ -3443,6 +3444,7 @@ function sourceOf(markdown, fence2) {
 }
 
 // src/core/markdown/conflictMarkers.ts
+var OURS_MARKER = "<<<<<<< ours";
 var LESS_THAN2 = 60;
 var EQUALS2 = 61;
 function countConflicts(markdown) {
@@ -3463,7 +3465,7 @@ function countConflicts(markdown) {
     if (fence2 !== void 0 && fence2.lineStart < offset) {
       if (judgedFence !== fenceIndex) {
         judgedFence = fenceIndex;
-        fenceIsCode = fence2.closed && (stage === 0 || movesOnFrom !== stage);
+        fenceIsCode = stage === 0 ? fence2.closed || !markdown.startsWith(OURS_MARKER, offset) : fence2.closed && movesOnFrom !== stage;
       }
       if (fenceIsCode) continue;
     }
@@ -3535,8 +3537,8 @@ function omitTitleHeading2(content, title) {
   const follows = scanMarkdown(content).headings.find((block) => block.start === heading.start)?.follows;
   if (wouldJoin(follows, lastNonBlankLineBefore(content, heading.start), firstNonBlankLine(content, next))) return content;
   const ended = follows !== void 0 && ENDED_BY_THEMSELVES.has(follows);
-  const cut = afterEmptyLine(content, next);
-  const apart = ended || cut >= content.length || isBlankLine(content, cut) || startsBlock(follows, content.slice(cut, lineEnd(content, cut)));
+  const cut2 = afterEmptyLine(content, next);
+  const apart = ended || cut2 >= content.length || isBlankLine(content, cut2) || startsBlock(follows, content.slice(cut2, lineEnd(content, cut2)));
   if (apart || isBlankLine(content, lineStartBefore(content, heading.start))) return withoutLines(content, heading.start, heading.end);
   return content.slice(0, heading.start) + content.slice(isBlankLine(content, next) ? next : heading.end);
 }
@@ -3602,8 +3604,8 @@ function lineEnd(content, start) {
   return end;
 }
 function withoutLines(content, start, end) {
-  const cut = afterEmptyLine(content, afterLineEnding(content, end));
-  if (cut < content.length) return content.slice(0, start) + content.slice(cut);
+  const cut2 = afterEmptyLine(content, afterLineEnding(content, end));
+  if (cut2 < content.length) return content.slice(0, start) + content.slice(cut2);
   let before = start;
   if (content[before - 1] === "\n") before--;
   if (content[before - 1] === "\r") before--;
@@ -3708,7 +3710,7 @@ function planFileWithContent(file, given, options, prepared) {
   const linkedPage = complete !== void 0 && linkNames(link, complete);
   const unchanged = !options.force && linkedPage && link?.contentSha256 === contentSha256;
   const retitled = !options.acceptTitleChange && linkedPage && !namesTitle(prepared) ? titleChange(link, suggestedTitle) : void 0;
-  const state = refusals.length > 0 ? "refused" : !complete ? "incomplete" : unchanged ? "unchanged" : retitled ? "retitled" : "send";
+  const state2 = refusals.length > 0 ? "refused" : !complete ? "incomplete" : unchanged ? "unchanged" : retitled ? "retitled" : "send";
   const cautions = cautionsFor(content, prepared.findings, options.messages, options.placeDecidedLater === true);
   cautions.push(...diagramCautionsOf(diagrams, options));
   if (!options.placeDecidedLater) cautions.push(...leavesPageCaution(prepared, link, complete, options.messages));
@@ -3722,7 +3724,7 @@ function planFileWithContent(file, given, options, prepared) {
     complete,
     suggestedTitle,
     linkedPage,
-    state,
+    state: state2,
     refusals,
     cautions,
     guard: void 0
@@ -3900,6 +3902,112 @@ function pathParts(path) {
   });
 }
 
+// src/core/run/pageNotice.ts
+function expectedVersion(item) {
+  const verdict = item.guard;
+  if (verdict?.kind === "absent" || verdict?.kind === "deleted" || item.complete?.overwrite === false) return 1;
+  const page = guardedPage(verdict);
+  if (page !== void 0) return page.version + 1;
+  return verdict?.kind === "notNeeded" ? 1 : 0;
+}
+function digestNow(item, linkTargets = item.linkTargets) {
+  return contentDigest(item.closingLine === void 0 ? item.contentSha256 : `${item.contentSha256}
+${item.closingLine}`, linkTargets);
+}
+function noticeFor(item, linkTargets, settings) {
+  if (settings?.off === true) return void 0;
+  const sourceUrl = settings?.sourceUrl?.(item.file.label);
+  return {
+    label: item.file.label,
+    marker: { version: expectedVersion(item), digest: digestNow(item, linkTargets), path: pathDigest(item.file.label) },
+    ...sourceUrl !== void 0 ? { sourceUrl } : {}
+  };
+}
+
+// src/core/run/wikiVerdict.ts
+function ownPageVerdict(page, item, link) {
+  const marker = page.body?.marker;
+  if (marker !== void 0) {
+    if (page.version === marker.version) return asLeft(page, item, marker);
+    if (link.pulledVersion === page.version && link.unconfirmedSend === void 0) return { kind: "asLeft", page };
+    return "history";
+  }
+  const recorded = link.version !== void 0 || link.publishedAt > 0;
+  if (page.body !== void 0 && !recorded) return { kind: "edited", page, knownVersion: void 0, publishedAt: 0, noNotice: true };
+  return changedOnWikiSince(page, link) ? { kind: "edited", page, knownVersion: link.version, publishedAt: link.publishedAt } : { kind: "asLeft", page };
+}
+function placeVerdict(page, item, noticeOff = false) {
+  const marker = page.body?.marker;
+  if (noticeOff && marker === void 0 && page.body !== void 0 && item.prepared.frontMatterTarget.overwrite !== false) {
+    return { kind: "edited", page, knownVersion: void 0, publishedAt: 0, noNotice: true };
+  }
+  const ours = marker !== void 0 && marker.path === pathDigest(item.file.label) && item.prepared.frontMatterTarget.overwrite !== false;
+  if (ours) return page.version === marker.version ? { ...asLeft(page, item, marker), adopted: true } : "history";
+  if (!item.complete?.overwrite) return { kind: "exists", page };
+  return marker !== void 0 && page.version === marker.version ? { kind: "notOurs", page } : "replaceHistory";
+}
+function replaceVerdict(page, versions) {
+  const newestFirst = versions.filter((version) => version.number <= page.version);
+  const at = newestFirst.findIndex((version) => version.body?.marker !== void 0);
+  const marker = newestFirst[at]?.body?.marker;
+  if (marker === void 0) return reachesFirstVersion(newestFirst) ? { kind: "notOurs", page } : { kind: "edited", page, knownVersion: void 0, publishedAt: 0, noNotice: true };
+  let first = newestFirst[at]?.number ?? page.version;
+  for (const version of newestFirst.slice(at)) {
+    const carried = version.body?.marker;
+    if (carried === void 0 || carried.version !== marker.version || carried.digest !== marker.digest || carried.path !== marker.path) break;
+    first = version.number;
+  }
+  const sent = marker.version !== 0 && marker.version >= first ? marker.version : first;
+  const sentBody = newestFirst.find((version) => version.number === sent)?.body?.digest;
+  const now = newestFirst.find((version) => version.number === page.version)?.body?.digest;
+  return sentBody !== void 0 && now === sentBody ? { kind: "notOurs", page } : { kind: "edited", page, knownVersion: sent, publishedAt: 0 };
+}
+function historyVerdict(page, versions, item, link) {
+  const marker = page.body?.marker;
+  const newestFirst = versions.filter((version) => version.number <= page.version);
+  const carriesIt = (version) => {
+    const carried = version.body?.marker;
+    return carried !== void 0 && carried.version === marker.version && carried.digest === marker.digest && carried.path === marker.path;
+  };
+  let first = page.version;
+  for (const version of newestFirst) {
+    if (!carriesIt(version)) break;
+    first = version.number;
+  }
+  const rolledBack = rolledBackSend(newestFirst, marker, first, carriesIt);
+  if (rolledBack !== void 0 && !holdsWhatItSends(page, marker, item)) return { kind: "edited", page, knownVersion: rolledBack, publishedAt: link?.publishedAt ?? 0 };
+  const sent = marker.version !== 0 && marker.version >= first ? marker.version : first;
+  const sentBody = newestFirst.find((version) => version.number === sent)?.body?.digest;
+  const now = newestFirst.find((version) => version.number === page.version)?.body?.digest;
+  const edit = sentBody === void 0 || now !== sentBody;
+  if (edit) return { kind: "edited", page, knownVersion: sent, publishedAt: link?.publishedAt ?? 0 };
+  const left = asLeft(page, item, marker);
+  return link === void 0 ? { ...left, adopted: true } : left;
+}
+function rolledBackSend(newestFirst, marker, first, carriesIt) {
+  if (marker.version === 0 || marker.version >= first) return void 0;
+  const named = newestFirst.find((version) => version.number === marker.version);
+  if (named === void 0 || !carriesIt(named)) return void 0;
+  return newestFirst.find((version) => version.number > marker.version && version.number < first && version.body?.marker?.path === marker.path && !carriesIt(version))?.number;
+}
+function asLeft(page, item, marker) {
+  return holdsWhatItSends(page, marker, item) ? { kind: "asLeft", page, sameContent: true } : { kind: "asLeft", page };
+}
+function holdsWhatItSends(page, marker, item, linkTargets = item.linkTargets) {
+  const sameSend = marker.digest === digestNow(item, linkTargets) || item.linkTargetsKept !== void 0 && marker.digest === digestNow(item, item.linkTargetsKept);
+  return sameSend && marker.path === pathDigest(item.file.label) && page.title === item.complete?.pageTitle;
+}
+function alreadyHolds(item, linkTargets) {
+  const verdict = item.guard;
+  if (verdict?.kind !== "asLeft" || item.forced === true) return false;
+  const marker = verdict.page.body?.marker;
+  return marker !== void 0 && marker.version === verdict.page.version && holdsWhatItSends(verdict.page, marker, item, linkTargets);
+}
+function reachesFirstVersion(newestFirst) {
+  const oldest = newestFirst[newestFirst.length - 1];
+  return oldest !== void 0 && oldest.number <= 1;
+}
+
 // src/core/run/pageOwnership.ts
 function pageOfAnotherFile(item) {
   const link = item.link;
@@ -3922,16 +4030,18 @@ function refuseRecordsElsewhere(items, messages) {
     refuseItem(item, { code: "noPageAccess", message: messages.recordElsewhereUnchecked(target.pageTitle, target.spaceId, target.parentId), fix: void 0 });
   }
 }
-function refuseUnconfirmedRecordElsewhere(item, messages) {
-  const target = item.complete;
-  const link = item.link;
-  if (item.recordOverDefaults !== true || target === void 0 || link?.pageId === void 0 || item.foundOnWiki) return false;
-  const page = guardedPage(item.guard);
-  if (page === void 0 || page.id !== link.pageId) return false;
-  const marker = page.body?.marker;
-  if (marker !== void 0 && publishedFromThisFile(marker, [item.file.label, item.file.key, link.formerFile])) return false;
-  refuseItem(item, { code: "recordedEntry", message: messages.recordElsewhereUnconfirmed(target.pageTitle, target.spaceId, target.parentId, page.id), fix: void 0 });
-  return true;
+function recordedPageVerdict(page, item, link, fromFiles) {
+  if (fromFiles.recordsFromFiles !== true || fromFiles.noticeOff === true || page.body === void 0) return ownPageVerdict(page, item, link);
+  const marker = page.body.marker;
+  if (marker === void 0) return "recordHistory";
+  if (link.pageId === void 0 && !publishedFromThisFile(marker, [item.file.label, item.file.key, link.formerFile])) return "unconfirmed";
+  return ownPageVerdict(page, item, link);
+}
+function recordHistoryVerdict(page, versions, item, link) {
+  const newestFirst = versions.filter((version) => version.number <= page.version);
+  const own = newestFirst.find((version) => version.body?.marker !== void 0 && publishedFromThisFile(version.body.marker, [item.file.label, item.file.key, link.formerFile]));
+  if (own !== void 0) return { kind: "edited", page, knownVersion: own.body?.marker?.version || own.number, publishedAt: link.publishedAt };
+  return reachesFirstVersion(newestFirst) ? "unconfirmed" : { kind: "edited", page, knownVersion: void 0, publishedAt: 0, noNotice: true };
 }
 
 // src/core/run/recordedLinks.ts
@@ -4023,108 +4133,6 @@ async function checkFlatTitlesAcrossSpaceNames(items, pages, signal, messages = 
   }
 }
 
-// src/core/run/pageNotice.ts
-function expectedVersion(item) {
-  const verdict = item.guard;
-  if (verdict?.kind === "absent" || verdict?.kind === "deleted" || item.complete?.overwrite === false) return 1;
-  const page = guardedPage(verdict);
-  if (page !== void 0) return page.version + 1;
-  return verdict?.kind === "notNeeded" ? 1 : 0;
-}
-function digestNow(item, linkTargets = item.linkTargets) {
-  return contentDigest(item.closingLine === void 0 ? item.contentSha256 : `${item.contentSha256}
-${item.closingLine}`, linkTargets);
-}
-function noticeFor(item, linkTargets, settings) {
-  if (settings?.off === true) return void 0;
-  const sourceUrl = settings?.sourceUrl?.(item.file.label);
-  return {
-    label: item.file.label,
-    marker: { version: expectedVersion(item), digest: digestNow(item, linkTargets), path: pathDigest(item.file.label) },
-    ...sourceUrl !== void 0 ? { sourceUrl } : {}
-  };
-}
-
-// src/core/run/wikiVerdict.ts
-function ownPageVerdict(page, item, link) {
-  const marker = page.body?.marker;
-  if (marker !== void 0) {
-    if (page.version === marker.version) return asLeft(page, item, marker);
-    if (link.pulledVersion === page.version && link.unconfirmedSend === void 0) return { kind: "asLeft", page };
-    return "history";
-  }
-  const recorded = link.version !== void 0 || link.publishedAt > 0;
-  if (page.body !== void 0 && !recorded) return { kind: "edited", page, knownVersion: void 0, publishedAt: 0, noNotice: true };
-  return changedOnWikiSince(page, link) ? { kind: "edited", page, knownVersion: link.version, publishedAt: link.publishedAt } : { kind: "asLeft", page };
-}
-function placeVerdict(page, item, noticeOff = false) {
-  const marker = page.body?.marker;
-  if (noticeOff && marker === void 0 && page.body !== void 0 && item.prepared.frontMatterTarget.overwrite !== false) {
-    return { kind: "edited", page, knownVersion: void 0, publishedAt: 0, noNotice: true };
-  }
-  const ours = marker !== void 0 && marker.path === pathDigest(item.file.label) && item.prepared.frontMatterTarget.overwrite !== false;
-  if (ours) return page.version === marker.version ? { ...asLeft(page, item, marker), adopted: true } : "history";
-  if (!item.complete?.overwrite) return { kind: "exists", page };
-  return marker !== void 0 && page.version === marker.version ? { kind: "notOurs", page } : "replaceHistory";
-}
-function replaceVerdict(page, versions) {
-  const newestFirst = versions.filter((version) => version.number <= page.version);
-  const at = newestFirst.findIndex((version) => version.body?.marker !== void 0);
-  const marker = newestFirst[at]?.body?.marker;
-  if (marker === void 0) return { kind: "notOurs", page };
-  let first = newestFirst[at]?.number ?? page.version;
-  for (const version of newestFirst.slice(at)) {
-    const carried = version.body?.marker;
-    if (carried === void 0 || carried.version !== marker.version || carried.digest !== marker.digest || carried.path !== marker.path) break;
-    first = version.number;
-  }
-  const sent = marker.version !== 0 && marker.version >= first ? marker.version : first;
-  const sentBody = newestFirst.find((version) => version.number === sent)?.body?.digest;
-  const now = newestFirst.find((version) => version.number === page.version)?.body?.digest;
-  return sentBody !== void 0 && now === sentBody ? { kind: "notOurs", page } : { kind: "edited", page, knownVersion: sent, publishedAt: 0 };
-}
-function historyVerdict(page, versions, item, link) {
-  const marker = page.body?.marker;
-  const newestFirst = versions.filter((version) => version.number <= page.version);
-  const carriesIt = (version) => {
-    const carried = version.body?.marker;
-    return carried !== void 0 && carried.version === marker.version && carried.digest === marker.digest && carried.path === marker.path;
-  };
-  let first = page.version;
-  for (const version of newestFirst) {
-    if (!carriesIt(version)) break;
-    first = version.number;
-  }
-  const rolledBack = rolledBackSend(newestFirst, marker, first, carriesIt);
-  if (rolledBack !== void 0 && !holdsWhatItSends(page, marker, item)) return { kind: "edited", page, knownVersion: rolledBack, publishedAt: link?.publishedAt ?? 0 };
-  const sent = marker.version !== 0 && marker.version >= first ? marker.version : first;
-  const sentBody = newestFirst.find((version) => version.number === sent)?.body?.digest;
-  const now = newestFirst.find((version) => version.number === page.version)?.body?.digest;
-  const edit = sentBody === void 0 || now !== sentBody;
-  if (edit) return { kind: "edited", page, knownVersion: sent, publishedAt: link?.publishedAt ?? 0 };
-  const left = asLeft(page, item, marker);
-  return link === void 0 ? { ...left, adopted: true } : left;
-}
-function rolledBackSend(newestFirst, marker, first, carriesIt) {
-  if (marker.version === 0 || marker.version >= first) return void 0;
-  const named = newestFirst.find((version) => version.number === marker.version);
-  if (named === void 0 || !carriesIt(named)) return void 0;
-  return newestFirst.find((version) => version.number > marker.version && version.number < first && version.body?.marker?.path === marker.path && !carriesIt(version))?.number;
-}
-function asLeft(page, item, marker) {
-  return holdsWhatItSends(page, marker, item) ? { kind: "asLeft", page, sameContent: true } : { kind: "asLeft", page };
-}
-function holdsWhatItSends(page, marker, item, linkTargets = item.linkTargets) {
-  const sameSend = marker.digest === digestNow(item, linkTargets) || item.linkTargetsKept !== void 0 && marker.digest === digestNow(item, item.linkTargetsKept);
-  return sameSend && marker.path === pathDigest(item.file.label) && page.title === item.complete?.pageTitle;
-}
-function alreadyHolds(item, linkTargets) {
-  const verdict = item.guard;
-  if (verdict?.kind !== "asLeft" || item.forced === true) return false;
-  const marker = verdict.page.body?.marker;
-  return marker !== void 0 && marker.version === verdict.page.version && holdsWhatItSends(verdict.page, marker, item, linkTargets);
-}
-
 // src/core/run/guard.ts
 function guardLooksUp(item, lookUpCreates) {
   const complete = item.complete;
@@ -4160,13 +4168,15 @@ async function guardPlan(items, options) {
     return items;
   }
   const lookup = { ...options, pages: options.pages };
-  const verdicts = await verdictsOf(lookups, lookup);
+  const { verdicts, unconfirmed } = await verdictsOf(lookups, lookup);
   let refusedAny = false;
   for (const item of lookups) {
     item.guard = verdicts.get(item);
     const foreign = options.titlesCheckedByTree ? void 0 : pageOfAnotherFile(item);
     const caseVariant = pageTitledButForCase(item);
-    if (foreign === void 0 && options.recordsFromFiles === true && refuseUnconfirmedRecordElsewhere(item, options.messages ?? englishTreeMessages)) {
+    const unconfirmedPage = foreign === void 0 && unconfirmed.has(item) ? guardedPage(item.guard) : void 0;
+    if (unconfirmedPage !== void 0) {
+      refuseItem(item, { code: "recordedEntry", message: (options.messages ?? englishTreeMessages).recordUnconfirmed(unconfirmedPage.id, unconfirmedPage.title), fix: void 0 });
       refusedAny = true;
     } else if (caseVariant !== void 0) {
       const words = options.planMessages ?? englishPublishMessages;
@@ -4208,6 +4218,7 @@ async function linkFoundPages(looked, links, overwriteEdited) {
 }
 async function verdictsOf(items, options) {
   const verdicts = /* @__PURE__ */ new Map();
+  const unconfirmed = /* @__PURE__ */ new Set();
   const byId = /* @__PURE__ */ new Map();
   const byPlace = [];
   for (const item of items) {
@@ -4233,26 +4244,35 @@ async function verdictsOf(items, options) {
     const found = madeAnew?.get(item);
     if (found === void 0 || "failed" in found || found.page === void 0) continue;
     const verdict = placeVerdict(found.page, item);
-    if (verdict === "history" || verdict !== "replaceHistory" && verdict.kind === "asLeft") decided.push({ item, page: found.page, verdict });
+    if (verdict === "history" || typeof verdict === "object" && verdict.kind === "asLeft") decided.push({ item, page: found.page, verdict });
   }
   for (const item of byPlace) {
     const found = places.get(item);
     if (found === void 0 || "failed" in found) verdicts.set(item, found?.failed ?? { kind: "absent" });
     else if (found.page === void 0) verdicts.set(item, { kind: "absent" });
-    else decided.push({ item, page: found.page, verdict: item.link !== void 0 && recordNamesPage(item, found.page) ? ownPageVerdict(found.page, item, item.link) : placeVerdict(found.page, item, options.noticeOff === true) });
+    else decided.push({ item, page: found.page, verdict: item.link !== void 0 && recordNamesPage(item, found.page) ? recordedPageVerdict(found.page, item, item.link, options) : placeVerdict(found.page, item, options.noticeOff === true) });
   }
-  for (const { item, page, verdict } of decided) {
-    if (verdict === "replaceHistory") {
-      const versions = await versionsOf(page.id, options);
-      verdicts.set(item, versions === void 0 ? { kind: "edited", page, knownVersion: void 0, publishedAt: 0, noNotice: true } : replaceVerdict(page, versions));
-    } else if (verdict !== "history") verdicts.set(item, verdict);
-    else {
-      const versions = await versionsOf(page.id, options);
-      const own = !item.foundOnWiki && recordNamesPage(item, page) ? item.link : void 0;
-      verdicts.set(item, versions === void 0 ? { kind: "edited", page, knownVersion: void 0, publishedAt: 0, noNotice: true } : historyVerdict(page, versions, item, own));
+  await mapBounded(decided, Math.max(1, options.concurrency ?? DEFAULT_LOOKUPS_AT_ONCE), async ({ item, page, verdict }) => {
+    if (verdict === "unconfirmed") {
+      unconfirmed.add(item);
+      verdicts.set(item, { kind: "notOurs", page });
+      return;
     }
-  }
-  return verdicts;
+    if (verdict !== "history" && verdict !== "replaceHistory" && verdict !== "recordHistory") {
+      verdicts.set(item, verdict);
+      return;
+    }
+    const versions = await versionsOf(page.id, options);
+    if (versions === void 0) verdicts.set(item, { kind: "edited", page, knownVersion: void 0, publishedAt: 0, noNotice: true });
+    else if (!Array.isArray(versions)) verdicts.set(item, versions);
+    else if (verdict === "replaceHistory") verdicts.set(item, replaceVerdict(page, versions));
+    else if (verdict === "recordHistory" && item.link !== void 0) {
+      const decidedNow = recordHistoryVerdict(page, versions, item, item.link);
+      if (decidedNow === "unconfirmed") unconfirmed.add(item);
+      verdicts.set(item, decidedNow === "unconfirmed" ? { kind: "notOurs", page } : decidedNow);
+    } else verdicts.set(item, historyVerdict(page, versions, item, !item.foundOnWiki && recordNamesPage(item, page) ? item.link : void 0));
+  });
+  return { verdicts, unconfirmed };
 }
 function recordNamesPage(item, page) {
   const link = item.link;
@@ -4267,7 +4287,7 @@ async function ownVerdict(page, item, options) {
   const parentId = item.complete?.parentId ?? link.parentId;
   if (underAnotherParent(page, parentId)) return { kind: "edited", page, knownVersion: link.version, publishedAt: link.publishedAt, movedUnder: await parentNamed(page.parentId, options) };
   if (renamedOnWiki(page, item, link)) return { kind: "edited", page, knownVersion: link.version, publishedAt: link.publishedAt, renamedTo: page.title };
-  return ownPageVerdict(page, item, link);
+  return recordedPageVerdict(page, item, link, options);
 }
 function renamedOnWiki(page, item, link) {
   const title = item.complete?.pageTitle;
@@ -4417,8 +4437,8 @@ function fileStateOf(outcome, proven) {
   return outcome.kind === "cancelled" ? "cancelled" : "failed";
 }
 function fileResultOf(item, outcome, proven) {
-  const state = fileStateOf(outcome, proven);
-  return { item, state, outcome, mayHaveLanded: outcome.mayHaveLanded, ...proven ? { proven } : {} };
+  const state2 = fileStateOf(outcome, proven);
+  return { item, state: state2, outcome, mayHaveLanded: outcome.mayHaveLanded, ...proven ? { proven } : {} };
 }
 async function runPlan(items, options) {
   const results = new Array(items.length);
@@ -4695,7 +4715,7 @@ function closestOption(typed) {
   return best?.name;
 }
 function editDistance(a, b) {
-  const rows = [];
+  const rows2 = [];
   for (let i = 0; i <= a.length; i++) {
     const row = [i];
     for (let j = 1; j <= b.length; j++) {
@@ -4703,15 +4723,15 @@ function editDistance(a, b) {
         row.push(j);
         continue;
       }
-      const above = rows[i - 1] ?? [];
+      const above = rows2[i - 1] ?? [];
       const substitution = (above[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1);
       let distance = Math.min((above[j] ?? 0) + 1, (row[j - 1] ?? 0) + 1, substitution);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) distance = Math.min(distance, (rows[i - 2]?.[j - 2] ?? 0) + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) distance = Math.min(distance, (rows2[i - 2]?.[j - 2] ?? 0) + 1);
       row.push(distance);
     }
-    rows.push(row);
+    rows2.push(row);
   }
-  return rows[a.length]?.[b.length] ?? 0;
+  return rows2[a.length]?.[b.length] ?? 0;
 }
 function integerOption(text2, fallback, min, max) {
   if (text2 === void 0) return fallback;
@@ -4819,7 +4839,21 @@ var Output = class {
   redactedJson(value) {
     const plain = JSON.stringify(value);
     if (this.scrubsNothingInJson([plain], plain)) return plain;
-    return JSON.stringify(value, (_key, member) => typeof member === "string" ? this.scrub(member) : member);
+    return JSON.stringify(this.scrubbedValue(value));
+  }
+  /**
+   * The value with every string scrubbed, the members' names too: a plan's entries are keyed by file paths, and a
+   * path may quote a secret (a replacer passed to JSON.stringify sees the values only).
+   */
+  scrubbedValue(value) {
+    if (typeof value === "string") return this.scrub(value);
+    if (Array.isArray(value)) return value.map((member) => this.scrubbedValue(member));
+    if (value === null || typeof value !== "object") return value;
+    const plain = "toJSON" in value && typeof value.toJSON === "function" ? value.toJSON() : value;
+    if (plain !== value) return this.scrubbedValue(plain);
+    const scrubbed2 = {};
+    for (const [name, member] of Object.entries(value)) if (member !== void 0 && typeof member !== "function") scrubbed2[this.scrub(name)] = this.scrubbedValue(member);
+    return scrubbed2;
   }
   /**
    * Whether scrub() leaves every string in these JSON texts as it is (`joined`: the texts joined by newlines). A
@@ -4880,9 +4914,9 @@ var Output = class {
     return this.cutSecrets(redactLines(texts));
   }
   cutSecrets(text2) {
-    let cut = text2;
-    for (const secret of this.secrets) cut = cut.split(secret).join("[redacted]");
-    return cut;
+    let cut2 = text2;
+    for (const secret of this.secrets) cut2 = cut2.split(secret).join("[redacted]");
+    return cut2;
   }
 };
 
@@ -4961,12 +4995,12 @@ function existingPageOf(item) {
   const sent = item.state === "send" && item.complete?.overwrite === true && (item.guard?.kind === "asLeft" || item.guard?.kind === "notOurs");
   return sent ? { id: page.id, version: page.version } : void 0;
 }
-function stateOf(item, state, wiki) {
-  if (state === "incomplete") return "refused";
-  if (state === "unchanged") return "send";
-  if (wiki) return state;
-  if (state === "refused" && refusedForWantOfWiki(item)) return "send";
-  return state === "edited" ? "send" : state;
+function stateOf(item, state2, wiki) {
+  if (state2 === "incomplete") return "refused";
+  if (state2 === "unchanged") return "send";
+  if (wiki) return state2;
+  if (state2 === "refused" && refusedForWantOfWiki(item)) return "send";
+  return state2 === "edited" ? "send" : state2;
 }
 function entryHash(description) {
   return sha256(JSON.stringify(description)).slice(0, ENTRY_HASH_LENGTH);
@@ -5022,19 +5056,19 @@ function fitDocument(lines, tail, max, cutNote, sizeOf = charCount) {
   return `${[...kept, ...tail].join("\n")}
 `;
 }
-function fitTableRows(rows, budget, sizeOf, leftOutNote) {
-  const sizes = rows.map((row) => sizeOf(row.line) + 1);
+function fitTableRows(rows2, budget, sizeOf, leftOutNote) {
+  const sizes = rows2.map((row) => sizeOf(row.line) + 1);
   let total = sizes.reduce((sum, size) => sum + size, 0);
-  if (total <= budget) return rows.map((row) => row.line);
+  if (total <= budget) return rows2.map((row) => row.line);
   const leftOut = /* @__PURE__ */ new Set();
-  const noteSize = sizeOf(leftOutNote(rows.length)) + 2;
-  for (let index = rows.length - 1; index >= 0 && total + noteSize > budget; index--) {
-    if (!rows[index]?.plain) continue;
+  const noteSize = sizeOf(leftOutNote(rows2.length)) + 2;
+  for (let index = rows2.length - 1; index >= 0 && total + noteSize > budget; index--) {
+    if (!rows2[index]?.plain) continue;
     leftOut.add(index);
     total -= sizes[index] ?? 0;
   }
-  if (leftOut.size === 0) return rows.map((row) => row.line);
-  return [...rows.filter((_row, index) => !leftOut.has(index)).map((row) => row.line), "", leftOutNote(leftOut.size)];
+  if (leftOut.size === 0) return rows2.map((row) => row.line);
+  return [...rows2.filter((_row, index) => !leftOut.has(index)).map((row) => row.line), "", leftOutNote(leftOut.size)];
 }
 
 // src/cli/planMarkers.ts
@@ -5660,10 +5694,10 @@ function refusedPageAccessMessage(detail) {
 }
 
 // src/cli/markdownSections.ts
-function withTable(before, header, rows, after, room, tail, leftOut) {
-  if (rows.length === 0) return [...before, ...after];
+function withTable(before, header, rows2, after, room, tail, leftOut) {
+  if (rows2.length === 0) return [...before, ...after];
   const fixed = [...before, ...header, "", ...after, ...tail].reduce((sum, line) => sum + room.sizeOf(line) + 1, 200);
-  return [...before, ...header, ...fitTableRows(rows, room.max - fixed, room.sizeOf, leftOut), "", ...after];
+  return [...before, ...header, ...fitTableRows(rows2, room.max - fixed, room.sizeOf, leftOut), "", ...after];
 }
 function notShownNote(what, room) {
   return (left) => `_${left} more ${left === 1 ? "file" : "files"} ${what} not shown in this table${room.fullPlanAt ? `: every file is in ${room.fullPlanAt}` : ""}._`;
@@ -5771,8 +5805,8 @@ var FILES_LISTED = 30;
 var SharedReasons = class {
   groups = /* @__PURE__ */ new Map();
   numbered = [];
-  constructor(rows) {
-    for (const row of rows) {
+  constructor(rows2) {
+    for (const row of rows2) {
       for (const reason of row.reasons) {
         const key = reasonKey(reason, row.file, row.title);
         const group = this.groups.get(key);
@@ -5851,7 +5885,7 @@ function resultLines(records, room) {
   const lines = ["### Wiki Publisher: publish", "", `**${[...counts].map(([word, n]) => `${n} ${word}`).join(", ") || "No files"}**`, ""];
   if (records.check?.matched) lines.push(`Published the reviewed plan \`${shortDigest(records.check.digest)}\`.`, "");
   const reasons = new SharedReasons(files.map((record) => ({ file: record.file, ...record.title !== void 0 ? { title: record.title } : {}, reasons: resultReasons(record) })));
-  const rows = files.map((record) => ({ line: resultRow(record, reasons), plain: plainResult(record) }));
+  const rows2 = files.map((record) => ({ line: resultRow(record, reasons), plain: plainResult(record) }));
   const cautions = groupedCautionLines(files);
   const edited = files.filter((record) => record.wikiEdits?.verdict === "edited");
   const after = [
@@ -5863,7 +5897,7 @@ function resultLines(records, room) {
     ...moveLines(records),
     ...manifestLines(records)
   ];
-  return withTable(lines, ["| File | Page | Result | Notes |", "|---|---|---|---|"], rows, after, room, [], notShownNote("published or unchanged are", room));
+  return withTable(lines, ["| File | Page | Result | Notes |", "|---|---|---|---|"], rows2, after, room, [], notShownNote("published or unchanged are", room));
 }
 function manifestLines(records) {
   const manifest = records.summary?.manifest;
@@ -5925,13 +5959,13 @@ function runMarkdown(records, options = {}) {
     sizeOf: options.maxBytes !== void 0 ? utf8Bytes : charCount,
     ...options.fullPlanAt !== void 0 ? { fullPlanAt: options.fullPlanAt } : {}
   };
-  const cut = (left) => `_${left === 1 ? "1 more line is" : `${left} more lines are`} not shown here${options.fullPlanAt ? `: the full plan is in ${options.fullPlanAt}` : ""}._`;
-  if (records.check && !records.check.matched) return fitDocument(changedPlanLines(records, room), [], room.max, cut, room.sizeOf);
+  const cut2 = (left) => `_${left === 1 ? "1 more line is" : `${left} more lines are`} not shown here${options.fullPlanAt ? `: the full plan is in ${options.fullPlanAt}` : ""}._`;
+  if (records.check && !records.check.matched) return fitDocument(changedPlanLines(records, room), [], room.max, cut2, room.sizeOf);
   if (records.summary?.dryRun || records.plan.length > 0 && records.files.length === 0) {
     const tail = planTail(records);
-    return fitDocument(planLines(records, room, tail), tail, room.max, cut, room.sizeOf);
+    return fitDocument(planLines(records, room, tail), tail, room.max, cut2, room.sizeOf);
   }
-  return fitDocument(resultLines(records, room), [], room.max, cut, room.sizeOf);
+  return fitDocument(resultLines(records, room), [], room.max, cut2, room.sizeOf);
 }
 function orderLines(records) {
   const pulledAhead = Number(records.summary?.pulledAhead ?? 0);
@@ -5971,9 +6005,9 @@ function planLines(records, room, tail) {
   }
   const movedTo = new Map((records.moves?.moves ?? []).map((move) => [move.path, move.oldPath]));
   const reasons = planReasons(plan);
-  const rows = plan.map((record) => ({ line: planRow(record, movedTo.get(record.file), reasons), plain: plainPlanRow(record) && !movedTo.has(record.file) }));
+  const rows2 = plan.map((record) => ({ line: planRow(record, movedTo.get(record.file), reasons), plain: plainPlanRow(record) && !movedTo.has(record.file) }));
   const after = [...reasons.lines(), ...unaddressedLines(records), ...cautionLines(plan), ...editedLines(plan, records.wikiRead, failed, reasons), ...moveLines(records)];
-  return withTable(lines, ["| File | Page | Plan | Notes |", "|---|---|---|---|"], rows, after, room, tail, notShownNote("to create, update or leave unchanged are", room));
+  return withTable(lines, ["| File | Page | Plan | Notes |", "|---|---|---|---|"], rows2, after, room, tail, notShownNote("to create, update or leave unchanged are", room));
 }
 var NO_NOTICE = "no notice";
 var NOT_READ = "wiki not read";
@@ -6044,8 +6078,8 @@ function changedPlanLines(records, room) {
   }
   if (records.plan.length === 0) return lines;
   const reasons = planReasons(records.plan);
-  const rows = records.plan.map((record) => ({ line: planRow(record, void 0, reasons), plain: plainPlanRow(record) }));
-  return withTable([...lines, "The plan now:", ""], ["| File | Page | Plan | Notes |", "|---|---|---|---|"], rows, reasons.lines(), room, [], notShownNote("to create, update or leave unchanged are", room));
+  const rows2 = records.plan.map((record) => ({ line: planRow(record, void 0, reasons), plain: plainPlanRow(record) }));
+  return withTable([...lines, "The plan now:", ""], ["| File | Page | Plan | Notes |", "|---|---|---|---|"], rows2, reasons.lines(), room, [], notShownNote("to create, update or leave unchanged are", room));
 }
 
 // src/core/util/coalescingWriter.ts
@@ -6959,712 +6993,6 @@ function ownPageProof(pages) {
   return pages ? { proveOwnPage: (item, target, signal, sentDigest) => proveOwnPage(pages, item, target, signal, sentDigest) } : {};
 }
 
-// src/core/pattern/nfa.ts
-var MAX_PATTERN_LENGTH = 1e3;
-var CHAR = 0;
-var FOLD = 1;
-var NOT_SLASH = 2;
-var NOT_SEPARATOR = 3;
-var SEPARATOR = 4;
-var ANY = 5;
-var BYTE_CLASS = 6;
-var RANGE_CLASS = 7;
-var SPLIT = 8;
-var MATCH = 9;
-var work = 0;
-function countWork(steps) {
-  work += steps;
-}
-var Nfa = class {
-  op = [];
-  /** A CHAR's or FOLD's code, a class's index in `tables` or `ranges`. */
-  arg = [];
-  out = [];
-  out2 = [];
-  tables = [];
-  ranges = [];
-  start;
-  // Scratch for runs: matching is synchronous, so one pattern's sets are never used by two runs at once.
-  current = new Int32Array(0);
-  next = new Int32Array(0);
-  stack = new Int32Array(0);
-  marks = new Int32Array(0);
-  generation = 0;
-  constructor(parts) {
-    this.start = this.sequence(parts, this.state(MATCH, 0, -1));
-  }
-  /** Whether the whole of `units` (bytes, or UTF-16 code units) matches. */
-  matches(units) {
-    this.prepare();
-    let count = this.add(this.current, 0, this.start);
-    for (let index = 0; index < units.length && count > 0; index++) {
-      const unit = units[index];
-      this.generation++;
-      let nextCount = 0;
-      for (let at = 0; at < count; at++) {
-        const state = this.current[at];
-        work++;
-        if (this.accepts(state, unit)) nextCount = this.add(this.next, nextCount, this.out[state]);
-      }
-      [this.current, this.next] = [this.next, this.current];
-      count = nextCount;
-    }
-    for (let at = 0; at < count; at++) if (this.op[this.current[at]] === MATCH) return true;
-    return false;
-  }
-  accepts(state, unit) {
-    const arg = this.arg[state];
-    switch (this.op[state]) {
-      case CHAR:
-        return unit === arg;
-      case FOLD:
-        return (unit >= 65 && unit <= 90 ? unit + 32 : unit) === arg;
-      case NOT_SLASH:
-        return unit !== 47;
-      case NOT_SEPARATOR:
-        return unit !== 47 && unit !== 92;
-      case SEPARATOR:
-        return unit === 47 || unit === 92;
-      case ANY:
-        return true;
-      case BYTE_CLASS:
-        return unit < 256 && this.tables[arg][unit] === 1;
-      case RANGE_CLASS:
-        return inRanges2(this.ranges[arg], unit);
-      default:
-        return false;
-    }
-  }
-  /** Adds a state and every state reachable from it without a character; returns the list's new length. */
-  add(list, length, first) {
-    let top = 0;
-    this.stack[top++] = first;
-    while (top > 0) {
-      const state = this.stack[--top];
-      if (this.marks[state] === this.generation) continue;
-      this.marks[state] = this.generation;
-      work++;
-      if (this.op[state] === SPLIT) {
-        this.stack[top++] = this.out2[state];
-        this.stack[top++] = this.out[state];
-      } else {
-        list[length++] = state;
-      }
-    }
-    return length;
-  }
-  prepare() {
-    const size = this.op.length;
-    if (this.marks.length !== size) {
-      this.current = new Int32Array(size);
-      this.next = new Int32Array(size);
-      this.stack = new Int32Array(2 * size + 1);
-      this.marks = new Int32Array(size);
-      this.generation = 0;
-    }
-    if (this.generation > 1073676288) {
-      this.marks.fill(0);
-      this.generation = 0;
-    }
-    this.generation++;
-  }
-  state(op, arg, out, out2 = -1) {
-    this.op.push(op);
-    this.arg.push(arg);
-    this.out.push(out);
-    this.out2.push(out2);
-    return this.op.length - 1;
-  }
-  unit(unit, out) {
-    switch (unit.op) {
-      case CHAR:
-      case FOLD:
-        return this.state(unit.op, unit.code, out);
-      case BYTE_CLASS:
-        this.tables.push(unit.table);
-        return this.state(unit.op, this.tables.length - 1, out);
-      case RANGE_CLASS:
-        this.ranges.push(unit.ranges);
-        return this.state(unit.op, this.ranges.length - 1, out);
-      default:
-        return this.state(unit.op, 0, out);
-    }
-  }
-  /** Compiles parts back to front: each part's states lead to `next`, the start of what follows it. */
-  sequence(parts, next) {
-    for (let index = parts.length - 1; index >= 0; index--) next = this.part(parts[index], next);
-    return next;
-  }
-  part(part, next) {
-    switch (part.kind) {
-      case "one":
-        return this.unit(part.unit, next);
-      case "many": {
-        const loop = this.state(SPLIT, 0, -1, next);
-        this.out[loop] = this.unit(part.unit, loop);
-        return loop;
-      }
-      case "optional":
-        return this.state(SPLIT, 0, this.sequence(part.parts, next), next);
-      case "either": {
-        let entry = this.sequence(part.choices[part.choices.length - 1] ?? [], next);
-        for (let index = part.choices.length - 2; index >= 0; index--) {
-          entry = this.state(SPLIT, 0, this.sequence(part.choices[index], next), entry);
-        }
-        return entry;
-      }
-    }
-  }
-};
-function inRanges2(ranges, unit) {
-  const { pairs: pairs2 } = ranges;
-  let inside = false;
-  for (let index = 0; index + 1 < pairs2.length && !inside; index += 2) inside = unit >= pairs2[index] && unit <= pairs2[index + 1];
-  work += pairs2.length >> 1;
-  return inside !== ranges.negated;
-}
-
-// src/core/pattern/compiled.ts
-var utf8 = new TextEncoder();
-var fromUtf8 = new TextDecoder();
-var Subject2 = class {
-  constructor(text2) {
-    this.text = text2;
-  }
-  text;
-  foldedText;
-  utf8Bytes;
-  utf16Units;
-  /** With ASCII letters in lower case, as git folds case (core.ignorecase); other letters stay as they are. */
-  folded() {
-    this.foldedText ??= asciiLowerCase(this.text);
-    return this.foldedText;
-  }
-  /** As UTF-8, what git matches .gitignore patterns against (a `?` takes one byte). */
-  bytes() {
-    this.utf8Bytes ??= utf8.encode(this.text);
-    return this.utf8Bytes;
-  }
-  /** As UTF-16 code units, what VS Code's globs match against (a `?` takes one code unit). */
-  codeUnits() {
-    if (!this.utf16Units) {
-      const units = new Uint16Array(this.text.length);
-      for (let index = 0; index < units.length; index++) units[index] = this.text.charCodeAt(index);
-      this.utf16Units = units;
-    }
-    return this.utf16Units;
-  }
-};
-function asciiLowerCase(text2) {
-  return /[A-Z]/.test(text2) ? text2.replace(/[A-Z]/g, (letter) => String.fromCharCode(letter.charCodeAt(0) + 32)) : text2;
-}
-function compileParts(parts, options) {
-  const folded = parts.some((part) => part.kind === "one" && part.unit.op === FOLD);
-  const text2 = (subject) => folded ? subject.folded() : subject.text;
-  const leading = literalRun(parts, 0, 1);
-  if (leading === parts.length) {
-    const literal = decode(parts, 0, parts.length, options);
-    return (subject) => {
-      countWork(literal.length);
-      return text2(subject) === literal;
-    };
-  }
-  const trailing = literalRun(parts, parts.length - 1, -1);
-  const suffix = decode(parts, parts.length - trailing, parts.length, options);
-  const first = parts[0];
-  if (options.nameOnly && leading === 0 && trailing === parts.length - 1 && first?.kind === "many" && first.unit.op === NOT_SLASH) {
-    return (subject) => {
-      countWork(suffix.length);
-      return text2(subject).endsWith(suffix);
-    };
-  }
-  const prefix = decode(parts, 0, leading, options);
-  const nfa = new Nfa(parts);
-  return (subject) => {
-    const value = text2(subject);
-    countWork(prefix.length + suffix.length);
-    if (value.length < prefix.length + suffix.length || !value.startsWith(prefix) || !value.endsWith(suffix)) return false;
-    return nfa.matches(options.alphabet === "utf8" ? subject.bytes() : subject.codeUnits());
-  };
-}
-function literalRun(parts, from, step) {
-  let count = 0;
-  for (let index = from; index >= 0 && index < parts.length; index += step) {
-    const part = parts[index];
-    if (part.kind !== "one" || part.unit.op !== CHAR && part.unit.op !== FOLD) break;
-    count++;
-  }
-  return count;
-}
-function decode(parts, from, to, options) {
-  const codes = [];
-  for (const part of parts.slice(from, to)) if (part.kind === "one" && "code" in part.unit) codes.push(part.unit.code);
-  return options.alphabet === "utf8" ? fromUtf8.decode(Uint8Array.from(codes)) : String.fromCharCode(...codes);
-}
-
-// src/core/pattern/wildmatchClass.ts
-var BACKSLASH3 = 92;
-var CLOSE = 93;
-var OPEN = 91;
-var COLON3 = 58;
-var DASH2 = 45;
-var SLASH = 47;
-function readBracket(pattern, open3, ignoreCase) {
-  let at = open3 + 1;
-  let byte = pattern[at];
-  if (byte === 94) byte = 33;
-  const negated = byte === 33;
-  if (negated) byte = pattern[++at];
-  const items = [];
-  let previous = 0;
-  do {
-    if (byte === void 0) return void 0;
-    if (byte === BACKSLASH3) {
-      byte = pattern[++at];
-      if (byte === void 0) return void 0;
-      items.push({ kind: "byte", byte });
-    } else if (byte === DASH2 && previous !== 0 && pattern[at + 1] !== void 0 && pattern[at + 1] !== CLOSE) {
-      byte = pattern[++at];
-      if (byte === BACKSLASH3) {
-        byte = pattern[++at];
-        if (byte === void 0) return void 0;
-      }
-      items.push({ kind: "range", first: previous, last: byte });
-      byte = 0;
-    } else if (byte === OPEN && pattern[at + 1] === COLON3) {
-      const nameStart = at + 2;
-      let close = nameStart;
-      while (pattern[close] !== void 0 && pattern[close] !== CLOSE) close++;
-      if (pattern[close] === void 0) return void 0;
-      if (close - nameStart - 1 < 0 || pattern[close - 1] !== COLON3) {
-        items.push({ kind: "byte", byte: OPEN });
-      } else {
-        const name = String.fromCharCode(...pattern.subarray(nameStart, close - 1));
-        if (!Object.hasOwn(NAMED2, name)) return void 0;
-        items.push({ kind: "named", name });
-        at = close;
-        byte = 0;
-      }
-    } else {
-      items.push({ kind: "byte", byte });
-    }
-    previous = byte;
-    byte = pattern[++at];
-  } while (byte !== CLOSE);
-  const table = new Uint8Array(256);
-  for (let candidate = 0; candidate < 256; candidate++) {
-    const taken = items.some((item) => takes(item, candidate, ignoreCase)) !== negated;
-    table[candidate] = taken && candidate !== SLASH ? 1 : 0;
-  }
-  return { table, end: at + 1 };
-}
-var isUpper = (byte) => byte >= 65 && byte <= 90;
-var isLower = (byte) => byte >= 97 && byte <= 122;
-var isDigit2 = (byte) => byte >= 48 && byte <= 57;
-var isAlpha = (byte) => isUpper(byte) || isLower(byte);
-var isGraph = (byte) => byte > 32 && byte < 127;
-var NAMED2 = {
-  alnum: (byte) => isAlpha(byte) || isDigit2(byte),
-  alpha: isAlpha,
-  blank: (byte) => byte === 32 || byte === 9,
-  cntrl: (byte) => byte < 32 || byte === 127,
-  digit: isDigit2,
-  graph: isGraph,
-  lower: isLower,
-  print: (byte) => byte >= 32 && byte < 127,
-  punct: (byte) => isGraph(byte) && !isAlpha(byte) && !isDigit2(byte),
-  space: (byte) => byte === 32 || byte >= 9 && byte <= 13,
-  upper: (byte, ignoreCase) => isUpper(byte) || ignoreCase && isLower(byte),
-  xdigit: (byte) => isDigit2(byte) || byte >= 65 && byte <= 70 || byte >= 97 && byte <= 102
-};
-function takes(item, textByte, ignoreCase) {
-  const byte = ignoreCase && isUpper(textByte) ? textByte + 32 : textByte;
-  switch (item.kind) {
-    case "byte":
-      return byte === item.byte;
-    case "range":
-      if (byte >= item.first && byte <= item.last) return true;
-      return ignoreCase && isLower(byte) && byte - 32 >= item.first && byte - 32 <= item.last;
-    case "named":
-      return NAMED2[item.name](byte, ignoreCase);
-  }
-}
-
-// src/core/pattern/gitignorePattern.ts
-var utf82 = new TextEncoder();
-function parseGitignore(text2, ignoreCase) {
-  const lines = [];
-  const rows = text2.replace(/^\ufeff/, "").split("\n");
-  for (const [index, row] of rows.entries()) {
-    const written3 = row.endsWith("\r") ? row.slice(0, -1) : row;
-    if (written3 === "" || written3.startsWith("#")) continue;
-    let pattern = trimTrailingSpaces(written3);
-    const negated = pattern.startsWith("!");
-    if (negated) pattern = pattern.slice(1);
-    const foldersOnly = pattern.endsWith("/");
-    if (foldersOnly) pattern = pattern.slice(0, -1);
-    const nameOnly = !pattern.includes("/");
-    if (!nameOnly && pattern.startsWith("/")) pattern = pattern.slice(1);
-    if (pattern === "") continue;
-    const facts = { line: index + 1, negated, foldersOnly };
-    if (pattern.length > MAX_PATTERN_LENGTH) {
-      lines.push({ ...facts, refused: true });
-      continue;
-    }
-    const parts = wildmatchParts(utf82.encode(pattern), ignoreCase, !nameOnly);
-    const matches = parts ? compileParts(parts, { alphabet: "utf8", nameOnly }) : () => false;
-    lines.push({ ...facts, refused: false, nameOnly, matches });
-  }
-  return lines;
-}
-function trimTrailingSpaces(line) {
-  let firstSpace = -1;
-  for (let index = 0; index < line.length; index++) {
-    const character = line[index];
-    if (character === " ") {
-      if (firstSpace < 0) firstSpace = index;
-    } else if (character === "\\") {
-      index++;
-      if (index >= line.length) return line;
-      firstSpace = -1;
-    } else {
-      firstSpace = -1;
-    }
-  }
-  return firstSpace < 0 ? line : line.slice(0, firstSpace);
-}
-var STAR = 42;
-var SLASH2 = 47;
-var BACKSLASH4 = 92;
-function wildmatchParts(pattern, ignoreCase, pathname) {
-  const parts = [];
-  const literal = (byte) => ignoreCase && byte >= 65 && byte <= 90 ? { kind: "one", unit: { op: FOLD, code: byte + 32 } } : ignoreCase && byte >= 97 && byte <= 122 ? { kind: "one", unit: { op: FOLD, code: byte } } : { kind: "one", unit: { op: CHAR, code: byte } };
-  let at = 0;
-  while (at < pattern.length) {
-    const byte = pattern[at];
-    if (byte === BACKSLASH4) {
-      const escaped = pattern[at + 1];
-      if (escaped === void 0) return void 0;
-      parts.push(literal(escaped));
-      at += 2;
-    } else if (byte === 63) {
-      parts.push({ kind: "one", unit: { op: NOT_SLASH } });
-      at++;
-    } else if (byte === 91) {
-      const bracket = readBracket(pattern, at, ignoreCase);
-      if (!bracket) return void 0;
-      parts.push({ kind: "one", unit: { op: BYTE_CLASS, table: bracket.table } });
-      at = bracket.end;
-    } else if (byte === STAR) {
-      at = stars(pattern, at, pathname, parts);
-    } else {
-      parts.push(literal(byte));
-      at++;
-    }
-  }
-  return parts;
-}
-function stars(pattern, at, pathname, parts) {
-  let end = at;
-  while (pattern[end] === STAR) end++;
-  const after = pattern[end];
-  const wholeSegment = pathname && end - at >= 2 && (at === 0 || pattern[at - 1] === SLASH2) && (after === void 0 || after === SLASH2 || after === BACKSLASH4 && pattern[end + 1] === SLASH2);
-  if (!wholeSegment) {
-    parts.push({ kind: "many", unit: { op: NOT_SLASH } });
-    return end;
-  }
-  const last2 = parts[parts.length - 1];
-  const afterAnyFolders = last2?.kind === "optional";
-  if (after === SLASH2) {
-    if (!afterAnyFolders) parts.push({ kind: "optional", parts: [{ kind: "many", unit: { op: ANY } }, { kind: "one", unit: { op: CHAR, code: SLASH2 } }] });
-    return end + 1;
-  }
-  if (afterAnyFolders && after === void 0) parts.pop();
-  parts.push({ kind: "many", unit: { op: ANY } });
-  return end;
-}
-
-// src/core/walk/gitignore.ts
-var GitignoreRules = class _GitignoreRules {
-  constructor(layers, ignoreCase, held, ignoredAbove = false) {
-    this.layers = layers;
-    this.ignoreCase = ignoreCase;
-    this.held = held;
-    this.ignoredAbove = ignoredAbove;
-  }
-  layers;
-  ignoreCase;
-  held;
-  ignoredAbove;
-  /** The rules in force for `folder`, and the folder's segments below the topmost folder they were read from. */
-  static async forFolder(fs, folder) {
-    const root = await repositoryRoot(fs, folder);
-    const chain = root === void 0 ? [folder] : foldersFrom(fs, root, folder);
-    let rules = new _GitignoreRules([], root !== void 0 && await repositoryIgnoresCase(fs, root));
-    const segments = [];
-    for (const [index, each] of chain.entries()) {
-      if (index > 0) {
-        segments.push(fs.baseName(each));
-        rules = rules.below(rules.verdict(segments, true));
-      }
-      rules = await rules.enter(fs, each, segments);
-    }
-    return { rules, segments };
-  }
-  /** The rules for a subfolder: these plus the subfolder's own .gitignore, if it has one (a link to one does not count, as in git). */
-  async enter(fs, folder, segments) {
-    const file = fs.child(folder, ".gitignore");
-    let text2;
-    try {
-      if ((await fs.type(file))?.kind !== "file") return this;
-      text2 = new TextDecoder().decode(await fs.read(file));
-    } catch {
-      return this;
-    }
-    const layer = { depth: segments.length, file: fs.label(file), lines: parseGitignore(text2, this.ignoreCase) };
-    return new _GitignoreRules([...this.layers, layer], this.ignoreCase, this.held, this.ignoredAbove);
-  }
-  /** The rules below a folder of this verdict (one not ignored, or one whose verdict could not be told). */
-  below(verdict) {
-    if (verdict === false || verdict !== true && this.held) return this;
-    return new _GitignoreRules(this.layers, this.ignoreCase, verdict === true ? this.held : verdict, this.ignoredAbove || verdict === true);
-  }
-  /**
-   * Whether the entry at `segments` (below the same topmost folder) is ignored, as git decides it: the deepest
-   * .gitignore's last matching line wins. A refused line that would win over that match (or, with none, over the
-   * default) leaves it untold, unless it could only say the same: a refused `!line` over a file kept, a refused
-   * ignoring line over a file ignored. A symbolic link counts as a file, as in git.
-   */
-  verdict(segments, isFolder) {
-    if (this.ignoredAbove) return true;
-    const name = new Subject2(segments[segments.length - 1] ?? "");
-    let untoldIgnore;
-    let untoldNegation;
-    for (let layerIndex = this.layers.length - 1; layerIndex >= 0; layerIndex--) {
-      const layer = this.layers[layerIndex];
-      if (segments.length <= layer.depth) continue;
-      let below;
-      for (let lineIndex = layer.lines.length - 1; lineIndex >= 0; lineIndex--) {
-        const line = layer.lines[lineIndex];
-        if (line.foldersOnly && !isFolder) continue;
-        if (line.refused) {
-          if (line.negated) untoldNegation ??= { source: layer.file, line: line.line };
-          else untoldIgnore ??= { source: layer.file, line: line.line };
-          continue;
-        }
-        const subject = line.nameOnly ? name : below ??= new Subject2(segments.slice(layer.depth).join("/"));
-        if (line.matches(subject)) return line.negated ? untoldIgnore ?? this.held ?? false : untoldNegation ?? true;
-      }
-    }
-    return untoldIgnore ?? this.held ?? false;
-  }
-};
-async function repositoryIgnoresCase(fs, root) {
-  const config = fs.child(fs.child(root, ".git"), "config");
-  try {
-    if ((await fs.type(config))?.kind !== "file") return false;
-    return setsIgnoreCase(new TextDecoder().decode(await fs.read(config)));
-  } catch {
-    return false;
-  }
-}
-var SECTION = /^\[\s*([^\]]*?)\s*\]/;
-var IGNORE_CASE = /^ignorecase\s*(?:=\s*(.*))?$/i;
-var TRUE = /^(?:true|yes|on|1)$/i;
-function setsIgnoreCase(config) {
-  let inCore = false;
-  let ignoreCase = false;
-  for (const rawLine of config.split(/\r?\n/)) {
-    const line = rawLine.replace(/[#;].*$/, "").trim();
-    const section = SECTION.exec(line);
-    if (section) inCore = (section[1] ?? "").toLowerCase() === "core";
-    const setting = inCore ? IGNORE_CASE.exec(section ? line.slice(section[0].length).trim() : line) : null;
-    if (setting) ignoreCase = setting[1] === void 0 || TRUE.test(setting[1].trim());
-  }
-  return ignoreCase;
-}
-async function repositoryRoot(fs, folder) {
-  for (let current = folder; current !== void 0; current = fs.parent(current)) {
-    if (await fs.type(fs.child(current, ".git")).catch(() => void 0) !== void 0) return current;
-  }
-  return void 0;
-}
-async function folderInRepository(fs, folder) {
-  const root = await repositoryRoot(fs, folder);
-  return root === void 0 ? void 0 : foldersFrom(fs, root, folder).slice(1).map((each) => `${fs.baseName(each)}/`).join("");
-}
-function foldersFrom(fs, top, folder) {
-  const chain = [folder];
-  for (let current = folder; fs.key(current) !== fs.key(top); ) {
-    const up = fs.parent(current);
-    if (up === void 0) break;
-    chain.unshift(up);
-    current = up;
-  }
-  return chain;
-}
-
-// src/core/walk/nodeWalkFs.ts
-var import_node_fs3 = require("node:fs");
-var import_promises4 = require("node:fs/promises");
-var import_node_path4 = require("node:path");
-function nodeWalkFs(options) {
-  const { tree } = options;
-  const top = options.top ?? tree;
-  return {
-    async list(folder) {
-      const entries = (0, import_node_fs3.readdirSync)(folder, { withFileTypes: true });
-      const listed2 = [];
-      const links = [];
-      for (const entry of entries) {
-        const each = { name: entry.name, kind: kindOf(entry) };
-        listed2.push(each);
-        if (each.kind === "symbolicLink") links.push(each);
-      }
-      await Promise.all(links.map(async (entry) => {
-        const linkTo = await linkTarget(childPath(folder, entry.name));
-        if (linkTo) entry.linkTo = linkTo;
-      }));
-      return listed2;
-    },
-    async type(location) {
-      const stats = lstatOrUndefined(location);
-      return stats ? entryType(stats, location) : void 0;
-    },
-    read: readRegularFile,
-    readSync: readRegularFileSync,
-    readPlainTextSync,
-    child: childPath,
-    parent: (location) => (0, import_node_path4.dirname)(location) === location ? void 0 : (0, import_node_path4.dirname)(location),
-    baseName: (location) => (0, import_node_path4.basename)(location),
-    key: (location) => location,
-    label: labelsBelow(options.cwd),
-    followLink: tree === void 0 ? void 0 : (location) => followLink(location, tree),
-    isTreeTop: top === void 0 ? void 0 : (location) => location === top
-  };
-}
-function childPath(folder, name) {
-  return folder.endsWith(import_node_path4.sep) ? `${folder}${name}` : `${folder}${import_node_path4.sep}${name}`;
-}
-function labelsBelow(cwd) {
-  const below = cwd.endsWith(import_node_path4.sep) ? cwd : `${cwd}${import_node_path4.sep}`;
-  const absolute = (0, import_node_path4.isAbsolute)(cwd);
-  return (location) => {
-    if (absolute && location.startsWith(below)) {
-      const rest = location.slice(below.length);
-      return import_node_path4.sep === "/" ? rest : rest.split(import_node_path4.sep).join("/");
-    }
-    return (0, import_node_path4.relative)(cwd, location).split(import_node_path4.sep).join("/") || location;
-  };
-}
-function lstatOrUndefined(location) {
-  try {
-    return (0, import_node_fs3.lstatSync)(location, { throwIfNoEntry: false });
-  } catch {
-    return void 0;
-  }
-}
-function kindOf(entry) {
-  if (entry.isSymbolicLink()) return "symbolicLink";
-  if (entry.isFile()) return "file";
-  return entry.isDirectory() ? "directory" : "other";
-}
-async function entryType(entry, path) {
-  const kind = kindOf(entry);
-  if (kind !== "symbolicLink") return { kind };
-  const linkTo = await linkTarget(path);
-  return linkTo ? { kind, linkTo } : { kind };
-}
-async function linkTarget(path) {
-  const target = await (0, import_promises4.stat)(path).catch(() => void 0);
-  return target ? kindOf(target) : void 0;
-}
-var LINK_NOT_FOLLOWED = "it is a symbolic link, and links are not followed.";
-var NOT_REGULAR = "it is not a regular file.";
-var REFUSAL_WORDS = { link: LINK_NOT_FOLLOWED, notRegular: NOT_REGULAR };
-async function readRegularFile(path) {
-  let handle;
-  try {
-    handle = await (0, import_promises4.open)(path, REGULAR_FILE_OPEN_FLAGS);
-  } catch (error) {
-    if (error.code === "ELOOP") throw new NotARegularFile("link", LINK_NOT_FOLLOWED);
-    throw error;
-  }
-  try {
-    if (!(await handle.stat()).isFile()) throw new NotARegularFile("notRegular", NOT_REGULAR);
-    return await handle.readFile();
-  } finally {
-    await handle.close();
-  }
-}
-var workingFolder = "";
-var belowWorkingFolder = "";
-function fromWorkingFolder(path) {
-  const cwd = process.cwd();
-  if (cwd !== workingFolder) {
-    workingFolder = cwd;
-    belowWorkingFolder = cwd.endsWith(import_node_path4.sep) ? cwd : `${cwd}${import_node_path4.sep}`;
-  }
-  return path.length > belowWorkingFolder.length && path.startsWith(belowWorkingFolder) ? path.slice(belowWorkingFolder.length) : path;
-}
-function readRegularFileSync(path) {
-  const { fd, size } = openRegularFileSync(fromWorkingFolder(path), REFUSAL_WORDS);
-  try {
-    return readToEnd(fd, size);
-  } finally {
-    (0, import_node_fs3.closeSync)(fd);
-  }
-}
-function readPlainTextSync(path) {
-  let text2;
-  try {
-    text2 = (0, import_node_fs3.readFileSync)(fromWorkingFolder(path), { encoding: "utf8", flag: REGULAR_FILE_OPEN_FLAGS });
-  } catch {
-    return void 0;
-  }
-  if (text2.length === 0 || text2.charCodeAt(0) === 65279 || text2.includes("�") || text2.includes("\0")) return void 0;
-  return text2;
-}
-var SCRATCH_LIMIT = 1024 * 1024;
-var scratch = Buffer.allocUnsafe(64 * 1024);
-function readToEnd(fd, size) {
-  if (size > 0 && size < scratch.length) return readInto(fd, scratch, size);
-  if (size > 0 && size < SCRATCH_LIMIT) {
-    scratch = Buffer.allocUnsafe(Math.min(SCRATCH_LIMIT, Math.max(size + 1, scratch.length * 2)));
-    return readInto(fd, scratch, size);
-  }
-  let buffer = Buffer.allocUnsafe(size > 0 ? size : 8192);
-  let length = 0;
-  for (; ; ) {
-    if (length === buffer.length) {
-      if (size > 0) return buffer;
-      const larger = Buffer.allocUnsafe(buffer.length * 2);
-      buffer.copy(larger, 0, 0, length);
-      buffer = larger;
-    }
-    const read = (0, import_node_fs3.readSync)(fd, buffer, length, buffer.length - length, null);
-    if (read === 0) return buffer.subarray(0, length);
-    length += read;
-  }
-}
-function readInto(fd, buffer, size) {
-  let length = 0;
-  while (length < size) {
-    const read = (0, import_node_fs3.readSync)(fd, buffer, length, size - length, null);
-    if (read === 0) break;
-    length += read;
-  }
-  return buffer.subarray(0, length);
-}
-async function followLink(location, tree) {
-  const target = await (0, import_promises4.realpath)(location).catch(() => void 0);
-  if (target === void 0) return { target: location, kind: void 0, inside: false };
-  const stats = await (0, import_promises4.lstat)(target).catch(() => void 0);
-  const fromTree = (0, import_node_path4.relative)(tree, target);
-  const inside = fromTree === "" || !(0, import_node_path4.isAbsolute)(fromTree) && fromTree !== ".." && !fromTree.startsWith(`..${import_node_path4.sep}`);
-  return { target, kind: stats ? kindOf(stats) : void 0, inside };
-}
-
 // src/cli/notice.ts
 function sourceBase(flag, env) {
   const named = flag ?? (env.WIKI_PUBLISHER_SOURCE_URL?.trim() || void 0);
@@ -7678,10 +7006,10 @@ function sourceBase(flag, env) {
   if (project && commit) return `${project.replace(/\/+$/, "")}/-/blob/${commit}/`;
   return void 0;
 }
-function noticeSettings(off, base, inRepository) {
+function noticeSettings(off, base) {
   if (off) return { off: true };
-  if (base === void 0 || inRepository === void 0 || !checkEndpoint(base, "--source-url").ok) return {};
-  return { sourceUrl: (label) => `${base}${`${inRepository}${label}`.split("/").map(encodeURIComponent).join("/")}` };
+  if (base === void 0 || !checkEndpoint(base, "--source-url").ok) return {};
+  return { sourceUrl: (label) => `${base}${label.split("/").map(encodeURIComponent).join("/")}` };
 }
 function noticeOffInEnvironment(env) {
   return /^(?:off|false|0|no)$/i.test(env.WIKI_PUBLISHER_NOTICE?.trim() ?? "");
@@ -7973,10 +7301,161 @@ function safeDecode(text2) {
   }
 }
 
+// src/core/links/rewrite/keepStructure.ts
+var MAY_END_A_CONSTRUCT = /[\s"'()<>\\\x00-\x1f\x7f]/;
+var BLANK_LINE = /(?:\r\n|\r(?!\n)|\n)[ \t]*(?=[\r\n])/g;
+var LINK_OR_LABEL_END = /\][(:]/g;
+function withStructureKept(markdown, rewritten, replacements) {
+  const suspects = suspectLinks(markdown, replacements);
+  if (suspects.length === 0) return rewritten;
+  const definitionStarts = mapped(scanMarkdown(markdown).definitions.map((definition) => definition.destination.start).sort((a, b) => a - b), replacements);
+  const linkStarts = mapped(suspects, replacements);
+  let text2 = rewritten;
+  for (let fixes = rewritten.split("]").length; fixes > 0; fixes--) {
+    const at = escapeAt(text2, scanMarkdown(text2), definitionStarts, linkStarts);
+    if (at === void 0) break;
+    text2 = `${text2.slice(0, at)}\\${text2.slice(at)}`;
+    shifted(definitionStarts, at);
+    shifted(linkStarts, at);
+  }
+  return text2;
+}
+function suspectLinks(markdown, replacements) {
+  const suspects = [];
+  let starts;
+  let blanks;
+  let nextStart;
+  let nextBlank;
+  let lastStart = -1;
+  let lastBlank = -1;
+  for (const { start, end } of replacements) {
+    const written3 = markdown.slice(start, end);
+    const angle = written3.startsWith("<");
+    const inner = angle ? written3.slice(1, -1) : written3;
+    if (!MAY_END_A_CONSTRUCT.test(inner)) continue;
+    const open3 = linkParenthesis(markdown, start);
+    if (open3 === void 0) continue;
+    if (destinationRunsUpTo(markdown, open3)) {
+      suspects.push(start);
+      continue;
+    }
+    const openers = [...new Set(inner.match(angle ? /["']/g : /["'<>]/g) ?? [])].map((found) => found === ">" ? "<" : found);
+    if (openers.length === 0) continue;
+    starts ??= markdown.matchAll(LINK_OR_LABEL_END);
+    blanks ??= markdown.matchAll(BLANK_LINE);
+    nextStart ??= starts.next();
+    nextBlank ??= blanks.next();
+    while (!nextStart.done && (nextStart.value.index ?? 0) < open3 - 1) {
+      lastStart = nextStart.value.index ?? 0;
+      nextStart = starts.next();
+    }
+    while (!nextBlank.done && (nextBlank.value.index ?? 0) < open3) {
+      lastBlank = nextBlank.value.index ?? 0;
+      nextBlank = blanks.next();
+    }
+    if (lastStart <= lastBlank) continue;
+    const paragraph = markdown.slice(lastBlank + 1, open3);
+    if (openers.some((opener) => paragraph.includes(opener))) suspects.push(start);
+  }
+  return suspects;
+}
+function destinationRunsUpTo(text2, open3) {
+  let at = open3 - 2;
+  for (; at >= 0 && !isWhitespace(text2.charCodeAt(at)); at--) if (startsDestination(text2, at)) return true;
+  while (at >= 0 && isGap(text2.charCodeAt(at))) at--;
+  return startsDestination(text2, at);
+}
+function startsDestination(text2, at) {
+  const code = text2.charCodeAt(at);
+  return (code === OPEN_PARENTHESIS || code === COLON) && text2.charCodeAt(at - 1) === CLOSE_BRACKET;
+}
+function linkParenthesis(text2, start) {
+  let at = start - 1;
+  while (at >= 0 && isGap(text2.charCodeAt(at))) at--;
+  return text2.charCodeAt(at) === OPEN_PARENTHESIS && text2.charCodeAt(at - 1) === CLOSE_BRACKET ? at : void 0;
+}
+function isGap(code) {
+  return isSpaceOrTab(code) || code === LINE_FEED || code === CARRIAGE_RETURN || code === GREATER_THAN;
+}
+function escapeAt(text2, scanned, definitionStarts, linkStarts) {
+  const known = new Set(definitionStarts);
+  for (const definition of scanned.definitions) if (!known.has(definition.destination.start)) return labelColon(text2, definition.destination);
+  const destinations = /* @__PURE__ */ new Set();
+  for (const link of scanned.links) if (link.destination !== void 0) destinations.add(link.destination.start);
+  for (const definition of scanned.definitions) destinations.add(definition.destination.start);
+  for (const start of linkStarts) {
+    if (destinations.has(start)) continue;
+    const at = takerEscape(text2, scanned, start);
+    if (at !== void 0) return at;
+  }
+  return void 0;
+}
+function takerEscape(text2, scanned, start) {
+  let taker;
+  let definition = false;
+  for (const link of scanned.links) {
+    const destination = link.kind === "autolink" ? void 0 : link.destination;
+    if (destination !== void 0 && destination.start < start && (taker === void 0 || destination.start > taker.start)) taker = destination;
+  }
+  for (const { destination } of scanned.definitions) {
+    if (destination.start < start && (taker === void 0 || destination.start > taker.start)) [taker, definition] = [destination, true];
+  }
+  if (taker === void 0) return void 0;
+  if (start < taker.end) return definition ? void 0 : linkParenthesis(text2, taker.start);
+  const opener = titleOpener(text2, taker.end, start, definition);
+  if (opener === void 0 || titleClose(text2, opener) <= start) return void 0;
+  return definition ? opener : linkParenthesis(text2, taker.start);
+}
+function labelColon(text2, destination) {
+  const close = text2.lastIndexOf("]:", destination.start - 2);
+  return close === -1 ? void 0 : close + 1;
+}
+function titleOpener(text2, from, limit2, laterLine) {
+  let at = from;
+  let lineEnded = false;
+  for (; at < limit2 && isGap(text2.charCodeAt(at)); at++) {
+    const code2 = text2.charCodeAt(at);
+    if (code2 === LINE_FEED || code2 === CARRIAGE_RETURN) lineEnded = true;
+  }
+  const code = text2.charCodeAt(at);
+  const opens = code === DOUBLE_QUOTE || code === SINGLE_QUOTE || code === OPEN_PARENTHESIS;
+  return at < limit2 && opens && (lineEnded || !laterLine) ? at : void 0;
+}
+function titleClose(text2, opener) {
+  const open3 = text2.charCodeAt(opener);
+  const close = open3 === OPEN_PARENTHESIS ? CLOSE_PARENTHESIS : open3;
+  for (let at = opener + 1; at < text2.length; at++) {
+    const code = text2.charCodeAt(at);
+    if (code === BACKSLASH) at++;
+    else if (code === close) return at;
+  }
+  return text2.length;
+}
+function mapped(offsets, replacements) {
+  const result = [];
+  let index = 0;
+  let shift = 0;
+  for (const offset of offsets) {
+    let replacement = replacements[index];
+    while (replacement !== void 0 && replacement.end <= offset) {
+      shift += replacement.text.length - (replacement.end - replacement.start);
+      replacement = replacements[++index];
+    }
+    result.push(replacement !== void 0 && replacement.start <= offset ? replacement.start + shift : offset + shift);
+  }
+  return result;
+}
+function shifted(offsets, at) {
+  for (let index = 0; index < offsets.length; index++) {
+    const offset = offsets[index];
+    if (offset !== void 0 && offset >= at) offsets[index] = offset + 1;
+  }
+}
+
 // src/core/links/rewrite/linkTarget.ts
 var SCHEME2 = /^[a-z][a-z0-9+.-]*:/i;
 var MARKDOWN_FILE2 = /\.(?:md|markdown|mdown|mkd)$/i;
-function linkTarget2(destination, fromFile, rootInRepository) {
+function linkTarget(destination, fromFile, rootInRepository) {
   const text2 = unescapedDestination(destination);
   if (text2 === "" || text2.startsWith("#") || text2.startsWith("//") || text2.includes(":") && SCHEME2.test(text2)) return { kind: "web" };
   const hash2 = text2.indexOf("#");
@@ -8064,8 +7543,8 @@ function rewriteLinks(markdown, context, found) {
   const anchorIn = anchorMatcher(context);
   const ownAnchorIn = ownAnchorMatcher(context, () => markdownHeadings(markdown));
   const pieces = [];
+  const replacements = [];
   let copied = 0;
-  let replaced = 0;
   const unaddressed = [];
   for (const link of found ?? findLinkDestinations(markdown)) {
     const decision = decide(link.text, context, anchorIn, ownAnchorIn);
@@ -8075,11 +7554,12 @@ function rewriteLinks(markdown, context, found) {
     if (decision.kind !== "rewrite" && decision.kind !== "ownAnchor") continue;
     if (decision.kind === "rewrite") result.rewritten++;
     if (decision.destination === link.text) continue;
-    pieces.push(markdown.slice(copied, link.start), written2(decision.destination, link));
+    const text2 = written2(decision.destination, link);
+    pieces.push(markdown.slice(copied, link.start), text2);
+    replacements.push({ start: link.start, end: link.end, text: text2 });
     copied = link.end;
-    replaced++;
   }
-  if (replaced > 0) result.markdown = pieces.join("") + markdown.slice(copied);
+  if (replacements.length > 0) result.markdown = withStructureKept(markdown, pieces.join("") + markdown.slice(copied), replacements);
   result.unaddressed = unaddressed.length;
   return result;
 }
@@ -8148,7 +7628,7 @@ function decide(destination, context, anchorIn, ownAnchorIn) {
     if (anchor2 === "unchecked") return KEEP;
     return anchor2 === void 0 ? KEEP_BECAUSE.unknownOwnAnchor : { kind: "ownAnchor", destination: `#${fragment(anchor2)}` };
   }
-  const target = linkTarget2(destination, context.filePath, context.rootInRepository);
+  const target = linkTarget(destination, context.filePath, context.rootInRepository);
   if (target.kind === "web") return KEEP;
   const path = pagePath(target);
   const outside = path === void 0 ? context.resolveOutside?.(destination) : void 0;
@@ -8257,7 +7737,7 @@ function siteAddress(baseUrl) {
 function linkTargetsDigest(destinations, filePath, pageIdOf, rootInRepository, anchorOf, outside) {
   const reached = /* @__PURE__ */ new Set();
   for (const destination of destinations) {
-    const target = linkTarget2(destination, filePath, rootInRepository);
+    const target = linkTarget(destination, filePath, rootInRepository);
     const path = target.kind === "file" ? pagePath(target) : void 0;
     if (target.kind === "file" && path === void 0 && outside !== void 0) {
       const reachedOutside = outside(destination);
@@ -8383,6 +7863,839 @@ function firstInvalidUtf8(bytes, start = 0) {
   return bytes.length;
 }
 
+// src/core/pattern/nfa.ts
+var MAX_PATTERN_LENGTH = 1e3;
+var CHAR = 0;
+var FOLD = 1;
+var NOT_SLASH = 2;
+var NOT_SEPARATOR = 3;
+var SEPARATOR = 4;
+var ANY = 5;
+var BYTE_CLASS = 6;
+var RANGE_CLASS = 7;
+var SPLIT = 8;
+var MATCH = 9;
+var work = 0;
+function countWork(steps) {
+  work += steps;
+}
+var Nfa = class {
+  op = [];
+  /** A CHAR's or FOLD's code, a class's index in `tables` or `ranges`. */
+  arg = [];
+  out = [];
+  out2 = [];
+  tables = [];
+  ranges = [];
+  start;
+  // Scratch for runs: matching is synchronous, so one pattern's sets are never used by two runs at once.
+  current = new Int32Array(0);
+  next = new Int32Array(0);
+  stack = new Int32Array(0);
+  marks = new Int32Array(0);
+  generation = 0;
+  constructor(parts) {
+    this.start = this.sequence(parts, this.state(MATCH, 0, -1));
+  }
+  /** Whether the whole of `units` (bytes, or UTF-16 code units) matches. */
+  matches(units) {
+    this.prepare();
+    let count = this.add(this.current, 0, this.start);
+    for (let index = 0; index < units.length && count > 0; index++) {
+      const unit = units[index];
+      this.generation++;
+      let nextCount = 0;
+      for (let at = 0; at < count; at++) {
+        const state2 = this.current[at];
+        work++;
+        if (this.accepts(state2, unit)) nextCount = this.add(this.next, nextCount, this.out[state2]);
+      }
+      [this.current, this.next] = [this.next, this.current];
+      count = nextCount;
+    }
+    for (let at = 0; at < count; at++) if (this.op[this.current[at]] === MATCH) return true;
+    return false;
+  }
+  accepts(state2, unit) {
+    const arg = this.arg[state2];
+    switch (this.op[state2]) {
+      case CHAR:
+        return unit === arg;
+      case FOLD:
+        return (unit >= 65 && unit <= 90 ? unit + 32 : unit) === arg;
+      case NOT_SLASH:
+        return unit !== 47;
+      case NOT_SEPARATOR:
+        return unit !== 47 && unit !== 92;
+      case SEPARATOR:
+        return unit === 47 || unit === 92;
+      case ANY:
+        return true;
+      case BYTE_CLASS:
+        return unit < 256 && this.tables[arg][unit] === 1;
+      case RANGE_CLASS:
+        return inRanges2(this.ranges[arg], unit);
+      default:
+        return false;
+    }
+  }
+  /** Adds a state and every state reachable from it without a character; returns the list's new length. */
+  add(list, length, first) {
+    let top = 0;
+    this.stack[top++] = first;
+    while (top > 0) {
+      const state2 = this.stack[--top];
+      if (this.marks[state2] === this.generation) continue;
+      this.marks[state2] = this.generation;
+      work++;
+      if (this.op[state2] === SPLIT) {
+        this.stack[top++] = this.out2[state2];
+        this.stack[top++] = this.out[state2];
+      } else {
+        list[length++] = state2;
+      }
+    }
+    return length;
+  }
+  prepare() {
+    const size = this.op.length;
+    if (this.marks.length !== size) {
+      this.current = new Int32Array(size);
+      this.next = new Int32Array(size);
+      this.stack = new Int32Array(2 * size + 1);
+      this.marks = new Int32Array(size);
+      this.generation = 0;
+    }
+    if (this.generation > 1073676288) {
+      this.marks.fill(0);
+      this.generation = 0;
+    }
+    this.generation++;
+  }
+  state(op, arg, out, out2 = -1) {
+    this.op.push(op);
+    this.arg.push(arg);
+    this.out.push(out);
+    this.out2.push(out2);
+    return this.op.length - 1;
+  }
+  unit(unit, out) {
+    switch (unit.op) {
+      case CHAR:
+      case FOLD:
+        return this.state(unit.op, unit.code, out);
+      case BYTE_CLASS:
+        this.tables.push(unit.table);
+        return this.state(unit.op, this.tables.length - 1, out);
+      case RANGE_CLASS:
+        this.ranges.push(unit.ranges);
+        return this.state(unit.op, this.ranges.length - 1, out);
+      default:
+        return this.state(unit.op, 0, out);
+    }
+  }
+  /** Compiles parts back to front: each part's states lead to `next`, the start of what follows it. */
+  sequence(parts, next) {
+    for (let index = parts.length - 1; index >= 0; index--) next = this.part(parts[index], next);
+    return next;
+  }
+  part(part, next) {
+    switch (part.kind) {
+      case "one":
+        return this.unit(part.unit, next);
+      case "many": {
+        const loop = this.state(SPLIT, 0, -1, next);
+        this.out[loop] = this.unit(part.unit, loop);
+        return loop;
+      }
+      case "optional":
+        return this.state(SPLIT, 0, this.sequence(part.parts, next), next);
+      case "either": {
+        let entry = this.sequence(part.choices[part.choices.length - 1] ?? [], next);
+        for (let index = part.choices.length - 2; index >= 0; index--) {
+          entry = this.state(SPLIT, 0, this.sequence(part.choices[index], next), entry);
+        }
+        return entry;
+      }
+    }
+  }
+};
+function inRanges2(ranges, unit) {
+  const { pairs: pairs2 } = ranges;
+  let inside = false;
+  for (let index = 0; index + 1 < pairs2.length && !inside; index += 2) inside = unit >= pairs2[index] && unit <= pairs2[index + 1];
+  work += pairs2.length >> 1;
+  return inside !== ranges.negated;
+}
+
+// src/core/pattern/compiled.ts
+var utf8 = new TextEncoder();
+var fromUtf8 = new TextDecoder();
+var Subject2 = class {
+  constructor(text2) {
+    this.text = text2;
+  }
+  text;
+  foldedText;
+  utf8Bytes;
+  utf16Units;
+  /** With ASCII letters in lower case, as git folds case (core.ignorecase); other letters stay as they are. */
+  folded() {
+    this.foldedText ??= asciiLowerCase(this.text);
+    return this.foldedText;
+  }
+  /** As UTF-8, what git matches .gitignore patterns against (a `?` takes one byte). */
+  bytes() {
+    this.utf8Bytes ??= utf8.encode(this.text);
+    return this.utf8Bytes;
+  }
+  /** As UTF-16 code units, what VS Code's globs match against (a `?` takes one code unit). */
+  codeUnits() {
+    if (!this.utf16Units) {
+      const units = new Uint16Array(this.text.length);
+      for (let index = 0; index < units.length; index++) units[index] = this.text.charCodeAt(index);
+      this.utf16Units = units;
+    }
+    return this.utf16Units;
+  }
+};
+function asciiLowerCase(text2) {
+  return /[A-Z]/.test(text2) ? text2.replace(/[A-Z]/g, (letter) => String.fromCharCode(letter.charCodeAt(0) + 32)) : text2;
+}
+function compileParts(parts, options) {
+  const folded = parts.some((part) => part.kind === "one" && part.unit.op === FOLD);
+  const text2 = (subject) => folded ? subject.folded() : subject.text;
+  const leading = literalRun(parts, 0, 1);
+  if (leading === parts.length) {
+    const literal = decode(parts, 0, parts.length, options);
+    return (subject) => {
+      countWork(literal.length);
+      return text2(subject) === literal;
+    };
+  }
+  const trailing = literalRun(parts, parts.length - 1, -1);
+  const suffix = decode(parts, parts.length - trailing, parts.length, options);
+  const first = parts[0];
+  if (options.nameOnly && leading === 0 && trailing === parts.length - 1 && first?.kind === "many" && first.unit.op === NOT_SLASH) {
+    return (subject) => {
+      countWork(suffix.length);
+      return text2(subject).endsWith(suffix);
+    };
+  }
+  const prefix = decode(parts, 0, leading, options);
+  const nfa = new Nfa(parts);
+  return (subject) => {
+    const value = text2(subject);
+    countWork(prefix.length + suffix.length);
+    if (value.length < prefix.length + suffix.length || !value.startsWith(prefix) || !value.endsWith(suffix)) return false;
+    return nfa.matches(options.alphabet === "utf8" ? subject.bytes() : subject.codeUnits());
+  };
+}
+function literalRun(parts, from, step) {
+  let count = 0;
+  for (let index = from; index >= 0 && index < parts.length; index += step) {
+    const part = parts[index];
+    if (part.kind !== "one" || part.unit.op !== CHAR && part.unit.op !== FOLD) break;
+    count++;
+  }
+  return count;
+}
+function decode(parts, from, to, options) {
+  const codes = [];
+  for (const part of parts.slice(from, to)) if (part.kind === "one" && "code" in part.unit) codes.push(part.unit.code);
+  return options.alphabet === "utf8" ? fromUtf8.decode(Uint8Array.from(codes)) : String.fromCharCode(...codes);
+}
+
+// src/core/pattern/wildmatchClass.ts
+var BACKSLASH3 = 92;
+var CLOSE = 93;
+var OPEN = 91;
+var COLON3 = 58;
+var DASH2 = 45;
+var SLASH = 47;
+function readBracket(pattern, open3, ignoreCase) {
+  let at = open3 + 1;
+  let byte = pattern[at];
+  if (byte === 94) byte = 33;
+  const negated = byte === 33;
+  if (negated) byte = pattern[++at];
+  const items = [];
+  let previous = 0;
+  do {
+    if (byte === void 0) return void 0;
+    if (byte === BACKSLASH3) {
+      byte = pattern[++at];
+      if (byte === void 0) return void 0;
+      items.push({ kind: "byte", byte });
+    } else if (byte === DASH2 && previous !== 0 && pattern[at + 1] !== void 0 && pattern[at + 1] !== CLOSE) {
+      byte = pattern[++at];
+      if (byte === BACKSLASH3) {
+        byte = pattern[++at];
+        if (byte === void 0) return void 0;
+      }
+      items.push({ kind: "range", first: previous, last: byte });
+      byte = 0;
+    } else if (byte === OPEN && pattern[at + 1] === COLON3) {
+      const nameStart = at + 2;
+      let close = nameStart;
+      while (pattern[close] !== void 0 && pattern[close] !== CLOSE) close++;
+      if (pattern[close] === void 0) return void 0;
+      if (close - nameStart - 1 < 0 || pattern[close - 1] !== COLON3) {
+        items.push({ kind: "byte", byte: OPEN });
+      } else {
+        const name = String.fromCharCode(...pattern.subarray(nameStart, close - 1));
+        if (!Object.hasOwn(NAMED2, name)) return void 0;
+        items.push({ kind: "named", name });
+        at = close;
+        byte = 0;
+      }
+    } else {
+      items.push({ kind: "byte", byte });
+    }
+    previous = byte;
+    byte = pattern[++at];
+  } while (byte !== CLOSE);
+  const table = new Uint8Array(256);
+  for (let candidate = 0; candidate < 256; candidate++) {
+    const taken = items.some((item) => takes(item, candidate, ignoreCase)) !== negated;
+    table[candidate] = taken && candidate !== SLASH ? 1 : 0;
+  }
+  return { table, end: at + 1 };
+}
+var isUpper = (byte) => byte >= 65 && byte <= 90;
+var isLower = (byte) => byte >= 97 && byte <= 122;
+var isDigit2 = (byte) => byte >= 48 && byte <= 57;
+var isAlpha = (byte) => isUpper(byte) || isLower(byte);
+var isGraph = (byte) => byte > 32 && byte < 127;
+var NAMED2 = {
+  alnum: (byte) => isAlpha(byte) || isDigit2(byte),
+  alpha: isAlpha,
+  blank: (byte) => byte === 32 || byte === 9,
+  cntrl: (byte) => byte < 32 || byte === 127,
+  digit: isDigit2,
+  graph: isGraph,
+  lower: isLower,
+  print: (byte) => byte >= 32 && byte < 127,
+  punct: (byte) => isGraph(byte) && !isAlpha(byte) && !isDigit2(byte),
+  space: (byte) => byte === 32 || byte >= 9 && byte <= 13,
+  upper: (byte, ignoreCase) => isUpper(byte) || ignoreCase && isLower(byte),
+  xdigit: (byte) => isDigit2(byte) || byte >= 65 && byte <= 70 || byte >= 97 && byte <= 102
+};
+function takes(item, textByte, ignoreCase) {
+  const byte = ignoreCase && isUpper(textByte) ? textByte + 32 : textByte;
+  switch (item.kind) {
+    case "byte":
+      return byte === item.byte;
+    case "range":
+      if (byte >= item.first && byte <= item.last) return true;
+      return ignoreCase && isLower(byte) && byte - 32 >= item.first && byte - 32 <= item.last;
+    case "named":
+      return NAMED2[item.name](byte, ignoreCase);
+  }
+}
+
+// src/core/pattern/gitignorePattern.ts
+var utf82 = new TextEncoder();
+function parseGitignore(text2, ignoreCase, compile2 = automatonTest) {
+  const lines = [];
+  const rows2 = text2.replace(/^\ufeff/, "").split("\n");
+  for (const [index, row] of rows2.entries()) {
+    const written3 = row.endsWith("\r") ? row.slice(0, -1) : row;
+    if (written3 === "" || written3.startsWith("#")) continue;
+    let pattern = trimTrailingSpaces(written3);
+    const negated = pattern.startsWith("!");
+    if (negated) pattern = pattern.slice(1);
+    const foldersOnly = pattern.endsWith("/");
+    if (foldersOnly) pattern = pattern.slice(0, -1);
+    const nameOnly = !pattern.includes("/");
+    if (!nameOnly && pattern.startsWith("/")) pattern = pattern.slice(1);
+    if (pattern === "") continue;
+    const facts = { line: index + 1, negated, foldersOnly };
+    if (pattern.length > MAX_PATTERN_LENGTH) {
+      lines.push({ ...facts, refused: true });
+      continue;
+    }
+    lines.push({ ...facts, refused: false, nameOnly, matches: compile2(pattern, ignoreCase, !nameOnly) });
+  }
+  return lines;
+}
+function automatonTest(pattern, ignoreCase, pathname) {
+  const parts = wildmatchParts(utf82.encode(pattern), ignoreCase, pathname);
+  return parts ? compileParts(parts, { alphabet: "utf8", nameOnly: !pathname }) : () => false;
+}
+function trimTrailingSpaces(line) {
+  let firstSpace = -1;
+  for (let index = 0; index < line.length; index++) {
+    const character = line[index];
+    if (character === " ") {
+      if (firstSpace < 0) firstSpace = index;
+    } else if (character === "\\") {
+      index++;
+      if (index >= line.length) return line;
+      firstSpace = -1;
+    } else {
+      firstSpace = -1;
+    }
+  }
+  return firstSpace < 0 ? line : line.slice(0, firstSpace);
+}
+var STAR = 42;
+var SLASH2 = 47;
+var BACKSLASH4 = 92;
+function wildmatchParts(pattern, ignoreCase, pathname) {
+  const parts = [];
+  const literal = (byte) => ignoreCase && byte >= 65 && byte <= 90 ? { kind: "one", unit: { op: FOLD, code: byte + 32 } } : ignoreCase && byte >= 97 && byte <= 122 ? { kind: "one", unit: { op: FOLD, code: byte } } : { kind: "one", unit: { op: CHAR, code: byte } };
+  let at = 0;
+  while (at < pattern.length) {
+    const byte = pattern[at];
+    if (byte === BACKSLASH4) {
+      const escaped = pattern[at + 1];
+      if (escaped === void 0) return void 0;
+      parts.push(literal(escaped));
+      at += 2;
+    } else if (byte === 63) {
+      parts.push({ kind: "one", unit: { op: NOT_SLASH } });
+      at++;
+    } else if (byte === 91) {
+      const bracket = readBracket(pattern, at, ignoreCase);
+      if (!bracket) return void 0;
+      parts.push({ kind: "one", unit: { op: BYTE_CLASS, table: bracket.table } });
+      at = bracket.end;
+    } else if (byte === STAR) {
+      at = stars(pattern, at, pathname, parts);
+    } else {
+      parts.push(literal(byte));
+      at++;
+    }
+  }
+  return parts;
+}
+function stars(pattern, at, pathname, parts) {
+  let end = at;
+  while (pattern[end] === STAR) end++;
+  const after = pattern[end];
+  const wholeSegment = pathname && end - at >= 2 && (at === 0 || pattern[at - 1] === SLASH2) && (after === void 0 || after === SLASH2 || after === BACKSLASH4 && pattern[end + 1] === SLASH2);
+  if (!wholeSegment) {
+    parts.push({ kind: "many", unit: { op: NOT_SLASH } });
+    return end;
+  }
+  const last2 = parts[parts.length - 1];
+  const afterAnyFolders = last2?.kind === "optional";
+  if (after === SLASH2) {
+    if (!afterAnyFolders) parts.push({ kind: "optional", parts: [{ kind: "many", unit: { op: ANY } }, { kind: "one", unit: { op: CHAR, code: SLASH2 } }] });
+    return end + 1;
+  }
+  if (afterAnyFolders && after === void 0) parts.pop();
+  parts.push({ kind: "many", unit: { op: ANY } });
+  return end;
+}
+
+// src/core/pattern/linearWildmatch.ts
+var STAR2 = 42;
+var SLASH3 = 47;
+var BACKSLASH5 = 92;
+var QUESTION = 63;
+var OPEN2 = 91;
+var FOLD2 = 256;
+var ANY_BYTE = -1;
+var CLASS = -2;
+var ANY_TEXT = 0;
+var ANY_FOLDERS = 1;
+var utf83 = new TextEncoder();
+var fromUtf82 = new TextDecoder();
+function compileWildmatch(pattern, ignoreCase, pathname) {
+  const compiled = compile(utf83.encode(pattern), ignoreCase, pathname);
+  if (!compiled) return () => false;
+  const { prefix, suffix, folded, literal, starThenLiteral } = compiled;
+  return (subject) => {
+    const text2 = folded ? subject.folded() : subject.text;
+    countWork(prefix.length + suffix.length);
+    if (literal) return text2 === prefix;
+    if (text2.length < prefix.length + suffix.length || !text2.startsWith(prefix) || !text2.endsWith(suffix)) return false;
+    return starThenLiteral ? !text2.includes("/") : matches(compiled, subject);
+  };
+}
+var STAR_MARK = -1073741824;
+var GAP_MARK = STAR_MARK - 1;
+var Builder = class {
+  tables = [];
+  /** Every unit's code, STAR_MARK and GAP_MARK in the order read: where the literal start and end are found. */
+  flat = [];
+  pieces = [];
+  gaps = [];
+  piece = [];
+  units = [];
+  chunks = [0];
+  unit(code) {
+    this.flat.push(code);
+    if (code === SLASH3) this.endGlob();
+    else this.units.push(code);
+  }
+  star() {
+    this.flat.push(STAR_MARK);
+    this.chunks.push(this.units.length);
+  }
+  /**
+   * A `**` of a segment of its own: only at the start or after a '/', so the glob before it is the empty one that '/'
+   * began, and is dropped. Two gaps with no segment between are one, as gitignorePattern.ts reads them.
+   */
+  gap(kind) {
+    this.flat.push(GAP_MARK);
+    const last2 = this.gaps.length - 1;
+    if (this.piece.length === 0 && last2 >= 0) this.gaps[last2] = this.gaps[last2] === ANY_TEXT || kind === ANY_TEXT ? ANY_TEXT : ANY_FOLDERS;
+    else {
+      this.pieces.push(this.piece);
+      this.gaps.push(kind);
+    }
+    this.piece = [];
+    this.units = [];
+    this.chunks = [0];
+  }
+  done() {
+    this.endGlob();
+    const { flat } = this;
+    let head = 0;
+    while (head < flat.length && flat[head] >= 0) head++;
+    let tail = flat.length;
+    while (tail > head && flat[tail - 1] >= 0) tail--;
+    const text2 = (codes) => fromUtf82.decode(Uint8Array.from(codes, (code) => code >= FOLD2 ? code - FOLD2 : code));
+    const suffix = flat.slice(tail);
+    const literal = head === flat.length;
+    const starThenLiteral = tail === 1 && flat[0] === STAR_MARK && !suffix.includes(SLASH3);
+    const folded = flat.some((code) => code >= FOLD2);
+    const prefix = text2(flat.slice(0, head));
+    return { tables: this.tables, pieces: [...this.pieces, this.piece], gaps: this.gaps, prefix, suffix: literal ? "" : text2(suffix), folded, literal, starThenLiteral };
+  }
+  endGlob() {
+    this.piece.push({ units: Int32Array.from(this.units), chunks: Int32Array.from([...this.chunks, this.units.length]) });
+    this.units = [];
+    this.chunks = [0];
+  }
+};
+function compile(pattern, ignoreCase, pathname) {
+  const builder = new Builder();
+  const literal = (byte) => ignoreCase && byte >= 65 && byte <= 90 ? FOLD2 + byte + 32 : ignoreCase && byte >= 97 && byte <= 122 ? FOLD2 + byte : byte;
+  let at = 0;
+  while (at < pattern.length) {
+    const byte = pattern[at];
+    if (byte === BACKSLASH5) {
+      const escaped = pattern[at + 1];
+      if (escaped === void 0) return void 0;
+      builder.unit(literal(escaped));
+      at += 2;
+    } else if (byte === QUESTION) {
+      builder.unit(ANY_BYTE);
+      at++;
+    } else if (byte === OPEN2) {
+      const bracket = readBracket(pattern, at, ignoreCase);
+      if (!bracket) return void 0;
+      builder.unit(CLASS - builder.tables.length);
+      builder.tables.push(bracket.table);
+      at = bracket.end;
+    } else if (byte === STAR2) {
+      let end = at;
+      while (pattern[end] === STAR2) end++;
+      const after = pattern[end];
+      const wholeSegment = pathname && end - at >= 2 && (at === 0 || pattern[at - 1] === SLASH3) && (after === void 0 || after === SLASH3 || after === BACKSLASH5 && pattern[end + 1] === SLASH3);
+      if (!wholeSegment) builder.star();
+      else builder.gap(after === SLASH3 ? ANY_FOLDERS : ANY_TEXT);
+      at = wholeSegment && after === SLASH3 ? end + 1 : end;
+    } else {
+      builder.unit(literal(byte));
+      at++;
+    }
+  }
+  return builder.done();
+}
+var work2 = 0;
+var cutsOf = /* @__PURE__ */ new WeakMap();
+function matches(compiled, subject) {
+  const text2 = subject.bytes();
+  work2 = 0;
+  const only = compiled.pieces.length === 1 ? compiled.pieces[0] : void 0;
+  const matched = only?.length === 1 ? globMatches(compiled.tables, only[0], text2, 0, text2.length, false) && text2.indexOf(SLASH3) < 0 : placePieces(compiled, text2, cutsOf.get(subject) ?? cut(subject, text2));
+  countWork(work2);
+  return matched;
+}
+function cut(subject, text2) {
+  const found = [-1];
+  for (let at = text2.indexOf(SLASH3); at >= 0; at = text2.indexOf(SLASH3, at + 1)) found.push(at);
+  found.push(text2.length);
+  const cuts = Int32Array.from(found);
+  cutsOf.set(subject, cuts);
+  return cuts;
+}
+function placePieces(compiled, text2, cuts) {
+  const { pieces, gaps } = compiled;
+  const segments = cuts.length - 1;
+  const lastIndex = pieces.length - 1;
+  const lastPiece = pieces[lastIndex];
+  if (lastIndex === 0) return lastPiece.length === segments && pieceMatches(compiled, lastPiece, text2, cuts, 0, false);
+  const lastFrom = segments - lastPiece.length;
+  const first = pieces[0];
+  let next = first.length;
+  if (next > lastFrom || !pieceMatches(compiled, first, text2, cuts, 0, false)) return false;
+  for (let index = 1; index < lastIndex; index++) {
+    const piece = pieces[index];
+    const floating = gaps[index - 1] === ANY_TEXT;
+    let start = next;
+    while (start + piece.length <= lastFrom && !pieceMatches(compiled, piece, text2, cuts, start, floating)) start++;
+    if (start + piece.length > lastFrom) return false;
+    next = start + piece.length;
+  }
+  return pieceMatches(compiled, lastPiece, text2, cuts, lastFrom, gaps[lastIndex - 1] === ANY_TEXT);
+}
+function pieceMatches(compiled, piece, text2, cuts, start, floating) {
+  for (const [offset, glob] of piece.entries()) {
+    const segment = start + offset;
+    if (!globMatches(compiled.tables, glob, text2, cuts[segment] + 1, cuts[segment + 1], floating && offset === 0)) return false;
+  }
+  return true;
+}
+function globMatches(tables, glob, text2, from, to, floating) {
+  const { units, chunks } = glob;
+  if (to - from < units.length) return false;
+  const count = chunks.length - 1;
+  let start = from;
+  let middle = 0;
+  if (!floating) {
+    const length = chunks[1] - chunks[0];
+    if (count === 1 && to - from !== length) return false;
+    if (!equalAt(tables, units, 0, length, text2, from)) return false;
+    if (count === 1) return true;
+    start = from + length;
+    middle = 1;
+  }
+  const lastStart = chunks[count - 1];
+  const end = to - (units.length - lastStart);
+  if (end < start || !equalAt(tables, units, lastStart, units.length - lastStart, text2, end)) return false;
+  for (let chunk = middle; chunk < count - 1; chunk++) {
+    const first = chunks[chunk];
+    const length = chunks[chunk + 1] - first;
+    if (length === 1) {
+      const code = units[first];
+      let at = start;
+      while (at < end && !takes2(tables, code, text2[at])) at++;
+      work2 += at - start + 1;
+      if (at >= end) return false;
+      start = at + 1;
+    } else {
+      const found = find(tables, units, first, length, text2, start, end);
+      if (found < 0) return false;
+      start = found + length;
+    }
+  }
+  return true;
+}
+function takes2(tables, code, byte) {
+  if (code >= FOLD2) return (byte >= 65 && byte <= 90 ? byte + 32 : byte) === code - FOLD2;
+  if (code >= 0) return byte === code;
+  return code === ANY_BYTE || tables[CLASS - code][byte] === 1;
+}
+function equalAt(tables, units, first, length, text2, at) {
+  let index = 0;
+  while (index < length && takes2(tables, units[first + index], text2[at + index])) index++;
+  work2 += index;
+  return index === length;
+}
+var stride = 0;
+var rows = new Uint32Array(0);
+var state = new Uint32Array(0);
+var anyByte = new Uint32Array(0);
+var classUnits = new Int32Array(0);
+var clearedIn = new Int32Array(256);
+var readyIn = new Int32Array(256);
+var generation = 0;
+function find(tables, units, first, length, text2, from, to) {
+  if (to - from < length) return -1;
+  if (length === 0) return from;
+  const words = length + 31 >>> 5;
+  newSearch(words, length);
+  let classCount = 0;
+  for (let index = 0; index < length; index++) {
+    const code = units[first + index];
+    const word = index >>> 5;
+    const bit = 1 << (index & 31);
+    if (code >= FOLD2) setBit(code - FOLD2 - 32, word, bit, words);
+    if (code >= 0) setBit(code >= FOLD2 ? code - FOLD2 : code, word, bit, words);
+    else if (code === ANY_BYTE) anyByte[word] = anyByte[word] | bit;
+    else classUnits[classCount++] = index;
+  }
+  work2 += length;
+  const topWord = length - 1 >>> 5;
+  const topBit = 1 << (length - 1 & 31);
+  for (let at = from; at < to; at++) {
+    const byte = text2[at];
+    const base = byte * stride;
+    if (readyIn[byte] !== generation) {
+      if (clearedIn[byte] !== generation) clearRow(byte, words);
+      for (let word = 0; word < words; word++) rows[base + word] = rows[base + word] | anyByte[word];
+      for (let index = 0; index < classCount; index++) {
+        const unit = classUnits[index];
+        const code = units[first + unit];
+        if (tables[CLASS - code][byte] === 1) rows[base + (unit >>> 5)] = rows[base + (unit >>> 5)] | 1 << (unit & 31);
+      }
+      readyIn[byte] = generation;
+      work2 += words + classCount;
+    }
+    let carry = 1;
+    for (let word = 0; word < words; word++) {
+      const value = state[word];
+      state[word] = (value << 1 | carry) & rows[base + word];
+      carry = value >>> 31;
+    }
+    work2 += words;
+    if ((state[topWord] & topBit) !== 0) return at - length + 1;
+  }
+  return -1;
+}
+function newSearch(words, length) {
+  if (words > stride) {
+    stride = words;
+    rows = new Uint32Array(256 * stride);
+    state = new Uint32Array(stride);
+    anyByte = new Uint32Array(stride);
+    generation = 1073741823;
+  }
+  if (classUnits.length < length) classUnits = new Int32Array(Math.max(length, 2 * classUnits.length));
+  if (generation >= 1073741823) {
+    clearedIn.fill(0);
+    readyIn.fill(0);
+    generation = 0;
+  }
+  generation++;
+  state.fill(0, 0, words);
+  anyByte.fill(0, 0, words);
+}
+function clearRow(byte, words) {
+  rows.fill(0, byte * stride, byte * stride + words);
+  clearedIn[byte] = generation;
+}
+function setBit(byte, word, bit, words) {
+  if (clearedIn[byte] !== generation) clearRow(byte, words);
+  rows[byte * stride + word] = rows[byte * stride + word] | bit;
+}
+
+// src/core/walk/gitignore.ts
+var GitignoreRules = class _GitignoreRules {
+  constructor(layers, ignoreCase, held, ignoredAbove = false) {
+    this.layers = layers;
+    this.ignoreCase = ignoreCase;
+    this.held = held;
+    this.ignoredAbove = ignoredAbove;
+  }
+  layers;
+  ignoreCase;
+  held;
+  ignoredAbove;
+  /** The rules in force for `folder`, and the folder's segments below the topmost folder they were read from. */
+  static async forFolder(fs, folder) {
+    const root = await repositoryRoot(fs, folder);
+    const chain = root === void 0 ? [folder] : foldersFrom(fs, root, folder);
+    let rules = new _GitignoreRules([], root !== void 0 && await repositoryIgnoresCase(fs, root));
+    const segments = [];
+    for (const [index, each] of chain.entries()) {
+      if (index > 0) {
+        segments.push(fs.baseName(each));
+        rules = rules.below(rules.verdict(segments, true));
+      }
+      rules = await rules.enter(fs, each, segments);
+    }
+    return { rules, segments };
+  }
+  /** The rules for a subfolder: these plus the subfolder's own .gitignore, if it has one (a link to one does not count, as in git). */
+  async enter(fs, folder, segments) {
+    const file = fs.child(folder, ".gitignore");
+    let text2;
+    try {
+      if ((await fs.type(file))?.kind !== "file") return this;
+      text2 = new TextDecoder().decode(await fs.read(file));
+    } catch {
+      return this;
+    }
+    const layer = { depth: segments.length, file: fs.label(file), lines: parseGitignore(text2, this.ignoreCase, compileWildmatch) };
+    return new _GitignoreRules([...this.layers, layer], this.ignoreCase, this.held, this.ignoredAbove);
+  }
+  /** The rules below a folder of this verdict (one not ignored, or one whose verdict could not be told). */
+  below(verdict) {
+    if (verdict === false || verdict !== true && this.held) return this;
+    return new _GitignoreRules(this.layers, this.ignoreCase, verdict === true ? this.held : verdict, this.ignoredAbove || verdict === true);
+  }
+  /**
+   * Whether the entry at `segments` (below the same topmost folder) is ignored, as git decides it: the deepest
+   * .gitignore's last matching line wins. A refused line that would win over that match (or, with none, over the
+   * default) leaves it untold, unless it could only say the same: a refused `!line` over a file kept, a refused
+   * ignoring line over a file ignored. A symbolic link counts as a file, as in git.
+   */
+  verdict(segments, isFolder) {
+    if (this.ignoredAbove) return true;
+    const name = new Subject2(segments[segments.length - 1] ?? "");
+    let untoldIgnore;
+    let untoldNegation;
+    for (let layerIndex = this.layers.length - 1; layerIndex >= 0; layerIndex--) {
+      const layer = this.layers[layerIndex];
+      if (segments.length <= layer.depth) continue;
+      let below;
+      for (let lineIndex = layer.lines.length - 1; lineIndex >= 0; lineIndex--) {
+        const line = layer.lines[lineIndex];
+        if (line.foldersOnly && !isFolder) continue;
+        if (line.refused) {
+          if (line.negated) untoldNegation ??= { source: layer.file, line: line.line };
+          else untoldIgnore ??= { source: layer.file, line: line.line };
+          continue;
+        }
+        const subject = line.nameOnly ? name : below ??= new Subject2(segments.slice(layer.depth).join("/"));
+        if (line.matches(subject)) return line.negated ? untoldIgnore ?? this.held ?? false : untoldNegation ?? true;
+      }
+    }
+    return untoldIgnore ?? this.held ?? false;
+  }
+};
+async function repositoryIgnoresCase(fs, root) {
+  const config = fs.child(fs.child(root, ".git"), "config");
+  try {
+    if ((await fs.type(config))?.kind !== "file") return false;
+    return setsIgnoreCase(new TextDecoder().decode(await fs.read(config)));
+  } catch {
+    return false;
+  }
+}
+var SECTION = /^\[\s*([^\]]*?)\s*\]/;
+var IGNORE_CASE = /^ignorecase\s*(?:=\s*(.*))?$/i;
+var TRUE = /^(?:true|yes|on|1)$/i;
+function setsIgnoreCase(config) {
+  let inCore = false;
+  let ignoreCase = false;
+  for (const rawLine of config.split(/\r?\n/)) {
+    const line = rawLine.replace(/[#;].*$/, "").trim();
+    const section = SECTION.exec(line);
+    if (section) inCore = (section[1] ?? "").toLowerCase() === "core";
+    const setting = inCore ? IGNORE_CASE.exec(section ? line.slice(section[0].length).trim() : line) : null;
+    if (setting) ignoreCase = setting[1] === void 0 || TRUE.test(setting[1].trim());
+  }
+  return ignoreCase;
+}
+async function repositoryRoot(fs, folder) {
+  for (let current = folder; current !== void 0; current = fs.parent(current)) {
+    if (await fs.type(fs.child(current, ".git")).catch(() => void 0) !== void 0) return current;
+  }
+  return void 0;
+}
+async function folderInRepository(fs, folder) {
+  const root = await repositoryRoot(fs, folder);
+  return root === void 0 ? void 0 : foldersFrom(fs, root, folder).slice(1).map((each) => `${fs.baseName(each)}/`).join("");
+}
+function foldersFrom(fs, top, folder) {
+  const chain = [folder];
+  for (let current = folder; fs.key(current) !== fs.key(top); ) {
+    const up = fs.parent(current);
+    if (up === void 0) break;
+    chain.unshift(up);
+    current = up;
+  }
+  return chain;
+}
+
 // src/core/walk/entryAt.ts
 var ABSENT = /* @__PURE__ */ Symbol("absent");
 async function entryAt2(fs, folder, path) {
@@ -8438,7 +8751,7 @@ ${path}`;
   for (const { destinations, place } of linking) {
     if (!place) continue;
     for (const destination of destinations) {
-      const target = linkTarget2(destination, place.path, place.rootInRepository);
+      const target = linkTarget(destination, place.path, place.rootInRepository);
       const path = target.kind === "file" ? pagePath(target) : void 0;
       if (target.kind !== "file" || path === void 0) continue;
       const anchored = target.anchor !== void 0 && target.anchor !== "";
@@ -8569,7 +8882,7 @@ async function outsideLinkedPages(linking, ports) {
   const located = (fileKey, destination) => {
     const place = placeOf.get(fileKey);
     if (!place) return void 0;
-    const target = linkTarget2(destination, place.path, place.rootInRepository);
+    const target = linkTarget(destination, place.path, place.rootInRepository);
     const path = target.kind === "file" ? pagePath(target) : void 0;
     if (target.kind !== "file" || path === void 0) return void 0;
     return { where: whereKey(place.folder, path), path, anchor: target.anchor };
@@ -9198,6 +9511,167 @@ function resolveDiagramRenderer(flag, env) {
 var import_promises5 = require("node:fs/promises");
 var import_node_path5 = require("node:path");
 
+// src/core/walk/nodeWalkFs.ts
+var import_node_fs3 = require("node:fs");
+var import_promises4 = require("node:fs/promises");
+var import_node_path4 = require("node:path");
+function nodeWalkFs(options) {
+  const { tree } = options;
+  const top = options.top ?? tree;
+  return {
+    async list(folder) {
+      const entries = (0, import_node_fs3.readdirSync)(folder, { withFileTypes: true });
+      const listed2 = [];
+      const links = [];
+      for (const entry of entries) {
+        const each = { name: entry.name, kind: kindOf(entry) };
+        listed2.push(each);
+        if (each.kind === "symbolicLink") links.push(each);
+      }
+      await Promise.all(links.map(async (entry) => {
+        const linkTo = await linkTarget2(childPath(folder, entry.name));
+        if (linkTo) entry.linkTo = linkTo;
+      }));
+      return listed2;
+    },
+    async type(location) {
+      const stats = lstatOrUndefined(location);
+      return stats ? entryType(stats, location) : void 0;
+    },
+    read: readRegularFile,
+    readSync: readRegularFileSync,
+    readPlainTextSync,
+    child: childPath,
+    parent: (location) => (0, import_node_path4.dirname)(location) === location ? void 0 : (0, import_node_path4.dirname)(location),
+    baseName: (location) => (0, import_node_path4.basename)(location),
+    key: (location) => location,
+    label: labelsBelow(options.cwd),
+    followLink: tree === void 0 ? void 0 : (location) => followLink(location, tree),
+    isTreeTop: top === void 0 ? void 0 : (location) => location === top
+  };
+}
+function childPath(folder, name) {
+  return folder.endsWith(import_node_path4.sep) ? `${folder}${name}` : `${folder}${import_node_path4.sep}${name}`;
+}
+function labelsBelow(cwd) {
+  const below = cwd.endsWith(import_node_path4.sep) ? cwd : `${cwd}${import_node_path4.sep}`;
+  const absolute = (0, import_node_path4.isAbsolute)(cwd);
+  return (location) => {
+    if (absolute && location.startsWith(below)) {
+      const rest = location.slice(below.length);
+      return import_node_path4.sep === "/" ? rest : rest.split(import_node_path4.sep).join("/");
+    }
+    return (0, import_node_path4.relative)(cwd, location).split(import_node_path4.sep).join("/") || location;
+  };
+}
+function lstatOrUndefined(location) {
+  try {
+    return (0, import_node_fs3.lstatSync)(location, { throwIfNoEntry: false });
+  } catch {
+    return void 0;
+  }
+}
+function kindOf(entry) {
+  if (entry.isSymbolicLink()) return "symbolicLink";
+  if (entry.isFile()) return "file";
+  return entry.isDirectory() ? "directory" : "other";
+}
+async function entryType(entry, path) {
+  const kind = kindOf(entry);
+  if (kind !== "symbolicLink") return { kind };
+  const linkTo = await linkTarget2(path);
+  return linkTo ? { kind, linkTo } : { kind };
+}
+async function linkTarget2(path) {
+  const target = await (0, import_promises4.stat)(path).catch(() => void 0);
+  return target ? kindOf(target) : void 0;
+}
+var LINK_NOT_FOLLOWED = "it is a symbolic link, and links are not followed.";
+var NOT_REGULAR = "it is not a regular file.";
+var REFUSAL_WORDS = { link: LINK_NOT_FOLLOWED, notRegular: NOT_REGULAR };
+async function readRegularFile(path) {
+  let handle;
+  try {
+    handle = await (0, import_promises4.open)(path, REGULAR_FILE_OPEN_FLAGS);
+  } catch (error) {
+    if (error.code === "ELOOP") throw new NotARegularFile("link", LINK_NOT_FOLLOWED);
+    throw error;
+  }
+  try {
+    if (!(await handle.stat()).isFile()) throw new NotARegularFile("notRegular", NOT_REGULAR);
+    return await handle.readFile();
+  } finally {
+    await handle.close();
+  }
+}
+var workingFolder = "";
+var belowWorkingFolder = "";
+function fromWorkingFolder(path) {
+  const cwd = process.cwd();
+  if (cwd !== workingFolder) {
+    workingFolder = cwd;
+    belowWorkingFolder = cwd.endsWith(import_node_path4.sep) ? cwd : `${cwd}${import_node_path4.sep}`;
+  }
+  return path.length > belowWorkingFolder.length && path.startsWith(belowWorkingFolder) ? path.slice(belowWorkingFolder.length) : path;
+}
+function readRegularFileSync(path) {
+  const { fd, size } = openRegularFileSync(fromWorkingFolder(path), REFUSAL_WORDS);
+  try {
+    return readToEnd(fd, size);
+  } finally {
+    (0, import_node_fs3.closeSync)(fd);
+  }
+}
+function readPlainTextSync(path) {
+  let text2;
+  try {
+    text2 = (0, import_node_fs3.readFileSync)(fromWorkingFolder(path), { encoding: "utf8", flag: REGULAR_FILE_OPEN_FLAGS });
+  } catch {
+    return void 0;
+  }
+  if (text2.length === 0 || text2.charCodeAt(0) === 65279 || text2.includes("�") || text2.includes("\0")) return void 0;
+  return text2;
+}
+var SCRATCH_LIMIT = 1024 * 1024;
+var scratch = Buffer.allocUnsafe(64 * 1024);
+function readToEnd(fd, size) {
+  if (size > 0 && size < scratch.length) return readInto(fd, scratch, size);
+  if (size > 0 && size < SCRATCH_LIMIT) {
+    scratch = Buffer.allocUnsafe(Math.min(SCRATCH_LIMIT, Math.max(size + 1, scratch.length * 2)));
+    return readInto(fd, scratch, size);
+  }
+  let buffer = Buffer.allocUnsafe(size > 0 ? size : 8192);
+  let length = 0;
+  for (; ; ) {
+    if (length === buffer.length) {
+      if (size > 0) return buffer;
+      const larger = Buffer.allocUnsafe(buffer.length * 2);
+      buffer.copy(larger, 0, 0, length);
+      buffer = larger;
+    }
+    const read = (0, import_node_fs3.readSync)(fd, buffer, length, buffer.length - length, null);
+    if (read === 0) return buffer.subarray(0, length);
+    length += read;
+  }
+}
+function readInto(fd, buffer, size) {
+  let length = 0;
+  while (length < size) {
+    const read = (0, import_node_fs3.readSync)(fd, buffer, length, size - length, null);
+    if (read === 0) break;
+    length += read;
+  }
+  return buffer.subarray(0, length);
+}
+async function followLink(location, tree) {
+  const target = await (0, import_promises4.realpath)(location).catch(() => void 0);
+  if (target === void 0) return { target: location, kind: void 0, inside: false };
+  const stats = await (0, import_promises4.lstat)(target).catch(() => void 0);
+  const fromTree = (0, import_node_path4.relative)(tree, target);
+  const inside = fromTree === "" || !(0, import_node_path4.isAbsolute)(fromTree) && fromTree !== ".." && !fromTree.startsWith(`..${import_node_path4.sep}`);
+  return { target, kind: stats ? kindOf(stats) : void 0, inside };
+}
+
 // src/core/util/eventLoop.ts
 function turnOfEventLoop() {
   return new Promise((resolve9) => setImmediate(resolve9));
@@ -9484,7 +9958,7 @@ async function cliWorkingTree(cwd) {
 }
 async function walkArguments(paths, cwd) {
   const root = await cliWorkingTree(cwd);
-  const fs = nodeWalkFs({ cwd, tree: await (0, import_promises5.realpath)(root).catch(() => root), top: root });
+  const fs = nodeWalkFs({ cwd: root, tree: await (0, import_promises5.realpath)(root).catch(() => root), top: root });
   const walked = await walkToPublish(paths.map((path) => (0, import_node_path5.resolve)(cwd, path)), { fs });
   if (!walked.ok) return { ok: false, message: englishWalkMessages.tooManyFiles(paths.join(", "), MAX_PUBLISH_FILES.toLocaleString("en-US")) };
   const result = walked.walk;
@@ -10141,34 +10615,34 @@ function createsPage(item) {
   const kind = item.guard?.kind;
   return item.complete?.overwrite === false || kind === "absent" || kind === "deleted" || kind === "notNeeded";
 }
-function nextToSend(queue, state, nothingOut) {
+function nextToSend(queue, state2, nothingOut) {
   const firstCreate = /* @__PURE__ */ new Map();
   for (const entry of queue) {
     if (!createsPage(entry.item)) continue;
     const parent = entry.page.node.parent ?? TOP;
-    const at = state.order.get(entry.page.key) ?? 0;
+    const at = state2.order.get(entry.page.key) ?? 0;
     if (at < (firstCreate.get(parent) ?? Infinity)) firstCreate.set(parent, at);
   }
   const siblingsAllow = (entry) => {
     if (!createsPage(entry.item)) return true;
     const parent = entry.page.node.parent ?? TOP;
-    return !state.outCreatesUnder.has(parent) && firstCreate.get(parent) === (state.order.get(entry.page.key) ?? 0);
+    return !state2.outCreatesUnder.has(parent) && firstCreate.get(parent) === (state2.order.get(entry.page.key) ?? 0);
   };
   let first;
   for (const entry of queue) {
     if (!siblingsAllow(entry)) continue;
     first ??= entry;
-    const own = rankOf(state, entry.page.key);
-    if (state.waitsOn(entry.page).every((key) => state.done.has(key) || rankOf(state, key) > own)) return entry;
+    const own = rankOf(state2, entry.page.key);
+    if (state2.waitsOn(entry.page).every((key) => state2.done.has(key) || rankOf(state2, key) > own)) return entry;
   }
   return nothingOut ? first : void 0;
 }
-function rankOf(state, key) {
-  return state.rank.get(key) ?? Infinity;
+function rankOf(state2, key) {
+  return state2.rank.get(key) ?? Infinity;
 }
-function sendingOrder(state) {
-  const at = (page) => state.order.get(page.key) ?? 0;
-  return (a, b) => rankOf(state, a.page.key) - rankOf(state, b.page.key) || at(a.page) - at(b.page);
+function sendingOrder(state2) {
+  const at = (page) => state2.order.get(page.key) ?? 0;
+  return (a, b) => rankOf(state2, a.page.key) - rankOf(state2, b.page.key) || at(a.page) - at(b.page);
 }
 
 // src/core/tree/shape.ts
@@ -10316,7 +10790,7 @@ function linksOf(page, plan) {
   const outside = /* @__PURE__ */ new Set();
   let itself = false;
   for (const destination of page.linkFacts.destinations) {
-    const target = linkTarget2(destination, from, plan.rootInRepository);
+    const target = linkTarget(destination, from, plan.rootInRepository);
     if (target.kind !== "file" || target.path === void 0) continue;
     const key = nodeOfFile(plan.tree, `${rootPath}${target.path}`)?.path.slice(rootPath.length);
     if (key === page.key) itself = true;
@@ -10357,7 +10831,7 @@ function foreseenSecondSends(plan, addressable) {
   const done = /* @__PURE__ */ new Set();
   const placed = /* @__PURE__ */ new Set();
   const order = new Map(plan.pages.map((page, index) => [page.key, index]));
-  const state = {
+  const state2 = {
     done,
     outCreatesUnder: /* @__PURE__ */ new Set(),
     order,
@@ -10384,12 +10858,12 @@ function foreseenSecondSends(plan, addressable) {
       }
       continue;
     }
-    const entries = queue.map((page) => ({ page, item: page.item })).sort(sendingOrder(state));
-    const next = nextToSend(entries, state, true);
+    const entries = queue.map((page) => ({ page, item: page.item })).sort(sendingOrder(state2));
+    const next = nextToSend(entries, state2, true);
     if (next === void 0) break;
     queue.splice(queue.indexOf(next.page), 1);
     const ownIdLater = knownId(next.page) === void 0 && namesItself(next.page, plan);
-    if (ownIdLater || namesAnyOf(next.page, plan, pinnedWithoutId) || state.waitsOn(next.page).some((key) => !done.has(key))) twice.add(next.page.key);
+    if (ownIdLater || namesAnyOf(next.page, plan, pinnedWithoutId) || state2.waitsOn(next.page).some((key) => !done.has(key))) twice.add(next.page.key);
     done.add(next.page.key);
   }
   return twice;
@@ -10764,11 +11238,11 @@ function recordedPagesMadeAnew(plan) {
       if (page.item.state === "send") anew.add(page.node.path);
       continue;
     }
-    const state = page.item.state;
-    if (belowNew && (state === "send" || state === "unchanged")) {
+    const state2 = page.item.state;
+    if (belowNew && (state2 === "send" || state2 === "unchanged")) {
       anew.add(page.node.path);
       following.add(page);
-    } else if (page.retitledFrom !== void 0 && state === "send" || publishedAnew(page)) {
+    } else if (page.retitledFrom !== void 0 && state2 === "send" || publishedAnew(page)) {
       anew.add(page.node.path);
       retitled.add(page);
     }
@@ -11519,14 +11993,14 @@ async function runTree(options) {
   };
   const placed = /* @__PURE__ */ new Set();
   const order = new Map(plan.pages.map((page, index) => [page.key, index]));
-  const state = {
+  const state2 = {
     done: /* @__PURE__ */ new Set(),
     outCreatesUnder: /* @__PURE__ */ new Set(),
     order,
     rank: plan.sendRank ?? order,
     waitsOn: (page) => links.waitsOn(page)
   };
-  const byRank = sendingOrder(state);
+  const byRank = sendingOrder(state2);
   const prepareContext = {
     plan,
     ids,
@@ -11540,7 +12014,7 @@ async function runTree(options) {
   const parentDone = (page) => {
     if (page.node.parent === void 0) return true;
     const parentKey = page.node.parent.slice(rootPath.length);
-    return state.done.has(parentKey) || placed.has(parentKey);
+    return state2.done.has(parentKey) || placed.has(parentKey);
   };
   let waiting = [...plan.pages];
   const queue = [];
@@ -11562,14 +12036,14 @@ async function runTree(options) {
     if (alreadyHolds(entry.item, links.reachedWhenSent.get(entry.page.key))) entry.item.state = "unchanged";
     const folder = entry.page.node.parent ?? "";
     const creates = createsPage(entry.item);
-    if (creates) state.outCreatesUnder.add(folder);
+    if (creates) state2.outCreatesUnder.add(folder);
     let answered;
     const lane = new Promise((resolve9) => {
       let once = false;
       answered = () => {
         if (once) return;
         once = true;
-        if (creates) state.outCreatesUnder.delete(folder);
+        if (creates) state2.outCreatesUnder.delete(folder);
         lanes.delete(lane);
         resolve9();
       };
@@ -11577,7 +12051,7 @@ async function runTree(options) {
     lanes.add(lane);
     const going = sendEntries([entry], answered).finally(() => {
       answered();
-      state.done.add(entry.page.key);
+      state2.done.add(entry.page.key);
       out.delete(going);
     });
     out.add(going);
@@ -11600,11 +12074,11 @@ async function runTree(options) {
       }
       queue.sort(byRank);
       if (notSent.length > 0) await sendEntries(notSent);
-      for (const entry of notSent) state.done.add(entry.page.key);
+      for (const entry of notSent) state2.done.add(entry.page.key);
       continue;
     }
     while (lanes.size < Math.max(1, options.concurrency)) {
-      const next = nextToSend(queue, state, out.size === 0);
+      const next = nextToSend(queue, state2, out.size === 0);
       if (next === void 0) break;
       queue.splice(queue.indexOf(next), 1);
       start(next);
@@ -11659,7 +12133,7 @@ async function runTree(options) {
     if (!page) return [];
     const from = linkingFileOf(page.node, rootPath);
     const labelOf = (destination) => {
-      const target = linkTarget2(destination, from, plan.rootInRepository);
+      const target = linkTarget(destination, from, plan.rootInRepository);
       return target.kind === "file" && target.path !== void 0 ? `${rootPath}${target.path}` : destination;
     };
     return [...new Set(result.linkCautions.filter((caution) => caution.reason === "noPageYet").map((caution) => labelOf(caution.target)))];
@@ -12051,8 +12525,8 @@ async function checkTreeParent(plan, pages, choice, signal, messages = englishTr
   }
   if (reason === void 0) return;
   for (const page of plan.pages) {
-    const state = page.item.state;
-    if (state === "unchanged" || state === "refused" || state === "incomplete") continue;
+    const state2 = page.item.state;
+    if (state2 === "unchanged" || state2 === "refused" || state2 === "incomplete") continue;
     refuseItem(page.item, { code: "treeParent", message: reason, fix: void 0 });
   }
 }
@@ -12506,8 +12980,8 @@ function feedbackPages(fixed, linked) {
   const alive = new Array(count).fill(true);
   const outCount = waitsFor.map((targets) => targets.length);
   const inCount = waitedBy.map((sources) => sources.length);
-  const cut = new Array(count).fill(false);
-  const edgeLive = (from, to) => !(cut[from] && linkedSet[from]?.has(to) && !fixedSet[from]?.has(to));
+  const cut2 = new Array(count).fill(false);
+  const edgeLive = (from, to) => !(cut2[from] && linkedSet[from]?.has(to) && !fixedSet[from]?.has(to));
   const stack = [];
   const setAside = (index) => {
     if (!alive[index]) return;
@@ -12525,7 +12999,7 @@ function feedbackPages(fixed, linked) {
     let best = -1;
     let bestScore = 0;
     for (let index = 0; index < count; index++) {
-      if (!alive[index] || cut[index]) continue;
+      if (!alive[index] || cut2[index]) continue;
       let linksOut = 0;
       for (const target of linked[index]) if (alive[target] && !fixedSet[index]?.has(target)) linksOut++;
       const score = linksOut * inCount[index];
@@ -12538,7 +13012,7 @@ function feedbackPages(fixed, linked) {
       outCount[best] = outCount[best] - 1;
       if (--inCount[target] === 0) stack.push(target);
     }
-    cut[best] = true;
+    cut2[best] = true;
     if (outCount[best] === 0) stack.push(best);
     drain();
   }
@@ -13101,7 +13575,7 @@ async function outsideLinksOf(sources, options, ports) {
     if ((source2.linkReach & LINKS_MAY_LEAVE) === 0) continue;
     const from = source2.file.label.slice(root.length);
     const leaving = source2.linkFacts.destinations.filter((destination) => {
-      const target = linkTarget2(destination, from, options.rootInRepository);
+      const target = linkTarget(destination, from, options.rootInRepository);
       return target.kind === "file" && target.path === void 0;
     });
     if (leaving.length > 0) linking.push({ fileKey: source2.file.key, destinations: leaving });
@@ -13148,7 +13622,7 @@ async function takeAnchoredHeadings(sources, options) {
     const from = source2.file.label.slice(root.length);
     for (const destination of source2.linkFacts.destinations) {
       if (destination.indexOf("#") <= 0) continue;
-      const target = linkTarget2(destination, from, options.rootInRepository);
+      const target = linkTarget(destination, from, options.rootInRepository);
       const path = target.kind === "file" && target.anchor ? pagePath(target) : void 0;
       if (path !== void 0) anchored.add(`${root}${path}`);
     }
@@ -13597,12 +14071,12 @@ async function refuseUnsafeManifest(location, workingTree) {
 function recordTreeResult(result, marks, now, onFailure) {
   marks?.end(result, now, treeLandedLink).catch(onFailure);
 }
-function stateRecorder(state) {
+function stateRecorder(state2) {
   return {
-    get: (key) => state.get(key),
-    set: (key, link) => state.record(key, link),
-    setLater: (key, link) => state.set(key, link),
-    delete: (key) => state.forget(key)
+    get: (key) => state2.get(key),
+    set: (key, link) => state2.record(key, link),
+    setLater: (key, link) => state2.set(key, link),
+    delete: (key) => state2.forget(key)
   };
 }
 async function treeCommand(deps) {
@@ -13618,7 +14092,7 @@ async function treeCommand(deps) {
   const walked = await walkArguments([folder], deps.cwd);
   if (!walked.ok) return deps.usage(walked.message);
   const root = (0, import_node_path10.resolve)(deps.cwd, folder);
-  const rootLabel = (0, import_node_path10.relative)(deps.cwd, root).split(import_node_path10.sep).join("/");
+  const rootLabel = (0, import_node_path10.relative)(await cliWorkingTree(deps.cwd), root).split(import_node_path10.sep).join("/");
   const writing = !args.noRecord && !args.dryRun;
   const opened = await openTreeManifest(
     nodeManifestFiles(deps.workingTree),
@@ -13647,8 +14121,8 @@ async function treeCommand(deps) {
   const identity = args.retarget && recorded && (recorded.space !== spaceId || recorded.parent !== parentId) ? await manifest.emptied({ space: spaceId, parent: parentId }) : manifest.withRoot({ space: spaceId, parent: parentId });
   const opening = args.statePath === void 0 ? void 0 : await StateFileLinkStore.open(args.statePath, { cwd: deps.cwd, workingTree: deps.workingTree });
   if (opening && !opening.ok) return deps.usage(opening.message);
-  const state = opening?.store;
-  const links = await treeLinks([...walked.result.files, ...walked.result.refused], rootLabel, state);
+  const state2 = opening?.store;
+  const links = await treeLinks([...walked.result.files, ...walked.result.refused], rootLabel, state2);
   const renderer = deps.renderer;
   const addresses = await spaceAddresses(deps.baseUrl || void 0, spaceId, deps.pages, deps.interrupt);
   const addressOf = addresses.addressOf;
@@ -13669,7 +14143,7 @@ async function treeCommand(deps) {
     ...renderer ? { diagramRenderer: renderer } : {},
     ...deps.pages ? { wiki: { pages: deps.pages, parentRecorded, signal: deps.interrupt } } : {}
   };
-  const outsidePorts = cliFileLinkPorts({ cwd: deps.cwd, state, pages: deps.pages, baseUrl: deps.baseUrl || void 0, signal: deps.interrupt });
+  const outsidePorts = cliFileLinkPorts({ cwd: deps.cwd, state: state2, pages: deps.pages, baseUrl: deps.baseUrl || void 0, signal: deps.interrupt });
   const plan = await planTreeFromWalk(walked.result, { fs: walked.fs }, treeOptions, root, outsidePorts);
   const linksWithoutAddress = plan.linksWithoutAddress === void 0 ? {} : { linksWithoutAddress: plan.linksWithoutAddress };
   if (plan.linksWithoutAddress !== void 0) {
@@ -13727,7 +14201,7 @@ ${digestLine(views)}`);
   const pages = deps.pages;
   const gate = new ThrottleGate();
   const send2 = (item, target, context) => sendPlanned(item, target, context, settings);
-  const marks = state ? sendMarks(stateRecorder(state)) : void 0;
+  const marks = state2 ? sendMarks(stateRecorder(state2)) : void 0;
   const run = await runTree({
     plan,
     pages,
@@ -13750,7 +14224,7 @@ ${digestLine(views)}`);
       recordTreeResult(result, marks, deps.now(), noteStateFailure);
     }
   });
-  await state?.save().catch(noteStateFailure);
+  await state2?.save().catch(noteStateFailure);
   await manifest.settled().catch(noteStateFailure);
   printMoves(plan, args.json, output, addressOf, run.leftBehind);
   const summary = { ...run.summary };
@@ -13950,8 +14424,7 @@ async function publishCommand(args, context) {
     token = resolved.value;
     if (token !== givenToken) output.forget(token);
   }
-  const inRepository = await folderInRepository(nodeWalkFs({ cwd: context.cwd }), context.cwd) ?? "";
-  const notice = noticeSettings(args.noNotice || noticeOffInEnvironment(context.env), sourceBase(args.sourceUrl, context.env), inRepository);
+  const notice = noticeSettings(args.noNotice || noticeOffInEnvironment(context.env), sourceBase(args.sourceUrl, context.env));
   let transport;
   const lazyTransport = () => transport ??= cliTransport(context.env);
   try {
@@ -13993,8 +14466,8 @@ async function publishCommand(args, context) {
     }
     const planned = await planCommandLine(args, { cwd: context.cwd, workingTree, pageAccess: pages !== void 0 }, output, renderer);
     if (!planned.ok) return usage(planned.message);
-    const { plan, state } = planned;
-    const links = await planFileLinks(planned.sources, plan, cliFileLinkPorts({ cwd: context.cwd, state, pages, baseUrl: access.baseUrl, signal: context.interrupt }), planned.linkFindings);
+    const { plan, state: state2 } = planned;
+    const links = await planFileLinks(planned.sources, plan, cliFileLinkPorts({ cwd: context.cwd, state: state2, pages, baseUrl: access.baseUrl, signal: context.interrupt }), planned.linkFindings);
     await guardPlan(plan, {
       pages,
       links,
@@ -14027,7 +14500,7 @@ async function publishCommand(args, context) {
     const unreviewed = await refuseUnreviewedPlan(args.expectPlan, views, { cwd: context.cwd, output, json: args.json, planRecords: () => plan.map((item) => withNames(flatPlanRecord(item, relinked), names)) });
     if (unreviewed !== void 0) return unreviewed;
     if (!endpoint.value || token === void 0) return EXIT_USAGE;
-    return await send(plan, state, pages, { ...context, args, links, relinked, endpoint: endpoint.value, token, transport: lazyTransport(), linksWithoutAddress, notice, names: names && { names, sources: nameSources } });
+    return await send(plan, state2, pages, { ...context, args, links, relinked, endpoint: endpoint.value, token, transport: lazyTransport(), linksWithoutAddress, notice, names: names && { names, sources: nameSources } });
   } catch (error) {
     if (context.interrupt.aborted) return context.interruptExitCode() ?? EXIT_FAILED;
     throw error;
@@ -14035,7 +14508,7 @@ async function publishCommand(args, context) {
     await transport?.close();
   }
 }
-async function send(plan, state, pages, context) {
+async function send(plan, state2, pages, context) {
   const { args, output } = context;
   const settings = { endpoint: context.endpoint, token: context.token, transport: context.transport, deadlineMs: args.timeoutSeconds * 1e3, notice: context.notice };
   let stateFailure;
@@ -14043,7 +14516,7 @@ async function send(plan, state, pages, context) {
   const identify = callsAtMost(DEFAULT_LOOKUPS_AT_ONCE);
   const recording = [];
   const gate = new ThrottleGate();
-  const marks = state ? sendMarks(stateRecorder(state)) : void 0;
+  const marks = state2 ? sendMarks(stateRecorder(state2)) : void 0;
   const unaddressed = /* @__PURE__ */ new Map();
   const run = await runFlat(plan, {
     concurrency: args.concurrency,
@@ -14067,13 +14540,13 @@ async function send(plan, state, pages, context) {
       if (record.status === "published" && record.url === void 0 && record.title !== void 0 && record.spaceId !== void 0 && record.parentId !== void 0) {
         unaddressed.set(record.file, { file: record.file, title: record.title, spaceId: record.spaceId, parentId: record.parentId });
       } else unaddressed.delete(record.file);
-      if (!state || !marks) return;
+      if (!state2 || !marks) return;
       recording.push(marks.end(result, context.now()).then((decided) => {
         const target = result.item.complete;
         if (!pages || !target || decided?.kind !== "landed" || decided.link.pageId !== void 0) return;
         const link = decided.link;
         identifying.push(identify(() => identifyPage(pages, target, context.interrupt)).catch(() => void 0).then(async (identity) => {
-          if (identity) await state.record(result.item.file.key, withIdentity(link, identity));
+          if (identity) await state2.record(result.item.file.key, withIdentity(link, identity));
         }).catch((error) => {
           stateFailure ??= error;
         }));
@@ -14087,8 +14560,8 @@ async function send(plan, state, pages, context) {
   const interruptCode = context.interruptExitCode();
   const { summary } = run;
   let exitCode = runExitCode(summary, interruptCode);
-  if (state) {
-    await state.save().catch((error) => {
+  if (state2) {
+    await state2.save().catch((error) => {
       stateFailure ??= error;
     });
     if (stateFailure !== void 0) {
@@ -14118,7 +14591,7 @@ async function planCommandLine(args, place, output, renderer) {
   const { cwd } = place;
   const opened = args.statePath === void 0 ? void 0 : await StateFileLinkStore.open(args.statePath, place);
   if (opened && !opened.ok) return opened;
-  const state = opened?.store;
+  const state2 = opened?.store;
   const read = await readMarkdownSources(args.paths, cwd);
   if (!read.ok) return read;
   const defaults = { overwrite: args.overwrite };
@@ -14126,7 +14599,7 @@ async function planCommandLine(args, place, output, renderer) {
   if (args.parentId !== void 0) defaults.parentId = args.parentId;
   const links = /* @__PURE__ */ new Map();
   const known = /* @__PURE__ */ new Map();
-  for (const file of read.files) known.set(file.key, await state?.get(file.key));
+  for (const file of read.files) known.set(file.key, await state2?.get(file.key));
   const unpublished = (key) => known.get(key) === void 0 || isUnconfirmedCreate(known.get(key));
   const listings = folderListings();
   const repository = await repositoryLinks(read.files.filter((file) => unpublished(file.key)).map((file) => repositoryLinkFile(file.key, cwd, listings)), labelledManifestFiles(cwd));
@@ -14142,9 +14615,9 @@ async function planCommandLine(args, place, output, renderer) {
     const fromRepository = link.recorded !== void 0;
     if (!fromRepository && !place.pageAccess) continue;
     const record = fromRepository ? `the repository's ${MANIFEST_FILE_NAME} record` : "the --state record";
-    output.problem(`${file.label}: ${record} publishes it to space ${link.spaceId} under parent ${link.parentId}, not where --space/--parent say; the record wins. Pass --retarget to publish it where the flags say (the old page stays).`);
+    output.problem(`${file.label}: ${record} publishes it to space ${link.spaceId} under parent ${link.parentId}, not where --space/--parent say; the record wins where its page carries the file's notice (else the file is refused). Pass --retarget to publish it where the flags say (the old page stays).`);
   }
-  return { ok: true, state, sources: read.files, plan, linkFindings };
+  return { ok: true, state: state2, sources: read.files, plan, linkFindings };
 }
 function print(result, json, output, notStartedBecause2, names) {
   const record = { ...fileRecord(result, notStartedBecause2), ...result.pageId !== void 0 ? { pageId: result.pageId } : {}, ...result.pass === 2 ? { pass: 2 } : {} };
@@ -14266,10 +14739,10 @@ async function runAction(env, cwd) {
   const read = readActionInputs(env);
   if (!read.ok) return fail4(read.message);
   const { inputs } = read;
-  const work2 = await (0, import_promises9.mkdtemp)((0, import_node_path11.join)(env.RUNNER_TEMP || (0, import_node_os.tmpdir)(), "wiki-publisher-"));
+  const work3 = await (0, import_promises9.mkdtemp)((0, import_node_path11.join)(env.RUNNER_TEMP || (0, import_node_os.tmpdir)(), "wiki-publisher-"));
   const argv = [...inputs.argv];
   if (inputs.expectPlan !== void 0) {
-    const reviewed = (0, import_node_path11.join)(work2, "reviewed-plan.md");
+    const reviewed = (0, import_node_path11.join)(work3, "reviewed-plan.md");
     await (0, import_promises9.writeFile)(reviewed, inputs.expectPlan, "utf8");
     const bareDigest = new RegExp(`^[0-9a-fA-F]{${FULL_DIGEST_HEX}}$`).test(inputs.expectPlan);
     argv.splice(1, 0, "--expect-plan", bareDigest ? inputs.expectPlan : `@${reviewed}`);
@@ -14296,10 +14769,10 @@ async function runAction(env, cwd) {
   }
   if (records.summary === void 0 && exitCode !== 0) {
     const last2 = problems.join("").split("\n").filter((line) => line.trim() !== "").at(-1) ?? "The run stopped before planning (see the log).";
-    process.stdout.write(`${runError(inActionWords(last2, (0, import_node_path11.join)(work2, "reviewed-plan.md")))}
+    process.stdout.write(`${runError(inActionWords(last2, (0, import_node_path11.join)(work3, "reviewed-plan.md")))}
 `);
   }
-  return report(records, { exitCode, work: work2, cwd, env, summary: inputs.summary, annotations: inputs.annotations });
+  return report(records, { exitCode, work: work3, cwd, env, summary: inputs.summary, annotations: inputs.annotations });
 }
 var ANNOTATED_FILE_MAX_BYTES = 16 * 1024 * 1024;
 async function report(records, context) {

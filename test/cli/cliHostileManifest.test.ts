@@ -68,6 +68,23 @@ describe('CLI --tree, a .wiki-pages.json a pull request changed', () => {
     for (const request of sent) assert.ok(!pages.includes(request.parentId ?? ''), `an import went under page ${request.parentId}: "${request.pageTitle}"`);
   }
 
+  it('a folder entry naming a page written by hand at the folder\'s own place (no publish notice): that page is held back, and no page is created under it', async () => {
+    const root = await cli.tree({ 'docs/index.md': '# Home\n\nHome.\n', 'docs/sub/index.md': '# Team Z page\n\nFolder content.\n', 'docs/sub/new.md': '# Injected\n\nInjected under Z.\n' });
+    const theirs = cli.world.sandbox.createPageOnWiki('DOCS', '123456', 'Team Z page', '# Team Z page\n\nTeam Z content.\n');
+    await rewrite(root, { version: 1, space: 'DOCS', parent: '123456', pages: { 'sub/': { id: theirs.id, title: 'Team Z page' } } });
+    const before = cli.world.sandbox.imports.length;
+    for (const extra of [['--dry-run'], []]) {
+      const run = await runCli(['publish', 'docs', ...TO, '--json', ...extra], { cwd: root, env: cli.env() });
+      assert.equal(run.code, 1, `${run.stdout}\n${run.stderr}`);
+      assert.equal(statusOf(run, 'sub/'), 'edited', run.stdout);
+      assert.equal(statusOf(run, 'sub/new.md'), 'refused', run.stdout);
+      assert.match(reasons(run, 'sub/new.md'), new RegExp(`its folder's page \\("Team Z page", page ${theirs.id}\\) carries no publish notice, so nothing on the wiki shows it is this tree's page`));
+    }
+    nothingSentTo(before, [theirs.id]);
+    assert.equal(cli.world.sandbox.pages().find((page) => page.id === theirs.id)?.version, theirs.version, 'their page is as it was');
+    assert.equal(cli.world.sandbox.pages().filter((page) => page.parentId === theirs.id).length, 0, 'nothing under their page');
+  });
+
   it('a folder entry naming another team\'s page under another parent refuses that folder and everything below it, with its line; their pages stay as they are', async () => {
     const { root, manifest, other } = await published();
     manifest.pages['guide/'] = { id: other.guide, title: 'Guide' };

@@ -44,6 +44,11 @@ export interface TreeMessages extends PageRouteMessages, RecordMessages {
   parentNotPublished(parentTitle: string): string;
   /** A page under a folder page the plan refuses, which has no page recorded: it has no parent to land under. */
   parentRefused(parentTitle: string): string;
+  /**
+   * A page that would be created under a folder page held back because nothing on the wiki tells whose page it is (no
+   * publish notice, no record that can tell): not created there until that page is confirmed or sent.
+   */
+  underUnconfirmedFolder(parentTitle: string, parentId: string): string;
   titleUncheckable(title: string, detail: string): string;
   /** The tree's parent page is not there for this account; `recorded` when the folder's manifest names it. */
   treeParentMissing(parentId: string, recorded: boolean): string;
@@ -110,6 +115,7 @@ export const englishTreeMessages: TreeMessages = {
     'A tree needs each page\'s ID, and this page is not recorded in the repository yet: give page access (sign in to the export API in the editor; in CI a service account or a platform token) so new pages can be found after they land.',
   parentNotPublished: (parentTitle) => `Not sent: its folder's page ("${parentTitle}") was not published, so it has no parent page yet.`,
   parentRefused: (parentTitle) => `Not sent: its folder's page ("${parentTitle}") is refused, so it has no parent page to go under. Fix that page's refusal first.`,
+  underUnconfirmedFolder: (parentTitle, parentId) => `Not sent: its folder's page ("${parentTitle}", page ${parentId}) carries no publish notice, so nothing on the wiki shows it is this tree's page, and it is held back; no page is created under it until it is sent (overwriting edited pages sends it, then this page).`,
   titleUncheckable: (title, detail) => `Whether another page of the space is titled "${title}" could not be checked: ${detail}.`,
   treeParentMissing: (parentId, recorded) =>
     `Not sent: the tree's parent page ${parentId} was not found (it does not exist, was deleted, or this account cannot see it), so no page of the tree could land. ${parentFix(recorded)}`,

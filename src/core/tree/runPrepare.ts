@@ -33,6 +33,11 @@ export interface PrepareContext {
   forgetLinked(key: string): void;
   /** More pages go than the plan counted (one sent anew under a folder page made anew). */
   expectMore(count: number): void;
+  /**
+   * Keys of the folder pages held back because nothing tells whose they are (no notice, no record that can tell),
+   * filled as their waves are guarded: no page is created under one (unconfirmedFolders.ts says why).
+   */
+  unconfirmedFolders?: Set<string>;
 }
 
 export interface TreeGuardOptions extends GuardOptions {
@@ -86,6 +91,11 @@ export async function prepareWave(wave: readonly TreePage[], context: PrepareCon
       const overwrite = plan.overwrite === true && !parentCreated(page);
       if (followNewFolderPage(page, folderTitleOf(plan.tree, page), context.messages, overwrite) === 'followsUnchanged') context.expectMore(1);
     }
+    const unconfirmedParent = unconfirmedParentOf(page, context);
+    if (unconfirmedParent !== undefined) {
+      const refused = { ...page.item, state: 'refused' as const, refusals: [{ code: 'recordedEntry' as const, message: words.underUnconfirmedFolder(unconfirmedParent.title, unconfirmedParent.id), fix: undefined }] };
+      return { page, item: refused, cautions: [], pending: false };
+    }
     if (parentMissing && page.item.state === 'send') {
       // Without the chosen page the plan held until the parent landed: this page has no parent ID to name.
       const target = { ...page.item.target };
@@ -102,7 +112,24 @@ export async function prepareWave(wave: readonly TreePage[], context: PrepareCon
     return { page, item: { ...page.item }, cautions: [], pending: false };
   });
   await guardTreePages(entries, { ...context.guard, underNewPage: parentCreated });
+  for (const entry of entries) {
+    const verdict = entry.item.guard;
+    if (entry.item.state === 'edited' && verdict?.kind === 'edited' && verdict.noNotice === true) context.unconfirmedFolders?.add(entry.page.key);
+  }
   return entries;
+}
+
+/**
+ * The folder page a page would be created under when the guard held that page back for want of anything telling whose
+ * it is (unconfirmedFolders.ts): its title and ID. Undefined for a page that is not a create, or under any other page.
+ */
+function unconfirmedParentOf(page: TreePage, context: PrepareContext): { title: string; id: string } | undefined {
+  const parentPath = page.node.parent;
+  if (parentPath === undefined || page.pageId !== undefined || page.linkedPageId !== undefined || page.item.state !== 'send') return undefined;
+  const parentKey = parentPath.slice(context.plan.tree.rootPath.length);
+  const id = context.ids.get(parentKey);
+  if (id === undefined || context.unconfirmedFolders?.has(parentKey) !== true) return undefined;
+  return { title: context.plan.tree.byPath.get(parentPath)?.title ?? parentKey, id };
 }
 
 /** The page's parent ID (the chosen page for the top level); the reason and that page when its folder's page did not land. */

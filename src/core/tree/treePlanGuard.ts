@@ -8,6 +8,7 @@ import type { PlanItem } from '../run/planItem';
 import { sendGoneTreePages } from './goneTreePages';
 import { followNewFolderPages } from './newFolderPage';
 import { checkTitlesInSpace } from './titlesInSpace';
+import { refuseCreatesUnderUnconfirmedFolders } from './unconfirmedFolders';
 import { guardTreePages } from './treeRun';
 import type { TreePlan } from './treePlanTypes';
 
@@ -23,6 +24,8 @@ export async function guardTreeAsPlanned(plan: TreePlanParts, given: GuardOption
   // A folder page the guard and the user's choice make a new page takes the recorded pages below it along, each checked
   // for an edit on the wiki first.
   await followNewFolderPages(plan, looked);
+  // Nothing is created under a folder page held back because nothing tells whose it is (unconfirmedFolders.ts).
+  refuseCreatesUnderUnconfirmedFolders(plan, options.messages);
   // The tree compared their titles across the space's two names (checkTreeOnWiki): not the flat plan's check again.
   if (plan.pinned.length > 0) await guardPlan([...plan.pinned], { ...looked, titlesCheckedByTree: true });
   // The pages the verdicts made new (a folder page deleted or moved on the wiki, sent anyway, and the pages that follow

@@ -174,7 +174,7 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
   const prepareContext = {
     plan, ids, recordedIds: links.recordedIds, created, guard: guardOptions,
     ...(options.guard.messages ? { messages: options.guard.messages } : {}),
-    forgetLinked: (key: string) => links.linkedIds.delete(key), expectMore,
+    forgetLinked: (key: string) => links.linkedIds.delete(key), expectMore, unconfirmedFolders: new Set<string>(),
   };
   const parentDone = (page: TreePage): boolean => {
     if (page.node.parent === undefined) return true;

@@ -55,6 +55,8 @@ export const editorTreeMessages: TreeMessages = {
     vscode.l10n.t('Not sent: its folder\'s page ("{0}") was not published, so it has no parent page yet.', parentTitle),
   parentRefused: (parentTitle) =>
     vscode.l10n.t('Not sent: its folder\'s page ("{0}") is refused, so it has no parent page to go under. Fix that page\'s refusal first.', parentTitle),
+  underUnconfirmedFolder: (parentTitle, parentId) =>
+    vscode.l10n.t('Not sent: its folder\'s page ("{0}", page {1}) carries no publish notice, so nothing on the wiki shows it is this tree\'s page, and it is held back; no page is created under it until it is sent (overwriting edited pages sends it, then this page).', parentTitle, parentId),
   titleUncheckable: (title, detail) => vscode.l10n.t('Whether another page of the space is titled "{0}" could not be checked: {1}.', title, detail),
   treeParentMissing: (parentId, recorded) =>
     recorded

@@ -1973,6 +1973,7 @@ var englishTreeMessages = {
   noPageAccess: () => "A tree needs each page's ID, and this page is not recorded in the repository yet: give page access (sign in to the export API in the editor; in CI a service account or a platform token) so new pages can be found after they land.",
   parentNotPublished: (parentTitle) => `Not sent: its folder's page ("${parentTitle}") was not published, so it has no parent page yet.`,
   parentRefused: (parentTitle) => `Not sent: its folder's page ("${parentTitle}") is refused, so it has no parent page to go under. Fix that page's refusal first.`,
+  underUnconfirmedFolder: (parentTitle, parentId) => `Not sent: its folder's page ("${parentTitle}", page ${parentId}) carries no publish notice, so nothing on the wiki shows it is this tree's page, and it is held back; no page is created under it until it is sent (overwriting edited pages sends it, then this page).`,
   titleUncheckable: (title, detail) => `Whether another page of the space is titled "${title}" could not be checked: ${detail}.`,
   treeParentMissing: (parentId, recorded) => `Not sent: the tree's parent page ${parentId} was not found (it does not exist, was deleted, or this account cannot see it), so no page of the tree could land. ${parentFix(recorded)}`,
   treeParentInOtherSpace: (parentId, spaceKey, recorded) => `Not sent: the tree's parent page ${parentId} is not in the space ${spaceKey}, so no page of the tree could land there. ${parentFix(recorded)}`,
@@ -11338,6 +11339,22 @@ function byTitle(listed2) {
   return titled;
 }
 
+// src/core/tree/unconfirmedFolders.ts
+function refuseCreatesUnderUnconfirmedFolders(plan, words = englishTreeMessages) {
+  let byPath;
+  for (const page of plan.pages) {
+    const parentPath = page.node.parent;
+    if (parentPath === void 0 || page.pageId !== void 0 || page.linkedPageId !== void 0 || page.item.state !== "send") continue;
+    byPath ??= new Map(plan.pages.map((each) => [each.node.path, each]));
+    const parent = byPath.get(parentPath);
+    const held = parent?.item.guard;
+    const unconfirmed = parent !== void 0 && parent.item.state === "edited" && held?.kind === "edited" && held.noNotice === true;
+    const refusedAbove = parent !== void 0 && parent.item.state === "refused" && parent.item.refusals.some((refusal2) => refusal2.code === "recordedEntry");
+    if (!unconfirmed && !refusedAbove) continue;
+    refuseItem(page.item, { code: "recordedEntry", message: unconfirmed && held?.kind === "edited" ? words.underUnconfirmedFolder(parent.node.title, held.page.id) : words.parentRefused(parent.node.title), fix: void 0 });
+  }
+}
+
 // src/core/tree/followedPages.ts
 async function checkFollowedPages(plan, pages, signal, messages = englishTreeMessages) {
   const follows = plan.followsToCheck;
@@ -11704,6 +11721,11 @@ async function prepareWave(wave, context) {
       const overwrite = plan.overwrite === true && !parentCreated(page);
       if (followNewFolderPage(page, folderTitleOf(plan.tree, page), context.messages, overwrite) === "followsUnchanged") context.expectMore(1);
     }
+    const unconfirmedParent = unconfirmedParentOf(page, context);
+    if (unconfirmedParent !== void 0) {
+      const refused2 = { ...page.item, state: "refused", refusals: [{ code: "recordedEntry", message: words.underUnconfirmedFolder(unconfirmedParent.title, unconfirmedParent.id), fix: void 0 }] };
+      return { page, item: refused2, cautions: [], pending: false };
+    }
     if (parentMissing && page.item.state === "send") {
       const target = { ...page.item.target };
       delete target.parentId;
@@ -11718,7 +11740,19 @@ async function prepareWave(wave, context) {
     return { page, item: { ...page.item }, cautions: [], pending: false };
   });
   await guardTreePages(entries, { ...context.guard, underNewPage: parentCreated });
+  for (const entry of entries) {
+    const verdict = entry.item.guard;
+    if (entry.item.state === "edited" && verdict?.kind === "edited" && verdict.noNotice === true) context.unconfirmedFolders?.add(entry.page.key);
+  }
   return entries;
+}
+function unconfirmedParentOf(page, context) {
+  const parentPath = page.node.parent;
+  if (parentPath === void 0 || page.pageId !== void 0 || page.linkedPageId !== void 0 || page.item.state !== "send") return void 0;
+  const parentKey = parentPath.slice(context.plan.tree.rootPath.length);
+  const id = context.ids.get(parentKey);
+  if (id === void 0 || context.unconfirmedFolders?.has(parentKey) !== true) return void 0;
+  return { title: context.plan.tree.byPath.get(parentPath)?.title ?? parentKey, id };
 }
 function withParent(page, ids, plan, words) {
   const complete = page.item.complete;
@@ -12009,7 +12043,8 @@ async function runTree(options) {
     guard: guardOptions,
     ...options.guard.messages ? { messages: options.guard.messages } : {},
     forgetLinked: (key) => links.linkedIds.delete(key),
-    expectMore
+    expectMore,
+    unconfirmedFolders: /* @__PURE__ */ new Set()
   };
   const parentDone = (page) => {
     if (page.node.parent === void 0) return true;
@@ -12189,6 +12224,7 @@ async function guardTreeAsPlanned(plan, given) {
   const looked = { ...options, lookUpUnchanged: false };
   await guardTreePages(plan.pages.map((page) => ({ page, item: page.item })), { ...looked, underNewPage: (page) => !page.parentKnown });
   await followNewFolderPages(plan, looked);
+  refuseCreatesUnderUnconfirmedFolders(plan, options.messages);
   if (plan.pinned.length > 0) await guardPlan([...plan.pinned], { ...looked, titlesCheckedByTree: true });
   const spaceId = plan.pages.find((page) => page.item.complete !== void 0)?.item.complete?.spaceId;
   if (options.pages) await checkTitlesInSpace(plan, options.pages, spaceId, options.signal, options.messages);

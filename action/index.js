@@ -4761,6 +4761,1418 @@ function runExitCode(summary, interruptCode) {
   return interruptCode ?? (unfinished(summary) > 0 ? EXIT_FAILED : EXIT_OK);
 }
 
+// src/cli/files.ts
+var import_promises2 = require("node:fs/promises");
+var import_node_path3 = require("node:path");
+
+// src/core/walk/walkRules.ts
+var MARKDOWN_EXTENSIONS = [".md", ".markdown", ".mdown", ".mkd"];
+function isMarkdownFileName(name) {
+  const lower = name.toLowerCase();
+  for (const extension of MARKDOWN_EXTENSIONS) if (lower.length > extension.length && lower.endsWith(extension)) return true;
+  return false;
+}
+function isSkippedFolderName(name) {
+  return name === "node_modules" || name.startsWith(".");
+}
+function compareRelativePaths(a, b) {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+// src/core/pattern/nfa.ts
+var MAX_PATTERN_LENGTH = 1e3;
+var CHAR = 0;
+var FOLD = 1;
+var NOT_SLASH = 2;
+var NOT_SEPARATOR = 3;
+var SEPARATOR = 4;
+var ANY = 5;
+var BYTE_CLASS = 6;
+var RANGE_CLASS = 7;
+var SPLIT = 8;
+var MATCH = 9;
+var work = 0;
+function countWork(steps) {
+  work += steps;
+}
+var Nfa = class {
+  op = [];
+  /** A CHAR's or FOLD's code, a class's index in `tables` or `ranges`. */
+  arg = [];
+  out = [];
+  out2 = [];
+  tables = [];
+  ranges = [];
+  start;
+  // Scratch for runs: matching is synchronous, so one pattern's sets are never used by two runs at once.
+  current = new Int32Array(0);
+  next = new Int32Array(0);
+  stack = new Int32Array(0);
+  marks = new Int32Array(0);
+  generation = 0;
+  constructor(parts) {
+    this.start = this.sequence(parts, this.state(MATCH, 0, -1));
+  }
+  /** Whether the whole of `units` (bytes, or UTF-16 code units) matches. */
+  matches(units) {
+    this.prepare();
+    let count = this.add(this.current, 0, this.start);
+    for (let index = 0; index < units.length && count > 0; index++) {
+      const unit = units[index];
+      this.generation++;
+      let nextCount = 0;
+      for (let at = 0; at < count; at++) {
+        const state2 = this.current[at];
+        work++;
+        if (this.accepts(state2, unit)) nextCount = this.add(this.next, nextCount, this.out[state2]);
+      }
+      [this.current, this.next] = [this.next, this.current];
+      count = nextCount;
+    }
+    for (let at = 0; at < count; at++) if (this.op[this.current[at]] === MATCH) return true;
+    return false;
+  }
+  accepts(state2, unit) {
+    const arg = this.arg[state2];
+    switch (this.op[state2]) {
+      case CHAR:
+        return unit === arg;
+      case FOLD:
+        return (unit >= 65 && unit <= 90 ? unit + 32 : unit) === arg;
+      case NOT_SLASH:
+        return unit !== 47;
+      case NOT_SEPARATOR:
+        return unit !== 47 && unit !== 92;
+      case SEPARATOR:
+        return unit === 47 || unit === 92;
+      case ANY:
+        return true;
+      case BYTE_CLASS:
+        return unit < 256 && this.tables[arg][unit] === 1;
+      case RANGE_CLASS:
+        return inRanges2(this.ranges[arg], unit);
+      default:
+        return false;
+    }
+  }
+  /** Adds a state and every state reachable from it without a character; returns the list's new length. */
+  add(list, length, first) {
+    let top = 0;
+    this.stack[top++] = first;
+    while (top > 0) {
+      const state2 = this.stack[--top];
+      if (this.marks[state2] === this.generation) continue;
+      this.marks[state2] = this.generation;
+      work++;
+      if (this.op[state2] === SPLIT) {
+        this.stack[top++] = this.out2[state2];
+        this.stack[top++] = this.out[state2];
+      } else {
+        list[length++] = state2;
+      }
+    }
+    return length;
+  }
+  prepare() {
+    const size = this.op.length;
+    if (this.marks.length !== size) {
+      this.current = new Int32Array(size);
+      this.next = new Int32Array(size);
+      this.stack = new Int32Array(2 * size + 1);
+      this.marks = new Int32Array(size);
+      this.generation = 0;
+    }
+    if (this.generation > 1073676288) {
+      this.marks.fill(0);
+      this.generation = 0;
+    }
+    this.generation++;
+  }
+  state(op, arg, out, out2 = -1) {
+    this.op.push(op);
+    this.arg.push(arg);
+    this.out.push(out);
+    this.out2.push(out2);
+    return this.op.length - 1;
+  }
+  unit(unit, out) {
+    switch (unit.op) {
+      case CHAR:
+      case FOLD:
+        return this.state(unit.op, unit.code, out);
+      case BYTE_CLASS:
+        this.tables.push(unit.table);
+        return this.state(unit.op, this.tables.length - 1, out);
+      case RANGE_CLASS:
+        this.ranges.push(unit.ranges);
+        return this.state(unit.op, this.ranges.length - 1, out);
+      default:
+        return this.state(unit.op, 0, out);
+    }
+  }
+  /** Compiles parts back to front: each part's states lead to `next`, the start of what follows it. */
+  sequence(parts, next) {
+    for (let index = parts.length - 1; index >= 0; index--) next = this.part(parts[index], next);
+    return next;
+  }
+  part(part, next) {
+    switch (part.kind) {
+      case "one":
+        return this.unit(part.unit, next);
+      case "many": {
+        const loop = this.state(SPLIT, 0, -1, next);
+        this.out[loop] = this.unit(part.unit, loop);
+        return loop;
+      }
+      case "optional":
+        return this.state(SPLIT, 0, this.sequence(part.parts, next), next);
+      case "either": {
+        let entry = this.sequence(part.choices[part.choices.length - 1] ?? [], next);
+        for (let index = part.choices.length - 2; index >= 0; index--) {
+          entry = this.state(SPLIT, 0, this.sequence(part.choices[index], next), entry);
+        }
+        return entry;
+      }
+    }
+  }
+};
+function inRanges2(ranges, unit) {
+  const { pairs: pairs2 } = ranges;
+  let inside = false;
+  for (let index = 0; index + 1 < pairs2.length && !inside; index += 2) inside = unit >= pairs2[index] && unit <= pairs2[index + 1];
+  work += pairs2.length >> 1;
+  return inside !== ranges.negated;
+}
+
+// src/core/pattern/compiled.ts
+var utf8 = new TextEncoder();
+var fromUtf8 = new TextDecoder();
+var Subject2 = class {
+  constructor(text2) {
+    this.text = text2;
+  }
+  text;
+  foldedText;
+  utf8Bytes;
+  utf16Units;
+  /** With ASCII letters in lower case, as git folds case (core.ignorecase); other letters stay as they are. */
+  folded() {
+    this.foldedText ??= asciiLowerCase(this.text);
+    return this.foldedText;
+  }
+  /** As UTF-8, what git matches .gitignore patterns against (a `?` takes one byte). */
+  bytes() {
+    this.utf8Bytes ??= utf8.encode(this.text);
+    return this.utf8Bytes;
+  }
+  /** As UTF-16 code units, what VS Code's globs match against (a `?` takes one code unit). */
+  codeUnits() {
+    if (!this.utf16Units) {
+      const units = new Uint16Array(this.text.length);
+      for (let index = 0; index < units.length; index++) units[index] = this.text.charCodeAt(index);
+      this.utf16Units = units;
+    }
+    return this.utf16Units;
+  }
+};
+function asciiLowerCase(text2) {
+  return /[A-Z]/.test(text2) ? text2.replace(/[A-Z]/g, (letter) => String.fromCharCode(letter.charCodeAt(0) + 32)) : text2;
+}
+function compileParts(parts, options) {
+  const folded = parts.some((part) => part.kind === "one" && part.unit.op === FOLD);
+  const text2 = (subject) => folded ? subject.folded() : subject.text;
+  const leading = literalRun(parts, 0, 1);
+  if (leading === parts.length) {
+    const literal = decode(parts, 0, parts.length, options);
+    return (subject) => {
+      countWork(literal.length);
+      return text2(subject) === literal;
+    };
+  }
+  const trailing = literalRun(parts, parts.length - 1, -1);
+  const suffix = decode(parts, parts.length - trailing, parts.length, options);
+  const first = parts[0];
+  if (options.nameOnly && leading === 0 && trailing === parts.length - 1 && first?.kind === "many" && first.unit.op === NOT_SLASH) {
+    return (subject) => {
+      countWork(suffix.length);
+      return text2(subject).endsWith(suffix);
+    };
+  }
+  const prefix = decode(parts, 0, leading, options);
+  const nfa = new Nfa(parts);
+  return (subject) => {
+    const value = text2(subject);
+    countWork(prefix.length + suffix.length);
+    if (value.length < prefix.length + suffix.length || !value.startsWith(prefix) || !value.endsWith(suffix)) return false;
+    return nfa.matches(options.alphabet === "utf8" ? subject.bytes() : subject.codeUnits());
+  };
+}
+function literalRun(parts, from, step) {
+  let count = 0;
+  for (let index = from; index >= 0 && index < parts.length; index += step) {
+    const part = parts[index];
+    if (part.kind !== "one" || part.unit.op !== CHAR && part.unit.op !== FOLD) break;
+    count++;
+  }
+  return count;
+}
+function decode(parts, from, to, options) {
+  const codes = [];
+  for (const part of parts.slice(from, to)) if (part.kind === "one" && "code" in part.unit) codes.push(part.unit.code);
+  return options.alphabet === "utf8" ? fromUtf8.decode(Uint8Array.from(codes)) : String.fromCharCode(...codes);
+}
+
+// src/core/pattern/wildmatchClass.ts
+var BACKSLASH2 = 92;
+var CLOSE = 93;
+var OPEN = 91;
+var COLON2 = 58;
+var DASH2 = 45;
+var SLASH = 47;
+function readBracket(pattern, open3, ignoreCase) {
+  let at = open3 + 1;
+  let byte = pattern[at];
+  if (byte === 94) byte = 33;
+  const negated = byte === 33;
+  if (negated) byte = pattern[++at];
+  const items = [];
+  let previous = 0;
+  do {
+    if (byte === void 0) return void 0;
+    if (byte === BACKSLASH2) {
+      byte = pattern[++at];
+      if (byte === void 0) return void 0;
+      items.push({ kind: "byte", byte });
+    } else if (byte === DASH2 && previous !== 0 && pattern[at + 1] !== void 0 && pattern[at + 1] !== CLOSE) {
+      byte = pattern[++at];
+      if (byte === BACKSLASH2) {
+        byte = pattern[++at];
+        if (byte === void 0) return void 0;
+      }
+      items.push({ kind: "range", first: previous, last: byte });
+      byte = 0;
+    } else if (byte === OPEN && pattern[at + 1] === COLON2) {
+      const nameStart = at + 2;
+      let close = nameStart;
+      while (pattern[close] !== void 0 && pattern[close] !== CLOSE) close++;
+      if (pattern[close] === void 0) return void 0;
+      if (close - nameStart - 1 < 0 || pattern[close - 1] !== COLON2) {
+        items.push({ kind: "byte", byte: OPEN });
+      } else {
+        const name = String.fromCharCode(...pattern.subarray(nameStart, close - 1));
+        if (!Object.hasOwn(NAMED2, name)) return void 0;
+        items.push({ kind: "named", name });
+        at = close;
+        byte = 0;
+      }
+    } else {
+      items.push({ kind: "byte", byte });
+    }
+    previous = byte;
+    byte = pattern[++at];
+  } while (byte !== CLOSE);
+  const table = new Uint8Array(256);
+  for (let candidate = 0; candidate < 256; candidate++) {
+    const taken = items.some((item) => takes(item, candidate, ignoreCase)) !== negated;
+    table[candidate] = taken && candidate !== SLASH ? 1 : 0;
+  }
+  return { table, end: at + 1 };
+}
+var isUpper = (byte) => byte >= 65 && byte <= 90;
+var isLower = (byte) => byte >= 97 && byte <= 122;
+var isDigit2 = (byte) => byte >= 48 && byte <= 57;
+var isAlpha = (byte) => isUpper(byte) || isLower(byte);
+var isGraph = (byte) => byte > 32 && byte < 127;
+var NAMED2 = {
+  alnum: (byte) => isAlpha(byte) || isDigit2(byte),
+  alpha: isAlpha,
+  blank: (byte) => byte === 32 || byte === 9,
+  cntrl: (byte) => byte < 32 || byte === 127,
+  digit: isDigit2,
+  graph: isGraph,
+  lower: isLower,
+  print: (byte) => byte >= 32 && byte < 127,
+  punct: (byte) => isGraph(byte) && !isAlpha(byte) && !isDigit2(byte),
+  space: (byte) => byte === 32 || byte >= 9 && byte <= 13,
+  upper: (byte, ignoreCase) => isUpper(byte) || ignoreCase && isLower(byte),
+  xdigit: (byte) => isDigit2(byte) || byte >= 65 && byte <= 70 || byte >= 97 && byte <= 102
+};
+function takes(item, textByte, ignoreCase) {
+  const byte = ignoreCase && isUpper(textByte) ? textByte + 32 : textByte;
+  switch (item.kind) {
+    case "byte":
+      return byte === item.byte;
+    case "range":
+      if (byte >= item.first && byte <= item.last) return true;
+      return ignoreCase && isLower(byte) && byte - 32 >= item.first && byte - 32 <= item.last;
+    case "named":
+      return NAMED2[item.name](byte, ignoreCase);
+  }
+}
+
+// src/core/pattern/gitignorePattern.ts
+var utf82 = new TextEncoder();
+function parseGitignore(text2, ignoreCase, compile2 = automatonTest) {
+  const lines = [];
+  const rows2 = text2.replace(/^\ufeff/, "").split("\n");
+  for (const [index, row] of rows2.entries()) {
+    const written3 = row.endsWith("\r") ? row.slice(0, -1) : row;
+    if (written3 === "" || written3.startsWith("#")) continue;
+    let pattern = trimTrailingSpaces(written3);
+    const negated = pattern.startsWith("!");
+    if (negated) pattern = pattern.slice(1);
+    const foldersOnly = pattern.endsWith("/");
+    if (foldersOnly) pattern = pattern.slice(0, -1);
+    const nameOnly = !pattern.includes("/");
+    if (!nameOnly && pattern.startsWith("/")) pattern = pattern.slice(1);
+    if (pattern === "") continue;
+    const facts = { line: index + 1, negated, foldersOnly };
+    if (pattern.length > MAX_PATTERN_LENGTH) {
+      lines.push({ ...facts, refused: true });
+      continue;
+    }
+    lines.push({ ...facts, refused: false, nameOnly, matches: compile2(pattern, ignoreCase, !nameOnly) });
+  }
+  return lines;
+}
+function automatonTest(pattern, ignoreCase, pathname) {
+  const parts = wildmatchParts(utf82.encode(pattern), ignoreCase, pathname);
+  return parts ? compileParts(parts, { alphabet: "utf8", nameOnly: !pathname }) : () => false;
+}
+function trimTrailingSpaces(line) {
+  let firstSpace = -1;
+  for (let index = 0; index < line.length; index++) {
+    const character = line[index];
+    if (character === " ") {
+      if (firstSpace < 0) firstSpace = index;
+    } else if (character === "\\") {
+      index++;
+      if (index >= line.length) return line;
+      firstSpace = -1;
+    } else {
+      firstSpace = -1;
+    }
+  }
+  return firstSpace < 0 ? line : line.slice(0, firstSpace);
+}
+var STAR = 42;
+var SLASH2 = 47;
+var BACKSLASH3 = 92;
+function wildmatchParts(pattern, ignoreCase, pathname) {
+  const parts = [];
+  const literal = (byte) => ignoreCase && byte >= 65 && byte <= 90 ? { kind: "one", unit: { op: FOLD, code: byte + 32 } } : ignoreCase && byte >= 97 && byte <= 122 ? { kind: "one", unit: { op: FOLD, code: byte } } : { kind: "one", unit: { op: CHAR, code: byte } };
+  let at = 0;
+  while (at < pattern.length) {
+    const byte = pattern[at];
+    if (byte === BACKSLASH3) {
+      const escaped = pattern[at + 1];
+      if (escaped === void 0) return void 0;
+      parts.push(literal(escaped));
+      at += 2;
+    } else if (byte === 63) {
+      parts.push({ kind: "one", unit: { op: NOT_SLASH } });
+      at++;
+    } else if (byte === 91) {
+      const bracket = readBracket(pattern, at, ignoreCase);
+      if (!bracket) return void 0;
+      parts.push({ kind: "one", unit: { op: BYTE_CLASS, table: bracket.table } });
+      at = bracket.end;
+    } else if (byte === STAR) {
+      at = stars(pattern, at, pathname, parts);
+    } else {
+      parts.push(literal(byte));
+      at++;
+    }
+  }
+  return parts;
+}
+function stars(pattern, at, pathname, parts) {
+  let end = at;
+  while (pattern[end] === STAR) end++;
+  const after = pattern[end];
+  const wholeSegment = pathname && end - at >= 2 && (at === 0 || pattern[at - 1] === SLASH2) && (after === void 0 || after === SLASH2 || after === BACKSLASH3 && pattern[end + 1] === SLASH2);
+  if (!wholeSegment) {
+    parts.push({ kind: "many", unit: { op: NOT_SLASH } });
+    return end;
+  }
+  const last2 = parts[parts.length - 1];
+  const afterAnyFolders = last2?.kind === "optional";
+  if (after === SLASH2) {
+    if (!afterAnyFolders) parts.push({ kind: "optional", parts: [{ kind: "many", unit: { op: ANY } }, { kind: "one", unit: { op: CHAR, code: SLASH2 } }] });
+    return end + 1;
+  }
+  if (afterAnyFolders && after === void 0) parts.pop();
+  parts.push({ kind: "many", unit: { op: ANY } });
+  return end;
+}
+
+// src/core/pattern/linearWildmatch.ts
+var STAR2 = 42;
+var SLASH3 = 47;
+var BACKSLASH4 = 92;
+var QUESTION = 63;
+var OPEN2 = 91;
+var FOLD2 = 256;
+var ANY_BYTE = -1;
+var CLASS = -2;
+var ANY_TEXT = 0;
+var ANY_FOLDERS = 1;
+var utf83 = new TextEncoder();
+var fromUtf82 = new TextDecoder();
+function compileWildmatch(pattern, ignoreCase, pathname) {
+  const compiled = compile(utf83.encode(pattern), ignoreCase, pathname);
+  if (!compiled) return () => false;
+  const { prefix, suffix, folded, literal, starThenLiteral } = compiled;
+  return (subject) => {
+    const text2 = folded ? subject.folded() : subject.text;
+    countWork(prefix.length + suffix.length);
+    if (literal) return text2 === prefix;
+    if (text2.length < prefix.length + suffix.length || !text2.startsWith(prefix) || !text2.endsWith(suffix)) return false;
+    return starThenLiteral ? !text2.includes("/") : matches(compiled, subject);
+  };
+}
+var STAR_MARK = -1073741824;
+var GAP_MARK = STAR_MARK - 1;
+var Builder = class {
+  tables = [];
+  /** Every unit's code, STAR_MARK and GAP_MARK in the order read: where the literal start and end are found. */
+  flat = [];
+  pieces = [];
+  gaps = [];
+  piece = [];
+  units = [];
+  chunks = [0];
+  unit(code) {
+    this.flat.push(code);
+    if (code === SLASH3) this.endGlob();
+    else this.units.push(code);
+  }
+  star() {
+    this.flat.push(STAR_MARK);
+    this.chunks.push(this.units.length);
+  }
+  /**
+   * A `**` of a segment of its own: only at the start or after a '/', so the glob before it is the empty one that '/'
+   * began, and is dropped. Two gaps with no segment between are one, as gitignorePattern.ts reads them.
+   */
+  gap(kind) {
+    this.flat.push(GAP_MARK);
+    const last2 = this.gaps.length - 1;
+    if (this.piece.length === 0 && last2 >= 0) this.gaps[last2] = this.gaps[last2] === ANY_TEXT || kind === ANY_TEXT ? ANY_TEXT : ANY_FOLDERS;
+    else {
+      this.pieces.push(this.piece);
+      this.gaps.push(kind);
+    }
+    this.piece = [];
+    this.units = [];
+    this.chunks = [0];
+  }
+  done() {
+    this.endGlob();
+    const { flat } = this;
+    let head = 0;
+    while (head < flat.length && flat[head] >= 0) head++;
+    let tail = flat.length;
+    while (tail > head && flat[tail - 1] >= 0) tail--;
+    const text2 = (codes) => fromUtf82.decode(Uint8Array.from(codes, (code) => code >= FOLD2 ? code - FOLD2 : code));
+    const suffix = flat.slice(tail);
+    const literal = head === flat.length;
+    const starThenLiteral = tail === 1 && flat[0] === STAR_MARK && !suffix.includes(SLASH3);
+    const folded = flat.some((code) => code >= FOLD2);
+    const prefix = text2(flat.slice(0, head));
+    return { tables: this.tables, pieces: [...this.pieces, this.piece], gaps: this.gaps, prefix, suffix: literal ? "" : text2(suffix), folded, literal, starThenLiteral };
+  }
+  endGlob() {
+    this.piece.push({ units: Int32Array.from(this.units), chunks: Int32Array.from([...this.chunks, this.units.length]) });
+    this.units = [];
+    this.chunks = [0];
+  }
+};
+function compile(pattern, ignoreCase, pathname) {
+  const builder = new Builder();
+  const literal = (byte) => ignoreCase && byte >= 65 && byte <= 90 ? FOLD2 + byte + 32 : ignoreCase && byte >= 97 && byte <= 122 ? FOLD2 + byte : byte;
+  let at = 0;
+  while (at < pattern.length) {
+    const byte = pattern[at];
+    if (byte === BACKSLASH4) {
+      const escaped = pattern[at + 1];
+      if (escaped === void 0) return void 0;
+      builder.unit(literal(escaped));
+      at += 2;
+    } else if (byte === QUESTION) {
+      builder.unit(ANY_BYTE);
+      at++;
+    } else if (byte === OPEN2) {
+      const bracket = readBracket(pattern, at, ignoreCase);
+      if (!bracket) return void 0;
+      builder.unit(CLASS - builder.tables.length);
+      builder.tables.push(bracket.table);
+      at = bracket.end;
+    } else if (byte === STAR2) {
+      let end = at;
+      while (pattern[end] === STAR2) end++;
+      const after = pattern[end];
+      const wholeSegment = pathname && end - at >= 2 && (at === 0 || pattern[at - 1] === SLASH3) && (after === void 0 || after === SLASH3 || after === BACKSLASH4 && pattern[end + 1] === SLASH3);
+      if (!wholeSegment) builder.star();
+      else builder.gap(after === SLASH3 ? ANY_FOLDERS : ANY_TEXT);
+      at = wholeSegment && after === SLASH3 ? end + 1 : end;
+    } else {
+      builder.unit(literal(byte));
+      at++;
+    }
+  }
+  return builder.done();
+}
+var work2 = 0;
+var cutsOf = /* @__PURE__ */ new WeakMap();
+function matches(compiled, subject) {
+  const text2 = subject.bytes();
+  work2 = 0;
+  const only = compiled.pieces.length === 1 ? compiled.pieces[0] : void 0;
+  const matched = only?.length === 1 ? globMatches(compiled.tables, only[0], text2, 0, text2.length, false) && text2.indexOf(SLASH3) < 0 : placePieces(compiled, text2, cutsOf.get(subject) ?? cut(subject, text2));
+  countWork(work2);
+  return matched;
+}
+function cut(subject, text2) {
+  const found = [-1];
+  for (let at = text2.indexOf(SLASH3); at >= 0; at = text2.indexOf(SLASH3, at + 1)) found.push(at);
+  found.push(text2.length);
+  const cuts = Int32Array.from(found);
+  cutsOf.set(subject, cuts);
+  return cuts;
+}
+function placePieces(compiled, text2, cuts) {
+  const { pieces, gaps } = compiled;
+  const segments = cuts.length - 1;
+  const lastIndex = pieces.length - 1;
+  const lastPiece = pieces[lastIndex];
+  if (lastIndex === 0) return lastPiece.length === segments && pieceMatches(compiled, lastPiece, text2, cuts, 0, false);
+  const lastFrom = segments - lastPiece.length;
+  const first = pieces[0];
+  let next = first.length;
+  if (next > lastFrom || !pieceMatches(compiled, first, text2, cuts, 0, false)) return false;
+  for (let index = 1; index < lastIndex; index++) {
+    const piece = pieces[index];
+    const floating = gaps[index - 1] === ANY_TEXT;
+    let start = next;
+    while (start + piece.length <= lastFrom && !pieceMatches(compiled, piece, text2, cuts, start, floating)) start++;
+    if (start + piece.length > lastFrom) return false;
+    next = start + piece.length;
+  }
+  return pieceMatches(compiled, lastPiece, text2, cuts, lastFrom, gaps[lastIndex - 1] === ANY_TEXT);
+}
+function pieceMatches(compiled, piece, text2, cuts, start, floating) {
+  for (const [offset, glob] of piece.entries()) {
+    const segment = start + offset;
+    if (!globMatches(compiled.tables, glob, text2, cuts[segment] + 1, cuts[segment + 1], floating && offset === 0)) return false;
+  }
+  return true;
+}
+function globMatches(tables, glob, text2, from, to, floating) {
+  const { units, chunks } = glob;
+  if (to - from < units.length) return false;
+  const count = chunks.length - 1;
+  let start = from;
+  let middle = 0;
+  if (!floating) {
+    const length = chunks[1] - chunks[0];
+    if (count === 1 && to - from !== length) return false;
+    if (!equalAt(tables, units, 0, length, text2, from)) return false;
+    if (count === 1) return true;
+    start = from + length;
+    middle = 1;
+  }
+  const lastStart = chunks[count - 1];
+  const end = to - (units.length - lastStart);
+  if (end < start || !equalAt(tables, units, lastStart, units.length - lastStart, text2, end)) return false;
+  for (let chunk = middle; chunk < count - 1; chunk++) {
+    const first = chunks[chunk];
+    const length = chunks[chunk + 1] - first;
+    if (length === 1) {
+      const code = units[first];
+      let at = start;
+      while (at < end && !takes2(tables, code, text2[at])) at++;
+      work2 += at - start + 1;
+      if (at >= end) return false;
+      start = at + 1;
+    } else {
+      const found = find(tables, units, first, length, text2, start, end);
+      if (found < 0) return false;
+      start = found + length;
+    }
+  }
+  return true;
+}
+function takes2(tables, code, byte) {
+  if (code >= FOLD2) return (byte >= 65 && byte <= 90 ? byte + 32 : byte) === code - FOLD2;
+  if (code >= 0) return byte === code;
+  return code === ANY_BYTE || tables[CLASS - code][byte] === 1;
+}
+function equalAt(tables, units, first, length, text2, at) {
+  let index = 0;
+  while (index < length && takes2(tables, units[first + index], text2[at + index])) index++;
+  work2 += index;
+  return index === length;
+}
+var stride = 0;
+var rows = new Uint32Array(0);
+var state = new Uint32Array(0);
+var anyByte = new Uint32Array(0);
+var classUnits = new Int32Array(0);
+var clearedIn = new Int32Array(256);
+var readyIn = new Int32Array(256);
+var generation = 0;
+function find(tables, units, first, length, text2, from, to) {
+  if (to - from < length) return -1;
+  if (length === 0) return from;
+  const words = length + 31 >>> 5;
+  newSearch(words, length);
+  let classCount = 0;
+  for (let index = 0; index < length; index++) {
+    const code = units[first + index];
+    const word = index >>> 5;
+    const bit = 1 << (index & 31);
+    if (code >= FOLD2) setBit(code - FOLD2 - 32, word, bit, words);
+    if (code >= 0) setBit(code >= FOLD2 ? code - FOLD2 : code, word, bit, words);
+    else if (code === ANY_BYTE) anyByte[word] = anyByte[word] | bit;
+    else classUnits[classCount++] = index;
+  }
+  work2 += length;
+  const topWord = length - 1 >>> 5;
+  const topBit = 1 << (length - 1 & 31);
+  for (let at = from; at < to; at++) {
+    const byte = text2[at];
+    const base = byte * stride;
+    if (readyIn[byte] !== generation) {
+      if (clearedIn[byte] !== generation) clearRow(byte, words);
+      for (let word = 0; word < words; word++) rows[base + word] = rows[base + word] | anyByte[word];
+      for (let index = 0; index < classCount; index++) {
+        const unit = classUnits[index];
+        const code = units[first + unit];
+        if (tables[CLASS - code][byte] === 1) rows[base + (unit >>> 5)] = rows[base + (unit >>> 5)] | 1 << (unit & 31);
+      }
+      readyIn[byte] = generation;
+      work2 += words + classCount;
+    }
+    let carry = 1;
+    for (let word = 0; word < words; word++) {
+      const value = state[word];
+      state[word] = (value << 1 | carry) & rows[base + word];
+      carry = value >>> 31;
+    }
+    work2 += words;
+    if ((state[topWord] & topBit) !== 0) return at - length + 1;
+  }
+  return -1;
+}
+function newSearch(words, length) {
+  if (words > stride) {
+    stride = words;
+    rows = new Uint32Array(256 * stride);
+    state = new Uint32Array(stride);
+    anyByte = new Uint32Array(stride);
+    generation = 1073741823;
+  }
+  if (classUnits.length < length) classUnits = new Int32Array(Math.max(length, 2 * classUnits.length));
+  if (generation >= 1073741823) {
+    clearedIn.fill(0);
+    readyIn.fill(0);
+    generation = 0;
+  }
+  generation++;
+  state.fill(0, 0, words);
+  anyByte.fill(0, 0, words);
+}
+function clearRow(byte, words) {
+  rows.fill(0, byte * stride, byte * stride + words);
+  clearedIn[byte] = generation;
+}
+function setBit(byte, word, bit, words) {
+  if (clearedIn[byte] !== generation) clearRow(byte, words);
+  rows[byte * stride + word] = rows[byte * stride + word] | bit;
+}
+
+// src/core/walk/gitignore.ts
+var GitignoreRules = class _GitignoreRules {
+  constructor(layers, ignoreCase, held, ignoredAbove = false) {
+    this.layers = layers;
+    this.ignoreCase = ignoreCase;
+    this.held = held;
+    this.ignoredAbove = ignoredAbove;
+  }
+  layers;
+  ignoreCase;
+  held;
+  ignoredAbove;
+  /** The rules in force for `folder`, and the folder's segments below the topmost folder they were read from. */
+  static async forFolder(fs, folder) {
+    const root = await repositoryRoot(fs, folder);
+    const chain = root === void 0 ? [folder] : foldersFrom(fs, root, folder);
+    let rules = new _GitignoreRules([], root !== void 0 && await repositoryIgnoresCase(fs, root));
+    const segments = [];
+    for (const [index, each] of chain.entries()) {
+      if (index > 0) {
+        segments.push(fs.baseName(each));
+        rules = rules.below(rules.verdict(segments, true));
+      }
+      rules = await rules.enter(fs, each, segments);
+    }
+    return { rules, segments };
+  }
+  /** The rules for a subfolder: these plus the subfolder's own .gitignore, if it has one (a link to one does not count, as in git). */
+  async enter(fs, folder, segments) {
+    const file = fs.child(folder, ".gitignore");
+    let text2;
+    try {
+      if ((await fs.type(file))?.kind !== "file") return this;
+      text2 = new TextDecoder().decode(await fs.read(file));
+    } catch {
+      return this;
+    }
+    const layer = { depth: segments.length, file: fs.label(file), lines: parseGitignore(text2, this.ignoreCase, compileWildmatch) };
+    return new _GitignoreRules([...this.layers, layer], this.ignoreCase, this.held, this.ignoredAbove);
+  }
+  /** The rules below a folder of this verdict (one not ignored, or one whose verdict could not be told). */
+  below(verdict) {
+    if (verdict === false || verdict !== true && this.held) return this;
+    return new _GitignoreRules(this.layers, this.ignoreCase, verdict === true ? this.held : verdict, this.ignoredAbove || verdict === true);
+  }
+  /**
+   * Whether the entry at `segments` (below the same topmost folder) is ignored, as git decides it: the deepest
+   * .gitignore's last matching line wins. A refused line that would win over that match (or, with none, over the
+   * default) leaves it untold, unless it could only say the same: a refused `!line` over a file kept, a refused
+   * ignoring line over a file ignored. A symbolic link counts as a file, as in git.
+   */
+  verdict(segments, isFolder) {
+    if (this.ignoredAbove) return true;
+    const name = new Subject2(segments[segments.length - 1] ?? "");
+    let untoldIgnore;
+    let untoldNegation;
+    for (let layerIndex = this.layers.length - 1; layerIndex >= 0; layerIndex--) {
+      const layer = this.layers[layerIndex];
+      if (segments.length <= layer.depth) continue;
+      let below;
+      for (let lineIndex = layer.lines.length - 1; lineIndex >= 0; lineIndex--) {
+        const line = layer.lines[lineIndex];
+        if (line.foldersOnly && !isFolder) continue;
+        if (line.refused) {
+          if (line.negated) untoldNegation ??= { source: layer.file, line: line.line };
+          else untoldIgnore ??= { source: layer.file, line: line.line };
+          continue;
+        }
+        const subject = line.nameOnly ? name : below ??= new Subject2(segments.slice(layer.depth).join("/"));
+        if (line.matches(subject)) return line.negated ? untoldIgnore ?? this.held ?? false : untoldNegation ?? true;
+      }
+    }
+    return untoldIgnore ?? this.held ?? false;
+  }
+};
+async function repositoryIgnoresCase(fs, root) {
+  const config = fs.child(fs.child(root, ".git"), "config");
+  try {
+    if ((await fs.type(config))?.kind !== "file") return false;
+    return setsIgnoreCase(new TextDecoder().decode(await fs.read(config)));
+  } catch {
+    return false;
+  }
+}
+var SECTION = /^\[\s*([^\]]*?)\s*\]/;
+var IGNORE_CASE = /^ignorecase\s*(?:=\s*(.*))?$/i;
+var TRUE = /^(?:true|yes|on|1)$/i;
+function setsIgnoreCase(config) {
+  let inCore = false;
+  let ignoreCase = false;
+  for (const rawLine of config.split(/\r?\n/)) {
+    const line = rawLine.replace(/[#;].*$/, "").trim();
+    const section = SECTION.exec(line);
+    if (section) inCore = (section[1] ?? "").toLowerCase() === "core";
+    const setting = inCore ? IGNORE_CASE.exec(section ? line.slice(section[0].length).trim() : line) : null;
+    if (setting) ignoreCase = setting[1] === void 0 || TRUE.test(setting[1].trim());
+  }
+  return ignoreCase;
+}
+async function repositoryRoot(fs, folder) {
+  for (let current = folder; current !== void 0; current = fs.parent(current)) {
+    if (await fs.type(fs.child(current, ".git")).catch(() => void 0) !== void 0) return current;
+  }
+  return void 0;
+}
+async function folderInRepository(fs, folder) {
+  const root = await repositoryRoot(fs, folder);
+  return root === void 0 ? void 0 : foldersFrom(fs, root, folder).slice(1).map((each) => `${fs.baseName(each)}/`).join("");
+}
+function foldersFrom(fs, top, folder) {
+  const chain = [folder];
+  for (let current = folder; fs.key(current) !== fs.key(top); ) {
+    const up = fs.parent(current);
+    if (up === void 0) break;
+    chain.unshift(up);
+    current = up;
+  }
+  return chain;
+}
+
+// src/core/walk/nodeWalkFs.ts
+var import_node_fs2 = require("node:fs");
+var import_promises = require("node:fs/promises");
+var import_node_path2 = require("node:path");
+function nodeWalkFs(options) {
+  const { tree } = options;
+  const top = options.top ?? tree;
+  return {
+    async list(folder) {
+      const entries = (0, import_node_fs2.readdirSync)(folder, { withFileTypes: true });
+      const listed2 = [];
+      const links = [];
+      for (const entry of entries) {
+        const each = { name: entry.name, kind: kindOf(entry) };
+        listed2.push(each);
+        if (each.kind === "symbolicLink") links.push(each);
+      }
+      await Promise.all(links.map(async (entry) => {
+        const linkTo = await linkTarget(childPath(folder, entry.name));
+        if (linkTo) entry.linkTo = linkTo;
+      }));
+      return listed2;
+    },
+    async type(location) {
+      const stats = lstatOrUndefined(location);
+      return stats ? entryType(stats, location) : void 0;
+    },
+    read: readRegularFile,
+    readSync: readRegularFileSync,
+    readPlainTextSync,
+    child: childPath,
+    parent: (location) => (0, import_node_path2.dirname)(location) === location ? void 0 : (0, import_node_path2.dirname)(location),
+    baseName: (location) => (0, import_node_path2.basename)(location),
+    key: (location) => location,
+    label: labelsBelow(options.cwd),
+    followLink: tree === void 0 ? void 0 : (location) => followLink(location, tree),
+    isTreeTop: top === void 0 ? void 0 : (location) => location === top
+  };
+}
+function childPath(folder, name) {
+  return folder.endsWith(import_node_path2.sep) ? `${folder}${name}` : `${folder}${import_node_path2.sep}${name}`;
+}
+function labelsBelow(cwd) {
+  const below = cwd.endsWith(import_node_path2.sep) ? cwd : `${cwd}${import_node_path2.sep}`;
+  const absolute = (0, import_node_path2.isAbsolute)(cwd);
+  return (location) => {
+    if (absolute && location.startsWith(below)) {
+      const rest = location.slice(below.length);
+      return import_node_path2.sep === "/" ? rest : rest.split(import_node_path2.sep).join("/");
+    }
+    return (0, import_node_path2.relative)(cwd, location).split(import_node_path2.sep).join("/") || location;
+  };
+}
+function lstatOrUndefined(location) {
+  try {
+    return (0, import_node_fs2.lstatSync)(location, { throwIfNoEntry: false });
+  } catch {
+    return void 0;
+  }
+}
+function kindOf(entry) {
+  if (entry.isSymbolicLink()) return "symbolicLink";
+  if (entry.isFile()) return "file";
+  return entry.isDirectory() ? "directory" : "other";
+}
+async function entryType(entry, path) {
+  const kind = kindOf(entry);
+  if (kind !== "symbolicLink") return { kind };
+  const linkTo = await linkTarget(path);
+  return linkTo ? { kind, linkTo } : { kind };
+}
+async function linkTarget(path) {
+  const target = await (0, import_promises.stat)(path).catch(() => void 0);
+  return target ? kindOf(target) : void 0;
+}
+var LINK_NOT_FOLLOWED = "it is a symbolic link, and links are not followed.";
+var NOT_REGULAR = "it is not a regular file.";
+var REFUSAL_WORDS = { link: LINK_NOT_FOLLOWED, notRegular: NOT_REGULAR };
+async function readRegularFile(path) {
+  let handle;
+  try {
+    handle = await (0, import_promises.open)(path, REGULAR_FILE_OPEN_FLAGS);
+  } catch (error) {
+    if (error.code === "ELOOP") throw new NotARegularFile("link", LINK_NOT_FOLLOWED);
+    throw error;
+  }
+  try {
+    if (!(await handle.stat()).isFile()) throw new NotARegularFile("notRegular", NOT_REGULAR);
+    return await handle.readFile();
+  } finally {
+    await handle.close();
+  }
+}
+var workingFolder = "";
+var belowWorkingFolder = "";
+function fromWorkingFolder(path) {
+  const cwd = process.cwd();
+  if (cwd !== workingFolder) {
+    workingFolder = cwd;
+    belowWorkingFolder = cwd.endsWith(import_node_path2.sep) ? cwd : `${cwd}${import_node_path2.sep}`;
+  }
+  return path.length > belowWorkingFolder.length && path.startsWith(belowWorkingFolder) ? path.slice(belowWorkingFolder.length) : path;
+}
+function readRegularFileSync(path) {
+  const { fd, size } = openRegularFileSync(fromWorkingFolder(path), REFUSAL_WORDS);
+  try {
+    return readToEnd(fd, size);
+  } finally {
+    (0, import_node_fs2.closeSync)(fd);
+  }
+}
+function readPlainTextSync(path) {
+  let text2;
+  try {
+    text2 = (0, import_node_fs2.readFileSync)(fromWorkingFolder(path), { encoding: "utf8", flag: REGULAR_FILE_OPEN_FLAGS });
+  } catch {
+    return void 0;
+  }
+  if (text2.length === 0 || text2.charCodeAt(0) === 65279 || text2.includes("�") || text2.includes("\0")) return void 0;
+  return text2;
+}
+var SCRATCH_LIMIT = 1024 * 1024;
+var scratch = Buffer.allocUnsafe(64 * 1024);
+function readToEnd(fd, size) {
+  if (size > 0 && size < scratch.length) return readInto(fd, scratch, size);
+  if (size > 0 && size < SCRATCH_LIMIT) {
+    scratch = Buffer.allocUnsafe(Math.min(SCRATCH_LIMIT, Math.max(size + 1, scratch.length * 2)));
+    return readInto(fd, scratch, size);
+  }
+  let buffer = Buffer.allocUnsafe(size > 0 ? size : 8192);
+  let length = 0;
+  for (; ; ) {
+    if (length === buffer.length) {
+      if (size > 0) return buffer;
+      const larger = Buffer.allocUnsafe(buffer.length * 2);
+      buffer.copy(larger, 0, 0, length);
+      buffer = larger;
+    }
+    const read = (0, import_node_fs2.readSync)(fd, buffer, length, buffer.length - length, null);
+    if (read === 0) return buffer.subarray(0, length);
+    length += read;
+  }
+}
+function readInto(fd, buffer, size) {
+  let length = 0;
+  while (length < size) {
+    const read = (0, import_node_fs2.readSync)(fd, buffer, length, size - length, null);
+    if (read === 0) break;
+    length += read;
+  }
+  return buffer.subarray(0, length);
+}
+async function followLink(location, tree) {
+  const target = await (0, import_promises.realpath)(location).catch(() => void 0);
+  if (target === void 0) return { target: location, kind: void 0, inside: false };
+  const stats = await (0, import_promises.lstat)(target).catch(() => void 0);
+  const fromTree = (0, import_node_path2.relative)(tree, target);
+  const inside = fromTree === "" || !(0, import_node_path2.isAbsolute)(fromTree) && fromTree !== ".." && !fromTree.startsWith(`..${import_node_path2.sep}`);
+  return { target, kind: stats ? kindOf(stats) : void 0, inside };
+}
+
+// src/core/util/eventLoop.ts
+function turnOfEventLoop() {
+  return new Promise((resolve9) => setImmediate(resolve9));
+}
+
+// src/core/walk/decode.ts
+var import_node_buffer = require("node:buffer");
+
+// src/core/messages/walkMessages.ts
+var englishWalkMessages = {
+  link: (label) => `${label} is a symbolic link; links are not followed, so that a repository cannot publish files from outside it.`,
+  folderLink: (label) => `${label} is a symbolic link to a folder; links to folders are not followed, so that a walk cannot loop or leave the repository.`,
+  notRegular: (label) => `${label} is not a regular file (a pipe, socket or device); only regular files are read.`,
+  linkOutside: (label) => `${label} is a symbolic link that leads outside the working tree; files from outside the repository are not published.`,
+  linkNowhere: (label) => `${label} is a symbolic link that leads nowhere.`,
+  linkToNotRegular: (label) => `${label} is a symbolic link to something that is not a regular file or folder; only regular files are read.`,
+  missing: (label) => `${label} no longer exists.`,
+  unreadable: (label, why) => `${label} could not be read: ${why}`,
+  notUtf8: (label, why) => `${label} is not UTF-8 text (${why}); save it as UTF-8 to publish it.`,
+  binaryByte: (offset) => `it looks binary: a NUL byte at offset ${offset}`,
+  invalidByte: (offset) => `invalid byte at offset ${offset}`,
+  oddUtf16: () => "it starts like UTF-16 but has an odd number of bytes",
+  invalidUtf16: () => "it starts like UTF-16 but holds an invalid character",
+  binaryCharacter: (offset) => `it looks binary: a NUL character at offset ${offset}`,
+  tooLarge: (label, megabytes, limitMegabytes) => `${label} is too large to read: ${megabytes} MB, more than the ${limitMegabytes} MB that can be read as text. The wiki's page limit is about 1 MB: split it into several files.`,
+  patternRefused: (label, source2, line, max) => line === void 0 ? `${label} is refused: ${source2} holds a pattern longer than ${max} characters, which is not matched, so whether it hides the file cannot be told. Shorten the pattern to publish the file.` : `${label} is refused: line ${line} of ${source2} is a pattern longer than ${max} characters, which is not matched, so whether it ignores the file cannot be told. Shorten the line to publish the file.`,
+  tooManyFiles: (named, max) => `${named} holds more than ${max} Markdown files, and a publish plans all of its files or none: publish fewer or smaller folders.`
+};
+
+// src/core/walk/decode.ts
+var MAX_TEXT_LENGTH = import_node_buffer.constants.MAX_STRING_LENGTH;
+var UTF8_BOM = [239, 187, 191];
+var UTF8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+function decodeText(bytes, label, messages = englishWalkMessages, maxLength = MAX_TEXT_LENGTH) {
+  if (bytes[0] === 255 && bytes[1] === 254) return decodeUtf16(bytes, false, label, messages, maxLength);
+  if (bytes[0] === 254 && bytes[1] === 255) return decodeUtf16(bytes, true, label, messages, maxLength);
+  return decodeUtf8(bytes, label, messages, maxLength);
+}
+function tooLarge(bytes, label, messages, maxLength) {
+  const megabytes = (count) => (count / 1e6).toFixed(1);
+  return { ok: false, problem: messages.tooLarge(label, megabytes(bytes.length), megabytes(maxLength)) };
+}
+function decodeUtf8(bytes, label, messages, maxLength) {
+  const start = bytes[0] === UTF8_BOM[0] && bytes[1] === UTF8_BOM[1] && bytes[2] === UTF8_BOM[2] ? UTF8_BOM.length : 0;
+  if (bytes.length - start > maxLength) return tooLarge(bytes, label, messages, maxLength);
+  const nul = bytes.indexOf(0, start);
+  if (nul >= 0) return refusal(label, messages)(messages.binaryByte(nul));
+  try {
+    return { ok: true, text: UTF8.decode(start === 0 ? bytes : bytes.subarray(start)) };
+  } catch {
+    const invalid2 = firstInvalidUtf8(bytes, start);
+    if (invalid2 >= bytes.length) return tooLarge(bytes, label, messages, maxLength);
+    return refusal(label, messages)(messages.invalidByte(invalid2));
+  }
+}
+function refusal(label, messages) {
+  return (why) => ({ ok: false, problem: messages.notUtf8(label, why) });
+}
+function decodeUtf16(bytes, bigEndian, label, messages, maxLength) {
+  const body = bytes.subarray(2);
+  const refuse3 = refusal(label, messages);
+  if (body.length % 2 !== 0) return refuse3(messages.oddUtf16());
+  if (body.length / 2 > maxLength) return tooLarge(bytes, label, messages, maxLength);
+  const littleEndian = bigEndian ? swapPairs(body) : body;
+  let text2;
+  try {
+    text2 = new TextDecoder("utf-16le", { fatal: true, ignoreBOM: true }).decode(littleEndian);
+  } catch {
+    return refuse3(messages.invalidUtf16());
+  }
+  const nul = text2.indexOf("\0");
+  return nul >= 0 ? refuse3(messages.binaryCharacter(2 + nul * 2)) : { ok: true, text: text2 };
+}
+function swapPairs(bytes) {
+  const swapped = new Uint8Array(bytes.length);
+  for (let index = 0; index + 1 < bytes.length; index += 2) {
+    swapped[index] = bytes[index + 1];
+    swapped[index + 1] = bytes[index];
+  }
+  return swapped;
+}
+function firstInvalidUtf8(bytes, start = 0) {
+  let index = start;
+  while (index < bytes.length) {
+    const lead = bytes[index];
+    if (lead < 128) {
+      index++;
+      continue;
+    }
+    const length = lead >= 194 && lead <= 223 ? 2 : lead >= 224 && lead <= 239 ? 3 : lead >= 240 && lead <= 244 ? 4 : 0;
+    if (length === 0) return index;
+    const low = lead === 224 ? 160 : lead === 240 ? 144 : 128;
+    const high = lead === 237 ? 159 : lead === 244 ? 143 : 191;
+    for (let offset = 1; offset < length; offset++) {
+      const byte = bytes[index + offset];
+      const [min, max] = offset === 1 ? [low, high] : [128, 191];
+      if (byte === void 0 || byte < min || byte > max) return index;
+    }
+    index += length;
+  }
+  return bytes.length;
+}
+
+// src/core/walk/sources.ts
+var READ_CONCURRENCY = 8;
+var READ_AHEAD_FILES = 64;
+var READ_AHEAD_CHARS = 256 * 1024;
+async function sourcesFromWalk(walk, options) {
+  return eachSourceFromWalk(walk, options, (source2) => source2);
+}
+async function eachSourceFromWalk(walk, options, take) {
+  const entries = [...walk.files, ...walk.refused].sort((a, b) => compareRelativePaths(a.label, b.label));
+  const readSync2 = options.fs.readSync;
+  if (readSync2) {
+    const readPlain = options.fs.readPlainTextSync;
+    const bytes = (file) => readPlain?.call(options.fs, file.readFrom) ?? readSync2.call(options.fs, file.readFrom);
+    const readAgain = async function() {
+      return readTextSync(this, options, bytes);
+    };
+    const again2 = (file) => readAgain.bind(file);
+    const taken = [];
+    const batch = [];
+    for (let start = 0; start < entries.length; ) {
+      await turnOfEventLoop();
+      let end = start;
+      let chars = 0;
+      while (end < entries.length && end - start < READ_AHEAD_FILES && chars < READ_AHEAD_CHARS) {
+        const entry = entries[end];
+        const read = isRefused(entry) || options.isCancelled?.() ? void 0 : readTextSync(entry, options, bytes);
+        if (read?.ok) chars += read.text.length;
+        batch[end - start] = read;
+        end++;
+      }
+      for (let index = start; index < end; index++) {
+        const entry = entries[index];
+        const read = batch[index - start];
+        batch[index - start] = void 0;
+        taken.push(take(isRefused(entry) ? refusedSource(entry) : read === void 0 ? unreadSource(entry) : source(entry, read, again2(entry))));
+      }
+      start = end;
+    }
+    return taken;
+  }
+  const again = (file) => () => readText(file, options);
+  return mapBounded(entries, READ_CONCURRENCY, async (entry) => {
+    if (isRefused(entry)) return take(refusedSource(entry));
+    if (options.isCancelled?.()) return take(unreadSource(entry));
+    return take(source(entry, await readText(entry, options), again(entry)));
+  });
+}
+function isRefused(entry) {
+  return "reason" in entry;
+}
+function refusedSource(entry) {
+  return { key: entry.key, label: entry.label, text: "", readProblem: entry.reason };
+}
+function unreadSource(file) {
+  return { key: file.key, label: file.label, text: "", readProblem: "not read: cancelled" };
+}
+function source(file, decoded, readAgain) {
+  if (!decoded.ok) return { key: file.key, label: file.label, text: "", readProblem: decoded.problem };
+  return { key: file.key, label: file.label, text: decoded.text, readAgain };
+}
+async function readText(file, options) {
+  const open3 = options.openText?.(file.key);
+  if (open3 !== void 0) return { ok: true, text: open3 };
+  try {
+    return decodeText(await options.fs.read(file.readFrom), file.label, options.messages ?? englishWalkMessages);
+  } catch (error) {
+    return { ok: false, problem: (options.messages ?? englishWalkMessages).unreadable(file.label, describeError(error)) };
+  }
+}
+function readTextSync(file, options, read) {
+  const open3 = options.openText?.(file.key);
+  if (open3 !== void 0) return { ok: true, text: open3 };
+  try {
+    const contents = read(file);
+    return typeof contents === "string" ? { ok: true, text: contents } : decodeText(contents, file.label, options.messages ?? englishWalkMessages);
+  } catch (error) {
+    return { ok: false, problem: (options.messages ?? englishWalkMessages).unreadable(file.label, describeError(error)) };
+  }
+}
+
+// src/core/pattern/refusedPattern.ts
+function isRefusedPattern(verdict) {
+  return typeof verdict === "object";
+}
+
+// src/core/walk/walk.ts
+var DEFAULT_MAX_FILES = 2e3;
+async function walkSelection(named, options) {
+  const walk = new Walk(options);
+  for (const [index, location] of named.entries()) {
+    if (walk.stopped()) break;
+    await walk.named(location, index);
+  }
+  return walk.result();
+}
+var Walk = class {
+  constructor(options) {
+    this.options = options;
+    this.words = options.messages ?? englishWalkMessages;
+    this.fs = options.fs;
+    this.maxFiles = options.maxFiles ?? DEFAULT_MAX_FILES;
+  }
+  options;
+  fs;
+  maxFiles;
+  files = /* @__PURE__ */ new Map();
+  refused = /* @__PURE__ */ new Map();
+  problems = [];
+  /** Folders on the way to a named location already found to be no link out: many names share them. */
+  clearFolders = /* @__PURE__ */ new Set();
+  truncated = false;
+  words;
+  stopped() {
+    return this.truncated || (this.options.isCancelled?.() ?? false);
+  }
+  result() {
+    return { files: [...this.files.values()], refused: [...this.refused.values()], truncated: this.truncated, problems: this.problems };
+  }
+  async named(location, index) {
+    if (!await this.wayIsClear(location)) return;
+    const type = await this.fs.type(location).catch(() => void 0);
+    if (!type) return this.problem(index, "missing");
+    const markdown = isMarkdownFileName(this.fs.baseName(location));
+    if (type.kind === "directory") return this.root(location);
+    if (type.kind === "symbolicLink") return this.namedLink(location, type, markdown, index);
+    if (!markdown) return this.problem(index, "notMarkdown");
+    if (type.kind === "file") this.take(location, location);
+    else this.refuse(location, this.words.notRegular);
+  }
+  async namedLink(location, type, markdown, index) {
+    const toFolder = type.linkTo === "directory";
+    if (!toFolder && !markdown) return this.problem(index, "notMarkdown");
+    const link = await this.fs.followLink?.(location).catch(() => void 0);
+    const refusal2 = this.linkRefusal(link, toFolder);
+    if (refusal2 || !link) return this.refuse(location, refusal2 ?? this.words.link);
+    if (link.kind === "directory") return this.root(link.target);
+    if (link.kind !== "file") return this.refuse(location, this.words.linkToNotRegular);
+    if (markdown) this.take(location, link.target);
+    else this.problem(index, "notMarkdown");
+  }
+  /**
+   * Whether every folder between the top of the working tree and a named location is a folder, or a link to a folder
+   * inside the tree: naming docs/linkdir/secret.md must not reach what naming docs/linkdir may not. The first that is
+   * not is refused under its own name, as if it had been named. A location below no top was named by the person
+   * running the walk, not reached through the repository, so the folders above it (macOS's /tmp is a link) are not checked.
+   */
+  async wayIsClear(location) {
+    for (const folder of this.foldersOnTheWay(location)) {
+      const key = this.fs.key(folder);
+      if (this.clearFolders.has(key)) continue;
+      const type = await this.fs.type(folder).catch(() => void 0);
+      const refusal2 = type?.kind === "symbolicLink" ? await this.linkOnTheWay(folder) : void 0;
+      if (refusal2) {
+        this.refuse(folder, refusal2);
+        return false;
+      }
+      this.clearFolders.add(key);
+    }
+    return true;
+  }
+  /** The folders from just below the top of the working tree down to the location's own; none when no top is above it. */
+  foldersOnTheWay(location) {
+    if (!this.fs.isTreeTop || this.fs.isTreeTop(location)) return [];
+    const way = [];
+    for (let folder = this.fs.parent(location); folder !== void 0; folder = this.fs.parent(folder)) {
+      if (this.fs.isTreeTop(folder)) return way.reverse();
+      way.push(folder);
+    }
+    return [];
+  }
+  /** Why a link on the way to a named location is refused; undefined when it leads to a folder inside the tree. */
+  async linkOnTheWay(folder) {
+    const link = await this.fs.followLink?.(folder).catch(() => void 0);
+    return this.linkRefusal(link, true) ?? (link?.kind === "directory" ? void 0 : this.words.linkToNotRegular);
+  }
+  /**
+   * Why a followed link is refused whatever it leads to: the port could not follow it, it leads nowhere, or out of the
+   * working tree. Undefined when it leads to something inside, which the caller judges.
+   */
+  linkRefusal(link, toFolder) {
+    if (!link) return toFolder ? this.words.folderLink : this.words.link;
+    if (link.kind === void 0) return this.words.linkNowhere;
+    return link.inside ? void 0 : this.words.linkOutside;
+  }
+  /** A folder named explicitly: walked even when it is a dot-folder, with the .gitignore files above it in force. */
+  async root(folder) {
+    const { rules, segments } = await GitignoreRules.forFolder(this.fs, folder);
+    await this.folder(folder, rules, segments);
+  }
+  async folder(folder, rules, segments) {
+    let entries;
+    try {
+      entries = await this.fs.list(folder);
+    } catch {
+      return;
+    }
+    entries.sort((a, b) => compareRelativePaths(a.name, b.name));
+    for (const entry of entries) {
+      if (this.stopped()) return;
+      const location = this.fs.child(folder, entry.name);
+      const hidden = this.options.exclude?.(location) ?? false;
+      if (hidden === true) continue;
+      const walking = this.entry(location, entry, hidden === false ? rules : rules.below(hidden), [...segments, entry.name]);
+      if (walking) await walking;
+    }
+  }
+  /** Takes, refuses or leaves out an entry; a folder to walk comes back as the walk of it. */
+  entry(location, entry, rules, path) {
+    const markdown = isMarkdownFileName(entry.name);
+    switch (entry.kind) {
+      case "directory": {
+        if (isSkippedFolderName(entry.name)) return void 0;
+        const verdict = rules.verdict(path, true);
+        if (verdict === true) return void 0;
+        return this.subfolder(location, rules.below(verdict), path);
+      }
+      case "symbolicLink": {
+        const toFolder = entry.linkTo === "directory";
+        if (rules.verdict(path, false) === true || toFolder && rules.verdict(path, true) === true) return;
+        if (markdown) this.refuse(location, this.words.link);
+        else if (toFolder && !isSkippedFolderName(entry.name)) this.refuse(location, this.words.folderLink);
+        return;
+      }
+      case "file":
+        if (markdown) this.takeUnlessIgnored(location, rules.verdict(path, false));
+        return;
+      case "other":
+        if (markdown && rules.verdict(path, false) !== true) this.refuse(location, this.words.notRegular);
+    }
+    return void 0;
+  }
+  takeUnlessIgnored(location, verdict) {
+    if (verdict === false) this.take(location, location);
+    else if (isRefusedPattern(verdict)) this.refuse(location, (label) => this.words.patternRefused(label, verdict.source, verdict.line, MAX_PATTERN_LENGTH));
+  }
+  async subfolder(location, rules, path) {
+    await this.folder(location, await rules.enter(this.fs, location, path), path);
+  }
+  take(location, readFrom) {
+    const key = this.fs.key(location);
+    if (this.files.has(key)) return;
+    const wasRefused = this.refused.size > 0 && this.refused.delete(key);
+    if (!wasRefused && !this.room()) return;
+    this.files.set(key, { location, readFrom, key, label: this.fs.label(location) });
+  }
+  refuse(location, reason) {
+    const key = this.fs.key(location);
+    if (this.files.has(key) || this.refused.has(key) || !this.room()) return;
+    const label = this.fs.label(location);
+    this.refused.set(key, { key, label, reason: reason(label) });
+  }
+  problem(index, problem) {
+    this.problems.push({ index, problem });
+  }
+  room() {
+    if (this.files.size + this.refused.size < this.maxFiles) return true;
+    this.truncated = true;
+    return false;
+  }
+};
+
+// src/core/walk/publishWalk.ts
+var MAX_PUBLISH_FILES = 1e4;
+async function walkToPublish(named, options) {
+  const walk = await walkSelection(named, { ...options, maxFiles: MAX_PUBLISH_FILES });
+  if (options.isCancelled?.()) return { ok: false, cut: "cancelled" };
+  if (walk.truncated) return { ok: false, cut: "tooMany" };
+  return { ok: true, walk };
+}
+
+// src/cli/files.ts
+async function readMarkdownSources(paths, cwd) {
+  const walked = await walkArguments(paths, cwd);
+  if (!walked.ok) return walked;
+  return { ok: true, files: await sourcesFromWalk(walked.result, { fs: walked.fs }) };
+}
+async function cliWorkingTree(cwd) {
+  return await repositoryRoot(nodeWalkFs({ cwd }), cwd) ?? cwd;
+}
+async function walkArguments(paths, cwd) {
+  const root = await cliWorkingTree(cwd);
+  const fs = nodeWalkFs({ cwd: root, tree: await (0, import_promises2.realpath)(root).catch(() => root), top: root });
+  const walked = await walkToPublish(paths.map((path) => (0, import_node_path3.resolve)(cwd, path)), { fs });
+  if (!walked.ok) return { ok: false, message: englishWalkMessages.tooManyFiles(paths.join(", "), MAX_PUBLISH_FILES.toLocaleString("en-US")) };
+  const result = walked.walk;
+  const [problem] = result.problems;
+  if (problem) {
+    const arg = paths[problem.index] ?? "";
+    return {
+      ok: false,
+      message: problem.problem === "missing" ? `No such file or folder: ${arg}.` : `${arg} is not a Markdown file (${MARKDOWN_EXTENSIONS.join(", ")}).`
+    };
+  }
+  if (result.files.length + result.refused.length === 0) return { ok: false, message: `No Markdown files found in ${paths.join(", ")}.` };
+  return { ok: true, fs, result };
+}
+
 // src/cli/interruption.ts
 var import_node_events2 = require("node:events");
 function interruption(output) {
@@ -6110,17 +7522,17 @@ var CoalescingWriter = class {
 };
 
 // src/core/links/stateFile.ts
-var import_promises3 = require("node:fs/promises");
-var import_node_path3 = require("node:path");
+var import_promises5 = require("node:fs/promises");
+var import_node_path5 = require("node:path");
 
 // src/core/writes/treeWrites.ts
 var import_node_crypto2 = require("node:crypto");
-var import_node_fs2 = require("node:fs");
-var import_promises2 = require("node:fs/promises");
+var import_node_fs3 = require("node:fs");
+var import_promises4 = require("node:fs/promises");
 
 // src/core/writes/writePath.ts
-var import_promises = require("node:fs/promises");
-var import_node_path2 = require("node:path");
+var import_promises3 = require("node:fs/promises");
+var import_node_path4 = require("node:path");
 
 // src/core/messages/writeMessages.ts
 var NO_LINKS = "wiki-publisher never writes through a symbolic link, so that a repository cannot make it write a file outside its working tree";
@@ -6145,7 +7557,7 @@ var WriteRefused = class extends Error {
   }
 };
 function describeWriteRefusal(refusal2, messages = englishWriteMessages) {
-  const shown2 = (path) => (0, import_node_path2.relative)(refusal2.tree, path).split(import_node_path2.sep).join("/");
+  const shown2 = (path) => (0, import_node_path4.relative)(refusal2.tree, path).split(import_node_path4.sep).join("/");
   switch (refusal2.reason) {
     case "outside":
       return messages.outsideTree(refusal2.path, refusal2.tree);
@@ -6158,19 +7570,19 @@ function describeWriteRefusal(refusal2, messages = englishWriteMessages) {
   }
 }
 function entriesDown(tree, path) {
-  const inside = (0, import_node_path2.relative)(tree, path);
-  if (inside === "" || inside === ".." || inside.startsWith(`..${import_node_path2.sep}`) || (0, import_node_path2.isAbsolute)(inside)) return void 0;
+  const inside = (0, import_node_path4.relative)(tree, path);
+  if (inside === "" || inside === ".." || inside.startsWith(`..${import_node_path4.sep}`) || (0, import_node_path4.isAbsolute)(inside)) return void 0;
   const entries = [];
   let at = tree;
-  for (const name of inside.split(import_node_path2.sep)) {
-    at = (0, import_node_path2.join)(at, name);
+  for (const name of inside.split(import_node_path4.sep)) {
+    at = (0, import_node_path4.join)(at, name);
     entries.push(at);
   }
   return entries;
 }
 async function entryAt(path) {
   try {
-    return await (0, import_promises.lstat)(path);
+    return await (0, import_promises3.lstat)(path);
   } catch (error) {
     if (error.code === "ENOENT") return void 0;
     throw error;
@@ -6184,10 +7596,10 @@ async function checkWritePath(tree, path, options = {}) {
     let stats = await entryAt(at);
     if (stats === void 0) {
       if (isFile || !options.makeFolders) return void 0;
-      await (0, import_promises.mkdir)(at).catch((error) => {
+      await (0, import_promises3.mkdir)(at).catch((error) => {
         if (error.code !== "EEXIST") throw error;
       });
-      stats = await (0, import_promises.lstat)(at);
+      stats = await (0, import_promises3.lstat)(at);
     }
     if (stats.isSymbolicLink()) return { reason: "link", tree, path, at };
     if (!isFile && !stats.isDirectory()) return { reason: "notFolder", tree, path, at };
@@ -6201,16 +7613,16 @@ async function assertWritePath(tree, path, options = {}) {
 }
 
 // src/core/writes/treeWrites.ts
-var NO_FOLLOW = import_node_fs2.constants.O_NOFOLLOW ?? 0;
-var CREATE_EXCLUSIVE = import_node_fs2.constants.O_WRONLY | import_node_fs2.constants.O_CREAT | import_node_fs2.constants.O_EXCL | NO_FOLLOW;
-var APPEND = import_node_fs2.constants.O_WRONLY | import_node_fs2.constants.O_APPEND | import_node_fs2.constants.O_CREAT | NO_FOLLOW | (import_node_fs2.constants.O_NONBLOCK ?? 0);
+var NO_FOLLOW = import_node_fs3.constants.O_NOFOLLOW ?? 0;
+var CREATE_EXCLUSIVE = import_node_fs3.constants.O_WRONLY | import_node_fs3.constants.O_CREAT | import_node_fs3.constants.O_EXCL | NO_FOLLOW;
+var APPEND = import_node_fs3.constants.O_WRONLY | import_node_fs3.constants.O_APPEND | import_node_fs3.constants.O_CREAT | NO_FOLLOW | (import_node_fs3.constants.O_NONBLOCK ?? 0);
 function temporaryPathOf(path) {
   return `${path}.${process.pid}.${(0, import_node_crypto2.randomBytes)(4).toString("hex")}.tmp`;
 }
 async function writeFileInTree(tree, path, text2) {
   await assertWritePath(tree, path, { makeFolders: true });
   const temporary = temporaryPathOf(path);
-  const handle = await (0, import_promises2.open)(temporary, CREATE_EXCLUSIVE, 438);
+  const handle = await (0, import_promises4.open)(temporary, CREATE_EXCLUSIVE, 438);
   try {
     try {
       await handle.writeFile(text2, "utf8");
@@ -6218,9 +7630,9 @@ async function writeFileInTree(tree, path, text2) {
       await handle.close();
     }
     await assertWritePath(tree, path);
-    await (0, import_promises2.rename)(temporary, path);
+    await (0, import_promises4.rename)(temporary, path);
   } catch (error) {
-    await (0, import_promises2.unlink)(temporary).catch(() => void 0);
+    await (0, import_promises4.unlink)(temporary).catch(() => void 0);
     throw error;
   }
 }
@@ -6228,7 +7640,7 @@ async function appendFileInTree(tree, path, text2) {
   await assertWritePath(tree, path, { makeFolders: true });
   let handle;
   try {
-    handle = await (0, import_promises2.open)(path, APPEND, 438);
+    handle = await (0, import_promises4.open)(path, APPEND, 438);
   } catch (error) {
     if (error.code === "ELOOP") throw new WriteRefused({ reason: "link", tree, path, at: path });
     throw error;
@@ -6242,7 +7654,7 @@ async function appendFileInTree(tree, path, text2) {
 }
 async function removeFileInTree(tree, path) {
   await assertWritePath(tree, path);
-  await (0, import_promises2.unlink)(path).catch((error) => {
+  await (0, import_promises4.unlink)(path).catch((error) => {
     if (error.code !== "ENOENT") throw error;
   });
 }
@@ -6283,7 +7695,7 @@ var StateFileLinkStore = class _StateFileLinkStore {
    * and so is a path the record or its journal could not be written at (outside `workingTree`, or through a link).
    */
   static async open(path, place) {
-    const absolute = (0, import_node_path3.resolve)(place.cwd, path);
+    const absolute = (0, import_node_path5.resolve)(place.cwd, path);
     for (const written3 of [absolute, stateJournalPath(absolute)]) {
       const refusal2 = await checkWritePath(place.workingTree, written3);
       if (refusal2 !== void 0) return { ok: false, message: `--state ${path}: ${describeWriteRefusal(refusal2)}` };
@@ -6301,7 +7713,7 @@ var StateFileLinkStore = class _StateFileLinkStore {
   }
   /** The key a file path is kept under: relative to the state file's folder, '/'-separated. */
   keyOf(filePath) {
-    return (0, import_node_path3.relative)((0, import_node_path3.dirname)(this.path), (0, import_node_path3.resolve)(filePath)).split(import_node_path3.sep).join("/");
+    return (0, import_node_path5.relative)((0, import_node_path5.dirname)(this.path), (0, import_node_path5.resolve)(filePath)).split(import_node_path5.sep).join("/");
   }
   /** Every file's link as the record holds it now (journal included), by key. */
   files() {
@@ -6390,7 +7802,7 @@ var StateFileLinkStore = class _StateFileLinkStore {
 };
 async function readIfThere(path) {
   try {
-    return { ok: true, text: await (0, import_promises3.readFile)(path, "utf8") };
+    return { ok: true, text: await (0, import_promises5.readFile)(path, "utf8") };
   } catch (error) {
     const code = error.code;
     return code === "ENOENT" ? { ok: true, text: void 0 } : { ok: false, code: code ?? "error" };
@@ -6486,22 +7898,22 @@ function isEscaped(text2, at) {
 }
 
 // src/core/tree/jsonMembers.ts
-var BACKSLASH2 = 92;
+var BACKSLASH5 = 92;
 var SPACE2 = 32;
 var LINE_FEED2 = 10;
 var CARRIAGE_RETURN2 = 13;
 var TAB2 = 9;
-var COLON2 = 58;
+var COLON3 = 58;
 function memberNameCount(text2) {
   let count = 0;
   for (let at = text2.indexOf('"'); at !== -1; ) {
     let end = text2.indexOf('"', at + 1);
-    while (end !== -1 && text2.charCodeAt(end - 1) === BACKSLASH2 && isEscaped(text2, end)) end = text2.indexOf('"', end + 1);
+    while (end !== -1 && text2.charCodeAt(end - 1) === BACKSLASH5 && isEscaped(text2, end)) end = text2.indexOf('"', end + 1);
     if (end === -1) break;
     let next = end + 1;
     let code = text2.charCodeAt(next);
     while (code === SPACE2 || code === LINE_FEED2 || code === CARRIAGE_RETURN2 || code === TAB2) code = text2.charCodeAt(++next);
-    if (code === COLON2) count++;
+    if (code === COLON3) count++;
     at = text2.indexOf('"', next);
   }
   return count;
@@ -6776,20 +8188,6 @@ function entryProblem(raw, messages) {
 }
 function isObject2(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-// src/core/walk/walkRules.ts
-var MARKDOWN_EXTENSIONS = [".md", ".markdown", ".mdown", ".mkd"];
-function isMarkdownFileName(name) {
-  const lower = name.toLowerCase();
-  for (const extension of MARKDOWN_EXTENSIONS) if (lower.length > extension.length && lower.endsWith(extension)) return true;
-  return false;
-}
-function isSkippedFolderName(name) {
-  return name === "node_modules" || name.startsWith(".");
-}
-function compareRelativePaths(a, b) {
-  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 // src/core/walk/relativePaths.ts
@@ -7456,7 +8854,7 @@ function shifted(offsets, at) {
 // src/core/links/rewrite/linkTarget.ts
 var SCHEME2 = /^[a-z][a-z0-9+.-]*:/i;
 var MARKDOWN_FILE2 = /\.(?:md|markdown|mdown|mkd)$/i;
-function linkTarget(destination, fromFile, rootInRepository) {
+function linkTarget2(destination, fromFile, rootInRepository) {
   const text2 = unescapedDestination(destination);
   if (text2 === "" || text2.startsWith("#") || text2.startsWith("//") || text2.includes(":") && SCHEME2.test(text2)) return { kind: "web" };
   const hash2 = text2.indexOf("#");
@@ -7629,7 +9027,7 @@ function decide(destination, context, anchorIn, ownAnchorIn) {
     if (anchor2 === "unchecked") return KEEP;
     return anchor2 === void 0 ? KEEP_BECAUSE.unknownOwnAnchor : { kind: "ownAnchor", destination: `#${fragment(anchor2)}` };
   }
-  const target = linkTarget(destination, context.filePath, context.rootInRepository);
+  const target = linkTarget2(destination, context.filePath, context.rootInRepository);
   if (target.kind === "web") return KEEP;
   const path = pagePath(target);
   const outside = path === void 0 ? context.resolveOutside?.(destination) : void 0;
@@ -7738,7 +9136,7 @@ function siteAddress(baseUrl) {
 function linkTargetsDigest(destinations, filePath, pageIdOf, rootInRepository, anchorOf, outside) {
   const reached = /* @__PURE__ */ new Set();
   for (const destination of destinations) {
-    const target = linkTarget(destination, filePath, rootInRepository);
+    const target = linkTarget2(destination, filePath, rootInRepository);
     const path = target.kind === "file" ? pagePath(target) : void 0;
     if (target.kind === "file" && path === void 0 && outside !== void 0) {
       const reachedOutside = outside(destination);
@@ -7764,937 +9162,6 @@ function wikiAnchorByPath(pageOf) {
     }
     return matcher(anchor);
   };
-}
-
-// src/core/walk/decode.ts
-var import_node_buffer = require("node:buffer");
-
-// src/core/messages/walkMessages.ts
-var englishWalkMessages = {
-  link: (label) => `${label} is a symbolic link; links are not followed, so that a repository cannot publish files from outside it.`,
-  folderLink: (label) => `${label} is a symbolic link to a folder; links to folders are not followed, so that a walk cannot loop or leave the repository.`,
-  notRegular: (label) => `${label} is not a regular file (a pipe, socket or device); only regular files are read.`,
-  linkOutside: (label) => `${label} is a symbolic link that leads outside the working tree; files from outside the repository are not published.`,
-  linkNowhere: (label) => `${label} is a symbolic link that leads nowhere.`,
-  linkToNotRegular: (label) => `${label} is a symbolic link to something that is not a regular file or folder; only regular files are read.`,
-  missing: (label) => `${label} no longer exists.`,
-  unreadable: (label, why) => `${label} could not be read: ${why}`,
-  notUtf8: (label, why) => `${label} is not UTF-8 text (${why}); save it as UTF-8 to publish it.`,
-  binaryByte: (offset) => `it looks binary: a NUL byte at offset ${offset}`,
-  invalidByte: (offset) => `invalid byte at offset ${offset}`,
-  oddUtf16: () => "it starts like UTF-16 but has an odd number of bytes",
-  invalidUtf16: () => "it starts like UTF-16 but holds an invalid character",
-  binaryCharacter: (offset) => `it looks binary: a NUL character at offset ${offset}`,
-  tooLarge: (label, megabytes, limitMegabytes) => `${label} is too large to read: ${megabytes} MB, more than the ${limitMegabytes} MB that can be read as text. The wiki's page limit is about 1 MB: split it into several files.`,
-  patternRefused: (label, source2, line, max) => line === void 0 ? `${label} is refused: ${source2} holds a pattern longer than ${max} characters, which is not matched, so whether it hides the file cannot be told. Shorten the pattern to publish the file.` : `${label} is refused: line ${line} of ${source2} is a pattern longer than ${max} characters, which is not matched, so whether it ignores the file cannot be told. Shorten the line to publish the file.`,
-  tooManyFiles: (named, max) => `${named} holds more than ${max} Markdown files, and a publish plans all of its files or none: publish fewer or smaller folders.`
-};
-
-// src/core/walk/decode.ts
-var MAX_TEXT_LENGTH = import_node_buffer.constants.MAX_STRING_LENGTH;
-var UTF8_BOM = [239, 187, 191];
-var UTF8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
-function decodeText(bytes, label, messages = englishWalkMessages, maxLength = MAX_TEXT_LENGTH) {
-  if (bytes[0] === 255 && bytes[1] === 254) return decodeUtf16(bytes, false, label, messages, maxLength);
-  if (bytes[0] === 254 && bytes[1] === 255) return decodeUtf16(bytes, true, label, messages, maxLength);
-  return decodeUtf8(bytes, label, messages, maxLength);
-}
-function tooLarge(bytes, label, messages, maxLength) {
-  const megabytes = (count) => (count / 1e6).toFixed(1);
-  return { ok: false, problem: messages.tooLarge(label, megabytes(bytes.length), megabytes(maxLength)) };
-}
-function decodeUtf8(bytes, label, messages, maxLength) {
-  const start = bytes[0] === UTF8_BOM[0] && bytes[1] === UTF8_BOM[1] && bytes[2] === UTF8_BOM[2] ? UTF8_BOM.length : 0;
-  if (bytes.length - start > maxLength) return tooLarge(bytes, label, messages, maxLength);
-  const nul = bytes.indexOf(0, start);
-  if (nul >= 0) return refusal(label, messages)(messages.binaryByte(nul));
-  try {
-    return { ok: true, text: UTF8.decode(start === 0 ? bytes : bytes.subarray(start)) };
-  } catch {
-    const invalid2 = firstInvalidUtf8(bytes, start);
-    if (invalid2 >= bytes.length) return tooLarge(bytes, label, messages, maxLength);
-    return refusal(label, messages)(messages.invalidByte(invalid2));
-  }
-}
-function refusal(label, messages) {
-  return (why) => ({ ok: false, problem: messages.notUtf8(label, why) });
-}
-function decodeUtf16(bytes, bigEndian, label, messages, maxLength) {
-  const body = bytes.subarray(2);
-  const refuse3 = refusal(label, messages);
-  if (body.length % 2 !== 0) return refuse3(messages.oddUtf16());
-  if (body.length / 2 > maxLength) return tooLarge(bytes, label, messages, maxLength);
-  const littleEndian = bigEndian ? swapPairs(body) : body;
-  let text2;
-  try {
-    text2 = new TextDecoder("utf-16le", { fatal: true, ignoreBOM: true }).decode(littleEndian);
-  } catch {
-    return refuse3(messages.invalidUtf16());
-  }
-  const nul = text2.indexOf("\0");
-  return nul >= 0 ? refuse3(messages.binaryCharacter(2 + nul * 2)) : { ok: true, text: text2 };
-}
-function swapPairs(bytes) {
-  const swapped = new Uint8Array(bytes.length);
-  for (let index = 0; index + 1 < bytes.length; index += 2) {
-    swapped[index] = bytes[index + 1];
-    swapped[index + 1] = bytes[index];
-  }
-  return swapped;
-}
-function firstInvalidUtf8(bytes, start = 0) {
-  let index = start;
-  while (index < bytes.length) {
-    const lead = bytes[index];
-    if (lead < 128) {
-      index++;
-      continue;
-    }
-    const length = lead >= 194 && lead <= 223 ? 2 : lead >= 224 && lead <= 239 ? 3 : lead >= 240 && lead <= 244 ? 4 : 0;
-    if (length === 0) return index;
-    const low = lead === 224 ? 160 : lead === 240 ? 144 : 128;
-    const high = lead === 237 ? 159 : lead === 244 ? 143 : 191;
-    for (let offset = 1; offset < length; offset++) {
-      const byte = bytes[index + offset];
-      const [min, max] = offset === 1 ? [low, high] : [128, 191];
-      if (byte === void 0 || byte < min || byte > max) return index;
-    }
-    index += length;
-  }
-  return bytes.length;
-}
-
-// src/core/pattern/nfa.ts
-var MAX_PATTERN_LENGTH = 1e3;
-var CHAR = 0;
-var FOLD = 1;
-var NOT_SLASH = 2;
-var NOT_SEPARATOR = 3;
-var SEPARATOR = 4;
-var ANY = 5;
-var BYTE_CLASS = 6;
-var RANGE_CLASS = 7;
-var SPLIT = 8;
-var MATCH = 9;
-var work = 0;
-function countWork(steps) {
-  work += steps;
-}
-var Nfa = class {
-  op = [];
-  /** A CHAR's or FOLD's code, a class's index in `tables` or `ranges`. */
-  arg = [];
-  out = [];
-  out2 = [];
-  tables = [];
-  ranges = [];
-  start;
-  // Scratch for runs: matching is synchronous, so one pattern's sets are never used by two runs at once.
-  current = new Int32Array(0);
-  next = new Int32Array(0);
-  stack = new Int32Array(0);
-  marks = new Int32Array(0);
-  generation = 0;
-  constructor(parts) {
-    this.start = this.sequence(parts, this.state(MATCH, 0, -1));
-  }
-  /** Whether the whole of `units` (bytes, or UTF-16 code units) matches. */
-  matches(units) {
-    this.prepare();
-    let count = this.add(this.current, 0, this.start);
-    for (let index = 0; index < units.length && count > 0; index++) {
-      const unit = units[index];
-      this.generation++;
-      let nextCount = 0;
-      for (let at = 0; at < count; at++) {
-        const state2 = this.current[at];
-        work++;
-        if (this.accepts(state2, unit)) nextCount = this.add(this.next, nextCount, this.out[state2]);
-      }
-      [this.current, this.next] = [this.next, this.current];
-      count = nextCount;
-    }
-    for (let at = 0; at < count; at++) if (this.op[this.current[at]] === MATCH) return true;
-    return false;
-  }
-  accepts(state2, unit) {
-    const arg = this.arg[state2];
-    switch (this.op[state2]) {
-      case CHAR:
-        return unit === arg;
-      case FOLD:
-        return (unit >= 65 && unit <= 90 ? unit + 32 : unit) === arg;
-      case NOT_SLASH:
-        return unit !== 47;
-      case NOT_SEPARATOR:
-        return unit !== 47 && unit !== 92;
-      case SEPARATOR:
-        return unit === 47 || unit === 92;
-      case ANY:
-        return true;
-      case BYTE_CLASS:
-        return unit < 256 && this.tables[arg][unit] === 1;
-      case RANGE_CLASS:
-        return inRanges2(this.ranges[arg], unit);
-      default:
-        return false;
-    }
-  }
-  /** Adds a state and every state reachable from it without a character; returns the list's new length. */
-  add(list, length, first) {
-    let top = 0;
-    this.stack[top++] = first;
-    while (top > 0) {
-      const state2 = this.stack[--top];
-      if (this.marks[state2] === this.generation) continue;
-      this.marks[state2] = this.generation;
-      work++;
-      if (this.op[state2] === SPLIT) {
-        this.stack[top++] = this.out2[state2];
-        this.stack[top++] = this.out[state2];
-      } else {
-        list[length++] = state2;
-      }
-    }
-    return length;
-  }
-  prepare() {
-    const size = this.op.length;
-    if (this.marks.length !== size) {
-      this.current = new Int32Array(size);
-      this.next = new Int32Array(size);
-      this.stack = new Int32Array(2 * size + 1);
-      this.marks = new Int32Array(size);
-      this.generation = 0;
-    }
-    if (this.generation > 1073676288) {
-      this.marks.fill(0);
-      this.generation = 0;
-    }
-    this.generation++;
-  }
-  state(op, arg, out, out2 = -1) {
-    this.op.push(op);
-    this.arg.push(arg);
-    this.out.push(out);
-    this.out2.push(out2);
-    return this.op.length - 1;
-  }
-  unit(unit, out) {
-    switch (unit.op) {
-      case CHAR:
-      case FOLD:
-        return this.state(unit.op, unit.code, out);
-      case BYTE_CLASS:
-        this.tables.push(unit.table);
-        return this.state(unit.op, this.tables.length - 1, out);
-      case RANGE_CLASS:
-        this.ranges.push(unit.ranges);
-        return this.state(unit.op, this.ranges.length - 1, out);
-      default:
-        return this.state(unit.op, 0, out);
-    }
-  }
-  /** Compiles parts back to front: each part's states lead to `next`, the start of what follows it. */
-  sequence(parts, next) {
-    for (let index = parts.length - 1; index >= 0; index--) next = this.part(parts[index], next);
-    return next;
-  }
-  part(part, next) {
-    switch (part.kind) {
-      case "one":
-        return this.unit(part.unit, next);
-      case "many": {
-        const loop = this.state(SPLIT, 0, -1, next);
-        this.out[loop] = this.unit(part.unit, loop);
-        return loop;
-      }
-      case "optional":
-        return this.state(SPLIT, 0, this.sequence(part.parts, next), next);
-      case "either": {
-        let entry = this.sequence(part.choices[part.choices.length - 1] ?? [], next);
-        for (let index = part.choices.length - 2; index >= 0; index--) {
-          entry = this.state(SPLIT, 0, this.sequence(part.choices[index], next), entry);
-        }
-        return entry;
-      }
-    }
-  }
-};
-function inRanges2(ranges, unit) {
-  const { pairs: pairs2 } = ranges;
-  let inside = false;
-  for (let index = 0; index + 1 < pairs2.length && !inside; index += 2) inside = unit >= pairs2[index] && unit <= pairs2[index + 1];
-  work += pairs2.length >> 1;
-  return inside !== ranges.negated;
-}
-
-// src/core/pattern/compiled.ts
-var utf8 = new TextEncoder();
-var fromUtf8 = new TextDecoder();
-var Subject2 = class {
-  constructor(text2) {
-    this.text = text2;
-  }
-  text;
-  foldedText;
-  utf8Bytes;
-  utf16Units;
-  /** With ASCII letters in lower case, as git folds case (core.ignorecase); other letters stay as they are. */
-  folded() {
-    this.foldedText ??= asciiLowerCase(this.text);
-    return this.foldedText;
-  }
-  /** As UTF-8, what git matches .gitignore patterns against (a `?` takes one byte). */
-  bytes() {
-    this.utf8Bytes ??= utf8.encode(this.text);
-    return this.utf8Bytes;
-  }
-  /** As UTF-16 code units, what VS Code's globs match against (a `?` takes one code unit). */
-  codeUnits() {
-    if (!this.utf16Units) {
-      const units = new Uint16Array(this.text.length);
-      for (let index = 0; index < units.length; index++) units[index] = this.text.charCodeAt(index);
-      this.utf16Units = units;
-    }
-    return this.utf16Units;
-  }
-};
-function asciiLowerCase(text2) {
-  return /[A-Z]/.test(text2) ? text2.replace(/[A-Z]/g, (letter) => String.fromCharCode(letter.charCodeAt(0) + 32)) : text2;
-}
-function compileParts(parts, options) {
-  const folded = parts.some((part) => part.kind === "one" && part.unit.op === FOLD);
-  const text2 = (subject) => folded ? subject.folded() : subject.text;
-  const leading = literalRun(parts, 0, 1);
-  if (leading === parts.length) {
-    const literal = decode(parts, 0, parts.length, options);
-    return (subject) => {
-      countWork(literal.length);
-      return text2(subject) === literal;
-    };
-  }
-  const trailing = literalRun(parts, parts.length - 1, -1);
-  const suffix = decode(parts, parts.length - trailing, parts.length, options);
-  const first = parts[0];
-  if (options.nameOnly && leading === 0 && trailing === parts.length - 1 && first?.kind === "many" && first.unit.op === NOT_SLASH) {
-    return (subject) => {
-      countWork(suffix.length);
-      return text2(subject).endsWith(suffix);
-    };
-  }
-  const prefix = decode(parts, 0, leading, options);
-  const nfa = new Nfa(parts);
-  return (subject) => {
-    const value = text2(subject);
-    countWork(prefix.length + suffix.length);
-    if (value.length < prefix.length + suffix.length || !value.startsWith(prefix) || !value.endsWith(suffix)) return false;
-    return nfa.matches(options.alphabet === "utf8" ? subject.bytes() : subject.codeUnits());
-  };
-}
-function literalRun(parts, from, step) {
-  let count = 0;
-  for (let index = from; index >= 0 && index < parts.length; index += step) {
-    const part = parts[index];
-    if (part.kind !== "one" || part.unit.op !== CHAR && part.unit.op !== FOLD) break;
-    count++;
-  }
-  return count;
-}
-function decode(parts, from, to, options) {
-  const codes = [];
-  for (const part of parts.slice(from, to)) if (part.kind === "one" && "code" in part.unit) codes.push(part.unit.code);
-  return options.alphabet === "utf8" ? fromUtf8.decode(Uint8Array.from(codes)) : String.fromCharCode(...codes);
-}
-
-// src/core/pattern/wildmatchClass.ts
-var BACKSLASH3 = 92;
-var CLOSE = 93;
-var OPEN = 91;
-var COLON3 = 58;
-var DASH2 = 45;
-var SLASH = 47;
-function readBracket(pattern, open3, ignoreCase) {
-  let at = open3 + 1;
-  let byte = pattern[at];
-  if (byte === 94) byte = 33;
-  const negated = byte === 33;
-  if (negated) byte = pattern[++at];
-  const items = [];
-  let previous = 0;
-  do {
-    if (byte === void 0) return void 0;
-    if (byte === BACKSLASH3) {
-      byte = pattern[++at];
-      if (byte === void 0) return void 0;
-      items.push({ kind: "byte", byte });
-    } else if (byte === DASH2 && previous !== 0 && pattern[at + 1] !== void 0 && pattern[at + 1] !== CLOSE) {
-      byte = pattern[++at];
-      if (byte === BACKSLASH3) {
-        byte = pattern[++at];
-        if (byte === void 0) return void 0;
-      }
-      items.push({ kind: "range", first: previous, last: byte });
-      byte = 0;
-    } else if (byte === OPEN && pattern[at + 1] === COLON3) {
-      const nameStart = at + 2;
-      let close = nameStart;
-      while (pattern[close] !== void 0 && pattern[close] !== CLOSE) close++;
-      if (pattern[close] === void 0) return void 0;
-      if (close - nameStart - 1 < 0 || pattern[close - 1] !== COLON3) {
-        items.push({ kind: "byte", byte: OPEN });
-      } else {
-        const name = String.fromCharCode(...pattern.subarray(nameStart, close - 1));
-        if (!Object.hasOwn(NAMED2, name)) return void 0;
-        items.push({ kind: "named", name });
-        at = close;
-        byte = 0;
-      }
-    } else {
-      items.push({ kind: "byte", byte });
-    }
-    previous = byte;
-    byte = pattern[++at];
-  } while (byte !== CLOSE);
-  const table = new Uint8Array(256);
-  for (let candidate = 0; candidate < 256; candidate++) {
-    const taken = items.some((item) => takes(item, candidate, ignoreCase)) !== negated;
-    table[candidate] = taken && candidate !== SLASH ? 1 : 0;
-  }
-  return { table, end: at + 1 };
-}
-var isUpper = (byte) => byte >= 65 && byte <= 90;
-var isLower = (byte) => byte >= 97 && byte <= 122;
-var isDigit2 = (byte) => byte >= 48 && byte <= 57;
-var isAlpha = (byte) => isUpper(byte) || isLower(byte);
-var isGraph = (byte) => byte > 32 && byte < 127;
-var NAMED2 = {
-  alnum: (byte) => isAlpha(byte) || isDigit2(byte),
-  alpha: isAlpha,
-  blank: (byte) => byte === 32 || byte === 9,
-  cntrl: (byte) => byte < 32 || byte === 127,
-  digit: isDigit2,
-  graph: isGraph,
-  lower: isLower,
-  print: (byte) => byte >= 32 && byte < 127,
-  punct: (byte) => isGraph(byte) && !isAlpha(byte) && !isDigit2(byte),
-  space: (byte) => byte === 32 || byte >= 9 && byte <= 13,
-  upper: (byte, ignoreCase) => isUpper(byte) || ignoreCase && isLower(byte),
-  xdigit: (byte) => isDigit2(byte) || byte >= 65 && byte <= 70 || byte >= 97 && byte <= 102
-};
-function takes(item, textByte, ignoreCase) {
-  const byte = ignoreCase && isUpper(textByte) ? textByte + 32 : textByte;
-  switch (item.kind) {
-    case "byte":
-      return byte === item.byte;
-    case "range":
-      if (byte >= item.first && byte <= item.last) return true;
-      return ignoreCase && isLower(byte) && byte - 32 >= item.first && byte - 32 <= item.last;
-    case "named":
-      return NAMED2[item.name](byte, ignoreCase);
-  }
-}
-
-// src/core/pattern/gitignorePattern.ts
-var utf82 = new TextEncoder();
-function parseGitignore(text2, ignoreCase, compile2 = automatonTest) {
-  const lines = [];
-  const rows2 = text2.replace(/^\ufeff/, "").split("\n");
-  for (const [index, row] of rows2.entries()) {
-    const written3 = row.endsWith("\r") ? row.slice(0, -1) : row;
-    if (written3 === "" || written3.startsWith("#")) continue;
-    let pattern = trimTrailingSpaces(written3);
-    const negated = pattern.startsWith("!");
-    if (negated) pattern = pattern.slice(1);
-    const foldersOnly = pattern.endsWith("/");
-    if (foldersOnly) pattern = pattern.slice(0, -1);
-    const nameOnly = !pattern.includes("/");
-    if (!nameOnly && pattern.startsWith("/")) pattern = pattern.slice(1);
-    if (pattern === "") continue;
-    const facts = { line: index + 1, negated, foldersOnly };
-    if (pattern.length > MAX_PATTERN_LENGTH) {
-      lines.push({ ...facts, refused: true });
-      continue;
-    }
-    lines.push({ ...facts, refused: false, nameOnly, matches: compile2(pattern, ignoreCase, !nameOnly) });
-  }
-  return lines;
-}
-function automatonTest(pattern, ignoreCase, pathname) {
-  const parts = wildmatchParts(utf82.encode(pattern), ignoreCase, pathname);
-  return parts ? compileParts(parts, { alphabet: "utf8", nameOnly: !pathname }) : () => false;
-}
-function trimTrailingSpaces(line) {
-  let firstSpace = -1;
-  for (let index = 0; index < line.length; index++) {
-    const character = line[index];
-    if (character === " ") {
-      if (firstSpace < 0) firstSpace = index;
-    } else if (character === "\\") {
-      index++;
-      if (index >= line.length) return line;
-      firstSpace = -1;
-    } else {
-      firstSpace = -1;
-    }
-  }
-  return firstSpace < 0 ? line : line.slice(0, firstSpace);
-}
-var STAR = 42;
-var SLASH2 = 47;
-var BACKSLASH4 = 92;
-function wildmatchParts(pattern, ignoreCase, pathname) {
-  const parts = [];
-  const literal = (byte) => ignoreCase && byte >= 65 && byte <= 90 ? { kind: "one", unit: { op: FOLD, code: byte + 32 } } : ignoreCase && byte >= 97 && byte <= 122 ? { kind: "one", unit: { op: FOLD, code: byte } } : { kind: "one", unit: { op: CHAR, code: byte } };
-  let at = 0;
-  while (at < pattern.length) {
-    const byte = pattern[at];
-    if (byte === BACKSLASH4) {
-      const escaped = pattern[at + 1];
-      if (escaped === void 0) return void 0;
-      parts.push(literal(escaped));
-      at += 2;
-    } else if (byte === 63) {
-      parts.push({ kind: "one", unit: { op: NOT_SLASH } });
-      at++;
-    } else if (byte === 91) {
-      const bracket = readBracket(pattern, at, ignoreCase);
-      if (!bracket) return void 0;
-      parts.push({ kind: "one", unit: { op: BYTE_CLASS, table: bracket.table } });
-      at = bracket.end;
-    } else if (byte === STAR) {
-      at = stars(pattern, at, pathname, parts);
-    } else {
-      parts.push(literal(byte));
-      at++;
-    }
-  }
-  return parts;
-}
-function stars(pattern, at, pathname, parts) {
-  let end = at;
-  while (pattern[end] === STAR) end++;
-  const after = pattern[end];
-  const wholeSegment = pathname && end - at >= 2 && (at === 0 || pattern[at - 1] === SLASH2) && (after === void 0 || after === SLASH2 || after === BACKSLASH4 && pattern[end + 1] === SLASH2);
-  if (!wholeSegment) {
-    parts.push({ kind: "many", unit: { op: NOT_SLASH } });
-    return end;
-  }
-  const last2 = parts[parts.length - 1];
-  const afterAnyFolders = last2?.kind === "optional";
-  if (after === SLASH2) {
-    if (!afterAnyFolders) parts.push({ kind: "optional", parts: [{ kind: "many", unit: { op: ANY } }, { kind: "one", unit: { op: CHAR, code: SLASH2 } }] });
-    return end + 1;
-  }
-  if (afterAnyFolders && after === void 0) parts.pop();
-  parts.push({ kind: "many", unit: { op: ANY } });
-  return end;
-}
-
-// src/core/pattern/linearWildmatch.ts
-var STAR2 = 42;
-var SLASH3 = 47;
-var BACKSLASH5 = 92;
-var QUESTION = 63;
-var OPEN2 = 91;
-var FOLD2 = 256;
-var ANY_BYTE = -1;
-var CLASS = -2;
-var ANY_TEXT = 0;
-var ANY_FOLDERS = 1;
-var utf83 = new TextEncoder();
-var fromUtf82 = new TextDecoder();
-function compileWildmatch(pattern, ignoreCase, pathname) {
-  const compiled = compile(utf83.encode(pattern), ignoreCase, pathname);
-  if (!compiled) return () => false;
-  const { prefix, suffix, folded, literal, starThenLiteral } = compiled;
-  return (subject) => {
-    const text2 = folded ? subject.folded() : subject.text;
-    countWork(prefix.length + suffix.length);
-    if (literal) return text2 === prefix;
-    if (text2.length < prefix.length + suffix.length || !text2.startsWith(prefix) || !text2.endsWith(suffix)) return false;
-    return starThenLiteral ? !text2.includes("/") : matches(compiled, subject);
-  };
-}
-var STAR_MARK = -1073741824;
-var GAP_MARK = STAR_MARK - 1;
-var Builder = class {
-  tables = [];
-  /** Every unit's code, STAR_MARK and GAP_MARK in the order read: where the literal start and end are found. */
-  flat = [];
-  pieces = [];
-  gaps = [];
-  piece = [];
-  units = [];
-  chunks = [0];
-  unit(code) {
-    this.flat.push(code);
-    if (code === SLASH3) this.endGlob();
-    else this.units.push(code);
-  }
-  star() {
-    this.flat.push(STAR_MARK);
-    this.chunks.push(this.units.length);
-  }
-  /**
-   * A `**` of a segment of its own: only at the start or after a '/', so the glob before it is the empty one that '/'
-   * began, and is dropped. Two gaps with no segment between are one, as gitignorePattern.ts reads them.
-   */
-  gap(kind) {
-    this.flat.push(GAP_MARK);
-    const last2 = this.gaps.length - 1;
-    if (this.piece.length === 0 && last2 >= 0) this.gaps[last2] = this.gaps[last2] === ANY_TEXT || kind === ANY_TEXT ? ANY_TEXT : ANY_FOLDERS;
-    else {
-      this.pieces.push(this.piece);
-      this.gaps.push(kind);
-    }
-    this.piece = [];
-    this.units = [];
-    this.chunks = [0];
-  }
-  done() {
-    this.endGlob();
-    const { flat } = this;
-    let head = 0;
-    while (head < flat.length && flat[head] >= 0) head++;
-    let tail = flat.length;
-    while (tail > head && flat[tail - 1] >= 0) tail--;
-    const text2 = (codes) => fromUtf82.decode(Uint8Array.from(codes, (code) => code >= FOLD2 ? code - FOLD2 : code));
-    const suffix = flat.slice(tail);
-    const literal = head === flat.length;
-    const starThenLiteral = tail === 1 && flat[0] === STAR_MARK && !suffix.includes(SLASH3);
-    const folded = flat.some((code) => code >= FOLD2);
-    const prefix = text2(flat.slice(0, head));
-    return { tables: this.tables, pieces: [...this.pieces, this.piece], gaps: this.gaps, prefix, suffix: literal ? "" : text2(suffix), folded, literal, starThenLiteral };
-  }
-  endGlob() {
-    this.piece.push({ units: Int32Array.from(this.units), chunks: Int32Array.from([...this.chunks, this.units.length]) });
-    this.units = [];
-    this.chunks = [0];
-  }
-};
-function compile(pattern, ignoreCase, pathname) {
-  const builder = new Builder();
-  const literal = (byte) => ignoreCase && byte >= 65 && byte <= 90 ? FOLD2 + byte + 32 : ignoreCase && byte >= 97 && byte <= 122 ? FOLD2 + byte : byte;
-  let at = 0;
-  while (at < pattern.length) {
-    const byte = pattern[at];
-    if (byte === BACKSLASH5) {
-      const escaped = pattern[at + 1];
-      if (escaped === void 0) return void 0;
-      builder.unit(literal(escaped));
-      at += 2;
-    } else if (byte === QUESTION) {
-      builder.unit(ANY_BYTE);
-      at++;
-    } else if (byte === OPEN2) {
-      const bracket = readBracket(pattern, at, ignoreCase);
-      if (!bracket) return void 0;
-      builder.unit(CLASS - builder.tables.length);
-      builder.tables.push(bracket.table);
-      at = bracket.end;
-    } else if (byte === STAR2) {
-      let end = at;
-      while (pattern[end] === STAR2) end++;
-      const after = pattern[end];
-      const wholeSegment = pathname && end - at >= 2 && (at === 0 || pattern[at - 1] === SLASH3) && (after === void 0 || after === SLASH3 || after === BACKSLASH5 && pattern[end + 1] === SLASH3);
-      if (!wholeSegment) builder.star();
-      else builder.gap(after === SLASH3 ? ANY_FOLDERS : ANY_TEXT);
-      at = wholeSegment && after === SLASH3 ? end + 1 : end;
-    } else {
-      builder.unit(literal(byte));
-      at++;
-    }
-  }
-  return builder.done();
-}
-var work2 = 0;
-var cutsOf = /* @__PURE__ */ new WeakMap();
-function matches(compiled, subject) {
-  const text2 = subject.bytes();
-  work2 = 0;
-  const only = compiled.pieces.length === 1 ? compiled.pieces[0] : void 0;
-  const matched = only?.length === 1 ? globMatches(compiled.tables, only[0], text2, 0, text2.length, false) && text2.indexOf(SLASH3) < 0 : placePieces(compiled, text2, cutsOf.get(subject) ?? cut(subject, text2));
-  countWork(work2);
-  return matched;
-}
-function cut(subject, text2) {
-  const found = [-1];
-  for (let at = text2.indexOf(SLASH3); at >= 0; at = text2.indexOf(SLASH3, at + 1)) found.push(at);
-  found.push(text2.length);
-  const cuts = Int32Array.from(found);
-  cutsOf.set(subject, cuts);
-  return cuts;
-}
-function placePieces(compiled, text2, cuts) {
-  const { pieces, gaps } = compiled;
-  const segments = cuts.length - 1;
-  const lastIndex = pieces.length - 1;
-  const lastPiece = pieces[lastIndex];
-  if (lastIndex === 0) return lastPiece.length === segments && pieceMatches(compiled, lastPiece, text2, cuts, 0, false);
-  const lastFrom = segments - lastPiece.length;
-  const first = pieces[0];
-  let next = first.length;
-  if (next > lastFrom || !pieceMatches(compiled, first, text2, cuts, 0, false)) return false;
-  for (let index = 1; index < lastIndex; index++) {
-    const piece = pieces[index];
-    const floating = gaps[index - 1] === ANY_TEXT;
-    let start = next;
-    while (start + piece.length <= lastFrom && !pieceMatches(compiled, piece, text2, cuts, start, floating)) start++;
-    if (start + piece.length > lastFrom) return false;
-    next = start + piece.length;
-  }
-  return pieceMatches(compiled, lastPiece, text2, cuts, lastFrom, gaps[lastIndex - 1] === ANY_TEXT);
-}
-function pieceMatches(compiled, piece, text2, cuts, start, floating) {
-  for (const [offset, glob] of piece.entries()) {
-    const segment = start + offset;
-    if (!globMatches(compiled.tables, glob, text2, cuts[segment] + 1, cuts[segment + 1], floating && offset === 0)) return false;
-  }
-  return true;
-}
-function globMatches(tables, glob, text2, from, to, floating) {
-  const { units, chunks } = glob;
-  if (to - from < units.length) return false;
-  const count = chunks.length - 1;
-  let start = from;
-  let middle = 0;
-  if (!floating) {
-    const length = chunks[1] - chunks[0];
-    if (count === 1 && to - from !== length) return false;
-    if (!equalAt(tables, units, 0, length, text2, from)) return false;
-    if (count === 1) return true;
-    start = from + length;
-    middle = 1;
-  }
-  const lastStart = chunks[count - 1];
-  const end = to - (units.length - lastStart);
-  if (end < start || !equalAt(tables, units, lastStart, units.length - lastStart, text2, end)) return false;
-  for (let chunk = middle; chunk < count - 1; chunk++) {
-    const first = chunks[chunk];
-    const length = chunks[chunk + 1] - first;
-    if (length === 1) {
-      const code = units[first];
-      let at = start;
-      while (at < end && !takes2(tables, code, text2[at])) at++;
-      work2 += at - start + 1;
-      if (at >= end) return false;
-      start = at + 1;
-    } else {
-      const found = find(tables, units, first, length, text2, start, end);
-      if (found < 0) return false;
-      start = found + length;
-    }
-  }
-  return true;
-}
-function takes2(tables, code, byte) {
-  if (code >= FOLD2) return (byte >= 65 && byte <= 90 ? byte + 32 : byte) === code - FOLD2;
-  if (code >= 0) return byte === code;
-  return code === ANY_BYTE || tables[CLASS - code][byte] === 1;
-}
-function equalAt(tables, units, first, length, text2, at) {
-  let index = 0;
-  while (index < length && takes2(tables, units[first + index], text2[at + index])) index++;
-  work2 += index;
-  return index === length;
-}
-var stride = 0;
-var rows = new Uint32Array(0);
-var state = new Uint32Array(0);
-var anyByte = new Uint32Array(0);
-var classUnits = new Int32Array(0);
-var clearedIn = new Int32Array(256);
-var readyIn = new Int32Array(256);
-var generation = 0;
-function find(tables, units, first, length, text2, from, to) {
-  if (to - from < length) return -1;
-  if (length === 0) return from;
-  const words = length + 31 >>> 5;
-  newSearch(words, length);
-  let classCount = 0;
-  for (let index = 0; index < length; index++) {
-    const code = units[first + index];
-    const word = index >>> 5;
-    const bit = 1 << (index & 31);
-    if (code >= FOLD2) setBit(code - FOLD2 - 32, word, bit, words);
-    if (code >= 0) setBit(code >= FOLD2 ? code - FOLD2 : code, word, bit, words);
-    else if (code === ANY_BYTE) anyByte[word] = anyByte[word] | bit;
-    else classUnits[classCount++] = index;
-  }
-  work2 += length;
-  const topWord = length - 1 >>> 5;
-  const topBit = 1 << (length - 1 & 31);
-  for (let at = from; at < to; at++) {
-    const byte = text2[at];
-    const base = byte * stride;
-    if (readyIn[byte] !== generation) {
-      if (clearedIn[byte] !== generation) clearRow(byte, words);
-      for (let word = 0; word < words; word++) rows[base + word] = rows[base + word] | anyByte[word];
-      for (let index = 0; index < classCount; index++) {
-        const unit = classUnits[index];
-        const code = units[first + unit];
-        if (tables[CLASS - code][byte] === 1) rows[base + (unit >>> 5)] = rows[base + (unit >>> 5)] | 1 << (unit & 31);
-      }
-      readyIn[byte] = generation;
-      work2 += words + classCount;
-    }
-    let carry = 1;
-    for (let word = 0; word < words; word++) {
-      const value = state[word];
-      state[word] = (value << 1 | carry) & rows[base + word];
-      carry = value >>> 31;
-    }
-    work2 += words;
-    if ((state[topWord] & topBit) !== 0) return at - length + 1;
-  }
-  return -1;
-}
-function newSearch(words, length) {
-  if (words > stride) {
-    stride = words;
-    rows = new Uint32Array(256 * stride);
-    state = new Uint32Array(stride);
-    anyByte = new Uint32Array(stride);
-    generation = 1073741823;
-  }
-  if (classUnits.length < length) classUnits = new Int32Array(Math.max(length, 2 * classUnits.length));
-  if (generation >= 1073741823) {
-    clearedIn.fill(0);
-    readyIn.fill(0);
-    generation = 0;
-  }
-  generation++;
-  state.fill(0, 0, words);
-  anyByte.fill(0, 0, words);
-}
-function clearRow(byte, words) {
-  rows.fill(0, byte * stride, byte * stride + words);
-  clearedIn[byte] = generation;
-}
-function setBit(byte, word, bit, words) {
-  if (clearedIn[byte] !== generation) clearRow(byte, words);
-  rows[byte * stride + word] = rows[byte * stride + word] | bit;
-}
-
-// src/core/walk/gitignore.ts
-var GitignoreRules = class _GitignoreRules {
-  constructor(layers, ignoreCase, held, ignoredAbove = false) {
-    this.layers = layers;
-    this.ignoreCase = ignoreCase;
-    this.held = held;
-    this.ignoredAbove = ignoredAbove;
-  }
-  layers;
-  ignoreCase;
-  held;
-  ignoredAbove;
-  /** The rules in force for `folder`, and the folder's segments below the topmost folder they were read from. */
-  static async forFolder(fs, folder) {
-    const root = await repositoryRoot(fs, folder);
-    const chain = root === void 0 ? [folder] : foldersFrom(fs, root, folder);
-    let rules = new _GitignoreRules([], root !== void 0 && await repositoryIgnoresCase(fs, root));
-    const segments = [];
-    for (const [index, each] of chain.entries()) {
-      if (index > 0) {
-        segments.push(fs.baseName(each));
-        rules = rules.below(rules.verdict(segments, true));
-      }
-      rules = await rules.enter(fs, each, segments);
-    }
-    return { rules, segments };
-  }
-  /** The rules for a subfolder: these plus the subfolder's own .gitignore, if it has one (a link to one does not count, as in git). */
-  async enter(fs, folder, segments) {
-    const file = fs.child(folder, ".gitignore");
-    let text2;
-    try {
-      if ((await fs.type(file))?.kind !== "file") return this;
-      text2 = new TextDecoder().decode(await fs.read(file));
-    } catch {
-      return this;
-    }
-    const layer = { depth: segments.length, file: fs.label(file), lines: parseGitignore(text2, this.ignoreCase, compileWildmatch) };
-    return new _GitignoreRules([...this.layers, layer], this.ignoreCase, this.held, this.ignoredAbove);
-  }
-  /** The rules below a folder of this verdict (one not ignored, or one whose verdict could not be told). */
-  below(verdict) {
-    if (verdict === false || verdict !== true && this.held) return this;
-    return new _GitignoreRules(this.layers, this.ignoreCase, verdict === true ? this.held : verdict, this.ignoredAbove || verdict === true);
-  }
-  /**
-   * Whether the entry at `segments` (below the same topmost folder) is ignored, as git decides it: the deepest
-   * .gitignore's last matching line wins. A refused line that would win over that match (or, with none, over the
-   * default) leaves it untold, unless it could only say the same: a refused `!line` over a file kept, a refused
-   * ignoring line over a file ignored. A symbolic link counts as a file, as in git.
-   */
-  verdict(segments, isFolder) {
-    if (this.ignoredAbove) return true;
-    const name = new Subject2(segments[segments.length - 1] ?? "");
-    let untoldIgnore;
-    let untoldNegation;
-    for (let layerIndex = this.layers.length - 1; layerIndex >= 0; layerIndex--) {
-      const layer = this.layers[layerIndex];
-      if (segments.length <= layer.depth) continue;
-      let below;
-      for (let lineIndex = layer.lines.length - 1; lineIndex >= 0; lineIndex--) {
-        const line = layer.lines[lineIndex];
-        if (line.foldersOnly && !isFolder) continue;
-        if (line.refused) {
-          if (line.negated) untoldNegation ??= { source: layer.file, line: line.line };
-          else untoldIgnore ??= { source: layer.file, line: line.line };
-          continue;
-        }
-        const subject = line.nameOnly ? name : below ??= new Subject2(segments.slice(layer.depth).join("/"));
-        if (line.matches(subject)) return line.negated ? untoldIgnore ?? this.held ?? false : untoldNegation ?? true;
-      }
-    }
-    return untoldIgnore ?? this.held ?? false;
-  }
-};
-async function repositoryIgnoresCase(fs, root) {
-  const config = fs.child(fs.child(root, ".git"), "config");
-  try {
-    if ((await fs.type(config))?.kind !== "file") return false;
-    return setsIgnoreCase(new TextDecoder().decode(await fs.read(config)));
-  } catch {
-    return false;
-  }
-}
-var SECTION = /^\[\s*([^\]]*?)\s*\]/;
-var IGNORE_CASE = /^ignorecase\s*(?:=\s*(.*))?$/i;
-var TRUE = /^(?:true|yes|on|1)$/i;
-function setsIgnoreCase(config) {
-  let inCore = false;
-  let ignoreCase = false;
-  for (const rawLine of config.split(/\r?\n/)) {
-    const line = rawLine.replace(/[#;].*$/, "").trim();
-    const section = SECTION.exec(line);
-    if (section) inCore = (section[1] ?? "").toLowerCase() === "core";
-    const setting = inCore ? IGNORE_CASE.exec(section ? line.slice(section[0].length).trim() : line) : null;
-    if (setting) ignoreCase = setting[1] === void 0 || TRUE.test(setting[1].trim());
-  }
-  return ignoreCase;
-}
-async function repositoryRoot(fs, folder) {
-  for (let current = folder; current !== void 0; current = fs.parent(current)) {
-    if (await fs.type(fs.child(current, ".git")).catch(() => void 0) !== void 0) return current;
-  }
-  return void 0;
-}
-async function folderInRepository(fs, folder) {
-  const root = await repositoryRoot(fs, folder);
-  return root === void 0 ? void 0 : foldersFrom(fs, root, folder).slice(1).map((each) => `${fs.baseName(each)}/`).join("");
-}
-function foldersFrom(fs, top, folder) {
-  const chain = [folder];
-  for (let current = folder; fs.key(current) !== fs.key(top); ) {
-    const up = fs.parent(current);
-    if (up === void 0) break;
-    chain.unshift(up);
-    current = up;
-  }
-  return chain;
 }
 
 // src/core/walk/entryAt.ts
@@ -8752,7 +9219,7 @@ ${path}`;
   for (const { destinations, place } of linking) {
     if (!place) continue;
     for (const destination of destinations) {
-      const target = linkTarget(destination, place.path, place.rootInRepository);
+      const target = linkTarget2(destination, place.path, place.rootInRepository);
       const path = target.kind === "file" ? pagePath(target) : void 0;
       if (target.kind !== "file" || path === void 0) continue;
       const anchored = target.anchor !== void 0 && target.anchor !== "";
@@ -8831,7 +9298,7 @@ function refusedKeys(items) {
 }
 async function sentMarkdown(selected, location, pageTitle, ports) {
   if (selected) return selected.sent();
-  const text2 = await readText(ports.fs, location);
+  const text2 = await readText2(ports.fs, location);
   if (text2 === void 0) return void 0;
   const split = splitFrontMatter(text2);
   const leftOut = split.omitTitleHeading ?? ports.omitTitleHeading ?? false;
@@ -8856,7 +9323,7 @@ async function folderHoldsNoPage(fs, folder) {
     return false;
   }
 }
-async function readText(fs, location) {
+async function readText2(fs, location) {
   try {
     const decoded = decodeText(await fs.read(location), fs.label(location));
     return decoded.ok ? decoded.text : void 0;
@@ -8883,7 +9350,7 @@ async function outsideLinkedPages(linking, ports) {
   const located = (fileKey, destination) => {
     const place = placeOf.get(fileKey);
     if (!place) return void 0;
-    const target = linkTarget(destination, place.path, place.rootInRepository);
+    const target = linkTarget2(destination, place.path, place.rootInRepository);
     const path = target.kind === "file" ? pagePath(target) : void 0;
     if (target.kind !== "file" || path === void 0) return void 0;
     return { where: whereKey(place.folder, path), path, anchor: target.anchor };
@@ -9506,473 +9973,6 @@ function resolveToken(env, now) {
 var DIAGRAMS_FLAG = "--diagrams (or WIKI_PUBLISHER_DIAGRAMS)";
 function resolveDiagramRenderer(flag, env) {
   return flag ?? (env.WIKI_PUBLISHER_DIAGRAMS?.trim() || void 0);
-}
-
-// src/cli/files.ts
-var import_promises5 = require("node:fs/promises");
-var import_node_path5 = require("node:path");
-
-// src/core/walk/nodeWalkFs.ts
-var import_node_fs3 = require("node:fs");
-var import_promises4 = require("node:fs/promises");
-var import_node_path4 = require("node:path");
-function nodeWalkFs(options) {
-  const { tree } = options;
-  const top = options.top ?? tree;
-  return {
-    async list(folder) {
-      const entries = (0, import_node_fs3.readdirSync)(folder, { withFileTypes: true });
-      const listed2 = [];
-      const links = [];
-      for (const entry of entries) {
-        const each = { name: entry.name, kind: kindOf(entry) };
-        listed2.push(each);
-        if (each.kind === "symbolicLink") links.push(each);
-      }
-      await Promise.all(links.map(async (entry) => {
-        const linkTo = await linkTarget2(childPath(folder, entry.name));
-        if (linkTo) entry.linkTo = linkTo;
-      }));
-      return listed2;
-    },
-    async type(location) {
-      const stats = lstatOrUndefined(location);
-      return stats ? entryType(stats, location) : void 0;
-    },
-    read: readRegularFile,
-    readSync: readRegularFileSync,
-    readPlainTextSync,
-    child: childPath,
-    parent: (location) => (0, import_node_path4.dirname)(location) === location ? void 0 : (0, import_node_path4.dirname)(location),
-    baseName: (location) => (0, import_node_path4.basename)(location),
-    key: (location) => location,
-    label: labelsBelow(options.cwd),
-    followLink: tree === void 0 ? void 0 : (location) => followLink(location, tree),
-    isTreeTop: top === void 0 ? void 0 : (location) => location === top
-  };
-}
-function childPath(folder, name) {
-  return folder.endsWith(import_node_path4.sep) ? `${folder}${name}` : `${folder}${import_node_path4.sep}${name}`;
-}
-function labelsBelow(cwd) {
-  const below = cwd.endsWith(import_node_path4.sep) ? cwd : `${cwd}${import_node_path4.sep}`;
-  const absolute = (0, import_node_path4.isAbsolute)(cwd);
-  return (location) => {
-    if (absolute && location.startsWith(below)) {
-      const rest = location.slice(below.length);
-      return import_node_path4.sep === "/" ? rest : rest.split(import_node_path4.sep).join("/");
-    }
-    return (0, import_node_path4.relative)(cwd, location).split(import_node_path4.sep).join("/") || location;
-  };
-}
-function lstatOrUndefined(location) {
-  try {
-    return (0, import_node_fs3.lstatSync)(location, { throwIfNoEntry: false });
-  } catch {
-    return void 0;
-  }
-}
-function kindOf(entry) {
-  if (entry.isSymbolicLink()) return "symbolicLink";
-  if (entry.isFile()) return "file";
-  return entry.isDirectory() ? "directory" : "other";
-}
-async function entryType(entry, path) {
-  const kind = kindOf(entry);
-  if (kind !== "symbolicLink") return { kind };
-  const linkTo = await linkTarget2(path);
-  return linkTo ? { kind, linkTo } : { kind };
-}
-async function linkTarget2(path) {
-  const target = await (0, import_promises4.stat)(path).catch(() => void 0);
-  return target ? kindOf(target) : void 0;
-}
-var LINK_NOT_FOLLOWED = "it is a symbolic link, and links are not followed.";
-var NOT_REGULAR = "it is not a regular file.";
-var REFUSAL_WORDS = { link: LINK_NOT_FOLLOWED, notRegular: NOT_REGULAR };
-async function readRegularFile(path) {
-  let handle;
-  try {
-    handle = await (0, import_promises4.open)(path, REGULAR_FILE_OPEN_FLAGS);
-  } catch (error) {
-    if (error.code === "ELOOP") throw new NotARegularFile("link", LINK_NOT_FOLLOWED);
-    throw error;
-  }
-  try {
-    if (!(await handle.stat()).isFile()) throw new NotARegularFile("notRegular", NOT_REGULAR);
-    return await handle.readFile();
-  } finally {
-    await handle.close();
-  }
-}
-var workingFolder = "";
-var belowWorkingFolder = "";
-function fromWorkingFolder(path) {
-  const cwd = process.cwd();
-  if (cwd !== workingFolder) {
-    workingFolder = cwd;
-    belowWorkingFolder = cwd.endsWith(import_node_path4.sep) ? cwd : `${cwd}${import_node_path4.sep}`;
-  }
-  return path.length > belowWorkingFolder.length && path.startsWith(belowWorkingFolder) ? path.slice(belowWorkingFolder.length) : path;
-}
-function readRegularFileSync(path) {
-  const { fd, size } = openRegularFileSync(fromWorkingFolder(path), REFUSAL_WORDS);
-  try {
-    return readToEnd(fd, size);
-  } finally {
-    (0, import_node_fs3.closeSync)(fd);
-  }
-}
-function readPlainTextSync(path) {
-  let text2;
-  try {
-    text2 = (0, import_node_fs3.readFileSync)(fromWorkingFolder(path), { encoding: "utf8", flag: REGULAR_FILE_OPEN_FLAGS });
-  } catch {
-    return void 0;
-  }
-  if (text2.length === 0 || text2.charCodeAt(0) === 65279 || text2.includes("�") || text2.includes("\0")) return void 0;
-  return text2;
-}
-var SCRATCH_LIMIT = 1024 * 1024;
-var scratch = Buffer.allocUnsafe(64 * 1024);
-function readToEnd(fd, size) {
-  if (size > 0 && size < scratch.length) return readInto(fd, scratch, size);
-  if (size > 0 && size < SCRATCH_LIMIT) {
-    scratch = Buffer.allocUnsafe(Math.min(SCRATCH_LIMIT, Math.max(size + 1, scratch.length * 2)));
-    return readInto(fd, scratch, size);
-  }
-  let buffer = Buffer.allocUnsafe(size > 0 ? size : 8192);
-  let length = 0;
-  for (; ; ) {
-    if (length === buffer.length) {
-      if (size > 0) return buffer;
-      const larger = Buffer.allocUnsafe(buffer.length * 2);
-      buffer.copy(larger, 0, 0, length);
-      buffer = larger;
-    }
-    const read = (0, import_node_fs3.readSync)(fd, buffer, length, buffer.length - length, null);
-    if (read === 0) return buffer.subarray(0, length);
-    length += read;
-  }
-}
-function readInto(fd, buffer, size) {
-  let length = 0;
-  while (length < size) {
-    const read = (0, import_node_fs3.readSync)(fd, buffer, length, size - length, null);
-    if (read === 0) break;
-    length += read;
-  }
-  return buffer.subarray(0, length);
-}
-async function followLink(location, tree) {
-  const target = await (0, import_promises4.realpath)(location).catch(() => void 0);
-  if (target === void 0) return { target: location, kind: void 0, inside: false };
-  const stats = await (0, import_promises4.lstat)(target).catch(() => void 0);
-  const fromTree = (0, import_node_path4.relative)(tree, target);
-  const inside = fromTree === "" || !(0, import_node_path4.isAbsolute)(fromTree) && fromTree !== ".." && !fromTree.startsWith(`..${import_node_path4.sep}`);
-  return { target, kind: stats ? kindOf(stats) : void 0, inside };
-}
-
-// src/core/util/eventLoop.ts
-function turnOfEventLoop() {
-  return new Promise((resolve9) => setImmediate(resolve9));
-}
-
-// src/core/walk/sources.ts
-var READ_CONCURRENCY = 8;
-var READ_AHEAD_FILES = 64;
-var READ_AHEAD_CHARS = 256 * 1024;
-async function sourcesFromWalk(walk, options) {
-  return eachSourceFromWalk(walk, options, (source2) => source2);
-}
-async function eachSourceFromWalk(walk, options, take) {
-  const entries = [...walk.files, ...walk.refused].sort((a, b) => compareRelativePaths(a.label, b.label));
-  const readSync2 = options.fs.readSync;
-  if (readSync2) {
-    const readPlain = options.fs.readPlainTextSync;
-    const bytes = (file) => readPlain?.call(options.fs, file.readFrom) ?? readSync2.call(options.fs, file.readFrom);
-    const readAgain = async function() {
-      return readTextSync(this, options, bytes);
-    };
-    const again2 = (file) => readAgain.bind(file);
-    const taken = [];
-    const batch = [];
-    for (let start = 0; start < entries.length; ) {
-      await turnOfEventLoop();
-      let end = start;
-      let chars = 0;
-      while (end < entries.length && end - start < READ_AHEAD_FILES && chars < READ_AHEAD_CHARS) {
-        const entry = entries[end];
-        const read = isRefused(entry) || options.isCancelled?.() ? void 0 : readTextSync(entry, options, bytes);
-        if (read?.ok) chars += read.text.length;
-        batch[end - start] = read;
-        end++;
-      }
-      for (let index = start; index < end; index++) {
-        const entry = entries[index];
-        const read = batch[index - start];
-        batch[index - start] = void 0;
-        taken.push(take(isRefused(entry) ? refusedSource(entry) : read === void 0 ? unreadSource(entry) : source(entry, read, again2(entry))));
-      }
-      start = end;
-    }
-    return taken;
-  }
-  const again = (file) => () => readText2(file, options);
-  return mapBounded(entries, READ_CONCURRENCY, async (entry) => {
-    if (isRefused(entry)) return take(refusedSource(entry));
-    if (options.isCancelled?.()) return take(unreadSource(entry));
-    return take(source(entry, await readText2(entry, options), again(entry)));
-  });
-}
-function isRefused(entry) {
-  return "reason" in entry;
-}
-function refusedSource(entry) {
-  return { key: entry.key, label: entry.label, text: "", readProblem: entry.reason };
-}
-function unreadSource(file) {
-  return { key: file.key, label: file.label, text: "", readProblem: "not read: cancelled" };
-}
-function source(file, decoded, readAgain) {
-  if (!decoded.ok) return { key: file.key, label: file.label, text: "", readProblem: decoded.problem };
-  return { key: file.key, label: file.label, text: decoded.text, readAgain };
-}
-async function readText2(file, options) {
-  const open3 = options.openText?.(file.key);
-  if (open3 !== void 0) return { ok: true, text: open3 };
-  try {
-    return decodeText(await options.fs.read(file.readFrom), file.label, options.messages ?? englishWalkMessages);
-  } catch (error) {
-    return { ok: false, problem: (options.messages ?? englishWalkMessages).unreadable(file.label, describeError(error)) };
-  }
-}
-function readTextSync(file, options, read) {
-  const open3 = options.openText?.(file.key);
-  if (open3 !== void 0) return { ok: true, text: open3 };
-  try {
-    const contents = read(file);
-    return typeof contents === "string" ? { ok: true, text: contents } : decodeText(contents, file.label, options.messages ?? englishWalkMessages);
-  } catch (error) {
-    return { ok: false, problem: (options.messages ?? englishWalkMessages).unreadable(file.label, describeError(error)) };
-  }
-}
-
-// src/core/pattern/refusedPattern.ts
-function isRefusedPattern(verdict) {
-  return typeof verdict === "object";
-}
-
-// src/core/walk/walk.ts
-var DEFAULT_MAX_FILES = 2e3;
-async function walkSelection(named, options) {
-  const walk = new Walk(options);
-  for (const [index, location] of named.entries()) {
-    if (walk.stopped()) break;
-    await walk.named(location, index);
-  }
-  return walk.result();
-}
-var Walk = class {
-  constructor(options) {
-    this.options = options;
-    this.words = options.messages ?? englishWalkMessages;
-    this.fs = options.fs;
-    this.maxFiles = options.maxFiles ?? DEFAULT_MAX_FILES;
-  }
-  options;
-  fs;
-  maxFiles;
-  files = /* @__PURE__ */ new Map();
-  refused = /* @__PURE__ */ new Map();
-  problems = [];
-  /** Folders on the way to a named location already found to be no link out: many names share them. */
-  clearFolders = /* @__PURE__ */ new Set();
-  truncated = false;
-  words;
-  stopped() {
-    return this.truncated || (this.options.isCancelled?.() ?? false);
-  }
-  result() {
-    return { files: [...this.files.values()], refused: [...this.refused.values()], truncated: this.truncated, problems: this.problems };
-  }
-  async named(location, index) {
-    if (!await this.wayIsClear(location)) return;
-    const type = await this.fs.type(location).catch(() => void 0);
-    if (!type) return this.problem(index, "missing");
-    const markdown = isMarkdownFileName(this.fs.baseName(location));
-    if (type.kind === "directory") return this.root(location);
-    if (type.kind === "symbolicLink") return this.namedLink(location, type, markdown, index);
-    if (!markdown) return this.problem(index, "notMarkdown");
-    if (type.kind === "file") this.take(location, location);
-    else this.refuse(location, this.words.notRegular);
-  }
-  async namedLink(location, type, markdown, index) {
-    const toFolder = type.linkTo === "directory";
-    if (!toFolder && !markdown) return this.problem(index, "notMarkdown");
-    const link = await this.fs.followLink?.(location).catch(() => void 0);
-    const refusal2 = this.linkRefusal(link, toFolder);
-    if (refusal2 || !link) return this.refuse(location, refusal2 ?? this.words.link);
-    if (link.kind === "directory") return this.root(link.target);
-    if (link.kind !== "file") return this.refuse(location, this.words.linkToNotRegular);
-    if (markdown) this.take(location, link.target);
-    else this.problem(index, "notMarkdown");
-  }
-  /**
-   * Whether every folder between the top of the working tree and a named location is a folder, or a link to a folder
-   * inside the tree: naming docs/linkdir/secret.md must not reach what naming docs/linkdir may not. The first that is
-   * not is refused under its own name, as if it had been named. A location below no top was named by the person
-   * running the walk, not reached through the repository, so the folders above it (macOS's /tmp is a link) are not checked.
-   */
-  async wayIsClear(location) {
-    for (const folder of this.foldersOnTheWay(location)) {
-      const key = this.fs.key(folder);
-      if (this.clearFolders.has(key)) continue;
-      const type = await this.fs.type(folder).catch(() => void 0);
-      const refusal2 = type?.kind === "symbolicLink" ? await this.linkOnTheWay(folder) : void 0;
-      if (refusal2) {
-        this.refuse(folder, refusal2);
-        return false;
-      }
-      this.clearFolders.add(key);
-    }
-    return true;
-  }
-  /** The folders from just below the top of the working tree down to the location's own; none when no top is above it. */
-  foldersOnTheWay(location) {
-    if (!this.fs.isTreeTop || this.fs.isTreeTop(location)) return [];
-    const way = [];
-    for (let folder = this.fs.parent(location); folder !== void 0; folder = this.fs.parent(folder)) {
-      if (this.fs.isTreeTop(folder)) return way.reverse();
-      way.push(folder);
-    }
-    return [];
-  }
-  /** Why a link on the way to a named location is refused; undefined when it leads to a folder inside the tree. */
-  async linkOnTheWay(folder) {
-    const link = await this.fs.followLink?.(folder).catch(() => void 0);
-    return this.linkRefusal(link, true) ?? (link?.kind === "directory" ? void 0 : this.words.linkToNotRegular);
-  }
-  /**
-   * Why a followed link is refused whatever it leads to: the port could not follow it, it leads nowhere, or out of the
-   * working tree. Undefined when it leads to something inside, which the caller judges.
-   */
-  linkRefusal(link, toFolder) {
-    if (!link) return toFolder ? this.words.folderLink : this.words.link;
-    if (link.kind === void 0) return this.words.linkNowhere;
-    return link.inside ? void 0 : this.words.linkOutside;
-  }
-  /** A folder named explicitly: walked even when it is a dot-folder, with the .gitignore files above it in force. */
-  async root(folder) {
-    const { rules, segments } = await GitignoreRules.forFolder(this.fs, folder);
-    await this.folder(folder, rules, segments);
-  }
-  async folder(folder, rules, segments) {
-    let entries;
-    try {
-      entries = await this.fs.list(folder);
-    } catch {
-      return;
-    }
-    entries.sort((a, b) => compareRelativePaths(a.name, b.name));
-    for (const entry of entries) {
-      if (this.stopped()) return;
-      const location = this.fs.child(folder, entry.name);
-      const hidden = this.options.exclude?.(location) ?? false;
-      if (hidden === true) continue;
-      const walking = this.entry(location, entry, hidden === false ? rules : rules.below(hidden), [...segments, entry.name]);
-      if (walking) await walking;
-    }
-  }
-  /** Takes, refuses or leaves out an entry; a folder to walk comes back as the walk of it. */
-  entry(location, entry, rules, path) {
-    const markdown = isMarkdownFileName(entry.name);
-    switch (entry.kind) {
-      case "directory": {
-        if (isSkippedFolderName(entry.name)) return void 0;
-        const verdict = rules.verdict(path, true);
-        if (verdict === true) return void 0;
-        return this.subfolder(location, rules.below(verdict), path);
-      }
-      case "symbolicLink": {
-        const toFolder = entry.linkTo === "directory";
-        if (rules.verdict(path, false) === true || toFolder && rules.verdict(path, true) === true) return;
-        if (markdown) this.refuse(location, this.words.link);
-        else if (toFolder && !isSkippedFolderName(entry.name)) this.refuse(location, this.words.folderLink);
-        return;
-      }
-      case "file":
-        if (markdown) this.takeUnlessIgnored(location, rules.verdict(path, false));
-        return;
-      case "other":
-        if (markdown && rules.verdict(path, false) !== true) this.refuse(location, this.words.notRegular);
-    }
-    return void 0;
-  }
-  takeUnlessIgnored(location, verdict) {
-    if (verdict === false) this.take(location, location);
-    else if (isRefusedPattern(verdict)) this.refuse(location, (label) => this.words.patternRefused(label, verdict.source, verdict.line, MAX_PATTERN_LENGTH));
-  }
-  async subfolder(location, rules, path) {
-    await this.folder(location, await rules.enter(this.fs, location, path), path);
-  }
-  take(location, readFrom) {
-    const key = this.fs.key(location);
-    if (this.files.has(key)) return;
-    const wasRefused = this.refused.size > 0 && this.refused.delete(key);
-    if (!wasRefused && !this.room()) return;
-    this.files.set(key, { location, readFrom, key, label: this.fs.label(location) });
-  }
-  refuse(location, reason) {
-    const key = this.fs.key(location);
-    if (this.files.has(key) || this.refused.has(key) || !this.room()) return;
-    const label = this.fs.label(location);
-    this.refused.set(key, { key, label, reason: reason(label) });
-  }
-  problem(index, problem) {
-    this.problems.push({ index, problem });
-  }
-  room() {
-    if (this.files.size + this.refused.size < this.maxFiles) return true;
-    this.truncated = true;
-    return false;
-  }
-};
-
-// src/core/walk/publishWalk.ts
-var MAX_PUBLISH_FILES = 1e4;
-async function walkToPublish(named, options) {
-  const walk = await walkSelection(named, { ...options, maxFiles: MAX_PUBLISH_FILES });
-  if (options.isCancelled?.()) return { ok: false, cut: "cancelled" };
-  if (walk.truncated) return { ok: false, cut: "tooMany" };
-  return { ok: true, walk };
-}
-
-// src/cli/files.ts
-async function readMarkdownSources(paths, cwd) {
-  const walked = await walkArguments(paths, cwd);
-  if (!walked.ok) return walked;
-  return { ok: true, files: await sourcesFromWalk(walked.result, { fs: walked.fs }) };
-}
-async function cliWorkingTree(cwd) {
-  return await repositoryRoot(nodeWalkFs({ cwd }), cwd) ?? cwd;
-}
-async function walkArguments(paths, cwd) {
-  const root = await cliWorkingTree(cwd);
-  const fs = nodeWalkFs({ cwd: root, tree: await (0, import_promises5.realpath)(root).catch(() => root), top: root });
-  const walked = await walkToPublish(paths.map((path) => (0, import_node_path5.resolve)(cwd, path)), { fs });
-  if (!walked.ok) return { ok: false, message: englishWalkMessages.tooManyFiles(paths.join(", "), MAX_PUBLISH_FILES.toLocaleString("en-US")) };
-  const result = walked.walk;
-  const [problem] = result.problems;
-  if (problem) {
-    const arg = paths[problem.index] ?? "";
-    return {
-      ok: false,
-      message: problem.problem === "missing" ? `No such file or folder: ${arg}.` : `${arg} is not a Markdown file (${MARKDOWN_EXTENSIONS.join(", ")}).`
-    };
-  }
-  if (result.files.length + result.refused.length === 0) return { ok: false, message: `No Markdown files found in ${paths.join(", ")}.` };
-  return { ok: true, fs, result };
 }
 
 // src/cli/fileRecords.ts
@@ -10791,7 +10791,7 @@ function linksOf(page, plan) {
   const outside = /* @__PURE__ */ new Set();
   let itself = false;
   for (const destination of page.linkFacts.destinations) {
-    const target = linkTarget(destination, from, plan.rootInRepository);
+    const target = linkTarget2(destination, from, plan.rootInRepository);
     if (target.kind !== "file" || target.path === void 0) continue;
     const key = nodeOfFile(plan.tree, `${rootPath}${target.path}`)?.path.slice(rootPath.length);
     if (key === page.key) itself = true;
@@ -12168,7 +12168,7 @@ async function runTree(options) {
     if (!page) return [];
     const from = linkingFileOf(page.node, rootPath);
     const labelOf = (destination) => {
-      const target = linkTarget(destination, from, plan.rootInRepository);
+      const target = linkTarget2(destination, from, plan.rootInRepository);
       return target.kind === "file" && target.path !== void 0 ? `${rootPath}${target.path}` : destination;
     };
     return [...new Set(result.linkCautions.filter((caution) => caution.reason === "noPageYet").map((caution) => labelOf(caution.target)))];
@@ -13611,7 +13611,7 @@ async function outsideLinksOf(sources, options, ports) {
     if ((source2.linkReach & LINKS_MAY_LEAVE) === 0) continue;
     const from = source2.file.label.slice(root.length);
     const leaving = source2.linkFacts.destinations.filter((destination) => {
-      const target = linkTarget(destination, from, options.rootInRepository);
+      const target = linkTarget2(destination, from, options.rootInRepository);
       return target.kind === "file" && target.path === void 0;
     });
     if (leaving.length > 0) linking.push({ fileKey: source2.file.key, destinations: leaving });
@@ -13658,7 +13658,7 @@ async function takeAnchoredHeadings(sources, options) {
     const from = source2.file.label.slice(root.length);
     for (const destination of source2.linkFacts.destinations) {
       if (destination.indexOf("#") <= 0) continue;
-      const target = linkTarget(destination, from, options.rootInRepository);
+      const target = linkTarget2(destination, from, options.rootInRepository);
       const path = target.kind === "file" && target.anchor ? pagePath(target) : void 0;
       if (path !== void 0) anchored.add(`${root}${path}`);
     }
@@ -14821,7 +14821,8 @@ async function report(records, context) {
     await (0, import_promises9.writeFile)(planPath, ran ? runMarkdown(records, { maxChars: COMMENT_MAX_CHARS, fullPlanAt: "the job summary of this run" }) : "", "utf8");
     if (ran && context.summary) await appendStepSummary(context.env.GITHUB_STEP_SUMMARY, runMarkdown(records, { maxBytes: STEP_SUMMARY_MAX_BYTES }));
     if (context.annotations) {
-      for (const annotation of runAnnotations(records, (file) => readRegularTextInside(context.cwd, file, ANNOTATED_FILE_MAX_BYTES))) process.stdout.write(`${workflowCommand(annotation)}
+      const labelRoot = await cliWorkingTree(context.cwd);
+      for (const annotation of runAnnotations(records, (file) => readRegularTextInside(labelRoot, file, ANNOTATED_FILE_MAX_BYTES))) process.stdout.write(`${workflowCommand(annotation)}
 `);
     }
     await appendOutputs(context.env.GITHUB_OUTPUT, { ...stepOutputs(records, context.exitCode), results: resultsPath, plan: planPath });

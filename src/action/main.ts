@@ -12,6 +12,7 @@ import { readRegularTextInside } from '../core/walk/regularFile';
 import { runAnnotations, workflowCommand } from '../cli/annotations';
 import { parseCommandLine } from '../cli/args';
 import { EXIT_FAILED, EXIT_USAGE } from '../cli/exitCodes';
+import { cliWorkingTree } from '../cli/files';
 import { interruption } from '../cli/interruption';
 import { Output } from '../cli/output';
 import { COMMENT_MAX_CHARS, runMarkdown } from '../cli/planMarkdown';
@@ -86,7 +87,9 @@ async function report(records: RunRecords, context: ReportContext): Promise<numb
     await writeFile(planPath, ran ? runMarkdown(records, { maxChars: COMMENT_MAX_CHARS, fullPlanAt: 'the job summary of this run' }) : '', 'utf8');
     if (ran && context.summary) await appendStepSummary(context.env.GITHUB_STEP_SUMMARY, runMarkdown(records, { maxBytes: STEP_SUMMARY_MAX_BYTES }));
     if (context.annotations) {
-      for (const annotation of runAnnotations(records, (file) => readRegularTextInside(context.cwd, file, ANNOTATED_FILE_MAX_BYTES))) process.stdout.write(`${workflowCommand(annotation)}\n`);
+      // The records name files from the repository's root, as the run labels them (cli/files.ts), wherever it started.
+      const labelRoot = await cliWorkingTree(context.cwd);
+      for (const annotation of runAnnotations(records, (file) => readRegularTextInside(labelRoot, file, ANNOTATED_FILE_MAX_BYTES))) process.stdout.write(`${workflowCommand(annotation)}\n`);
     }
     await appendOutputs(context.env.GITHUB_OUTPUT, { ...stepOutputs(records, context.exitCode), results: resultsPath, plan: planPath });
   } catch (error) {

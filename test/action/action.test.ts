@@ -48,6 +48,14 @@ describe('GitHub Action: the entry point as the runner runs it', () => {
     assert.ok(run.logLines.some((line) => line.startsWith('WOULD REFUSE docs/empty.md')), 'the CLI\'s own lines are in the log, inside stop-commands');
   });
 
+  it('run from a folder of the repository, its annotations name the files from the repository\'s root, on their lines', async () => {
+    const workspace = await cli.tree({ '.git/HEAD': 'ref: refs/heads/main\n', 'docs/guide.md': '# Guide\n\nSee the picture.\n\n![diagram](diagram.png)\n' });
+    const run = await runAction({ workspace, cwd: join(workspace, 'docs'), inputs: { path: '.', ...TARGET, 'dry-run': 'true' } });
+    const caution = run.commands.find((command) => command.command === 'warning' && command.properties.file === 'docs/guide.md');
+    assert.ok(caution, `a warning on docs/guide.md in:\n${run.stdout}`);
+    assert.equal(caution.properties.line, '5', 'the caution sits on the line with the local image');
+  });
+
   it('reads front matter only the full YAML parser takes, from the committed bundle of the libraries some texts need', async () => {
     // A folded title is beyond the simple front matter reader: the core then requires the parser, which the action's
     // index.js loads from its sibling action/cliLibs.js.

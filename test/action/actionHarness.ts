@@ -33,7 +33,7 @@ export interface WorkflowCommand {
 }
 
 /** `inputs` by their action.yml names; `env` as a workflow's `env:` gives it. */
-export async function runAction(options: { workspace: string; inputs: Record<string, string>; env?: Record<string, string> }): Promise<ActionRun> {
+export async function runAction(options: { workspace: string; inputs: Record<string, string>; env?: Record<string, string>; /** Where the step runs, when not the workspace. */ cwd?: string }): Promise<ActionRun> {
   assert.ok(existsSync(ACTION_ENTRY), `${ACTION_ENTRY} is missing: run \`npm run build:action\`.`);
   const runnerTemp = await mkdtemp(join(tmpdir(), 'wiki-publisher-runner-'));
   try {
@@ -46,7 +46,7 @@ export async function runAction(options: { workspace: string; inputs: Record<str
       GITHUB_OUTPUT: outputFile, GITHUB_STEP_SUMMARY: summaryFile, ...options.env,
     };
     for (const [name, value] of Object.entries(options.inputs)) env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] = value;
-    const child = spawn(process.execPath, [ACTION_ENTRY], { cwd: options.workspace, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [ACTION_ENTRY], { cwd: options.cwd ?? options.workspace, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));

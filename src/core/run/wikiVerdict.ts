@@ -72,17 +72,37 @@ export function replaceVerdict(page: WikiPage, versions: readonly PageVersion[])
   // No notice in the versions listed: a page this tool never wrote, when the list reaches the page's first version;
   // else the notice may be further back than listed, and nothing tells (held, as a page without a notice is).
   if (marker === undefined) return reachesFirstVersion(newestFirst) ? { kind: 'notOurs', page } : { kind: 'edited', page, knownVersion: undefined, publishedAt: 0, noNotice: true };
-  // The send is the version its marker names, or (sent unseen) the first of the versions that carry that marker.
-  let first = newestFirst[at]?.number ?? page.version;
-  for (const version of newestFirst.slice(at)) {
-    const carried = version.body?.marker;
-    if (carried === undefined || carried.version !== marker.version || carried.digest !== marker.digest || carried.path !== marker.path) break;
+  const { sent } = sendOf(newestFirst, at, marker, page.version);
+  return holdsSendsBody(newestFirst, sent, page.version) ? { kind: 'notOurs', page } : { kind: 'edited', page, knownVersion: sent, publishedAt: 0 };
+}
+
+/** Whether a version carries this very marker (the same send's version, digest and file). */
+function carriesMarker(version: PageVersion, marker: PublishMarker): boolean {
+  const carried = version.body?.marker;
+  return carried !== undefined && carried.version === marker.version && carried.digest === marker.digest && carried.path === marker.path;
+}
+
+/**
+ * The send `marker` names in a history newest first, from `newestFirst[from]` back: `first`, the oldest of the run of
+ * versions carrying it (`latest` when none does), and `sent`, the version its marker names, or (sent unseen) `first`.
+ */
+function sendOf(newestFirst: readonly PageVersion[], from: number, marker: PublishMarker, latest: number): { first: number; sent: number } {
+  let first = latest;
+  for (let at = from; at < newestFirst.length; at++) {
+    const version = newestFirst[at] as PageVersion;
+    if (!carriesMarker(version, marker)) break;
     first = version.number;
   }
-  const sent = marker.version !== 0 && marker.version >= first ? marker.version : first;
+  return { first, sent: marker.version !== 0 && marker.version >= first ? marker.version : first };
+}
+
+/**
+ * Whether the page holds now (version `now`) the body the send (version `sent`) wrote: an edit since, undone by hand
+ * or by the wiki's restore, leaves nothing of anyone's to lose.
+ */
+function holdsSendsBody(newestFirst: readonly PageVersion[], sent: number, now: number): boolean {
   const sentBody = newestFirst.find((version) => version.number === sent)?.body?.digest;
-  const now = newestFirst.find((version) => version.number === page.version)?.body?.digest;
-  return sentBody !== undefined && now === sentBody ? { kind: 'notOurs', page } : { kind: 'edited', page, knownVersion: sent, publishedAt: 0 };
+  return sentBody !== undefined && newestFirst.find((version) => version.number === now)?.body?.digest === sentBody;
 }
 
 /**
@@ -95,26 +115,14 @@ export function replaceVerdict(page: WikiPage, versions: readonly PageVersion[])
 export function historyVerdict(page: WikiPage, versions: readonly PageVersion[], item: Pick<PlanItem, 'file' | 'complete' | 'contentSha256' | 'linkTargets' | 'linkTargetsKept'>, link: PageLink | undefined): GuardVerdict {
   const marker = page.body?.marker as PublishMarker;
   const newestFirst = versions.filter((version) => version.number <= page.version);
-  const carriesIt = (version: PageVersion): boolean => {
-    const carried = version.body?.marker;
-    return carried !== undefined && carried.version === marker.version && carried.digest === marker.digest && carried.path === marker.path;
-  };
+  const carriesIt = (version: PageVersion): boolean => carriesMarker(version, marker);
   // The versions that carry this very marker, newest back to the first of them.
-  let first = page.version;
-  for (const version of newestFirst) {
-    if (!carriesIt(version)) break;
-    first = version.number;
-  }
+  const { first, sent } = sendOf(newestFirst, 0, marker, page.version);
   // Unless the file is back at what the restored send wrote (reverted in the repository too): nothing then to send.
   const rolledBack = rolledBackSend(newestFirst, marker, first, carriesIt);
   if (rolledBack !== undefined && !holdsWhatItSends(page, marker, item)) return { kind: 'edited', page, knownVersion: rolledBack, publishedAt: link?.publishedAt ?? 0 };
-  const sent = marker.version !== 0 && marker.version >= first ? marker.version : first;
-  const sentBody = newestFirst.find((version) => version.number === sent)?.body?.digest;
-  // An edit is what the page holds now and the send did not write: a version since with another body, unless the page
-  // is back at the send's (an edit undone, by hand or by the wiki's restore, leaves nothing of anyone's to lose).
-  const now = newestFirst.find((version) => version.number === page.version)?.body?.digest;
-  const edit = sentBody === undefined || now !== sentBody;
-  if (edit) return { kind: 'edited', page, knownVersion: sent, publishedAt: link?.publishedAt ?? 0 };
+  // An edit is what the page holds now and the send did not write: a version since with another body.
+  if (!holdsSendsBody(newestFirst, sent, page.version)) return { kind: 'edited', page, knownVersion: sent, publishedAt: link?.publishedAt ?? 0 };
   const left = asLeft(page, item, marker);
   return link === undefined ? { ...left, adopted: true } : left;
 }

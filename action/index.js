@@ -3952,36 +3952,34 @@ function replaceVerdict(page, versions) {
   const at = newestFirst.findIndex((version) => version.body?.marker !== void 0);
   const marker = newestFirst[at]?.body?.marker;
   if (marker === void 0) return reachesFirstVersion(newestFirst) ? { kind: "notOurs", page } : { kind: "edited", page, knownVersion: void 0, publishedAt: 0, noNotice: true };
-  let first = newestFirst[at]?.number ?? page.version;
-  for (const version of newestFirst.slice(at)) {
-    const carried = version.body?.marker;
-    if (carried === void 0 || carried.version !== marker.version || carried.digest !== marker.digest || carried.path !== marker.path) break;
+  const { sent } = sendOf(newestFirst, at, marker, page.version);
+  return holdsSendsBody(newestFirst, sent, page.version) ? { kind: "notOurs", page } : { kind: "edited", page, knownVersion: sent, publishedAt: 0 };
+}
+function carriesMarker(version, marker) {
+  const carried = version.body?.marker;
+  return carried !== void 0 && carried.version === marker.version && carried.digest === marker.digest && carried.path === marker.path;
+}
+function sendOf(newestFirst, from, marker, latest) {
+  let first = latest;
+  for (let at = from; at < newestFirst.length; at++) {
+    const version = newestFirst[at];
+    if (!carriesMarker(version, marker)) break;
     first = version.number;
   }
-  const sent = marker.version !== 0 && marker.version >= first ? marker.version : first;
+  return { first, sent: marker.version !== 0 && marker.version >= first ? marker.version : first };
+}
+function holdsSendsBody(newestFirst, sent, now) {
   const sentBody = newestFirst.find((version) => version.number === sent)?.body?.digest;
-  const now = newestFirst.find((version) => version.number === page.version)?.body?.digest;
-  return sentBody !== void 0 && now === sentBody ? { kind: "notOurs", page } : { kind: "edited", page, knownVersion: sent, publishedAt: 0 };
+  return sentBody !== void 0 && newestFirst.find((version) => version.number === now)?.body?.digest === sentBody;
 }
 function historyVerdict(page, versions, item, link) {
   const marker = page.body?.marker;
   const newestFirst = versions.filter((version) => version.number <= page.version);
-  const carriesIt = (version) => {
-    const carried = version.body?.marker;
-    return carried !== void 0 && carried.version === marker.version && carried.digest === marker.digest && carried.path === marker.path;
-  };
-  let first = page.version;
-  for (const version of newestFirst) {
-    if (!carriesIt(version)) break;
-    first = version.number;
-  }
+  const carriesIt = (version) => carriesMarker(version, marker);
+  const { first, sent } = sendOf(newestFirst, 0, marker, page.version);
   const rolledBack = rolledBackSend(newestFirst, marker, first, carriesIt);
   if (rolledBack !== void 0 && !holdsWhatItSends(page, marker, item)) return { kind: "edited", page, knownVersion: rolledBack, publishedAt: link?.publishedAt ?? 0 };
-  const sent = marker.version !== 0 && marker.version >= first ? marker.version : first;
-  const sentBody = newestFirst.find((version) => version.number === sent)?.body?.digest;
-  const now = newestFirst.find((version) => version.number === page.version)?.body?.digest;
-  const edit = sentBody === void 0 || now !== sentBody;
-  if (edit) return { kind: "edited", page, knownVersion: sent, publishedAt: link?.publishedAt ?? 0 };
+  if (!holdsSendsBody(newestFirst, sent, page.version)) return { kind: "edited", page, knownVersion: sent, publishedAt: link?.publishedAt ?? 0 };
   const left = asLeft(page, item, marker);
   return link === void 0 ? { ...left, adopted: true } : left;
 }
@@ -6170,7 +6168,7 @@ async function walkArguments(paths, cwd) {
     };
   }
   if (result.files.length + result.refused.length === 0) return { ok: false, message: `No Markdown files found in ${paths.join(", ")}.` };
-  return { ok: true, fs, result };
+  return { ok: true, fs, result, labelRoot: root };
 }
 
 // src/cli/interruption.ts
@@ -14128,7 +14126,7 @@ async function treeCommand(deps) {
   const walked = await walkArguments([folder], deps.cwd);
   if (!walked.ok) return deps.usage(walked.message);
   const root = (0, import_node_path10.resolve)(deps.cwd, folder);
-  const rootLabel = (0, import_node_path10.relative)(await cliWorkingTree(deps.cwd), root).split(import_node_path10.sep).join("/");
+  const rootLabel = (0, import_node_path10.relative)(walked.labelRoot, root).split(import_node_path10.sep).join("/");
   const writing = !args.noRecord && !args.dryRun;
   const opened = await openTreeManifest(
     nodeManifestFiles(deps.workingTree),

@@ -24,7 +24,8 @@ export async function readMarkdownSources(paths: readonly string[], cwd: string)
   return { ok: true, files: await sourcesFromWalk(walked.result, { fs: walked.fs }) };
 }
 
-export type Walked = { ok: true; fs: WalkFs<string>; result: WalkResult<string> } | { ok: false; message: string };
+/** `labelRoot`: where the walk's labels start (the working tree: cliWorkingTree). */
+export type Walked = { ok: true; fs: WalkFs<string>; result: WalkResult<string>; labelRoot: string } | { ok: false; message: string };
 
 /**
  * The command line's working tree: the repository holding the working folder, else that folder. What it reads is
@@ -54,5 +55,5 @@ export async function walkArguments(paths: readonly string[], cwd: string): Prom
     };
   }
   if (result.files.length + result.refused.length === 0) return { ok: false, message: `No Markdown files found in ${paths.join(', ')}.` };
-  return { ok: true, fs, result };
+  return { ok: true, fs, result, labelRoot: root };
 }

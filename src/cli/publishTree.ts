@@ -28,7 +28,7 @@ import type { PublishArgs } from './args';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, runExitCode } from './exitCodes';
 import { folderInRepository } from '../core/walk/gitignore';
 import { cliFileLinkPorts, manifestAncestors } from './fileLinks';
-import { cliWorkingTree, walkArguments } from './files';
+import { walkArguments } from './files';
 import { linksWithoutAddressProblem, refusedPageAccess, refusedPageAccessMessage } from './pageAccess';
 import type { Output } from './output';
 import { planSummaryLine, reportLinksLeft, runSummaryLine } from './report';
@@ -103,7 +103,7 @@ export async function treeCommand(deps: TreeCommandDeps): Promise<number> {
   if (!walked.ok) return deps.usage(walked.message);
   const root = resolve(deps.cwd, folder);
   // As the walk labels the files: from the repository's root (walkArguments).
-  const rootLabel = relative(await cliWorkingTree(deps.cwd), root).split(sep).join('/');
+  const rootLabel = relative(walked.labelRoot, root).split(sep).join('/');
   // The folder's own manifest, else the nearest one above it up to the working folder when that one records the folder
   // as the page this tree hangs under (a folder of a tree published from further up).
   const writing = !args.noRecord && !args.dryRun;

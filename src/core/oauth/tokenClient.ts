@@ -7,7 +7,8 @@ import { platformFetchTransport } from '../http/fetchTransport';
 import type { Transport } from '../http/transport';
 import { joinPath } from './authorizeUrl';
 import { ExportAuthError } from './errors';
-import { DEFAULT_RETRY_POLICY, parseRetryAfterMs, realSleep, retryWaitMs, type RetryPolicy, type Sleep } from './backoff';
+import { DEFAULT_RETRY_POLICY, parseRetryAfterMs, type RetryPolicy, type Sleep } from './backoff';
+import { retryTokenRequest } from './tokenRetry';
 import { classifyTokenResponse, networkFailure, type GrantType, type TokenResult } from './tokenResponse';
 
 export type { TokenResponse, TokenResult } from './tokenResponse';
@@ -69,23 +70,26 @@ export class TokenClient {
     const body = JSON.stringify({ grant_type: grantType, client_id: this.config.clientId, client_secret: clientSecret, ...grant });
     const logger = this.config.logger ?? silentLogger;
 
-    for (let attempt = 1; ; attempt++) {
-      const result = await this.attempt(endpoint.url, body, grantType, signal);
-      if (result.ok || !result.error.retryable || attempt >= maxAttempts) return result;
-      const waitMs = this.retryDelay(result.error, attempt);
-      if (waitMs === undefined) return result;
-      logger.warn(`Token endpoint: ${result.error.message} Retrying in ${waitMs} ms (attempt ${attempt + 1} of ${maxAttempts}).`);
-      try {
-        await (this.config.sleep ?? realSleep)(waitMs, signal);
-      } catch {
-        return { ok: false, error: new ExportAuthError('cancelled', (m) => m.requestCancelled()) };
-      }
-    }
-  }
-
-  /** The wait before the next attempt, or undefined when Retry-After asks for longer than the cap (maxDelayMs). */
-  private retryDelay(error: ExportAuthError, attempt: number): number | undefined {
-    return retryWaitMs(this.policy, attempt - 1, this.config.random ?? Math.random, error.details.retryAfterMs, this.policy.maxDelayMs);
+    // The same bounded retries as the command line's token requests (tokenRetry.ts), Retry-After capped at maxDelayMs.
+    let last: TokenResult | undefined;
+    const outcome = await retryTokenRequest(
+      async () => {
+        last = await this.attempt(endpoint.url, body, grantType, signal);
+        return { result: last, transient: !last.ok && last.error.retryable, ...(last.ok ? {} : { retryAfterMs: last.error.details.retryAfterMs }) };
+      },
+      {
+        policy: { ...this.policy, maxAttempts, maxRetryAfterMs: this.policy.maxDelayMs },
+        ...(signal === undefined ? {} : { signal }),
+        ...(this.config.sleep === undefined ? {} : { sleep: this.config.sleep }),
+        ...(this.config.random === undefined ? {} : { random: this.config.random }),
+        onRetry: (waitMs, nextAttempt, attempts) => {
+          const message = last !== undefined && !last.ok ? last.error.message : '';
+          logger.warn(`Token endpoint: ${message} Retrying in ${waitMs} ms (attempt ${nextAttempt} of ${attempts}).`);
+        },
+      },
+    );
+    if (outcome.kind === 'cancelled') return { ok: false, error: new ExportAuthError('cancelled', (m) => m.requestCancelled()) };
+    return outcome.result;
   }
 
   private async attempt(url: string, body: string, grantType: GrantType, signal?: AbortSignal): Promise<TokenResult> {

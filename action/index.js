@@ -14771,7 +14771,7 @@ async function appendStepSummary(path, markdown) {
 // src/action/main.ts
 async function runAction(env, cwd) {
   const read = readActionInputs(env);
-  if (!read.ok) return fail4(read.message);
+  if (!read.ok) return fail4(read.message, env);
   const { inputs } = read;
   const work3 = await (0, import_promises9.mkdtemp)((0, import_node_path11.join)(env.RUNNER_TEMP || (0, import_node_os.tmpdir)(), "wiki-publisher-"));
   const argv = [...inputs.argv];
@@ -14782,8 +14782,8 @@ async function runAction(env, cwd) {
     argv.splice(1, 0, "--expect-plan", bareDigest ? inputs.expectPlan : `@${reviewed}`);
   }
   const parsed = parseCommandLine(argv);
-  if (!parsed.ok) return fail4(parsed.message);
-  if (parsed.command.kind !== "publish") return fail4("The inputs name no run.");
+  if (!parsed.ok) return fail4(parsed.message, env);
+  if (parsed.command.kind !== "publish") return fail4("The inputs name no run.", env);
   const args = parsed.command.args;
   const problems = [];
   const stderr = { write: (text2) => (problems.push(text2), process.stderr.write(text2)), isTTY: false };
@@ -14834,9 +14834,15 @@ async function report(records, context) {
 function inActionWords(line, reviewedPlan) {
   return line.replace(/^wiki-publisher: /, "").replace(/ \(see wiki-publisher --help\)$/, "").replace(`--expect-plan: ${reviewedPlan}:`, 'Input "expect-plan":');
 }
-function fail4(message) {
+async function fail4(message, env) {
   process.stdout.write(`${runError(message)}
 `);
+  try {
+    await appendOutputs(env.GITHUB_OUTPUT, stepOutputs(new RunRecords(), EXIT_USAGE));
+  } catch (error) {
+    process.stdout.write(`${runError(`The step's outputs could not be written: ${describeError(error)}`)}
+`);
+  }
   return EXIT_USAGE;
 }
 function runError(message) {

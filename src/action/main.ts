@@ -24,7 +24,7 @@ import { appendOutputs, appendStepSummary, STEP_SUMMARY_MAX_BYTES } from './runn
 
 export async function runAction(env: NodeJS.ProcessEnv, cwd: string): Promise<number> {
   const read = readActionInputs(env);
-  if (!read.ok) return fail(read.message);
+  if (!read.ok) return fail(read.message, env);
   const { inputs } = read;
   const work = await mkdtemp(join(env.RUNNER_TEMP || tmpdir(), 'wiki-publisher-'));
   const argv = [...inputs.argv];
@@ -37,8 +37,8 @@ export async function runAction(env: NodeJS.ProcessEnv, cwd: string): Promise<nu
     argv.splice(1, 0, '--expect-plan', bareDigest ? inputs.expectPlan : `@${reviewed}`);
   }
   const parsed = parseCommandLine(argv);
-  if (!parsed.ok) return fail(parsed.message);
-  if (parsed.command.kind !== 'publish') return fail('The inputs name no run.');
+  if (!parsed.ok) return fail(parsed.message, env);
+  if (parsed.command.kind !== 'publish') return fail('The inputs name no run.', env);
   const args = parsed.command.args;
 
   // The CLI's problems go to stderr as always; the last one is kept for an annotation if the run stops before planning
@@ -105,8 +105,14 @@ function inActionWords(line: string, reviewedPlan: string): string {
     .replace(`--expect-plan: ${reviewedPlan}:`, 'Input "expect-plan":');
 }
 
-function fail(message: string): number {
+/** Inputs the step refused: said in an annotation, and the outputs written all the same (exit-code 2, no counts). */
+async function fail(message: string, env: NodeJS.ProcessEnv): Promise<number> {
   process.stdout.write(`${runError(message)}\n`);
+  try {
+    await appendOutputs(env.GITHUB_OUTPUT, stepOutputs(new RunRecords(), EXIT_USAGE));
+  } catch (error) {
+    process.stdout.write(`${runError(`The step's outputs could not be written: ${describeError(error)}`)}\n`);
+  }
   return EXIT_USAGE;
 }
 

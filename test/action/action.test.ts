@@ -161,9 +161,12 @@ describe('GitHub Action: the entry point as the runner runs it', () => {
     const noPath = await runAction({ workspace, inputs: { space: 'DOCS' } });
     assert.equal(noPath.code, 2);
     assert.match(noPath.commands[0]?.message ?? '', /Input "path" is required/);
+    // A workflow that branches on the step's outputs (`if: steps.wiki.outputs.exit-code == '0'`) reads them here too.
+    assert.deepEqual([noPath.outputs['exit-code'], noPath.outputs.published, noPath.outputs.failed], ['2', '0', '0']);
     const badSwitch = await runAction({ workspace, inputs: { path: 'a.md', 'dry-run': 'yes' } });
     assert.equal(badSwitch.code, 2);
     assert.match(badSwitch.commands[0]?.message ?? '', /Input "dry-run" must be true or false/);
+    assert.equal(badSwitch.outputs['exit-code'], '2');
     const noToken = await runAction({ workspace, inputs: { path: 'a.md', ...TARGET }, env: { WIKI_PUBLISHER_ENDPOINT: cli.sandbox.importEndpoint } });
     assert.equal(noToken.code, 2);
     assert.match(noToken.stderr, /No API token\. Set WIKI_PUBLISHER_API_TOKEN/);

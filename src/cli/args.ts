@@ -102,12 +102,14 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommand {
   if (secretRefusal !== undefined) return fail(secretRefusal);
   const mistyped = suggestForUnknownOption(argv);
   if (mistyped !== undefined) return fail(mistyped);
-  let parsed: ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true; strict: true }>>;
+  let parsed: ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true; strict: true; tokens: true }>>;
   try {
-    parsed = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
+    parsed = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true, tokens: true });
   } catch (error) {
     return fail(firstLine(error instanceof Error ? error.message : String(error)));
   }
+  const repeated = repeatedValueFlag(parsed.tokens);
+  if (repeated !== undefined) return fail(repeated);
   const { values, positionals } = parsed;
   if (values.help) return { ok: true, command: { kind: 'help' } };
   if (values.version) return { ok: true, command: { kind: 'version' } };
@@ -190,6 +192,23 @@ function refuseSecretFlags(argv: readonly string[]): string | undefined {
     const name = /^--?([^=]+)/.exec(arg)?.[1];
     const refusal = name === undefined ? undefined : SECRET_FLAGS.find(([pattern]) => pattern.test(name))?.[1];
     if (refusal !== undefined) return `${refusal}, never from a flag (command lines show up in process lists and CI logs).`;
+  }
+  return undefined;
+}
+
+/**
+ * A flag that takes a value, given twice with two values (`--space A ... --space B`, often a CI variable's flags beside
+ * the template's own): which one was meant is a guess, so the run names both rather than take the last.
+ */
+function repeatedValueFlag(tokens: ReturnType<typeof parseArgs>['tokens']): string | undefined {
+  const seen = new Map<string, string>();
+  for (const token of tokens ?? []) {
+    if (token.kind !== 'option' || token.value === undefined) continue;
+    const earlier = seen.get(token.name);
+    if (earlier !== undefined && earlier !== token.value) {
+      return `--${token.name} is given twice, as "${earlier}" and as "${token.value}": give it once.`;
+    }
+    seen.set(token.name, token.value);
   }
   return undefined;
 }

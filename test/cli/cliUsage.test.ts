@@ -24,7 +24,7 @@ describe('CLI usage and configuration errors', () => {
     { name: 'a token flag (whose value is never echoed)', args: ['publish', 'a.md', '--token', 'eyJhbGciOiJub25lIn0.eyJleHAiOjF9.c2ln'], reason: /read only from the WIKI_PUBLISHER_API_TOKEN environment variable/ },
     { name: '--concurrency 0', args: ['publish', 'a.md', '--concurrency', '0'], reason: /--concurrency must be a whole number from 1 to 16/ },
     { name: '--concurrency 17', args: ['publish', 'a.md', '--concurrency', '17'], reason: /--concurrency must be a whole number from 1 to 16/ },
-    { name: 'a parent that is not a page ID', args: ['publish', 'a.md', '--parent', 'Home'], reason: /--parent must be a page ID made of digits only/ },
+    { name: 'a parent that is not a page ID', args: ['plan', 'a.md', '--space', 'DOCS', '--parent', 'Home'], reason: /--parent must be a page ID made of digits only/ },
     { name: 'no endpoint', args: ['publish', 'a.md'], env: (c) => ({ WIKI_PUBLISHER_API_TOKEN: c.token }), reason: /No import endpoint: pass --endpoint URL or set WIKI_PUBLISHER_ENDPOINT\./ },
     { name: 'an http endpoint that is not loopback', args: ['publish', 'a.md', '--endpoint', 'http://wiki.example.com/import'], reason: /--endpoint must use https:\/\// },
     { name: 'no token', args: ['publish', 'a.md'], env: (c) => ({ WIKI_PUBLISHER_ENDPOINT: c.sandbox.importEndpoint }), reason: /No API token\. Set WIKI_PUBLISHER_API_TOKEN/ },
@@ -34,6 +34,7 @@ describe('CLI usage and configuration errors', () => {
     { name: 'a file that is not Markdown', args: ['publish', 'notes.txt'], reason: /notes\.txt is not a Markdown file/ },
     { name: 'a folder without Markdown', args: ['publish', 'empty'], reason: /No Markdown files found in empty\./ },
     { name: '--tree naming a file', args: ['publish', 'a.md', '--tree', ...DOCS], reason: /--tree publishes a folder as a page tree, and a\.md is a file: name its folder, or publish the file without --tree\./ },
+    { name: 'a flag given twice with two values', args: ['publish', 'a.md', '--space', 'OTHER'], reason: /--space is given twice, as "DOCS" and as "OTHER": give it once\./ },
     { name: 'a state file that is not one', args: ['publish', 'a.md', '--state', 'notes.txt'], reason: /The state file notes\.txt is not a wiki-publisher state file/ },
   ];
 
@@ -92,6 +93,11 @@ describe('parsing the command line', () => {
     assert.equal(publishArgs(['--tree', '--sibling-order', 'Name']).siblingOrder, 'name');
     assert.match(refusal(['--tree', '--sibling-order', 'date']), /^--sibling-order must be "links" .* or "name"/);
     assert.match(refusal(['--sibling-order', 'name']), /--sibling-order goes with --tree/);
+  });
+
+  it('takes a flag given twice with one value, as given once', () => {
+    assert.equal(publishArgs(['--space', 'DOCS', '--space=DOCS']).spaceId, 'DOCS');
+    assert.match(refusal(['--state', 'a.json', '--state', 'b.json']), /^--state is given twice, as "a\.json" and as "b\.json": give it once\.$/);
   });
 
   it('refuses an empty --auth-url or --base-url', () => {

@@ -4607,10 +4607,12 @@ function parseCommandLine(argv) {
   if (mistyped !== void 0) return fail(mistyped);
   let parsed;
   try {
-    parsed = (0, import_node_util.parseArgs)({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
+    parsed = (0, import_node_util.parseArgs)({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true, tokens: true });
   } catch (error) {
     return fail(firstLine(error instanceof Error ? error.message : String(error)));
   }
+  const repeated = repeatedValueFlag(parsed.tokens);
+  if (repeated !== void 0) return fail(repeated);
   const { values, positionals } = parsed;
   if (values.help) return { ok: true, command: { kind: "help" } };
   if (values.version) return { ok: true, command: { kind: "version" } };
@@ -4691,6 +4693,18 @@ function refuseSecretFlags(argv) {
     const name = /^--?([^=]+)/.exec(arg)?.[1];
     const refusal2 = name === void 0 ? void 0 : SECRET_FLAGS.find(([pattern]) => pattern.test(name))?.[1];
     if (refusal2 !== void 0) return `${refusal2}, never from a flag (command lines show up in process lists and CI logs).`;
+  }
+  return void 0;
+}
+function repeatedValueFlag(tokens) {
+  const seen = /* @__PURE__ */ new Map();
+  for (const token of tokens ?? []) {
+    if (token.kind !== "option" || token.value === void 0) continue;
+    const earlier = seen.get(token.name);
+    if (earlier !== void 0 && earlier !== token.value) {
+      return `--${token.name} is given twice, as "${earlier}" and as "${token.value}": give it once.`;
+    }
+    seen.set(token.name, token.value);
   }
   return void 0;
 }
@@ -7872,7 +7886,7 @@ var englishManifestMessages = {
   noSpace: (name) => `${name} has no "space" (the space key of its pages), or an empty one.`,
   noParent: (name) => `${name} has no "parent", or one that is not a page ID (digits in quotes).`,
   cannotRead: (name, detail) => `${name} cannot be read (${detail}).`,
-  notRegularFile: (name, why) => why === "link" ? `${name} is a symbolic link; it is not followed, so that a repository cannot make the publisher read a file from outside it. Replace the link with the file itself, or restore it from git.` : `${name} is not a regular file (a pipe, socket or device); only regular files are read. Replace it with the file itself, or restore it from git.`,
+  notRegularFile: (name, why) => why === "link" ? `${name} is a symbolic link; it is not followed, so that a repository cannot make the publisher read a file from outside it. Replace the link with the file itself, or restore it from git.` : `${name} is not a regular file (a folder, pipe, socket or device); only regular files are read. Replace it with the file itself, or restore it from git.`,
   keyEmpty: () => 'it is empty (the folder itself is "parent")',
   keyBackslash: () => "it has a backslash (keys are '/'-separated)",
   keyAbsolute: () => "it is absolute (keys are relative to the manifest's folder)",
@@ -8283,13 +8297,16 @@ function manifestReader(port) {
   return (ancestor) => {
     let found = manifests.get(ancestor.folder);
     if (!found) {
+      const name = port.label?.(ancestor.manifestLocation) ?? ancestor.manifestLocation;
+      const messages = port.messages ?? englishManifestMessages;
       found = port.read(ancestor.manifestLocation).then(
         (text2) => {
           if (text2 === void 0) return void 0;
-          const parsed = parseManifest(text2, ancestor.manifestLocation);
+          const parsed = parseManifest(text2, name, messages);
           return parsed.ok ? parsed.manifest : parsed.message;
         },
-        (error) => `${ancestor.manifestLocation}: ${error instanceof Error ? error.message : String(error)}`
+        // A link or a folder in the manifest's place is named as such, not by the refusal's code ("link").
+        (error) => isNotARegularFile(error) ? messages.notRegularFile(name, error.why) : messages.cannotRead(name, describeError(error))
       );
       manifests.set(ancestor.folder, found);
     }

@@ -1982,7 +1982,21 @@ describe('CLI --tree', () => {
     execFileSync('mkfifo', [manifestPath]);
     const piped = await runCli(['publish', 'docs', ...TO, '--dry-run'], { cwd: root, env: cli.env() });
     assert.equal(piped.code, 2, piped.stderr);
-    assert.match(piped.stderr, /\.wiki-pages\.json is not a regular file \(a pipe, socket or device\); only regular files are read\./);
+    assert.match(piped.stderr, /\.wiki-pages\.json is not a regular file \(a folder, pipe, socket or device\); only regular files are read\./);
+    assert.equal(cli.world.sandbox.imports.length, 0);
+  });
+
+  it('a flat publish names a .wiki-pages.json that is a link or a folder in words, from where the run starts, and goes on as if it recorded no page', async () => {
+    const root = await cli.tree({ ...TREE, 'keys.txt': 'SECRET_DEPLOY_KEY=abcdef123456\n' });
+    const manifestPath = join(root, 'docs', '.wiki-pages.json');
+    await symlink(join(root, 'keys.txt'), manifestPath);
+    const linked = await runCli(['plan', 'docs', ...TO.slice(1)], { cwd: root, env: cli.env() });
+    assert.match(linked.stderr, /^wiki-publisher: docs\/\.wiki-pages\.json is a symbolic link; it is not followed, .* \(its files publish as if it recorded no page\)$/m, linked.stderr);
+    assert.ok(!`${linked.stdout}${linked.stderr}`.includes('SECRET'), 'nothing of the file the link leads to is printed');
+    await rm(manifestPath);
+    await mkdir(manifestPath);
+    const folder = await runCli(['plan', 'docs', ...TO.slice(1)], { cwd: root, env: cli.env() });
+    assert.match(folder.stderr, /^wiki-publisher: docs\/\.wiki-pages\.json is not a regular file \(a folder, pipe, socket or device\); only regular files are read\./m, folder.stderr);
     assert.equal(cli.world.sandbox.imports.length, 0);
   });
 });

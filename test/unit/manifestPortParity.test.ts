@@ -43,7 +43,7 @@ describe('page manifest: what is read, on both front ends', () => {
       const path = join(folder, '.wiki-pages.json');
       execFileSync('mkfifo', [path]);
       const opened = await open(port, path);
-      assert.equal(!opened.ok && opened.message, `${path} is not a regular file (a pipe, socket or device); only regular files are read. Replace it with the file itself, or restore it from git.`);
+      assert.equal(!opened.ok && opened.message, `${path} is not a regular file (a folder, pipe, socket or device); only regular files are read. Replace it with the file itself, or restore it from git.`);
     });
 
     it(`${frontEnd}: a regular file is read, and a missing one is an empty manifest`, async () => {

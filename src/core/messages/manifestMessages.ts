@@ -57,7 +57,7 @@ export const englishManifestMessages: ManifestMessages = {
   notRegularFile: (name, why) =>
     why === 'link'
       ? `${name} is a symbolic link; it is not followed, so that a repository cannot make the publisher read a file from outside it. Replace the link with the file itself, or restore it from git.`
-      : `${name} is not a regular file (a pipe, socket or device); only regular files are read. Replace it with the file itself, or restore it from git.`,
+      : `${name} is not a regular file (a folder, pipe, socket or device); only regular files are read. Replace it with the file itself, or restore it from git.`,
 
   keyEmpty: () => 'it is empty (the folder itself is "parent")',
   keyBackslash: () => 'it has a backslash (keys are \'/\'-separated)',

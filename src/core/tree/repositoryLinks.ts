@@ -7,6 +7,9 @@ import type { PageLink, RecordedStep, RepositoryLinks } from '../links/pageLink'
 import { entryLocator, parseManifest, type PageManifest } from './manifestFormat';
 import { folderContentFile, folderContentRank } from './folderPage';
 import { nameOf } from '../walk/relativePaths';
+import { isNotARegularFile } from '../walk/walkFs';
+import { englishManifestMessages, type ManifestMessages } from '../messages/manifestMessages';
+import { describeError } from '../log/redact';
 
 // The front ends and run/fileLinks.ts name what repositoryLinks answers from here, beside the function.
 export type { RepositoryLinks };
@@ -37,6 +40,8 @@ export interface RepositoryLinksPort {
   read(location: string): Promise<string | undefined>;
   /** How messages name the manifest at `location` (a workspace-relative path); the location itself when not given. */
   label?(location: string): string;
+  /** Its refusals in the user's language; English when not given. */
+  messages?: ManifestMessages;
 }
 
 /**
@@ -89,13 +94,16 @@ export function manifestReader(port: RepositoryLinksPort): ReadManifest {
   return (ancestor) => {
     let found = manifests.get(ancestor.folder);
     if (!found) {
+      const name = port.label?.(ancestor.manifestLocation) ?? ancestor.manifestLocation;
+      const messages = port.messages ?? englishManifestMessages;
       found = port.read(ancestor.manifestLocation).then(
         (text) => {
           if (text === undefined) return undefined;
-          const parsed = parseManifest(text, ancestor.manifestLocation);
+          const parsed = parseManifest(text, name, messages);
           return parsed.ok ? parsed.manifest : parsed.message;
         },
-        (error: unknown) => `${ancestor.manifestLocation}: ${error instanceof Error ? error.message : String(error)}`,
+        // A link or a folder in the manifest's place is named as such, not by the refusal's code ("link").
+        (error: unknown) => isNotARegularFile(error) ? messages.notRegularFile(name, error.why) : messages.cannotRead(name, describeError(error)),
       );
       manifests.set(ancestor.folder, found);
     }

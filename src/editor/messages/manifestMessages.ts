@@ -21,7 +21,7 @@ export const editorManifestMessages: ManifestMessages = {
   notRegularFile: (name, why) =>
     why === 'link'
       ? vscode.l10n.t('{0} is a symbolic link; it is not followed, so that a repository cannot make the publisher read a file from outside it. Replace the link with the file itself, or restore it from git.', name)
-      : vscode.l10n.t('{0} is not a regular file (a pipe, socket or device); only regular files are read. Replace it with the file itself, or restore it from git.', name),
+      : vscode.l10n.t('{0} is not a regular file (a folder, pipe, socket or device); only regular files are read. Replace it with the file itself, or restore it from git.', name),
   keyEmpty: () => vscode.l10n.t('it is empty (the folder itself is "parent")'),
   keyBackslash: () => vscode.l10n.t('it has a backslash (keys are \'/\'-separated)'),
   keyAbsolute: () => vscode.l10n.t('it is absolute (keys are relative to the manifest\'s folder)'),

@@ -7,6 +7,7 @@ import { describeError } from '../../core/log/redact';
 import type { Logger } from '../../core/ports';
 import { MANIFEST_FILE_NAME } from '../../core/tree/manifestFormat';
 import { repositoryLinks, type ManifestAncestor, type RepositoryLinkFile, type RepositoryLinks } from '../../core/tree/repositoryLinks';
+import { editorManifestMessages } from '../messages/manifestMessages';
 import { workspaceManifestPort } from './manifestPort';
 
 /** The folders from the file's own up to its workspace folder, nearest first, with the file's path relative to each. */
@@ -55,7 +56,11 @@ export async function repositoryLinksFor(keys: readonly string[]): Promise<Repos
     return { key, ancestors: manifestAncestors(uri), ...(siblings ? { siblingNames: siblings } : {}) };
   }));
   const port = workspaceManifestPort();
-  return repositoryLinks(files.filter((file) => file.ancestors.length > 0), { read: (location) => port.read(location), label: (location) => vscode.workspace.asRelativePath(vscode.Uri.parse(location, true)) });
+  return repositoryLinks(files.filter((file) => file.ancestors.length > 0), {
+    read: (location) => port.read(location),
+    label: (location) => vscode.workspace.asRelativePath(vscode.Uri.parse(location, true)),
+    messages: editorManifestMessages,
+  });
 }
 
 /** repositoryLinksFor, a manifest that cannot be read logged and taken as recording no page. */

@@ -11,6 +11,7 @@ import type { Session } from './support/session';
 import type { Idp, IdpOptions } from '../sandbox/idp';
 import { chooseSpace, clickPublishButton, PARENT_PROMPT, promptTitle, TITLE_PROMPT } from './support/publishFlow';
 import { TITLE, FILE, appendToEditor, openPageFrom, wikiPage } from './support/republishing';
+import { publishFromCi } from './support/ciPublish';
 import { SANDBOX_BODIES } from './support/sandboxBodies';
 import { activeTab, answerPrompt, notification, notificationButton, openFile, quickInput, quickInputBox, runCommand, waitForPrompt, waitForWorkbench, waitUntil } from './support/workbench';
 
@@ -204,6 +205,33 @@ describe('Republishing, signed in to the export API', function () {
     assert.equal(await page.locator('.monaco-dialog-box', { hasText: 'was changed on the wiki' }).count(), 0, 'its own versions are not a colleague\'s edit');
     assert.match(wikiPage(session, TITLE).markdown, /A third paragraph/);
     assert.equal(sandbox.pages().filter((candidate) => candidate.title === TITLE).length, 1, 'one page');
+  });
+
+  it('a page CI published from the file as it is now: Publish sends nothing and says the wiki holds it already', async function () {
+    const session = await sessions.start({ files: { 'release-notes.md': FILE }, world: {}, beforeStart: (wiki) => ({ envToken: wiki.issueToken().token }) });
+    const { page, sandbox } = session;
+    // The wiki authors imports as an app account, not the token's user: the page's notice decides, not who wrote it.
+    sandbox.setImportAuthor('app');
+    await signIn(page);
+    await openFile(page, 'release-notes.md');
+    await clickPublishButton(page);
+    await (await openPageFrom(page, notification(page, SANDBOX_BODIES.created))).close();
+    await page.bringToFront();
+    // A teammate's change lands in the file; the pipeline publishes it. This window's record still says version 1.
+    await appendToEditor(page, '\nMy second paragraph.\n');
+    await page.keyboard.press('Control+S');
+    const ci = await publishFromCi(session, ['release-notes.md', '--overwrite']);
+    assert.equal(ci.code, 0, ci.output);
+    assert.equal(wikiPage(session, TITLE).version, 2);
+    const imports = sandbox.imports.length;
+    await clickPublishButton(page);
+    const dialog = page.locator('.monaco-dialog-box', { hasText: 'Nothing to publish: version 2 of "Release notes" on the wiki is already this file\'s text' });
+    await dialog.waitFor();
+    assert.equal(await page.locator('.monaco-dialog-box', { hasText: 'was changed on the wiki' }).count(), 0, 'CI\'s publish is not a colleague\'s edit');
+    await dialog.locator('.monaco-button', { hasText: /^Cancel$/ }).click();
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    assert.equal(sandbox.imports.length, imports, 'nothing sent');
+    assert.equal(wikiPage(session, TITLE).version, 2, 'no new version, no notification to watchers');
   });
 
   it('Open Wiki Page as Markdown, save, publish: the same page is updated', async function () {

@@ -114,6 +114,19 @@ export class FilePublisher {
     return this.guardAndSend(document, item, setup, override, links);
   }
 
+  /** The question for a file whose page the guard found holding its text already; true when the user chose to send it. */
+  private async askToSendWhatThePageHolds(item: PlanItem): Promise<boolean> {
+    const complete = item.complete as PublishTarget;
+    const publishAnyway = vscode.l10n.t('Publish Anyway');
+    const choice = await showModal(
+      'info',
+      vscode.l10n.t('Nothing to publish: version {0} of "{1}" on the wiki is already this file\'s text, published from it (here or elsewhere). Publish anyway?', item.pageFound?.version ?? '?', complete.pageTitle),
+      vscode.l10n.t('"{0}" in space {1}, under parent page {2}.', complete.pageTitle, complete.spaceId, complete.parentId),
+      publishAnyway,
+    );
+    return choice === publishAnyway;
+  }
+
   /** Looks the unchanged file's page up when signed in; a page gone from the wiki turns the file into one to send. */
   private async sendIfGone(item: PlanItem): Promise<void> {
     const pages = await this.deps.wiki.pages();
@@ -131,6 +144,13 @@ export class FilePublisher {
     // does not look up again: what that look found still names the page that is gone.
     const foundGone = item.guard?.kind === 'deleted' ? item.link : undefined;
     if (!(await runGuard(this.deps, [item], request))) return;
+    // The page already holds what this file would send, its notice says (a publish from CI or another machine, of
+    // which this one has no record): this machine learns the page, and nothing is sent unless the user asks.
+    if (item.state === 'unchanged') {
+      await core.sendMarks(this.deps.links).end({ item, state: 'skipped', mayHaveLanded: false }, this.deps.clock.now());
+      if (!(await this.askToSendWhatThePageHolds(item))) return;
+      item.state = 'send';
+    }
     // The sign-in ended without the user's say (revoked or expired): held, asked, never sent blind. Signed out, the
     // user has no Sign Out to choose instead, so publishing without the check is offered beside signing in again.
     if (item.state === 'edited' && signInEnded(item)) {
@@ -246,7 +266,7 @@ export class FilePublisher {
       'warning',
       fromRepository
         ? vscode.l10n.t('"{0}" may have been changed on the wiki.', target.pageTitle)
-        : vscode.l10n.t('"{0}" was changed on the wiki since you published it.', target.pageTitle),
+        : vscode.l10n.t('"{0}" was changed on the wiki since this file was last published.', target.pageTitle),
       `${versions} ${fromRepository
         ? vscode.l10n.t('Publishing now would replace that version. Compare shows what is on the wiki next to this file; Pull merges the wiki\'s changes into it.')
         : vscode.l10n.t('Publishing now would replace those changes. Compare shows what is on the wiki next to this file; Pull merges the wiki\'s changes into it.')}`,

@@ -149,6 +149,14 @@ describe('Mermaid diagrams', () => {
       assert.deepEqual(alts, ['Diagram 1', 'Checkout', 'Diagram 3']);
     });
 
+    it('reads a %% title line holding a long run of spaces in time proportional to it', () => {
+      const spaces = ' '.repeat(200_000);
+      const alts = (text: string): Array<string | undefined> => [...rendered(text, 'https://r.example').matchAll(/!\[([^\]]*)\]/g)].map((match) => match[1]);
+      assert.match(alts(`\`\`\`mermaid\n%% title a${spaces}b\nA\n\`\`\``)[0] ?? '', /^a\s+b$/, 'the title keeps its inner spaces (however the alt text writes them)');
+      assert.deepEqual(alts(`\`\`\`mermaid\n%% title:  Login flow ${spaces}\nA\n\`\`\``), ['Login flow']);
+      assert.deepEqual(alts(`\`\`\`mermaid\n%% title ${spaces}\nA\n\`\`\``), ['Diagram 1']);
+    });
+
     it('keeps the indentation and CRLF line ends around a replaced fence', () => {
       const text = '- item\r\n\r\n  ```mermaid\r\n  A\r\n  ```\r\nafter\r\n';
       assert.equal(rendered(text, 'https://r.example/'), `- item\r\n\r\n  ![Diagram 1](https://r.example/mermaid/png/${encodeForKroki('A')})\r\nafter\r\n`);

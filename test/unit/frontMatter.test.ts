@@ -220,6 +220,15 @@ describe('front matter', () => {
     for (const block of WIKI_BLOCKS_FOR_THE_PARSER) assert.equal(simpleFrontMatter(block), undefined, JSON.stringify(block));
   });
 
+  it('reads a line of a plain value followed by a long run of spaces in time proportional to it (a pull request controls it)', () => {
+    const spaces = ' '.repeat(200_000);
+    // Under the lazy value these took minutes: each split of the spaces was tried before the `:` refused the line.
+    assert.equal(simpleFrontMatter(`title: a${spaces}:`), undefined, 'not a simple line: the YAML parser reads it');
+    assert.equal(simpleFrontMatter(`wiki:\n  pageTitle: a${spaces}:`), undefined);
+    assert.deepEqual(simpleFrontMatter(`title: A title${spaces}`)?.title, 'A title', 'trailing spaces are not the value\'s');
+    assert.deepEqual(simpleFrontMatter(`wiki:\n  pageTitle: Setup  guide ${spaces}`)?.target?.pageTitle, 'Setup  guide');
+  });
+
   describe('reads simple front matter without the YAML parser, exactly as the parser reads it', () => {
     // Each block is read through splitFrontMatter (which may take the fast path) and by the YAML parser itself.
     const blocks = [

@@ -148,7 +148,9 @@ export function parseFrontMatterYaml(block: string, messages: PublishMessages = 
 // keys a publish writes (spaceId, parentId, pageTitle, pageId, overwrite), each on a line of its own at one
 // indentation, its value a plain scalar as above or a quoted one without escapes. Anything else (omitTitleHeading, any
 // other key under wiki:, an empty or null value, a value a person must be told about) goes to the YAML parser.
-const PLAIN_SCALAR = "[^-?:,[\\]{}#&*!|>'\"%@`\\s][^:#\\t,[\\]{}]*?";
+// Ends on a character that is not a space, greedily: a lazy body before ` *$` tried every split of a long run of
+// spaces (a line `title: a` + 100,000 spaces + `:` took seconds), this one each place once.
+const PLAIN_SCALAR = "[^-?:,[\\]{}#&*!|>'\"%@`\\s](?:[^:#\\t,[\\]{}]*[^:#\\t,[\\]{}\\s])?";
 const SIMPLE_LINE = new RegExp(`^([A-Za-z_][A-Za-z0-9_-]*):(?: +(${PLAIN_SCALAR}|\\[ *(?:[A-Za-z0-9_][A-Za-z0-9_.-]*(?: *, *[A-Za-z0-9_][A-Za-z0-9_.-]*)*)? *\\]))? *$`);
 const SIMPLE_WIKI_LINE = new RegExp(`^( +)(spaceId|parentId|pageTitle|pageId|overwrite):(?: +(?:"([^"\\\\]*)"|'([^']*)'|(${PLAIN_SCALAR})))? *$`);
 const SIMPLE_SKIPPED = /^(?: *|#.*)$/;

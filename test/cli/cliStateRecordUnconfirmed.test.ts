@@ -71,3 +71,24 @@ describe('CLI --state: a record that places a file elsewhere, on a page nothing 
     assert.match(page?.markdown ?? '', /Our text, revised\./);
   });
 });
+
+describe('CLI --state: a recorded page address is never shown', () => {
+  const cli = useCliWorld();
+
+  it('a "url" in the state file or its journal links nothing in the plan, the JSON records or the job summary\'s Markdown, with or without page access', async () => {
+    const root = await cli.tree({ 'docs/a.md': '# Setup guide\n\nA pull request\'s text.\n' });
+    const record = {
+      spaceId: 'DOCS', parentId: '123456', pageTitle: 'Setup guide', pageId: '999999', version: 1, contentSha256: '00', publishedAt: 1_700_000_000_000,
+      url: 'https://evil.example/wiki/spaces/DOCS/pages/999999/Setup+guide-SIGN-IN',
+    };
+    // A pull request can commit the state file, and its journal, which a cache restore of the state alone leaves in place.
+    await writeFile(join(root, 'state.json'), JSON.stringify({ version: 1, files: { 'docs/a.md': { ...record, url: 'https://evil.example/state' } } }));
+    await writeFile(join(root, 'state.json.journal'), `${JSON.stringify({ file: 'docs/a.md', link: record })}\n`);
+    for (const access of [false, true]) {
+      for (const args of [['plan', 'docs'], ['publish', 'docs', '--dry-run', '--json']]) {
+        const run = await runCli([...args, '--state', 'state.json', '--space', 'DOCS', '--parent', '123456', '--overwrite'], { cwd: root, env: cli.env(access) });
+        assert.ok(!`${run.stdout}${run.stderr}`.includes('evil.example'), `${args.join(' ')} (page access: ${access}): ${run.stdout}${run.stderr}`);
+      }
+    }
+  });
+});

@@ -215,7 +215,7 @@ function replayJournal(text: string, links: Map<string, PageLink>): void {
       links.delete(entry.file);
       continue;
     }
-    const link = parsePageLink(entry.link);
+    const link = cachedLink(entry.link);
     if (link) links.set(entry.file, link);
   }
 }
@@ -244,8 +244,19 @@ export function parseStateFile(text: string): Map<string, PageLink> | undefined 
   if (version !== STATE_FILE_VERSION || typeof files !== 'object' || files === null || Array.isArray(files)) return undefined;
   const links = new Map<string, PageLink>();
   for (const [key, entry] of Object.entries(files)) {
-    const link = parsePageLink(entry);
+    const link = cachedLink(entry);
     if (link) links.set(key, link);
   }
   return links;
+}
+
+/**
+ * A link as the state file (or its journal) records it, without its page's address: a pull request can commit either
+ * file, and a recorded `url` would be shown as the page's link in the plan a reviewer reads (a title linked to any
+ * site). The address shown comes from the wiki (the page the guard read, the page a send landed on), never from here.
+ */
+function cachedLink(value: unknown): PageLink | undefined {
+  const link = parsePageLink(value);
+  if (link?.url !== undefined) delete link.url;
+  return link;
 }

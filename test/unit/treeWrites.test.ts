@@ -3,7 +3,7 @@
 // appended to without following a link. Real files in a temporary folder; "outside" is a folder beside the tree.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { link, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { appendFileInTree, removeFileInTree, writeFileInTree } from '../../src/core/writes/treeWrites';
@@ -103,6 +103,17 @@ describe('writing files of the working tree', () => {
     await removeFileInTree(tree, `${path}.journal`);
     await removeFileInTree(tree, `${path}.journal`);
     assert.deepEqual(await readdir(join(tree, '.wiki-publisher', 'cache')), ['state.json']);
+  });
+
+  it('a journal that is a hard link to a file outside is written anew, never through the link: the outside file stays as it was', async () => {
+    const journal = join(tree, 'state.json.journal');
+    await link(join(outside, 'victim'), journal);
+    await appendFileInTree(tree, journal, 'line\n');
+    await outsideUntouched();
+    assert.equal(await readFile(journal, 'utf8'), 'precious\nline\n', 'the journal keeps what it held, with the line after it');
+    await appendFileInTree(tree, journal, 'next\n');
+    assert.equal(await readFile(journal, 'utf8'), 'precious\nline\nnext\n', 'then appended to as its own file');
+    await outsideUntouched();
   });
 
   it('a write that fails leaves the old file whole and no temporary file', async () => {

@@ -4,7 +4,8 @@
 // - a whole file replaced atomically: a temporary file in the same folder (so the rename never crosses file systems),
 //   created exclusively and without following a link, renamed over the old one; a reader sees the old text or the
 //   new, never a part, and a write that fails leaves the old file as it was;
-// - a journal appended to, opened without following a link and only when it is a regular file.
+// - a journal appended to, opened without following a link and only when it is a regular file of one name (a hard
+//   link is replaced as a whole file is, never written through).
 // The path is checked again just before the rename, so a link put there meanwhile is not written through either.
 // Files the runner hands over (GITHUB_OUTPUT, GITHUB_STEP_SUMMARY) are the runner's, and not written here.
 import { randomBytes } from 'node:crypto';
@@ -53,12 +54,26 @@ export async function appendFileInTree(tree: string, path: string, text: string)
     if ((error as NodeJS.ErrnoException).code === 'ELOOP') throw new WriteRefused({ reason: 'link', tree, path, at: path });
     throw error;
   }
+  let shared = false;
   try {
-    if (!(await handle.stat()).isFile()) throw new WriteRefused({ reason: 'notFile', tree, path, at: path });
-    await handle.appendFile(text, 'utf8');
+    const stats = await handle.stat();
+    if (!stats.isFile()) throw new WriteRefused({ reason: 'notFile', tree, path, at: path });
+    // A hard link shares its file with another name, perhaps one outside the tree (a restored cache can hold one):
+    // appended to, that file would be written too. The journal is written anew beside it instead, which parts them.
+    shared = stats.nlink > 1;
+    if (!shared) await handle.appendFile(text, 'utf8');
   } finally {
     await handle.close();
   }
+  if (!shared) return;
+  const reading = await open(path, constants.O_RDONLY | NO_FOLLOW | (constants.O_NONBLOCK ?? 0));
+  let before: string;
+  try {
+    before = await reading.readFile('utf8');
+  } finally {
+    await reading.close();
+  }
+  await writeFileInTree(tree, path, `${before}${text}`);
 }
 
 /** Removes the file at `path` (absolute) in the working tree `tree`, if there is one; never through a linked folder. */

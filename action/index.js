@@ -3057,7 +3057,7 @@ function parseFrontMatterYaml(block, messages = englishPublishMessages) {
   const keys = readWikiKeys(wiki, (key) => written(document, ["wiki", key], wiki[key]), messages);
   return { ...keys, problems: [...keys.problems, ...omit.problems], ...title, ...omit.value };
 }
-var PLAIN_SCALAR = "[^-?:,[\\]{}#&*!|>'\"%@`\\s][^:#\\t,[\\]{}]*?";
+var PLAIN_SCALAR = "[^-?:,[\\]{}#&*!|>'\"%@`\\s](?:[^:#\\t,[\\]{}]*[^:#\\t,[\\]{}\\s])?";
 var SIMPLE_LINE = new RegExp(`^([A-Za-z_][A-Za-z0-9_-]*):(?: +(${PLAIN_SCALAR}|\\[ *(?:[A-Za-z0-9_][A-Za-z0-9_.-]*(?: *, *[A-Za-z0-9_][A-Za-z0-9_.-]*)*)? *\\]))? *$`);
 var SIMPLE_WIKI_LINE = new RegExp(`^( +)(spaceId|parentId|pageTitle|pageId|overwrite):(?: +(?:"([^"\\\\]*)"|'([^']*)'|(${PLAIN_SCALAR})))? *$`);
 var SIMPLE_SKIPPED = /^(?: *|#.*)$/;
@@ -3359,7 +3359,7 @@ async function importPage(options) {
 // src/core/publish/diagrams.ts
 var DIAGRAMS_SETTING = "wikiPublisher.diagrams";
 var KROKI_DEFAULT_MAX_URI_LENGTH = 4096;
-var TITLE_COMMENT = /^[ \t]*%%[ \t]*title\b[ \t]*:?[ \t]*(.*?)[ \t]*$/im;
+var TITLE_COMMENT = /^[ \t]*%%[ \t]*title\b[ \t]*:?[ \t]*(.*\S)?[ \t]*$/im;
 function scanDiagramFences(markdown) {
   if (!markdown.includes("```") && !markdown.includes("~~~") || !/mermaid/i.test(markdown)) return { fences: [], unclosed: 0 };
   const fences = [];
@@ -7657,12 +7657,24 @@ async function appendFileInTree(tree, path, text2) {
     if (error.code === "ELOOP") throw new WriteRefused({ reason: "link", tree, path, at: path });
     throw error;
   }
+  let shared = false;
   try {
-    if (!(await handle.stat()).isFile()) throw new WriteRefused({ reason: "notFile", tree, path, at: path });
-    await handle.appendFile(text2, "utf8");
+    const stats = await handle.stat();
+    if (!stats.isFile()) throw new WriteRefused({ reason: "notFile", tree, path, at: path });
+    shared = stats.nlink > 1;
+    if (!shared) await handle.appendFile(text2, "utf8");
   } finally {
     await handle.close();
   }
+  if (!shared) return;
+  const reading = await (0, import_promises4.open)(path, import_node_fs3.constants.O_RDONLY | NO_FOLLOW | (import_node_fs3.constants.O_NONBLOCK ?? 0));
+  let before;
+  try {
+    before = await reading.readFile("utf8");
+  } finally {
+    await reading.close();
+  }
+  await writeFileInTree(tree, path, `${before}${text2}`);
 }
 async function removeFileInTree(tree, path) {
   await assertWritePath(tree, path);
@@ -7833,7 +7845,7 @@ function replayJournal(text2, links) {
       links.delete(entry.file);
       continue;
     }
-    const link = parsePageLink(entry.link);
+    const link = cachedLink(entry.link);
     if (link) links.set(entry.file, link);
   }
 }
@@ -7864,10 +7876,15 @@ function parseStateFile(text2) {
   if (version !== STATE_FILE_VERSION || typeof files !== "object" || files === null || Array.isArray(files)) return void 0;
   const links = /* @__PURE__ */ new Map();
   for (const [key, entry] of Object.entries(files)) {
-    const link = parsePageLink(entry);
+    const link = cachedLink(entry);
     if (link) links.set(key, link);
   }
   return links;
+}
+function cachedLink(value) {
+  const link = parsePageLink(value);
+  if (link?.url !== void 0) delete link.url;
+  return link;
 }
 
 // src/core/messages/manifestMessages.ts

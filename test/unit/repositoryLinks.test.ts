@@ -81,7 +81,7 @@ describe('repository links: a file\'s page from .wiki-pages.json', () => {
     const found = await repositoryLinks([fileAt('docs/guide/setup.md'), fileAt('docs/guide/other.md')], nested);
     assert.equal(found.links.size, 0);
     assert.equal(found.problems.length, 1);
-    assert.match(found.problems[0] ?? '', /^\/repo\/docs\/\.wiki-pages\.json: EACCES/);
+    assert.match(found.problems[0] ?? '', /^\/repo\/docs\/\.wiki-pages\.json cannot be read \(EACCES: permission denied\)\.$/);
     assert.ok(!reads.includes('/repo/.wiki-pages.json'), 'the manifest further up is not read');
     assert.equal(reads.filter((location) => location === '/repo/docs/.wiki-pages.json').length, 1, 'each folder\'s manifest is read once for all its files');
 

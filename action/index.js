@@ -13749,21 +13749,34 @@ function folderListings() {
 }
 function repositoryLinkFile(path, cwd, listing = folderListings()) {
   const siblingNames = listing((0, import_node_path7.dirname)(path));
-  return { key: path, ancestors: manifestAncestors(path, cwd), ...siblingNames ? { siblingNames } : {} };
+  return { key: path, ancestors: eachManifestAncestor(path, cwd), ...siblingNames ? { siblingNames } : {} };
 }
 function manifestAncestors(path, cwd) {
-  const ancestors = [];
+  return [...eachManifestAncestor(path, cwd)];
+}
+function* eachManifestAncestor(path, cwd) {
   const top = (0, import_node_path7.resolve)(cwd);
   const slash = path.endsWith("/") ? "/" : "";
-  if (path === top || path.startsWith(top.endsWith(import_node_path7.sep) ? top : `${top}${import_node_path7.sep}`)) {
-    if (slash !== "") ancestors.push({ folder: path.slice(0, -1), manifestLocation: (0, import_node_path7.join)(path, MANIFEST_FILE_NAME), relativePath: "" });
-    if (slash !== "" && path.slice(0, -1) === top) return ancestors;
-    for (let folder = (0, import_node_path7.dirname)(path); ; folder = (0, import_node_path7.dirname)(folder)) {
-      ancestors.push({ folder, manifestLocation: (0, import_node_path7.join)(folder, MANIFEST_FILE_NAME), relativePath: `${(0, import_node_path7.relative)(folder, path).split(import_node_path7.sep).join("/")}${slash}` });
-      if (folder === top || (0, import_node_path7.dirname)(folder) === folder) break;
-    }
+  if (!(path === top || path.startsWith(top.endsWith(import_node_path7.sep) ? top : `${top}${import_node_path7.sep}`))) return;
+  if (slash !== "") yield { folder: path.slice(0, -1), manifestLocation: (0, import_node_path7.join)(path, MANIFEST_FILE_NAME), relativePath: "" };
+  if (slash !== "" && path.slice(0, -1) === top) return;
+  for (let folder = (0, import_node_path7.dirname)(path); ; folder = (0, import_node_path7.dirname)(folder)) {
+    yield lazyAncestor(folder, path, slash);
+    if (folder === top || (0, import_node_path7.dirname)(folder) === folder) return;
   }
-  return ancestors;
+}
+function lazyAncestor(folder, path, slash) {
+  let manifestLocation;
+  let relativePath;
+  return {
+    folder,
+    get manifestLocation() {
+      return manifestLocation ??= (0, import_node_path7.join)(folder, MANIFEST_FILE_NAME);
+    },
+    get relativePath() {
+      return relativePath ??= `${(0, import_node_path7.relative)(folder, path).split(import_node_path7.sep).join("/")}${slash}`;
+    }
+  };
 }
 function isBelow2(path) {
   return path !== "" && path !== ".." && !path.startsWith(`..${import_node_path7.sep}`) && !(0, import_node_path7.isAbsolute)(path);

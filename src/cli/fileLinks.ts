@@ -72,7 +72,7 @@ export function folderListings(): (folder: string) => string[] | undefined {
  */
 export function repositoryLinkFile(path: string, cwd: string, listing: (folder: string) => string[] | undefined = folderListings()): RepositoryLinkFile {
   const siblingNames = listing(dirname(path));
-  return { key: path, ancestors: manifestAncestors(path, cwd), ...(siblingNames ? { siblingNames } : {}) };
+  return { key: path, ancestors: eachManifestAncestor(path, cwd), ...(siblingNames ? { siblingNames } : {}) };
 }
 
 /**
@@ -80,20 +80,40 @@ export function repositoryLinkFile(path: string, cwd: string, listing: (folder: 
  * a .wiki-pages.json may record it. A path ending in '/' is a folder, whose own manifest comes first.
  */
 export function manifestAncestors(path: string, cwd: string): ManifestAncestor[] {
-  const ancestors: ManifestAncestor[] = [];
+  return [...eachManifestAncestor(path, cwd)];
+}
+
+/**
+ * manifestAncestors one at a time, each told only when asked for, its manifest's path and the file's path from it made
+ * only when read: a flat publish asks for every file's, and a pull request's chain of 1,000 nested folders made every
+ * file hold every ancestor's paths at once (the files times the depth squared: gigabytes, then out of memory).
+ */
+export function* eachManifestAncestor(path: string, cwd: string): Generator<ManifestAncestor> {
   const top = resolve(cwd);
   const slash = path.endsWith('/') ? '/' : '';
-  if (path === top || path.startsWith(top.endsWith(sep) ? top : `${top}${sep}`)) {
-    // A folder's own manifest comes first: a tree published from it records there the page the folder maps to.
-    if (slash !== '') ancestors.push({ folder: path.slice(0, -1), manifestLocation: join(path, MANIFEST_FILE_NAME), relativePath: '' });
-    // The working folder itself: nothing above it is looked at.
-    if (slash !== '' && path.slice(0, -1) === top) return ancestors;
-    for (let folder = dirname(path); ; folder = dirname(folder)) {
-      ancestors.push({ folder, manifestLocation: join(folder, MANIFEST_FILE_NAME), relativePath: `${relative(folder, path).split(sep).join('/')}${slash}` });
-      if (folder === top || dirname(folder) === folder) break;
-    }
+  if (!(path === top || path.startsWith(top.endsWith(sep) ? top : `${top}${sep}`))) return;
+  // A folder's own manifest comes first: a tree published from it records there the page the folder maps to.
+  if (slash !== '') yield { folder: path.slice(0, -1), manifestLocation: join(path, MANIFEST_FILE_NAME), relativePath: '' };
+  // The working folder itself: nothing above it is looked at.
+  if (slash !== '' && path.slice(0, -1) === top) return;
+  for (let folder = dirname(path); ; folder = dirname(folder)) {
+    yield lazyAncestor(folder, path, slash);
+    if (folder === top || dirname(folder) === folder) return;
   }
-  return ancestors;
+}
+
+function lazyAncestor(folder: string, path: string, slash: string): ManifestAncestor {
+  let manifestLocation: string | undefined;
+  let relativePath: string | undefined;
+  return {
+    folder,
+    get manifestLocation() {
+      return (manifestLocation ??= join(folder, MANIFEST_FILE_NAME));
+    },
+    get relativePath() {
+      return (relativePath ??= `${relative(folder, path).split(sep).join('/')}${slash}`);
+    },
+  };
 }
 
 /** Whether a path relative to the working folder names something below it. */

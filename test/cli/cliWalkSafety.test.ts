@@ -117,3 +117,22 @@ describe('CLI walk safety', () => {
     assert.equal(cli.sandbox.imports.length, 0, 'nothing was sent');
   });
 });
+
+describe('CLI walk safety: a deep chain of folders', () => {
+  const cli = useCliSandbox();
+
+  it('a flat publish of 600 nested folders, a file in each, plans within a quarter of a gigabyte', async () => {
+    let folder = 'docs';
+    const files: Record<string, string> = {};
+    for (let level = 0; level < 600; level++) {
+      folder += '/a';
+      files[`${folder}/x.md`] = `# Level ${level}\n\n[up](../x.md) [down](a/x.md)\n`;
+    }
+    const root = await cli.tree(files);
+    // Each file held every ancestor's paths at once (600 files x 600 folders x their paths: about 1.7 GB), so a
+    // pull request's chain of folders ran the run out of memory. The heap is bounded here to see that it no longer does.
+    const run = await runCli(['publish', 'docs', '--space', 'DOCS', '--parent', '123456', '--dry-run', '--json'], { cwd: root, env: { ...cli.env(), NODE_OPTIONS: '--max-old-space-size=256' } });
+    assert.equal(run.code, 0, run.stderr.slice(0, 2000));
+    assert.equal(fileRecords(run).length, 600);
+  });
+});

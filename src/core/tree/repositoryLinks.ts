@@ -32,7 +32,8 @@ export interface RepositoryLinkFile {
    */
   siblingNames?: readonly string[];
   /** The folders it lies in, nearest first, up to where a run may look (the working folder, the workspace folder). */
-  ancestors: readonly ManifestAncestor[];
+  /** Read once, nearest first, up to the first folder holding a manifest: a front end may make them as they are asked for. */
+  ancestors: Iterable<ManifestAncestor>;
 }
 
 export interface RepositoryLinksPort {
@@ -79,7 +80,7 @@ export type ReadManifest = (ancestor: ManifestAncestor) => Promise<PageManifest 
  * for the file (written from that tree's folder) would be the wrong one. Every front end's question "which page does
  * the repository record for this file" starts here: a publish's (repositoryLinks) and Pull's.
  */
-export async function nearestManifest(ancestors: readonly ManifestAncestor[], read: ReadManifest): Promise<NearestManifest> {
+export async function nearestManifest(ancestors: Iterable<ManifestAncestor>, read: ReadManifest): Promise<NearestManifest> {
   for (const ancestor of ancestors) {
     const manifest = await read(ancestor);
     if (manifest === undefined) continue;

@@ -56,7 +56,8 @@ export async function repositoryLinksFor(keys: readonly string[]): Promise<Repos
     return { key, ancestors: manifestAncestors(uri), ...(siblings ? { siblingNames: siblings } : {}) };
   }));
   const port = workspaceManifestPort();
-  return repositoryLinks(files.filter((file) => file.ancestors.length > 0), {
+  // A file with no folder to look in (outside every workspace folder) finds no manifest: nearestManifest says none.
+  return repositoryLinks(files, {
     read: (location) => port.read(location),
     label: (location) => vscode.workspace.asRelativePath(vscode.Uri.parse(location, true)),
     messages: editorManifestMessages,

@@ -6,7 +6,7 @@
 import { turnOfEventLoop } from '../util/eventLoop';
 import type { PageLink } from '../links/pageLink';
 import { planFile } from '../run/plan';
-import type { PlanOptions } from '../run/planItem';
+import type { PlanItem, PlanOptions } from '../run/planItem';
 import type { SourceFile } from '../walk/sourceFile';
 
 export type LocalPlanOptions = Pick<PlanOptions, 'omitTitleHeading' | 'diagramRenderer'>;
@@ -16,11 +16,18 @@ export interface LocalFacts {
   wouldPublish: boolean;
   /** SHA-256 of what a publish would send now. */
   contentSha256: string;
+  /**
+   * Where a publish would send it and what closes its content, as the edit guard compares them with the notice its page
+   * carries (pageTruth.ts); absent when not known (facts made by hand), and the page is then judged by the link alone.
+   */
+  sends?: Pick<PlanItem, 'complete' | 'closingLine'>;
 }
 
 export function localFacts(file: SourceFile, link: PageLink | undefined, options: LocalPlanOptions = {}): LocalFacts {
   const item = planFile(file, link, options);
-  return { wouldPublish: item.state !== 'unchanged', contentSha256: item.contentSha256 };
+  const sends: Pick<PlanItem, 'complete' | 'closingLine'> = { complete: item.complete };
+  if (item.closingLine !== undefined) sends.closingLine = item.closingLine;
+  return { wouldPublish: item.state !== 'unchanged', contentSha256: item.contentSha256, sends };
 }
 
 export interface SliceOptions {

@@ -1,11 +1,13 @@
 // Where a Markdown file stands against its wiki page (issue 15, the Wiki Pages view and the Explorer badges). Decided
 // from what is cheap to know: this machine's link (version and content hash of the last publish), the repository's
 // page manifest (a tree's page IDs), what a publish would send now, and the page's current version as the platform's
-// page routes give it. Never from exporting pages. "Changed on the wiki" is the edit guard's own rule
-// (changedOnWikiSince), so the view and the guard never disagree about a page.
+// page routes give it, with the publish notice its body carries. Never from exporting pages. "Changed on the wiki" is
+// the edit guard's own verdict on what the page holds (pageTruth.ts, with run/wikiVerdict.ts), so the view and the
+// guard never disagree about a page; the link's version decides only a page whose body says nothing (changedOnWikiSince).
 import { isUnconfirmedCreate, type PageLink } from '../links/pageLink';
 import { changedOnWikiSince, underAnotherParent } from '../run/guard';
-import type { WikiPage } from '../wikiPages';
+import type { PageVersion, WikiPage } from '../wikiPages';
+import { noticeHoldsFile, pageTruth, publishOfFile, type SendItem } from './pageTruth';
 
 export type PageStateKind =
   /** Changed on the wiki since this file last published it (maybe modified here too: see `modifiedHere`). */
@@ -47,6 +49,13 @@ export interface FileFacts {
    */
   wouldPublish: boolean | undefined;
   wiki: WikiSide;
+  /**
+   * What a publish of the file would send now (pageTruth.ts sendItem): with it, the page's notice decides as the edit
+   * guard decides; without it (the file unread), the link does.
+   */
+  sends?: SendItem;
+  /** The page's history, newest first, when its notice names an older version than the page's (pageTruth.ts). */
+  history?: readonly PageVersion[];
 }
 
 export interface PageState {
@@ -69,6 +78,13 @@ export interface PageState {
    * the wiki, maybe with no new version). The edit guard holds such a file back, since publishing makes a second page.
    */
   movedUnder?: string;
+  /** With 'changedOnWiki': renamed on the wiki from this title (the page's is in `page`), as the edit guard holds it. */
+  renamedFrom?: string;
+  /**
+   * With 'modifiedHere': the page holds a publish of this file that this machine did not record (CI's, a teammate's, or
+   * one from here the link missed), of another text than the file's now. A publish, not a colleague's edit.
+   */
+  otherPublish?: true;
 }
 
 /**
@@ -98,7 +114,23 @@ export function decidePageState(facts: FileFacts): PageState {
     base.movedUnder = page.parentId;
     return decided(base, 'changedOnWiki', modifiedHere);
   }
-  if (page && changedOnWikiSince(page, link)) return decided(base, 'changedOnWiki', modifiedHere);
+  // What the page holds now, by the notice it carries, as the edit guard decides it: the link is only a cache of that.
+  const truth = page && facts.sends ? pageTruth(page, facts.sends, link, facts.history) : undefined;
+  if (page && facts.sends && typeof truth === 'object') {
+    if (truth.kind === 'edited') {
+      if (truth.renamedTo !== undefined) base.renamedFrom = link.pageTitle;
+      // Modified here too unless the file holds what the publish the page's notice names sent.
+      return decided(base, 'changedOnWiki', modifiedHere && !noticeHoldsFile(page, facts.sends));
+    }
+    if (truth.kind === 'asLeft' && truth.sameContent === true) return decided(base, 'inSync', false);
+    if (truth.kind === 'asLeft' && publishOfFile(page, facts.sends)) {
+      // A publish of this file of another text than it holds now: publishing sends the file, as the guard would.
+      if (page.version !== link.version) base.otherPublish = true;
+      return decided(base, 'modifiedHere', true);
+    }
+  }
+  // Nothing on the page to go by (read without its body, or its history unread): the link decides, as before notices.
+  if (page && (truth === undefined || truth === 'history') && changedOnWikiSince(page, link)) return decided(base, 'changedOnWiki', modifiedHere);
   if (modifiedHere) return decided(base, 'modifiedHere', modifiedHere);
   return decided(base, page ? 'inSync' : 'unchecked', modifiedHere);
 }

@@ -2,7 +2,7 @@
 // Pages known by ID are read in batches (`GET /wiki/api/v2/pages?id=…`, up to 250 IDs a request); links from before
 // the sign-in know only their parent and title, so each such parent's children are listed once and the pages found
 // join the batches. At most `concurrency` requests are out at once, and the whole read is cancellable.
-import { MAX_IDS_PER_REQUEST, type ChildSummary, type WikiPage, type WikiPagesClient } from '../wikiPages';
+import { MAX_IDS_PER_REQUEST, type ChildSummary, type PageVersion, type WikiPage, type WikiPagesClient } from '../wikiPages';
 import { mapBounded } from '../util/mapBounded';
 import type { NotReadReason, WikiSide } from './pageState';
 
@@ -29,6 +29,11 @@ export interface ReadOptions {
 export interface WikiReading {
   readonly pages: ReadonlyMap<string, WikiPage>;
   side(pageId: string | undefined, byTitle?: PageByTitle): WikiSide;
+  /**
+   * By page ID: the history of a page whose notice names an older version than the page's (pageTruth.ts), read for
+   * the page's version in `pages`. A page without one here is judged by the file's link.
+   */
+  readonly histories?: ReadonlyMap<string, readonly PageVersion[]>;
 }
 
 /** A reading for when the wiki is not read at all: every side is 'notRead' for this reason. */

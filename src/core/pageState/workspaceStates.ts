@@ -7,7 +7,9 @@ import type { PageManifest } from '../tree/manifestFormat';
 import type { WikiPagesClient } from '../wikiPages';
 import { readFailureText } from '../wikiPages/readFailureText';
 import type { LocalFacts } from './localPlan';
-import { decidePageState, type OrphanState, type PageState } from './pageState';
+import { decidePageState, type OrphanState, type PageState, type WikiSide } from './pageState';
+import { historiesWanted, readHistories, type HistoryCache } from './pageHistories';
+import { sendItem } from './pageTruth';
 import { treeRecords, type RecordedPage, type TreeFile } from './treeRecords';
 import { readWikiPages, unreadWiki, type PageByTitle, type ReadOptions, type WikiReading, type WikiWants } from './wikiReading';
 
@@ -76,15 +78,22 @@ export function wikiWants(facts: WorkspaceFacts): WikiWants {
   return { pageIds, byTitle };
 }
 
+const NOT_ASKED: WikiSide = { kind: 'notRead', reason: 'noAccess' };
+
 export function decideStates(facts: WorkspaceFacts, reading: WikiReading): WorkspaceStates {
   const { byFile, gone } = recordedPages(facts.trees);
   const files = facts.files.map((file): FileState => {
     const recorded = byFile.get(file.key);
     const pageId = file.link?.pageId ?? recorded?.pageId;
     const byTitle = file.link && pageId === undefined ? { parentId: file.link.parentId, title: file.link.pageTitle } : undefined;
-    const wiki = file.link || recorded ? reading.side(pageId, byTitle) : ({ kind: 'notRead', reason: 'noAccess' } as const);
+    const wiki = file.link || recorded ? reading.side(pageId, byTitle) : NOT_ASKED;
+    const sends = file.link ? sendItem(file, file.local, file.link) : undefined;
+    const history = wiki.kind === 'page' ? reading.histories?.get(wiki.page.id) : undefined;
     // decidePageState's object is new each time: the file's members go onto it rather than into a copy of it.
-    return Object.assign(decidePageState({ link: file.link, recordedPageId: recorded?.pageId, wouldPublish: file.local?.wouldPublish, wiki }), { file, recorded });
+    return Object.assign(decidePageState({
+      link: file.link, recordedPageId: recorded?.pageId, wouldPublish: file.local?.wouldPublish, wiki,
+      ...(sends ? { sends } : {}), ...(history ? { history } : {}),
+    }), { file, recorded });
   });
   // A recorded page some file still maps to (a file moved or renamed in VS Code keeps its link) is no orphan.
   const mapped = new Set(files.map((state) => state.pageId).filter((id): id is string => id !== undefined));
@@ -105,6 +114,8 @@ export interface RefreshOptions extends ReadOptions {
   pages: WikiPagesClient | undefined;
   /** The words of `readFailure`: the editor's catalogue speaks the user's language; English when not given. */
   messages?: PageRouteMessages;
+  /** Histories read by earlier refreshes, kept by the caller: a page's history at a version is not read twice. */
+  histories?: HistoryCache;
 }
 
 export interface RefreshResult {
@@ -125,6 +136,10 @@ export async function refreshStates(facts: WorkspaceFacts, options: RefreshOptio
   if (options.pages && (wants.pageIds.length > 0 || wants.byTitle.length > 0)) {
     try {
       reading = await readWikiPages(wants, options.pages, options);
+      // The pages whose notice names an older version than theirs are settled from their history, as the guard does.
+      const wanted = historiesWanted(facts.files, reading);
+      if (wanted.length > 0) reading = { ...reading, histories: await readHistories(wanted, options.pages, options) };
+      else options.histories?.clear();
     } catch (error) {
       if (options.signal?.aborted) throw error;
       reading = unreadWiki('failed');

@@ -132,7 +132,7 @@ export async function versionsOf(pageId: string, options: LookupOptions): Promis
 }
 
 /** How many of a page's latest versions tell who changed it since a publish sent unseen. */
-const HISTORY_LOOKED_AT = 25;
+export const HISTORY_LOOKED_AT = 25;
 
 /** The parent a page was moved under, with its title for the words; only its ID when the wiki will not say more. */
 export async function parentNamed(pageId: string, options: LookupOptions): Promise<{ id: string; title?: string }> {

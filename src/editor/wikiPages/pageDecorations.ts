@@ -23,6 +23,7 @@ function badgeOf(state: FileState, inTree: boolean): Badge | undefined {
   switch (state.kind) {
     case 'changedOnWiki':
       if (state.movedUnder !== undefined) return { letter: 'W', color: 'wikiPublisher.pages.changedOnWikiForeground', tooltip: vscode.l10n.t('Wiki: moved on the wiki') };
+      if (state.renamedFrom !== undefined && !state.modifiedHere) return { letter: 'W', color: 'wikiPublisher.pages.changedOnWikiForeground', tooltip: vscode.l10n.t('Wiki: renamed on the wiki') };
       return state.modifiedHere
         ? { letter: 'W', color: 'wikiPublisher.pages.bothChangedForeground', tooltip: vscode.l10n.t('Wiki: changed on the wiki and modified here') }
         : { letter: 'W', color: 'wikiPublisher.pages.changedOnWikiForeground', tooltip: vscode.l10n.t('Wiki: changed on the wiki') };

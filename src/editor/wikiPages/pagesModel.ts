@@ -5,6 +5,7 @@
 import * as vscode from 'vscode';
 import { describeError } from '../../core/log/redact';
 import type { SecretReader } from '../../core/apiToken/tokenSource';
+import type { HistoryCache } from '../../core/pageState/pageHistories';
 import type { WikiReading } from '../../core/pageState/wikiReading';
 import type { FileState, WorkspaceFacts, WorkspaceStates } from '../../core/pageState/workspaceStates';
 import type { Logger } from '../../core/ports';
@@ -59,6 +60,8 @@ export class WikiPagesModel implements vscode.Disposable {
   private shownSignature = '';
   private firstPass: Promise<void> | undefined;
   private readonly local = new LocalFactsCache();
+  /** Histories of pages edited since a publish, at the version read: a refresh asks again only of pages changed since. */
+  private readonly histories: HistoryCache = new Map();
   private readonly decorations = new PageDecorations();
   private readonly scheduler: RefreshScheduler;
   private readonly triggers: RefreshTriggers;
@@ -169,7 +172,7 @@ export class WikiPagesModel implements vscode.Disposable {
       this.reading = core.unreadWiki('noAccess');
       readFailure = undefined;
     } else if (kind === 'full') {
-      const result = await core.refreshStates(facts, { pages: setup.pages, signal, messages: editorPageRouteMessages });
+      const result = await core.refreshStates(facts, { pages: setup.pages, signal, messages: editorPageRouteMessages, histories: this.histories });
       this.reading = result.reading;
       readFailure = result.readFailure;
       if (readFailure) this.deps.log.warn(`The Wiki Pages view could not read the wiki: ${readFailure}`);

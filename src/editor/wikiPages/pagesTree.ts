@@ -117,7 +117,7 @@ export function renderedSignature(states: WorkspaceStates, welcome: string | und
   const files = states.files.map((state) => [
     state.file.key, state.file.label, state.kind, state.modifiedHere, state.pageId, state.page?.title, state.page?.version, state.page?.versionAuthorId,
     state.page?.versionCreatedAt, state.page?.webUrl, state.publishedVersion, state.wikiUnread, state.file.link?.version, state.file.link?.publishedAt,
-    state.file.link?.url, state.recorded?.manifestKey,
+    state.file.link?.url, state.recorded?.manifestKey, state.movedUnder, state.renamedFrom, state.otherPublish,
   ]);
   const orphans = states.orphans.map((orphan) => [orphan.manifestLocation, orphan.key, orphan.pageId, orphan.page?.title, orphan.page?.webUrl, orphan.gone, orphan.wikiUnread]);
   return JSON.stringify([welcome, Math.floor(now / 60_000), files, orphans]);

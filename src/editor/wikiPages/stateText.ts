@@ -32,10 +32,18 @@ export function stateSentence(state: FileState): string {
       if (state.movedUnder !== undefined) {
         return vscode.l10n.t('Moved on the wiki under page {0} since you published it. The service finds a page by title and parent, so publishing would make a second page where the file says: move it back on the wiki, or point the file at its new parent.', state.movedUnder);
       }
+      if (state.renamedFrom !== undefined && state.page !== undefined) {
+        return state.modifiedHere
+          ? vscode.l10n.t('Renamed on the wiki from "{0}" to "{1}" since you published it, and modified here too. The service finds a page by its title, so publishing would create a second page: rename it back on the wiki, or give the file the new title.', state.renamedFrom, state.page.title)
+          : vscode.l10n.t('Renamed on the wiki from "{0}" to "{1}" since you published it. The service finds a page by its title, so publishing would create a second page: rename it back on the wiki, or give the file the new title.', state.renamedFrom, state.page.title);
+      }
       return state.modifiedHere
         ? vscode.l10n.t('Changed on the wiki since you published it, and modified here too. Compare before publishing: publishing would replace the wiki\'s edit.')
         : vscode.l10n.t('Changed on the wiki since you published it. Compare to see the change.');
-    case 'modifiedHere': return vscode.l10n.t('Modified here since it was last published.');
+    case 'modifiedHere':
+      return state.otherPublish
+        ? vscode.l10n.t('The wiki holds another publish of this file (not an edit on the wiki), of a text other than the file\'s now. Publishing sends the file as it is.')
+        : vscode.l10n.t('Modified here since it was last published.');
     case 'deletedOnWiki':
       return state.page === undefined && state.file.link?.pageId === undefined && state.recorded === undefined
         ? vscode.l10n.t('Its page is no longer found under its parent page (deleted, renamed or moved on the wiki). Publishing creates a new page.')
@@ -90,7 +98,8 @@ export function itemDescription(state: FileState, now: number): string {
   const title = state.page?.title ?? state.file.link?.pageTitle ?? state.recorded?.title;
   const parts: string[] = title ? [`"${title}"`] : [];
   if (state.kind === 'changedOnWiki' && state.movedUnder !== undefined) parts.push(vscode.l10n.t('moved under page {0}', state.movedUnder));
-  else if ((state.kind === 'changedOnWiki' || state.kind === 'publishedElsewhere') && state.page) parts.push(versionText(state.page, state.publishedVersion, now));
+  else if (state.kind === 'changedOnWiki' && state.renamedFrom !== undefined) parts.push(vscode.l10n.t('renamed on the wiki from "{0}"', state.renamedFrom));
+  else if ((state.kind === 'changedOnWiki' || state.kind === 'publishedElsewhere' || (state.kind === 'modifiedHere' && state.otherPublish)) && state.page) parts.push(versionText(state.page, state.publishedVersion, now));
   if (state.kind === 'changedOnWiki' && state.modifiedHere) parts.push(vscode.l10n.t('also modified here'));
   if (state.kind === 'deletedOnWiki' && state.modifiedHere) parts.push(vscode.l10n.t('modified here'));
   const folder = folderOf(state.file.label);

@@ -38,7 +38,7 @@ export { heldContent } from './core/run/plannedContent';
 export { linkedPageIdOf, planFileLinks } from './core/run/fileLinks';
 export { LinkFindings } from './core/run/linkFindings';
 export { foreseenRelinks, runFlat } from './core/run/flatRun';
-export { recordSendEnd, sendMarks } from './core/run/recordSend';
+export { recordFoundPages, recordSendEnd, sendMarks } from './core/run/recordSend';
 export { identifyPage, withIdentity } from './core/links/pageIdentity';
 export { createWikiPagesClient } from './core/wikiPages';
 export { exportPageMarkdown, isExportError } from './core/export';

@@ -84,6 +84,20 @@ export async function recordSendEnd<Result extends SendEnd>(
 }
 
 /**
+ * Records the links of the plan's unchanged files whose pages the guard found as they left them (foundLink), one after
+ * another, before anything is sent: a front end whose user stops at the confirmation (nothing to send, or Cancel) has
+ * still learnt what the wiki showed, so a fresh profile over CI's pages shows them published. Gives how many it wrote.
+ */
+export async function recordFoundPages(store: Pick<LinkStore, 'get' | 'set'> & Pick<SendMarkStore, 'setLater'>, items: readonly PlanItem[], now: number): Promise<number> {
+  let written = 0;
+  for (const item of items) {
+    if (item.state !== 'unchanged' || item.guard?.kind !== 'asLeft') continue;
+    if ((await recordSendEnd(store, { item, state: 'skipped', mayHaveLanded: false }, now))?.kind === 'found') written++;
+  }
+  return written;
+}
+
+/**
  * The marks of sends in flight, kept in a link store for the whole of a run. Just before a file's request goes out,
  * `beforeSend` records what the send would leave if the run died while it was out (a SIGKILL, an out-of-memory kill, a
  * CI runner lost, a window that crashed): the mark of a send that may have landed (unconfirmedSendLink). A run that

@@ -79,6 +79,9 @@ export class ManyPublisher {
     // The edit guard is a step of every plan, a Retry's too: time has passed, and a colleague may have edited a page.
     // With page access it refuses files giving one title in a space written as its key and its ID, before it looks.
     if (!(await runGuard(this.deps, items, { links: fileLinks }))) return;
+    // Pages the guard found as their files left them are learnt now (security.md), whatever is chosen next: the wiki
+    // said so, and the Wiki Pages view shows them published although nothing is sent (a fresh profile, CI's pages).
+    await this.learnFound(items);
     // Pages held because the wiki refused the sign-in: the sign-in is offered beside the confirmation, not awaited.
     void offerSignInForRefusedLookups(items);
     const edited = items.filter((item) => item.state === 'edited');
@@ -211,6 +214,21 @@ export class ManyPublisher {
         ...core.ownPageProof(pages),
       });
     });
+  }
+
+  /**
+   * The unchanged files whose pages the guard found as they left them: their links, by the core's rule for a file
+   * found so (recordSend.ts recordFoundPages), in turn with the run's other writes. A link that says so already is not
+   * written again; the run's own record of these files' ends then writes nothing.
+   */
+  private learnFound(items: readonly PlanItem[]): Promise<void> {
+    const now = this.deps.clock.now();
+    this.linking = this.linking.then(async () => {
+      await onDemand().recordFoundPages(this.deps.links, items, now);
+    }).catch((error: unknown) => {
+      this.deps.log.error(`Linking the unchanged files to the pages found for them failed: ${describeError(error)}`);
+    });
+    return this.linking;
   }
 
   /**

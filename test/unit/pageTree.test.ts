@@ -347,6 +347,43 @@ describe('page tree', () => {
       assert.deepEqual([elsewhere.renamed, elsewhere.undecided, elsewhere.orphans], [[], [{ path: 'd/b/x.md', oldPath: 'd/a/x.md', pageId: '12' }], []]);
     });
 
+    it('a file renamed in its folder with its title kept while a new file takes its old name: the page follows the renamed file, the old path is a new page', () => {
+      const tree = shapeTree([file('d/index.md', 'Overview'), file('d/install.md', 'Setup'), file('d/setup.md', 'Setup checklist')], 'd');
+      const report = detectMoves(recorded([['d/index.md', '1', 'Overview'], ['d/setup.md', '2', 'Setup']]), tree);
+      assert.deepEqual(report, { moves: [], renamed: [{ path: 'd/install.md', oldPath: 'd/setup.md', pageId: '2' }], orphans: [], retitled: [], undecided: [] });
+      // In another case, as the platform compares titles.
+      const cased = detectMoves(recorded([['d/setup.md', '2', 'SETUP']]), tree);
+      assert.deepEqual(cased.renamed, [{ path: 'd/install.md', oldPath: 'd/setup.md', pageId: '2' }]);
+      // Only in its own folder: a file of that title in another folder is a new page, and the title changed as before.
+      const elsewhere = detectMoves(recorded([['d/setup.md', '2', 'Setup']]), shapeTree([file('d/sub/install.md', 'Setup'), file('d/setup.md', 'Setup checklist')], 'd'));
+      assert.deepEqual([elsewhere.renamed, elsewhere.retitled.map((each) => each.path)], [[], ['d/setup.md']]);
+    });
+
+    it('a retitled page is followed by no new file when two have its title, two retitled records had it, or a gone path was recorded with it', () => {
+      const retitledOnly = (report: ReturnType<typeof detectMoves>): [unknown[], string[]] => [report.renamed, report.retitled.map((each) => each.path)];
+      const twoNew = shapeTree([file('d/install.md', 'Setup'), file('d/guide.md', 'setup'), file('d/setup.md', 'Setup checklist')], 'd');
+      assert.deepEqual(retitledOnly(detectMoves(recorded([['d/setup.md', '2', 'Setup']]), twoNew)), [[], ['d/setup.md']]);
+      const twoRecords = shapeTree([file('d/install.md', 'Setup'), file('d/a.md', 'A2'), file('d/b.md', 'B2')], 'd');
+      assert.deepEqual(retitledOnly(detectMoves(recorded([['d/a.md', '2', 'Setup'], ['d/b.md', '3', 'Setup']]), twoRecords)), [[], ['d/a.md', 'd/b.md']]);
+      const withGone = shapeTree([file('d/install.md', 'Setup'), file('d/setup.md', 'Setup checklist')], 'd');
+      const gone = detectMoves(recorded([['d/setup.md', '2', 'Setup'], ['d/old/setup.md', '3', 'Setup']]), withGone);
+      // The gone path's own ranks decide: the new file of its title in another folder is its move.
+      assert.deepEqual([gone.renamed, gone.retitled.map((each) => each.path), gone.moves], [[], ['d/setup.md'], [{ path: 'd/install.md', oldPath: 'd/old/setup.md', pageId: '3' }]]);
+      // A gone path that shares only the new file's name, from another folder, claims nothing: the page follows the file.
+      const byName = detectMoves(recorded([['d/setup.md', '2', 'Setup'], ['d/old/install.md', '3', 'Install']]), withGone);
+      assert.deepEqual([byName.renamed, byName.retitled, byName.moves, byName.orphans.map((each) => each.path)], [[{ path: 'd/install.md', oldPath: 'd/setup.md', pageId: '2' }], [], [], ['d/old/install.md']]);
+    });
+
+    it('the old path, a new file now, takes the page of a gone path recorded with its title, and a folder\'s files follow its page', () => {
+      // setup.md's title is back to that of a deleted file's page: that page is its own again (a rename of the gone path).
+      const back = detectMoves(recorded([['d/setup.md', '2', 'Setup'], ['d/old.md', '3', 'Setup checklist']]), shapeTree([file('d/install.md', 'Setup'), file('d/setup.md', 'Setup checklist')], 'd'));
+      assert.deepEqual([back.renamed, back.retitled, back.orphans], [[{ path: 'd/install.md', oldPath: 'd/setup.md', pageId: '2' }, { path: 'd/setup.md', oldPath: 'd/old.md', pageId: '3' }], [], []]);
+      // A folder renamed (its title kept) while a new folder takes its old name: the files under its page follow it.
+      const tree = shapeTree([file('d/guide/index.md', 'Guide v2'), file('d/manual/index.md', 'Guide'), file('d/manual/a.md', 'A')], 'd');
+      const report = detectMoves(recorded([['d/guide/', '4', 'Guide'], ['d/guide/a.md', '5', 'A']]), tree);
+      assert.deepEqual([report.renamed, report.retitled, report.moves, report.orphans], [[{ path: 'd/manual/', oldPath: 'd/guide/', pageId: '4' }, { path: 'd/manual/a.md', oldPath: 'd/guide/a.md', pageId: '5' }], [], [], []]);
+    });
+
     it('keeps the pages of refused files and of folders holding them, and ignores records outside the published folder', () => {
       const tree = shapeTree([file('d/a.md'), file('d/broken.md', 'Broken', true), file('d/bad/x.md', 'X', true)], 'd');
       const report = detectMoves(recorded([['d/broken.md', '1', 'Broken'], ['d/bad/', '2', 'Bad'], ['d/bad/x.md', '3', 'X'], ['other/z.md', '4', 'Z'], ['d/a.md', '5', 'a']]), tree);

@@ -67,6 +67,8 @@ export function pinnedLinkedPages(pinned: readonly PlanItem[], rootPath: string,
  * it goes out as written ("no such file"), reaching no page, so the plan's digest of what a page's links reach and the
  * run's take no page from that record either. Taking the page the record names there (now the renamed file's) would
  * call the linking page unchanged in this run, and the run after it, the record gone, would send it with a dead link.
+ * An old path a new file took (retitledSuccessors) is a page of the tree: links to it reach that file's page, by its
+ * node, never this record.
  */
 export function renamedAwayKeys(renamed: ReadonlyArray<{ oldPath: string }>, rootPath: string): ReadonlySet<string> {
   const keys = new Set<string>();

@@ -6,6 +6,7 @@
 import { compareRelativePaths } from '../walk/walkRules';
 import { titleKey } from '../run/sameTitles';
 import { folderKey, isBelow, isFolderPath, nameOf, parentFolderOf } from '../walk/relativePaths';
+import { retitledSuccessors } from './retitledSuccessors';
 import type { PageTree, TreeNode } from './shape';
 
 export interface RecordedPage {
@@ -38,7 +39,9 @@ export interface MoveReport {
    * Renamed in the same folder with the same title (a folder renamed so counts as the same folder for what is in it,
    * whose pages stay under its page), or a file whose front matter names its page renamed or moved
    * anywhere in the tree with the same title: the service finds the same page by title and parent, so the page follows
-   * the file. Not a move and not an orphan; the manifest's key changes.
+   * the file. Not a move and not an orphan; the manifest's key changes. Also a path still in the tree whose title
+   * changed while a new path of its folder took its old title (retitledSuccessors): `oldPath` is then planned as a new
+   * page.
    */
   renamed: PageMove[];
   /** Recorded pages whose path is gone and that no page follows. */
@@ -53,7 +56,8 @@ export interface MoveReport {
   undecided: PageMove[];
   /**
    * Pages whose file or folder is where it was but whose title changed: the service finds a page by title and parent,
-   * so publishing makes a new page with the new title, and the recorded one (titled `title`) stays where it is.
+   * so publishing makes a new page with the new title, and the recorded one (titled `title`) stays where it is. Not
+   * one whose old title a new path of its folder took (`renamed`).
    */
   retitled: RetitledPage[];
 }
@@ -230,7 +234,7 @@ export function detectMoves(
   // subfolders stay under it, so a file there under its old name and title is renamed in its folder, not moved, and its
   // page follows it too, whatever its name now, as in a folder that kept its name. Old folder path -> new.
   const followedFolders = new Map<string, string>();
-  const arrived = new ArrivalIndex(arrivals);
+  const arrived = new ArrivalIndex(succeedRetitled(report, arrivals, gone.filter((each) => !settled.has(each)), tree, previous, followedFolders));
   for (const rank of RANKS) {
     // The first rank goes a depth at a time, parents first, so that the folders found renamed are known to their pages.
     const levels = rank === 0 ? byDepth(gone.filter((each) => !settled.has(each))) : [gone.filter((each) => !settled.has(each))];
@@ -267,6 +271,29 @@ export function detectMoves(
   // Found rank by rank; said in path order, like the tree.
   for (const list of [report.moves, report.renamed, report.undecided]) list.sort((a, b) => compareRelativePaths(a.path, b.path));
   return report;
+}
+
+/**
+ * The retitled paths whose page's title an arrival of their folder has now (retitledSuccessors): the page follows that
+ * arrival, a rename (MoveReport.renamed from the path still in the tree), and the path is no longer retitled. Before
+ * the gone paths are matched, so that a gone page of the title the old path has now (a title changed back) finds it
+ * among the arrivals, and the pages under a folder's page that followed another folder follow it too
+ * (`followedFolders`). Returns the arrivals left: the successors out, the old paths in, in the tree's order.
+ */
+function succeedRetitled(report: MoveReport, arrivals: TreeNode[], gone: readonly Gone[], tree: PageTree, previous: ReadonlyMap<string, RecordedPage>, followedFolders: Map<string, string>): TreeNode[] {
+  const successions = retitledSuccessors(report.retitled, arrivals, gone.map((each) => ({ path: each.path, title: each.page.title })));
+  if (successions.length === 0) return arrivals;
+  const succeeded = new Set<RetitledPage>();
+  const successors = new Set<TreeNode>();
+  for (const { retitled, node } of successions) {
+    succeeded.add(retitled);
+    successors.add(node);
+    report.renamed.push({ path: node.path, oldPath: retitled.path, pageId: retitled.pageId });
+    if (isFolderPath(retitled.path)) followedFolders.set(retitled.path, node.path);
+  }
+  report.retitled = report.retitled.filter((page) => !succeeded.has(page));
+  const freed = new Set(successions.map(({ retitled }) => retitled.path));
+  return tree.nodes.filter((node) => (freed.has(node.path) || !previous.has(node.path)) && !successors.has(node));
 }
 
 /**

@@ -11,6 +11,7 @@ import { compareRelativePaths } from '../walk/walkRules';
 import { cautionUncheckedChosenPage, namesChosenPageById } from './chosenPage';
 import { detectMoves, type PageMove, type PinnedFile, type RecordedPage } from './moves';
 import { takeTitlesBack } from './titledBack';
+import { succeededPaths } from './retitledSuccessors';
 import { folderContentFile } from './folderPage';
 import { folderKey, isBelow, nameOf } from '../walk/relativePaths';
 import { linkingFileOf, pinnedLinkedPages, renamedAwayKeys, treeHeadingsByPath, treePageIdByNodePath } from './linkTargets';
@@ -130,8 +131,12 @@ export function planTreeOf(sources: readonly TreeSource[], given: TreePlanOption
   // recordedAt for a page of the tree, by its node's path: `previous` holds the same records under those paths, and a
   // node's path is a key hashed already, where a key cut from it for the identity would be hashed anew for each page.
   const renamedFromPath = new Map(moves.renamed.map((rename) => [rename.path, rename.oldPath]));
+  // A path whose page followed the new file that has its title now (retitledSuccessors) is a new page: its record is
+  // that file's page, not its own, or both would send to it and the new title would call it left behind.
+  const succeeded = succeededPaths(moves, tree);
+  const ownRecordAt = (path: string): RecordedPage | undefined => (succeeded.size > 0 && succeeded.has(path) ? undefined : previous.get(path));
   const recordedAtPath = (path: string): RecordedPage | undefined => {
-    const own = previous.get(path);
+    const own = ownRecordAt(path);
     if (own !== undefined) return own;
     const old = renamedFromPath.get(path);
     return old === undefined ? undefined : previous.get(old);
@@ -186,7 +191,7 @@ export function planTreeOf(sources: readonly TreeSource[], given: TreePlanOption
   };
   const pages = tree.nodes.map((node): TreePage => {
     const key = keyOf(node.path);
-    const ownRecord = previous.get(node.path);
+    const ownRecord = ownRecordAt(node.path);
     const recorded = ownRecord ?? recordedAtPath(node.path);
     const oldTitle = retitledFrom.get(node.path);
     const parentId = node.parent === undefined ? options.parentId : parentRecordedId(node.parent);

@@ -132,7 +132,10 @@ export interface TreePage {
    * reach this page before the page's level is sent, as it takes a recorded one, and the plan digests them with it.
    */
   linkedPageId?: string;
-  /** The manifest key its page is recorded under, when the file was renamed in its folder with its title kept. */
+  /**
+   * The manifest key its page is recorded under, when the file was renamed in its folder with its title kept. That key
+   * may be a page of this plan too, a new one (a new file took the old name: retitledSuccessors).
+   */
   renamedFrom?: string;
   /**
    * The recorded page's title, when the page now has another one: the service finds a page by title and parent, so

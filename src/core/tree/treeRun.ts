@@ -24,6 +24,7 @@ import { runLinks } from './runLinks';
 import { holdsUnchangedResults, pagesLinkingAnew, relinkUnchanged, secondPass, waitsForPages, type PassContext } from './runPasses';
 import { sendPinnedFiles } from './runPinned';
 import { prepareWave, type RunEntry } from './runPrepare';
+import { treeRecords } from './treeRecords';
 import { createsPage, nextToSend, sendingOrder, type ScheduleState } from './runSchedule';
 import type { TreeFileResult, TreeRunOptions, TreeRunResult } from './runTypes';
 import type { TreePage } from './treePlanTypes';
@@ -81,6 +82,7 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
     total += count;
   };
   const results: TreeFileResult[] = [];
+  const records = treeRecords(plan, options.identity);
   // Pages are learnt as they land, as many at once as the guard's lookups.
   const lookUp = callsAtMost(DEFAULT_LOOKUPS_AT_ONCE);
   /** Pages this run created (not found, adopted or updated): their children are new too. */
@@ -116,11 +118,7 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
         learning.set(index, learnt);
         recording.push(learnt.then(async (found) => {
           // The repository learns every page of the tree as soon as it is known, so a re-run finds it.
-          if (found && (entry.page.pageId !== found.pageId || entry.page.renamedFrom !== undefined)) {
-            await options.identity.record(entry.page.key, { id: found.pageId, title: entry.page.node.title });
-            // The page follows the renamed file: its old key would otherwise show as an orphan on the next run.
-            if (entry.page.renamedFrom !== undefined && found.pageId === entry.page.pageId) await options.identity.forget?.(entry.page.renamedFrom);
-          }
+          if (found && (entry.page.pageId !== found.pageId || entry.page.renamedFrom !== undefined)) await records.landed(entry.page, found.pageId);
         }).catch(() => undefined)); // a failed write is the front end's to report, through the store's settled()
       },
     });
@@ -142,7 +140,7 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
       if (learnt?.url) urls.set(entry.page.key, learnt.url);
       if (pageId) {
         ids.set(entry.page.key, pageId);
-        if (!learnt && entry.page.pageId !== pageId) await options.identity.record(entry.page.key, { id: pageId, title: entry.page.node.title });
+        if (!learnt && entry.page.pageId !== pageId) await records.landed(entry.page, pageId);
       }
       // The address the guard saw, when the page it saw is this page: not the page a create that did not land found at
       // its place (another's, "already exists"), which links to this file must not reach.

@@ -11950,6 +11950,72 @@ async function sendPinnedFiles(context) {
   }
 }
 
+// src/core/tree/retitledSuccessors.ts
+function retitledSuccessors(retitled, arrivals, gone) {
+  if (retitled.length === 0 || arrivals.length === 0) return [];
+  const arrivalsAt = /* @__PURE__ */ new Map();
+  for (const node of arrivals) {
+    const key = placeKey(node.path, node.title);
+    const nodes = arrivalsAt.get(key);
+    if (nodes === void 0) arrivalsAt.set(key, [node]);
+    else if (nodes.length < 2) nodes.push(node);
+  }
+  const recordsAt = /* @__PURE__ */ new Map();
+  for (const page of retitled) {
+    const key = placeKey(page.path, page.title);
+    recordsAt.set(key, (recordsAt.get(key) ?? 0) + 1);
+  }
+  const goneTitles = new Set(gone.map((each) => kindTitleKey(each.path, each.title)));
+  const found = [];
+  for (const page of retitled) {
+    const key = placeKey(page.path, page.title);
+    const nodes = arrivalsAt.get(key);
+    const node = nodes?.length === 1 ? nodes[0] : void 0;
+    if (node !== void 0 && recordsAt.get(key) === 1 && !goneTitles.has(kindTitleKey(page.path, page.title))) found.push({ retitled: page, node });
+  }
+  return found;
+}
+function succeededPaths(moves, tree) {
+  const paths = /* @__PURE__ */ new Set();
+  for (const rename2 of moves.renamed) if (tree.byPath.has(rename2.oldPath)) paths.add(rename2.oldPath);
+  return paths;
+}
+function placeKey(path, title) {
+  return `${isFolderPath(path) ? "d" : "f"}\0${parentFolderOf(path)}\0${titleKey(title)}`;
+}
+function kindTitleKey(path, title) {
+  return `${isFolderPath(path) ? "d" : "f"}\0${titleKey(title)}`;
+}
+
+// src/core/tree/treeRecords.ts
+function treeRecords(plan, identity) {
+  const rootPath = plan.tree.rootPath;
+  const successorOf = /* @__PURE__ */ new Map();
+  const succeeded = succeededPaths(plan.moves, plan.tree);
+  for (const rename2 of plan.moves.renamed) if (succeeded.has(rename2.oldPath)) successorOf.set(rename2.oldPath.slice(rootPath.length), rename2.path.slice(rootPath.length));
+  const successorsLanded = /* @__PURE__ */ new Set();
+  const waiting = /* @__PURE__ */ new Map();
+  return {
+    async landed(page, pageId) {
+      const entry = { id: pageId, title: page.node.title };
+      const successor = successorOf.get(page.key);
+      if (successor !== void 0 && !successorsLanded.has(successor)) {
+        waiting.set(successor, () => identity.record(page.key, entry));
+        return;
+      }
+      await identity.record(page.key, entry);
+      const oldKey = page.renamedFrom;
+      if (oldKey === void 0) return;
+      if (pageId === page.pageId) await identity.forget?.(oldKey);
+      if (successorOf.get(oldKey) !== page.key) return;
+      successorsLanded.add(page.key);
+      const later = waiting.get(page.key);
+      waiting.delete(page.key);
+      await later?.();
+    }
+  };
+}
+
 // src/core/tree/treeRun.ts
 function treeLandedLink(result, now) {
   const link = landedLink(result, now, result.pageId);
@@ -11982,6 +12048,7 @@ async function runTree(options) {
     total += count;
   };
   const results = [];
+  const records = treeRecords(plan, options.identity);
   const lookUp = callsAtMost(DEFAULT_LOOKUPS_AT_ONCE);
   const created = /* @__PURE__ */ new Set();
   const needSecond = [];
@@ -12015,10 +12082,7 @@ async function runTree(options) {
         const learnt = lookUp(() => learnLandedPage(result, entry.page.titledBackTo ?? entry.page.pageId, options.pages, options.signal));
         learning.set(index, learnt);
         recording.push(learnt.then(async (found) => {
-          if (found && (entry.page.pageId !== found.pageId || entry.page.renamedFrom !== void 0)) {
-            await options.identity.record(entry.page.key, { id: found.pageId, title: entry.page.node.title });
-            if (entry.page.renamedFrom !== void 0 && found.pageId === entry.page.pageId) await options.identity.forget?.(entry.page.renamedFrom);
-          }
+          if (found && (entry.page.pageId !== found.pageId || entry.page.renamedFrom !== void 0)) await records.landed(entry.page, found.pageId);
         }).catch(() => void 0));
       }
     });
@@ -12035,7 +12099,7 @@ async function runTree(options) {
       if (learnt?.url) urls.set(entry.page.key, learnt.url);
       if (pageId) {
         ids.set(entry.page.key, pageId);
-        if (!learnt && entry.page.pageId !== pageId) await options.identity.record(entry.page.key, { id: pageId, title: entry.page.node.title });
+        if (!learnt && entry.page.pageId !== pageId) await records.landed(entry.page, pageId);
       }
       const seen = guardedPage(entry.item.guard);
       if (seen?.webUrl && pageId !== void 0 && seen.id === pageId && !urls.has(entry.page.key)) urls.set(entry.page.key, seen.webUrl);
@@ -12723,7 +12787,7 @@ function detectMoves(previous, tree, alsoThere = [], pinned = [], treeParentId) 
   }
   const settled = new Set(matched);
   const followedFolders = /* @__PURE__ */ new Map();
-  const arrived = new ArrivalIndex(arrivals);
+  const arrived = new ArrivalIndex(succeedRetitled(report2, arrivals, gone.filter((each) => !settled.has(each)), tree, previous, followedFolders));
   for (const rank of RANKS) {
     const levels = rank === 0 ? byDepth(gone.filter((each) => !settled.has(each))) : [gone.filter((each) => !settled.has(each))];
     for (const level of levels) {
@@ -12754,6 +12818,21 @@ function detectMoves(previous, tree, alsoThere = [], pinned = [], treeParentId) 
   }
   for (const list of [report2.moves, report2.renamed, report2.undecided]) list.sort((a, b) => compareRelativePaths(a.path, b.path));
   return report2;
+}
+function succeedRetitled(report2, arrivals, gone, tree, previous, followedFolders) {
+  const successions = retitledSuccessors(report2.retitled, arrivals, gone.map((each) => ({ path: each.path, title: each.page.title })));
+  if (successions.length === 0) return arrivals;
+  const succeeded = /* @__PURE__ */ new Set();
+  const successors = /* @__PURE__ */ new Set();
+  for (const { retitled, node } of successions) {
+    succeeded.add(retitled);
+    successors.add(node);
+    report2.renamed.push({ path: node.path, oldPath: retitled.path, pageId: retitled.pageId });
+    if (isFolderPath(retitled.path)) followedFolders.set(retitled.path, node.path);
+  }
+  report2.retitled = report2.retitled.filter((page) => !succeeded.has(page));
+  const freed = new Set(successions.map(({ retitled }) => retitled.path));
+  return tree.nodes.filter((node) => (freed.has(node.path) || !previous.has(node.path)) && !successors.has(node));
 }
 function followedPinnedPages(gone, arrivals) {
   const byTitle2 = (title, pageId) => pageId === void 0 ? titleKey(title) : `${titleKey(title)}\0${pageId}`;
@@ -13250,8 +13329,10 @@ function planTreeOf(sources, given) {
   const recordedAt = (key) => options.identity.get(key) ?? recordedUnderOldKey(key);
   const recordedId = (key) => recordedAt(key)?.id;
   const renamedFromPath = new Map(moves.renamed.map((rename2) => [rename2.path, rename2.oldPath]));
+  const succeeded = succeededPaths(moves, tree);
+  const ownRecordAt = (path) => succeeded.size > 0 && succeeded.has(path) ? void 0 : previous.get(path);
   const recordedAtPath = (path) => {
-    const own = previous.get(path);
+    const own = ownRecordAt(path);
     if (own !== void 0) return own;
     const old = renamedFromPath.get(path);
     return old === void 0 ? void 0 : previous.get(old);
@@ -13295,7 +13376,7 @@ function planTreeOf(sources, given) {
   };
   const pages = tree.nodes.map((node) => {
     const key = keyOf(node.path);
-    const ownRecord = previous.get(node.path);
+    const ownRecord = ownRecordAt(node.path);
     const recorded = ownRecord ?? recordedAtPath(node.path);
     const oldTitle = retitledFrom.get(node.path);
     const parentId = node.parent === void 0 ? options.parentId : parentRecordedId(node.parent);

@@ -118,7 +118,9 @@ describe('CLI: page trees and folders made at random', () => {
     assert.deepEqual(fileResults(again).filter((record) => record.status !== 'skipped').map((record) => record.file), [], `${what}: a re-run sends nothing`);
   }
 
-  it('every page goes as often as the plan says, every link reaches its page, a re-run sends nothing; after new, edited and deleted files too', async () => {
+  it('every page goes as often as the plan says, every link reaches its page, a re-run sends nothing; after new, edited and deleted files too', async function () {
+    // Dozens of runs of the command line, one after another: 14 s alone on a 2-core machine, more beside other work.
+    this.timeout(60_000);
     for (const seed of [1, 2, 3, 4, 5, 6, 7, 8]) {
       const tree = randomTree(seed);
       const files = [...tree.links.keys()];

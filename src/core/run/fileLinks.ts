@@ -191,10 +191,11 @@ export async function planFileLinks<L>(sources: readonly SourceFile[], items: re
     // Unchanged, it waits for a file of this selection that the run creates: it goes too, so that the second pass
     // fills its link in now. (Its last publish recorded the pages it reached, none for that file: the next run would
     // also send it, a run later than the link could be filled in.)
-    // Its page may hold its text as it is now (its notice says so): it goes all the same, for that second pass.
+    // Its page may hold its text as it is now (its notice says so): it goes all the same, once, in that second pass.
     else if (item.state === 'unchanged' && [...decision.waitedOn].some((where) => sentInThisRun(where))) {
       item.state = 'send';
       item.forced = true;
+      item.secondPassOnly = true;
     }
     apply(item, decision);
   };

@@ -150,6 +150,12 @@ export interface PlanItem {
    */
   forced?: true;
   /**
+   * An unchanged file of a flat run sent only so that its second pass fills in a link to a page the run creates
+   * (fileLinks.ts): its page holds its text already, so its first pass leaves it and it goes once, in the second pass
+   * (flatRun.ts). Sent in the first pass, it was a new version identical to the last one, a notification to watchers.
+   */
+  secondPassOnly?: true;
+  /**
    * What the plan said before the wiki was read, when what the wiki said changed it (a page edited there held back, a
    * deleted one made create only, an unchanged file whose page is gone sent again): the plan digest's files-only view
    * describes this, so that it is the same with page access as in a plan without (a fork's pull request).

@@ -9,11 +9,14 @@
 // on the wiki is created anew: links to it wait for its new page like links to a file without one, those of unchanged
 // files too (the second pass sends them, or their pages would keep a link to the deleted page). Such an unchanged file
 // goes once: the plan calls it an update (foreseenRelinks), and the run reports that send alone, not "unchanged" first.
+// So does an unchanged file sent only for its link to a page the run creates (PlanItem.secondPassOnly): its first pass
+// would send the very text its page holds, so it goes in the second pass alone, and is left alone when there is none.
 import type { WikiPagesClient } from '../wikiPages';
 import type { FileLinks } from './fileLinks';
 import { callsAtMost } from '../util/callsAtMost';
 import { DEFAULT_LOOKUPS_AT_ONCE } from './lookupDeadline';
-import { learnLandedPage, linksLeftOf, sentAgain, sentAgainAndLanded, type LinksLeft } from './landedPage';
+import { learnLandedPage, sentAgain, sentAgainAndLanded, type LinksLeft } from './landedPage';
+import { flatLinksLeft, secondPassLeftOf } from './secondPassLeft';
 import type { PlanItem } from './planItem';
 import { landedLink } from './publishedLink';
 import { guardedPage } from './guardVerdict';
@@ -66,6 +69,11 @@ export interface FlatRunResult {
   summary: RunSummary;
   /** Files published whose links to files of the run stay as written after all (landedPage.ts). */
   linksLeft: LinksLeft[];
+  /**
+   * Of the files published, those whose second send the run's stop interrupted (`cancelled`: it may have landed) or
+   * never let start (`notStarted`): counted published, by their first pass, yet their pages keep links as written.
+   */
+  secondPassLeft: { cancelled: number; notStarted: number };
 }
 
 export async function runFlat(items: readonly PlanItem[], options: FlatRunOptions): Promise<FlatRunResult> {
@@ -73,12 +81,17 @@ export async function runFlat(items: readonly PlanItem[], options: FlatRunOption
   const gate = options.gate ?? new ThrottleGate();
   // A file whose page the guard found deleted on the wiki is created anew: links to it wait for the new page, and the
   // unchanged files with such links go once it landed. Their "unchanged" is held until then, never said of a file sent.
-  const relinking = options.relinking ?? (await foreseenRelinks(items, links));
+  const foreseen = options.relinking ?? (await foreseenRelinks(items, links));
+  // Held back from the first pass as unchanged (their pages hold their texts), so that they go once, in the second.
+  // A page the guard found deleted is created in the first pass: a create cannot wait.
+  const secondPassOnly = new Set(items.filter((item) => item.state === 'send' && item.secondPassOnly === true && item.guard?.kind !== 'deleted').map((item) => item.file.key));
+  const relinking = secondPassOnly.size === 0 ? foreseen : new Set([...foreseen, ...secondPassOnly]);
+  const firstItems = secondPassOnly.size === 0 ? items : items.map((item) => (secondPassOnly.has(item.file.key) ? { ...item, state: 'unchanged' as const } : item));
   const held = new Map<string, FlatFileResult>();
   // Only the pages links wait for, and the pages of the files whose links wait, are looked up: nothing else needs it.
   const wanted = new Set([...links.awaited, ...links.waiting]);
   let started = 0;
-  let total = items.filter((item) => item.state === 'send' && item.complete).length;
+  let total = firstItems.filter((item) => item.state === 'send' && item.complete).length;
   // One count for both passes ("7 of 12"), which grows by the files the second pass sends again.
   const onStart = (item: PlanItem): void => options.onStart?.(item, ++started, Math.max(total, started));
   let stopReported = false;
@@ -106,7 +119,7 @@ export async function runFlat(items: readonly PlanItem[], options: FlatRunOption
   // As many at once as the guard's lookups: pages land faster than a distant wiki lists their parents' children, and
   // a lookup started for each as it landed put every one of them on the wiki's page routes at once.
   const lookUp = callsAtMost(DEFAULT_LOOKUPS_AT_ONCE);
-  const first = await runPlan(items, {
+  const first = await runPlan(firstItems, {
     ...run,
     onResult: (result) => {
       if (result.state !== 'published' || !wanted.has(result.item.file.key)) {
@@ -124,7 +137,12 @@ export async function runFlat(items: readonly PlanItem[], options: FlatRunOption
   await Promise.all(learning);
   // The files the first pass sent, and the unchanged ones left alone: a link of theirs to a page this run made anew
   // (deleted on the wiki) names the old page, dead now, until the second pass sends them with the new one.
-  const again = learnt.size === 0 || options.signal?.aborted || gate.stoppedBy
+  const stopped = (): boolean => options.signal?.aborted === true || gate.stoppedBy !== undefined;
+  const secondPassSkipped = learnt.size === 0 || stopped();
+  // What each file's links waited for before the second pass decides them again (it keeps only the pages still
+  // missing): the links a second send that never went leaves as written.
+  const waitedFor = new Map(secondPassSkipped ? [] : [...links.waiting].map((key) => [key, links.stillWaitingFor(key)] as const));
+  const again = secondPassSkipped
     ? []
     : await links.relink(first.filter((result) => result.state === 'published' || result.state === 'skipped').map((result) => result.item), learnt);
   const firstOf = new Map(first.map((result) => [result.item.file.key, result]));
@@ -144,9 +162,11 @@ export async function runFlat(items: readonly PlanItem[], options: FlatRunOption
       onResult: (result) => {
         const key = result.item.file.key;
         const pageId = learnt.get(key);
-        // An unchanged file's one send: reported as the file's result, in place of the "unchanged" held for it.
+        // An unchanged file's one send: reported as the file's result, in place of the "unchanged" held for it; one sent
+        // only for its link to a new page is that page's second pass, as the docs and the plan's count have it.
+        const asRelinked = held.has(key) && !secondPassOnly.has(key);
         if (held.has(key)) relinked.add(key);
-        report({ ...result, pass: held.has(key) ? 1 : 2, ...(pageId !== undefined ? { pageId } : {}), ...(held.has(key) ? { relinked: true as const } : {}) });
+        report({ ...result, pass: asRelinked ? 1 : 2, ...(pageId !== undefined ? { pageId } : {}), ...(asRelinked ? { relinked: true as const } : {}) });
       },
     });
   }
@@ -155,6 +175,10 @@ export async function runFlat(items: readonly PlanItem[], options: FlatRunOption
   if (relinked.size > 0) results.splice(0, results.length, ...results.filter((result) => !(result.state === 'skipped' && !result.relinked && relinked.has(result.item.file.key))));
   releaseHeld(relinked);
   const counted = countedResults(results, (result) => result.item.file.key);
-  const linksLeft = linksLeftOf(counted, (result) => links.stillWaitingFor(result.item.file.key));
-  return { results, secondPass: sentAgainAndLanded(results), summary: summarise(counted), linksLeft };
+  const linksLeft = flatLinksLeft(results, counted, {
+    stillWaitingFor: (key) => links.stillWaitingFor(key),
+    waitedBeforeSecondPass: (key) => waitedFor.get(key),
+    stopped: stopped(),
+  });
+  return { results, secondPass: sentAgainAndLanded(results), summary: summarise(counted), linksLeft, secondPassLeft: secondPassLeftOf(linksLeft) };
 }

@@ -15,6 +15,12 @@ import type { FileResult } from './runner';
 export interface LinksLeft {
   item: PlanItem;
   waitsFor: string[];
+  /**
+   * The pages it waited for landed, but the run stopped before its second send filled the links in: that send never
+   * started (`notStarted`, the second pass included), or was interrupted while out (`cancelled`: it may have landed).
+   * Said as such, not as pages that "did not land" right after the run said they were created.
+   */
+  stopped?: 'notStarted' | 'cancelled';
 }
 
 /** The files among each file's last result that were published with links still waiting (`waitsFor` names them). */

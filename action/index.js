@@ -7308,6 +7308,7 @@ function resultLines(records, room) {
   const files = records.files;
   const counts = countBy(files, resultWord);
   const lines = ["### Wiki Publisher: publish", "", `**${[...counts].map(([word, n]) => `${n} ${word}`).join(", ") || "No files"}**`, ""];
+  lines.push(...secondPassLeftLines(records));
   if (records.check?.matched) lines.push(`Published the reviewed plan \`${shortDigest(records.check.digest)}\`.`, "");
   const reasons = new SharedReasons(files.map((record) => ({ file: record.file, ...record.title !== void 0 ? { title: record.title } : {}, reasons: resultReasons(record) })));
   const rows2 = files.map((record) => ({ line: resultRow(record, reasons), plain: plainResult(record) }));
@@ -7351,14 +7352,21 @@ function manifestLines(records) {
   return lines;
 }
 function linksLeftLines(records) {
-  const left = records.summary?.linksLeft ?? [];
-  if (left.length === 0) return [];
+  const all = records.summary?.linksLeft ?? [];
+  const left = all.filter((entry) => entry.stopped === void 0);
+  const stopped = all.filter((entry) => entry.stopped !== void 0);
+  const item = ({ file, waitsFor, stopped: how }) => `- ${inlineText(file)}: ${waitsFor.map(inlineText).join(", ")}${how === "cancelled" ? " (its second send was interrupted in flight: it may have landed)" : ""}`;
   return [
-    "**Links that stay as written:** the pages they link to did not land in this run; the next run fills them in.",
-    "",
-    ...left.map(({ file, waitsFor }) => `- ${inlineText(file)}: ${waitsFor.map(inlineText).join(", ")}`),
-    ""
+    ...left.length > 0 ? ["**Links that stay as written:** the pages they link to did not land in this run; the next run fills them in.", "", ...left.map(item), ""] : [],
+    ...stopped.length > 0 ? ["**Links that stay as written:** the pages they link to landed, but the run stopped before its second pass could fill these links in; the next run fills them in.", "", ...stopped.map(item), ""] : []
   ];
+}
+function secondPassLeftLines(records) {
+  const count = (name) => typeof records.summary?.[name] === "number" ? records.summary[name] : 0;
+  const cancelled2 = count("secondPassCancelled");
+  const notStarted = count("secondPassNotStarted");
+  if (cancelled2 + notStarted === 0) return [];
+  return [`**The run stopped during its second pass (links to new pages):** of the files published, ${cancelled2} were interrupted in flight in it (may have landed) and ${notStarted} not started there; their pages keep links as written.`, ""];
 }
 function plainResult(record) {
   return record.status === "published" || record.status === "skipped";
@@ -9486,6 +9494,7 @@ async function planFileLinks(sources, items, ports, findings) {
     else if (item.state === "unchanged" && [...decision.waitedOn].some((where) => sentInThisRun(where))) {
       item.state = "send";
       item.forced = true;
+      item.secondPassOnly = true;
     }
     apply(item, decision);
   };
@@ -9817,6 +9826,32 @@ function sentAgainAndLanded(results) {
   return landed;
 }
 
+// src/core/run/secondPassLeft.ts
+function flatLinksLeft(results, counted2, sources) {
+  const landed = new Set(counted2.filter((result) => result.state === "published").map((result) => result.item.file.label));
+  const secondSends = new Map(results.filter((result) => result.pass === 2).map((result) => [result.item.file.key, result]));
+  return counted2.flatMap((result) => {
+    if (result.state !== "published") return [];
+    const key = result.item.file.key;
+    if (result.pass === 2 || result.relinked) {
+      const waitsFor2 = sources.stillWaitingFor(key);
+      return waitsFor2.length > 0 ? [{ item: result.item, waitsFor: waitsFor2 }] : [];
+    }
+    const waitsFor = sources.waitedBeforeSecondPass(key) ?? sources.stillWaitingFor(key);
+    const filledLater = sources.stopped ? waitsFor.filter((label) => landed.has(label)) : [];
+    const notLanded = waitsFor.filter((label) => !filledLater.includes(label));
+    const left = [];
+    if (notLanded.length > 0) left.push({ item: result.item, waitsFor: notLanded });
+    if (filledLater.length > 0) left.push({ item: result.item, waitsFor: filledLater, stopped: secondSends.get(key)?.state === "cancelled" ? "cancelled" : "notStarted" });
+    return left;
+  });
+}
+function secondPassLeftOf(linksLeft) {
+  const left = { cancelled: 0, notStarted: 0 };
+  for (const { stopped } of linksLeft) if (stopped !== void 0) left[stopped]++;
+  return left;
+}
+
 // src/core/run/flatRun.ts
 async function foreseenRelinks(items, links) {
   const recreated = new Set(items.filter((item) => item.state === "send" && item.guard?.kind === "deleted").map((item) => item.file.key));
@@ -9828,15 +9863,18 @@ async function foreseenRelinks(items, links) {
 async function runFlat(items, options) {
   const { links } = options;
   const gate = options.gate ?? new ThrottleGate();
-  const relinking = options.relinking ?? await foreseenRelinks(items, links);
+  const foreseen = options.relinking ?? await foreseenRelinks(items, links);
+  const secondPassOnly = new Set(items.filter((item) => item.state === "send" && item.secondPassOnly === true && item.guard?.kind !== "deleted").map((item) => item.file.key));
+  const relinking = secondPassOnly.size === 0 ? foreseen : /* @__PURE__ */ new Set([...foreseen, ...secondPassOnly]);
+  const firstItems = secondPassOnly.size === 0 ? items : items.map((item) => secondPassOnly.has(item.file.key) ? { ...item, state: "unchanged" } : item);
   const held = /* @__PURE__ */ new Map();
   const wanted = /* @__PURE__ */ new Set([...links.awaited, ...links.waiting]);
   let started = 0;
-  let total = items.filter((item) => item.state === "send" && item.complete).length;
+  let total = firstItems.filter((item) => item.state === "send" && item.complete).length;
   const onStart = (item) => options.onStart?.(item, ++started, Math.max(total, started));
   let stopReported = false;
-  const onStopped = (stopped) => {
-    if (!stopReported) options.onStopped?.(stopped);
+  const onStopped = (stopped2) => {
+    if (!stopReported) options.onStopped?.(stopped2);
     stopReported = true;
   };
   const results = [];
@@ -9856,7 +9894,7 @@ async function runFlat(items, options) {
   const learnt = /* @__PURE__ */ new Map();
   const learning = [];
   const lookUp = callsAtMost(DEFAULT_LOOKUPS_AT_ONCE);
-  const first = await runPlan(items, {
+  const first = await runPlan(firstItems, {
     ...run,
     onResult: (result) => {
       if (result.state !== "published" || !wanted.has(result.item.file.key)) {
@@ -9871,7 +9909,10 @@ async function runFlat(items, options) {
     }
   });
   await Promise.all(learning);
-  const again = learnt.size === 0 || options.signal?.aborted || gate.stoppedBy ? [] : await links.relink(first.filter((result) => result.state === "published" || result.state === "skipped").map((result) => result.item), learnt);
+  const stopped = () => options.signal?.aborted === true || gate.stoppedBy !== void 0;
+  const secondPassSkipped = learnt.size === 0 || stopped();
+  const waitedFor = new Map(secondPassSkipped ? [] : [...links.waiting].map((key) => [key, links.stillWaitingFor(key)]));
+  const again = secondPassSkipped ? [] : await links.relink(first.filter((result) => result.state === "published" || result.state === "skipped").map((result) => result.item), learnt);
   const firstOf = new Map(first.map((result) => [result.item.file.key, result]));
   const entries = again.map((item) => {
     const firstResult = firstOf.get(item.file.key);
@@ -9888,16 +9929,21 @@ async function runFlat(items, options) {
       onResult: (result) => {
         const key = result.item.file.key;
         const pageId = learnt.get(key);
+        const asRelinked = held.has(key) && !secondPassOnly.has(key);
         if (held.has(key)) relinked.add(key);
-        report2({ ...result, pass: held.has(key) ? 1 : 2, ...pageId !== void 0 ? { pageId } : {}, ...held.has(key) ? { relinked: true } : {} });
+        report2({ ...result, pass: asRelinked ? 1 : 2, ...pageId !== void 0 ? { pageId } : {}, ...asRelinked ? { relinked: true } : {} });
       }
     });
   }
   if (relinked.size > 0) results.splice(0, results.length, ...results.filter((result) => !(result.state === "skipped" && !result.relinked && relinked.has(result.item.file.key))));
   releaseHeld(relinked);
   const counted2 = countedResults(results, (result) => result.item.file.key);
-  const linksLeft = linksLeftOf(counted2, (result) => links.stillWaitingFor(result.item.file.key));
-  return { results, secondPass: sentAgainAndLanded(results), summary: summarise(counted2), linksLeft };
+  const linksLeft = flatLinksLeft(results, counted2, {
+    stillWaitingFor: (key) => links.stillWaitingFor(key),
+    waitedBeforeSecondPass: (key) => waitedFor.get(key),
+    stopped: stopped()
+  });
+  return { results, secondPass: sentAgainAndLanded(results), summary: summarise(counted2), linksLeft, secondPassLeft: secondPassLeftOf(linksLeft) };
 }
 
 // src/core/run/send.ts
@@ -10307,9 +10353,19 @@ function joinLine(word, file, target, message, cautions) {
 }
 function reportLinksLeft(linksLeft, json, output) {
   if (linksLeft.length === 0) return {};
-  const listed2 = linksLeft.map(({ item, waitsFor }) => ({ file: item.file.label, waitsFor }));
-  if (!json) output.lines(listed2.map(({ file, waitsFor }) => escapeControlCharacters(`links stay as written in ${file}: ${waitsFor.join(", ")} did not land in this run (the next run fills them in)`)));
+  const listed2 = linksLeft.map(({ item, waitsFor, stopped }) => ({ file: item.file.label, waitsFor, ...stopped ? { stopped } : {} }));
+  if (!json) output.lines(listed2.map((left) => escapeControlCharacters(linksLeftLine(left))));
   return { linksLeft: listed2 };
+}
+function linksLeftLine({ file, waitsFor, stopped }) {
+  const pages = waitsFor.join(", ");
+  if (stopped === "notStarted") return `links stay as written in ${file}: the run stopped before the second pass could fill in its links to ${pages} (the next run fills them in)`;
+  if (stopped === "cancelled") return `links may stay as written in ${file}: the run stopped while the second pass was filling in its links to ${pages} (that send may have landed; the next run fills them in if not)`;
+  return `links stay as written in ${file}: ${pages} did not land in this run (the next run fills them in)`;
+}
+function secondPassLeftLine(left) {
+  if (left.cancelled + left.notStarted === 0) return "";
+  return `; second pass left by the stop: ${left.cancelled} interrupted in flight (may have landed), ${left.notStarted} not started (their links stay as written)`;
 }
 
 // src/cli/publishTree.ts
@@ -14721,7 +14777,9 @@ async function send(plan, state2, pages, context) {
   await Promise.all(identifying);
   const interruptCode = context.interruptExitCode();
   const { summary } = run;
-  let exitCode = runExitCode(summary, interruptCode);
+  const { secondPassLeft } = run;
+  const leftByStop = secondPassLeft.cancelled + secondPassLeft.notStarted;
+  let exitCode = interruptCode ?? (leftByStop > 0 ? EXIT_FAILED : runExitCode(summary, void 0));
   if (state2) {
     await state2.save().catch((error) => {
       stateFailure ??= error;
@@ -14740,13 +14798,14 @@ async function send(plan, state2, pages, context) {
     files: plan.length,
     secondPass: run.secondPass,
     ...summary,
+    ...leftByStop > 0 ? { secondPassCancelled: secondPassLeft.cancelled, secondPassNotStarted: secondPassLeft.notStarted } : {},
     ...context.linksWithoutAddress,
     ...reportLinksLeft(run.linksLeft, args.json, output),
     ...landed.length > 0 ? { landed } : {}
   };
   output.record(summaryRecord);
   if (args.json) output.json(summaryRecord);
-  else output.line(`${runSummaryLine(summary, interruptCode !== void 0)}${run.secondPass > 0 ? `; second pass (links to new pages): ${run.secondPass}` : ""}`);
+  else output.line(`${runSummaryLine(summary, interruptCode !== void 0)}${run.secondPass > 0 ? `; second pass (links to new pages): ${run.secondPass}` : ""}${secondPassLeftLine(secondPassLeft)}`);
   return exitCode;
 }
 async function planCommandLine(args, place, output, renderer) {
@@ -14864,7 +14923,9 @@ function stepOutputs(records, exitCode) {
   const count = (...names) => String(names.reduce((sum, name) => sum + (typeof summary[name] === "number" ? summary[name] : 0), 0));
   return {
     published: count("published"),
-    failed: count("failed", "existsUnproven", "cancelled", "notStarted"),
+    // A second send (links to new pages) the run's stop left counts too: its file is published by its first pass, but
+    // interrupted or never started all the same, and its page keeps links as written (docs/ci.md).
+    failed: count("failed", "existsUnproven", "cancelled", "notStarted", "secondPassCancelled", "secondPassNotStarted"),
     unchanged: summary.dryRun ? count("unchanged") : count("skipped"),
     refused: count("refused"),
     "left-out": count("edited"),

@@ -6,7 +6,9 @@ export function stepOutputs(records: RunRecords, exitCode: number): Record<strin
   const count = (...names: string[]): string => String(names.reduce((sum, name) => sum + (typeof summary[name] === 'number' ? (summary[name] as number) : 0), 0));
   return {
     published: count('published'),
-    failed: count('failed', 'existsUnproven', 'cancelled', 'notStarted'),
+    // A second send (links to new pages) the run's stop left counts too: its file is published by its first pass, but
+    // interrupted or never started all the same, and its page keeps links as written (docs/ci.md).
+    failed: count('failed', 'existsUnproven', 'cancelled', 'notStarted', 'secondPassCancelled', 'secondPassNotStarted'),
     unchanged: summary.dryRun ? count('unchanged') : count('skipped'),
     refused: count('refused'),
     'left-out': count('edited'),

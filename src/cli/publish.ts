@@ -34,7 +34,7 @@ import { linksWithoutAddressProblem, refusedPageAccess, resolvePageAccess } from
 import { fileRecord, planRecord, relinkedRecord, type FileRecord, type PlanRecord } from './fileRecords';
 import { RELINKED_TEXT } from './runRecords';
 import { findLandedPages, readPageNames, withNames, type LandedPage, type PageNames, type PageNameSources } from './pageNames';
-import { fileLine, planLine, planSummaryLine, reportLinksLeft, runSummaryLine } from './report';
+import { fileLine, planLine, planSummaryLine, reportLinksLeft, runSummaryLine, secondPassLeftLine } from './report';
 import { stateRecorder, treeCommand } from './publishTree';
 import { refuseUnreviewedPlan } from './expectPlan';
 import { SaidBefore } from './sharedReasons';
@@ -253,7 +253,11 @@ async function send(plan: PlanItem[], state: StateFileLinkStore | undefined, pag
   await Promise.all(identifying);
   const interruptCode = context.interruptExitCode();
   const { summary } = run;
-  let exitCode = runExitCode(summary, interruptCode);
+  const { secondPassLeft } = run;
+  const leftByStop = secondPassLeft.cancelled + secondPassLeft.notStarted;
+  // A second send the stop left is a file not done, though its page is there: a stop such as a long 429, which sets no
+  // interrupt code, does not end as a success while pages keep links as written.
+  let exitCode = interruptCode ?? (leftByStop > 0 ? EXIT_FAILED : runExitCode(summary, undefined));
   if (state) {
     await state.save().catch((error: unknown) => {
       stateFailure ??= error;
@@ -267,11 +271,12 @@ async function send(plan: PlanItem[], state: StateFileLinkStore | undefined, pag
   const landed = context.names && interruptCode === undefined ? await findLandedPages([...unaddressed.values()], context.names.sources) : [];
   const summaryRecord = {
     type: 'summary', dryRun: false, interrupted: interruptCode !== undefined, exitCode, files: plan.length, secondPass: run.secondPass, ...summary,
+    ...(leftByStop > 0 ? { secondPassCancelled: secondPassLeft.cancelled, secondPassNotStarted: secondPassLeft.notStarted } : {}),
     ...context.linksWithoutAddress, ...reportLinksLeft(run.linksLeft, args.json, output), ...(landed.length > 0 ? { landed } : {}),
   };
   output.record(summaryRecord);
   if (args.json) output.json(summaryRecord);
-  else output.line(`${runSummaryLine(summary, interruptCode !== undefined)}${run.secondPass > 0 ? `; second pass (links to new pages): ${run.secondPass}` : ''}`);
+  else output.line(`${runSummaryLine(summary, interruptCode !== undefined)}${run.secondPass > 0 ? `; second pass (links to new pages): ${run.secondPass}` : ''}${secondPassLeftLine(secondPassLeft)}`);
   return exitCode;
 }
 

@@ -142,9 +142,29 @@ function joinLine(word: string, file: string, target: string, message: string, c
  * The files a run left links in as written because the pages they waited for did not land (the plan gave those links
  * no caution): a line each in text, and the summary's `linksLeft` member (none when there are none).
  */
-export function reportLinksLeft(linksLeft: readonly LinksLeft[], json: boolean, output: Output): { linksLeft?: Array<{ file: string; waitsFor: string[] }> } {
+export function reportLinksLeft(linksLeft: readonly LinksLeft[], json: boolean, output: Output): { linksLeft?: Array<{ file: string; waitsFor: string[]; stopped?: 'notStarted' | 'cancelled' }> } {
   if (linksLeft.length === 0) return {};
-  const listed = linksLeft.map(({ item, waitsFor }) => ({ file: item.file.label, waitsFor }));
-  if (!json) output.lines(listed.map(({ file, waitsFor }) => escapeControlCharacters(`links stay as written in ${file}: ${waitsFor.join(', ')} did not land in this run (the next run fills them in)`)));
+  const listed = linksLeft.map(({ item, waitsFor, stopped }) => ({ file: item.file.label, waitsFor, ...(stopped ? { stopped } : {}) }));
+  if (!json) output.lines(listed.map((left) => escapeControlCharacters(linksLeftLine(left))));
   return { linksLeft: listed };
+}
+
+/**
+ * Why a file's links stay as written, truthfully: the pages they wait for did not land, or they landed and the run
+ * stopped before the second pass filled the links in (saying "did not land" of a page the run just created misled).
+ */
+export function linksLeftLine({ file, waitsFor, stopped }: { file: string; waitsFor: readonly string[]; stopped?: 'notStarted' | 'cancelled' }): string {
+  const pages = waitsFor.join(', ');
+  if (stopped === 'notStarted') return `links stay as written in ${file}: the run stopped before the second pass could fill in its links to ${pages} (the next run fills them in)`;
+  if (stopped === 'cancelled') return `links may stay as written in ${file}: the run stopped while the second pass was filling in its links to ${pages} (that send may have landed; the next run fills them in if not)`;
+  return `links stay as written in ${file}: ${pages} did not land in this run (the next run fills them in)`;
+}
+
+/**
+ * The second sends a flat run's stop left (FlatRunResult.secondPassLeft), after the summary: those files count as
+ * published by their first pass, so without this the line read as a run that did all it was asked.
+ */
+export function secondPassLeftLine(left: { cancelled: number; notStarted: number }): string {
+  if (left.cancelled + left.notStarted === 0) return '';
+  return `; second pass left by the stop: ${left.cancelled} interrupted in flight (may have landed), ${left.notStarted} not started (their links stay as written)`;
 }

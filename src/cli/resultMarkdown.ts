@@ -25,6 +25,7 @@ export function resultLines(records: RunRecords, room: Room): string[] {
   const files = records.files;
   const counts = countBy(files, resultWord);
   const lines = ['### Wiki Publisher: publish', '', `**${[...counts].map(([word, n]) => `${n} ${word}`).join(', ') || 'No files'}**`, ''];
+  lines.push(...secondPassLeftLines(records));
   if (records.check?.matched) lines.push(`Published the reviewed plan \`${shortDigest(records.check.digest)}\`.`, '');
   const reasons = new SharedReasons(files.map((record) => ({ file: record.file, ...(record.title !== undefined ? { title: record.title } : {}), reasons: resultReasons(record) })));
   const rows = files.map((record) => ({ line: resultRow(record, reasons), plain: plainResult(record) }));
@@ -62,14 +63,28 @@ function manifestLines(records: RunRecords): string[] {
   return lines;
 }
 
-/** Links the plan counted on filling in that went out as written: the pages they wait for did not land. */
+/**
+ * Links the plan counted on filling in that went out as written: the pages they wait for did not land, or the run
+ * stopped before its second pass filled them in (those pages did land: "did not land" would contradict the table).
+ */
 function linksLeftLines(records: RunRecords): string[] {
-  const left = records.summary?.linksLeft ?? [];
-  if (left.length === 0) return [];
+  const all = records.summary?.linksLeft ?? [];
+  const left = all.filter((entry) => entry.stopped === undefined);
+  const stopped = all.filter((entry) => entry.stopped !== undefined);
+  const item = ({ file, waitsFor, stopped: how }: (typeof all)[number]): string => `- ${inlineText(file)}: ${waitsFor.map(inlineText).join(', ')}${how === 'cancelled' ? ' (its second send was interrupted in flight: it may have landed)' : ''}`;
   return [
-    '**Links that stay as written:** the pages they link to did not land in this run; the next run fills them in.', '',
-    ...left.map(({ file, waitsFor }) => `- ${inlineText(file)}: ${waitsFor.map(inlineText).join(', ')}`), '',
+    ...(left.length > 0 ? ['**Links that stay as written:** the pages they link to did not land in this run; the next run fills them in.', '', ...left.map(item), ''] : []),
+    ...(stopped.length > 0 ? ['**Links that stay as written:** the pages they link to landed, but the run stopped before its second pass could fill these links in; the next run fills them in.', '', ...stopped.map(item), ''] : []),
   ];
+}
+
+/** The headline counts each file once, by its first pass when its second send never landed: that is said under it. */
+function secondPassLeftLines(records: RunRecords): string[] {
+  const count = (name: string): number => (typeof records.summary?.[name] === 'number' ? (records.summary[name] as number) : 0);
+  const cancelled = count('secondPassCancelled');
+  const notStarted = count('secondPassNotStarted');
+  if (cancelled + notStarted === 0) return [];
+  return [`**The run stopped during its second pass (links to new pages):** of the files published, ${cancelled} were interrupted in flight in it (may have landed) and ${notStarted} not started there; their pages keep links as written.`, ''];
 }
 
 /** A result that needs no one's attention: its page published or unchanged. */

@@ -66,7 +66,7 @@ export interface SummaryRecord {
   /** The links between files (a tree's or a flat run's) that reach a page yet stay as written, since no page address can be made (no page access, no wiki address). */
   linksWithoutAddress?: number;
   /** Files whose links went out as written because the pages they waited for did not land in this run. */
-  linksLeft?: Array<{ file: string; waitsFor: string[] }>;
+  linksLeft?: Array<{ file: string; waitsFor: string[]; stopped?: 'notStarted' | 'cancelled' }>;
   /** A tree run's .wiki-pages.json: how many page IDs it recorded there (to commit), or those --no-record kept out. */
   manifest?: { file: string; recorded: number; notRecorded?: Array<{ key: string; pageId: string }> };
   /** The pages published whose file records gave no address, found on the wiki at the end of the run. */

@@ -155,6 +155,10 @@ describe('CLI interrupted while sends are out that land after it', () => {
     assert.deepEqual(resent.sort(), [['docs/a.md', 'cancelled'], ['docs/c.md', 'cancelled']], run.stdout);
     const summary = summaryRecord(run);
     assert.deepEqual([summary.interrupted, summary.published, summary.cancelled], [true, 4, 0], run.stdout);
+    // Published by their first pass, but their second sends were cut off: counted as such, with the links they leave.
+    assert.deepEqual([summary.secondPassCancelled, summary.secondPassNotStarted], [2, 0], run.stdout);
+    const left = (summary.linksLeft as Array<{ file: string; stopped?: string }>).map(({ file, stopped }) => [file, stopped]);
+    assert.deepEqual(left, [['docs/a.md', 'cancelled'], ['docs/c.md', 'cancelled']], run.stdout);
   });
 
   const FLAT_ARGS = ['publish', 'docs', '--space', 'DOCS', '--parent', '123456', '--state', 'state.json', '--json'];

@@ -6,7 +6,10 @@ import type { LinksLeft } from '../../core/run/landedPage';
 import { fewNames } from './fewNames';
 
 /** The note, naming a few of the files that got no page; undefined when every link was filled in. */
-export function linksLeftNote(linksLeft: readonly LinksLeft[]): string | undefined {
+export function linksLeftNote(all: readonly LinksLeft[]): string | undefined {
+  // Links a stopped run's second pass never filled in wait for pages that did land: "got no page" is not said of them
+  // (the run's stop, said already, is why; the log names them).
+  const linksLeft = all.filter((left) => left.stopped === undefined);
   if (linksLeft.length === 0) return undefined;
   const names = [...new Set(linksLeft.flatMap((left) => left.waitsFor))];
   // Counted both ways, the files whose links stay and the files they link to: the sentence is plural by each count.

@@ -286,7 +286,7 @@ export class ManyPublisher {
       if (result.state === 'failed' || result.state === 'refused') this.deps.log.error(line);
       else this.deps.log.info(line);
     }
-    for (const { item, waitsFor } of run.linksLeft) this.deps.log.warn(`  ${item.file.label}: links stay as written, because these files got no page in this run: ${waitsFor.join(', ')}`);
+    for (const { item, waitsFor, stopped } of run.linksLeft) this.deps.log.warn(`  ${item.file.label}: links stay as written, because ${stopped ? 'the run stopped before its second pass filled in the links to' : 'these files got no page in this run:'} ${waitsFor.join(', ')}`);
   }
 
   private async summarise(run: FlatRunResult, selection: readonly vscode.Uri[], defaults: PlanDefaults | undefined, unchecked: string | undefined, startedAt: number): Promise<void> {

@@ -7309,7 +7309,7 @@ function resultLines(records, room) {
   const counts = countBy(files, resultWord);
   const lines = ["### Wiki Publisher: publish", "", `**${[...counts].map(([word, n]) => `${n} ${word}`).join(", ") || "No files"}**`, ""];
   lines.push(...secondPassLeftLines(records));
-  if (records.check?.matched) lines.push(`Published the reviewed plan \`${shortDigest(records.check.digest)}\`.`, "");
+  if (records.check?.matched) lines.push(`Published the reviewed plan \`${shortDigest(records.check.expected)}\`.`, "");
   const reasons = new SharedReasons(files.map((record) => ({ file: record.file, ...record.title !== void 0 ? { title: record.title } : {}, reasons: resultReasons(record) })));
   const rows2 = files.map((record) => ({ line: resultRow(record, reasons), plain: plainResult(record) }));
   const cautions = groupedCautionLines(files);
@@ -14005,7 +14005,7 @@ async function refuseUnreviewedPlan(expected, views, deps) {
   if (deps.json) deps.output.json(record);
   if (check.matched) {
     const landed = check.landed === void 0 ? "" : ` (${counted(check.landed.length, "file", "files")} of it published as reviewed by an earlier run of it)`;
-    deps.output.problem(`The plan is the reviewed one (digest ${shortDigest(check.fingerprint.digest)}): publishing it${landed}.`);
+    deps.output.problem(`The plan is the reviewed one (digest ${shortDigest(reviewed.plan.digest)}): publishing it${landed}.`);
     return void 0;
   }
   for (const line of refusalLines(reviewed.plan, check)) deps.output.problem(line);

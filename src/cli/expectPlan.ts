@@ -34,7 +34,9 @@ export async function refuseUnreviewedPlan(expected: string | undefined, views: 
   if (deps.json) deps.output.json(record);
   if (check.matched) {
     const landed = check.landed === undefined ? '' : ` (${counted(check.landed.length, 'file', 'files')} of it published as reviewed by an earlier run of it)`;
-    deps.output.problem(`The plan is the reviewed one (digest ${shortDigest(check.fingerprint.digest)}): publishing it${landed}.`);
+    // The reviewed digest, not this plan's: after an earlier run of it published part of it, this plan's digest is
+    // another one (those files are unchanged now), and naming it read as a plan nobody reviewed.
+    deps.output.problem(`The plan is the reviewed one (digest ${shortDigest(reviewed.plan.digest)}): publishing it${landed}.`);
     return undefined;
   }
   for (const line of refusalLines(reviewed.plan, check)) deps.output.problem(line);

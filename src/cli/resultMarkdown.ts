@@ -26,7 +26,8 @@ export function resultLines(records: RunRecords, room: Room): string[] {
   const counts = countBy(files, resultWord);
   const lines = ['### Wiki Publisher: publish', '', `**${[...counts].map(([word, n]) => `${n} ${word}`).join(', ') || 'No files'}**`, ''];
   lines.push(...secondPassLeftLines(records));
-  if (records.check?.matched) lines.push(`Published the reviewed plan \`${shortDigest(records.check.digest)}\`.`, '');
+  // The digest reviewed: a re-run of a stopped plan computes another one (what landed is unchanged now).
+  if (records.check?.matched) lines.push(`Published the reviewed plan \`${shortDigest(records.check.expected)}\`.`, '');
   const reasons = new SharedReasons(files.map((record) => ({ file: record.file, ...(record.title !== undefined ? { title: record.title } : {}), reasons: resultReasons(record) })));
   const rows = files.map((record) => ({ line: resultRow(record, reasons), plain: plainResult(record) }));
   const cautions = groupedCautionLines(files);

@@ -54,6 +54,21 @@ describe('CLI --expect-plan after a publish of that plan stopped part-way', () =
     assert.equal(cli.world.sandbox.imports.length, imports + 2);
   });
 
+  it('flat: the run going on with a stopped reviewed plan names the reviewed digest, not this plan\'s, in its text and its Markdown report', async () => {
+    const root = await cli.tree({ 'docs/a.md': '# Alpha\n\nOne.\n', 'docs/b.md': '# Beta\n\nTwo.\n' });
+    const reviewed = await runCli(['plan', 'docs', ...DOCS, '--json'], { cwd: root, env: cli.env() });
+    assert.equal(reviewed.code, 0, reviewed.stderr);
+    await writeFile(join(root, 'review.jsonl'), reviewed.stdout);
+    assert.equal((await runCli(['publish', 'docs/a.md', ...DOCS], { cwd: root, env: cli.env() })).code, 0);
+    const now = await runCli(['publish', 'docs', ...DOCS, '--dry-run', '--json'], { cwd: root, env: cli.env() });
+    const short = digestOf(reviewed).slice(0, 12);
+    assert.notEqual(digestOf(now).slice(0, 12), short, 'what landed is unchanged now: this plan has another digest');
+    const again = await runCli(['publish', 'docs', ...DOCS, '--format', 'markdown', '--expect-plan', '@review.jsonl'], { cwd: root, env: cli.env() });
+    assert.equal(again.code, 0, `${again.stdout}\n${again.stderr}`);
+    assert.ok(again.stderr.includes(`The plan is the reviewed one (digest ${short})`), again.stderr);
+    assert.ok(again.stdout.includes(`Published the reviewed plan \`${short}\`.`), again.stdout);
+  });
+
   it('flat: an update that landed, then a colleague edits that page: a change since the review', async () => {
     const root = await updatesReviewedThenOneLanded();
     // A colleague's edit of the page the run updated: not what was reviewed.

@@ -2154,8 +2154,26 @@ function originOf(address2) {
 // src/core/util/sha256.ts
 var crypto = __toESM(require("node:crypto"));
 var oneShot = typeof crypto.hash === "function" ? crypto.hash : void 0;
+var HASH_PIECE_CHARS = 64 * 1024;
 function sha256Hex(text2) {
+  if (text2.length > HASH_PIECE_CHARS) return sha256HexOfPieces(textPieces(text2));
   return oneShot ? oneShot("sha256", text2, "hex") : crypto.createHash("sha256").update(text2, "utf8").digest("hex");
+}
+function sha256HexOfPieces(pieces) {
+  const hash2 = crypto.createHash("sha256");
+  for (const piece of pieces) hash2.update(piece, "utf8");
+  return hash2.digest("hex");
+}
+function* textPieces(text2, whole) {
+  for (let start = 0; start < text2.length; ) {
+    let end = Math.min(start + HASH_PIECE_CHARS, text2.length);
+    while (end < text2.length && (isHighSurrogate(text2.charCodeAt(end - 1)) || whole?.(text2, end) === true)) end++;
+    yield text2.slice(start, end);
+    start = end;
+  }
+}
+function isHighSurrogate(code) {
+  return code >= 55296 && code <= 56319;
 }
 
 // src/core/publish/closingLine.ts
@@ -2836,7 +2854,7 @@ function importJsonBody(fields, content) {
 function* escapedSlices(text2) {
   for (let start = 0; start < text2.length; ) {
     let end = Math.min(start + SLICE_CHARS, text2.length);
-    if (end < text2.length && isHighSurrogate(text2.charCodeAt(end - 1))) end--;
+    if (end < text2.length && isHighSurrogate2(text2.charCodeAt(end - 1))) end--;
     yield JSON.stringify(text2.slice(start, end)).slice(1, -1);
     start = end;
   }
@@ -2846,7 +2864,7 @@ function joinedPairs(content) {
   for (const part of content) {
     if (part === "") continue;
     const before = parts[parts.length - 1];
-    if (before !== void 0 && isHighSurrogate(before.charCodeAt(before.length - 1)) && isLowSurrogate(part.charCodeAt(0))) {
+    if (before !== void 0 && isHighSurrogate2(before.charCodeAt(before.length - 1)) && isLowSurrogate(part.charCodeAt(0))) {
       parts[parts.length - 1] = before + part;
     } else parts.push(part);
   }
@@ -2859,12 +2877,12 @@ function escapedByteLength(text2) {
     if (code >= 32 && code !== 34 && code !== 92 && (code < 55296 || code > 57343)) continue;
     if (code === 34 || code === 92 || code === 8 || code === 9 || code === 10 || code === 12 || code === 13) length += 1;
     else if (code < 32) length += 5;
-    else if (isHighSurrogate(code) && at + 1 < text2.length && isLowSurrogate(text2.charCodeAt(at + 1))) at++;
+    else if (isHighSurrogate2(code) && at + 1 < text2.length && isLowSurrogate(text2.charCodeAt(at + 1))) at++;
     else length += 3;
   }
   return length;
 }
-function isHighSurrogate(code) {
+function isHighSurrogate2(code) {
   return code >= 55296 && code <= 56319;
 }
 function isLowSurrogate(code) {
@@ -3622,7 +3640,13 @@ function afterLineEnding(content, at) {
 
 // src/core/run/plannedContent.ts
 function contentHash(content) {
-  return sha256Hex(content.includes("\r") ? content.replace(/\r\n?/g, "\n") : content);
+  if (!content.includes("\r")) return sha256Hex(content);
+  if (content.length <= HASH_PIECE_CHARS) return sha256Hex(content.replace(/\r\n?/g, "\n"));
+  const lineEnds = textPieces(content, (text2, end) => text2.charCodeAt(end - 1) === CARRIAGE_RETURN && text2.charCodeAt(end) === LINE_FEED);
+  return sha256HexOfPieces(mapped(lineEnds, (piece) => piece.replace(/\r\n?/g, "\n")));
+}
+function* mapped(pieces, map) {
+  for (const piece of pieces) yield map(piece);
 }
 function deriveContent(body, recipe, messages, settingName) {
   const rendering = { rendererUrl: recipe.diagramRenderer };
@@ -8747,8 +8771,8 @@ var LINK_OR_LABEL_END = /\][(:]/g;
 function withStructureKept(markdown, rewritten, replacements) {
   const suspects = suspectLinks(markdown, replacements);
   if (suspects.length === 0) return rewritten;
-  const definitionStarts = mapped(scanMarkdown(markdown).definitions.map((definition) => definition.destination.start).sort((a, b) => a - b), replacements);
-  const linkStarts = mapped(suspects, replacements);
+  const definitionStarts = mapped2(scanMarkdown(markdown).definitions.map((definition) => definition.destination.start).sort((a, b) => a - b), replacements);
+  const linkStarts = mapped2(suspects, replacements);
   let text2 = rewritten;
   for (let fixes = rewritten.split("]").length; fixes > 0; fixes--) {
     const at = escapeAt(text2, scanMarkdown(text2), definitionStarts, linkStarts);
@@ -8870,7 +8894,7 @@ function titleClose(text2, opener) {
   }
   return text2.length;
 }
-function mapped(offsets, replacements) {
+function mapped2(offsets, replacements) {
   const result = [];
   let index = 0;
   let shift = 0;

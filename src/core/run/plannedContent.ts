@@ -8,7 +8,8 @@ import { renderDiagrams, type DiagramRendering } from '../publish/diagrams';
 import { frontMatterBody } from '../markdown/frontMatter';
 import { omitTitleHeading } from '../markdown/headings/omitTitle';
 import type { ContentRecipe, PlanItem } from './planItem';
-import { sha256Hex } from '../util/sha256';
+import { HASH_PIECE_CHARS, sha256Hex, sha256HexOfPieces, textPieces } from '../util/sha256';
+import { CARRIAGE_RETURN, LINE_FEED } from '../markdown/chars';
 
 export type PlannedContent = { ok: true; content: string } | { ok: false; code: 'unreadable' | 'changedSincePlan'; problem: string };
 
@@ -18,7 +19,16 @@ export type PlannedContent = { ok: true; content: string } | { ok: false; code: 
  * it digests as it is, so no page published before needs sending again for this.
  */
 export function contentHash(content: string): string {
-  return sha256Hex(content.includes('\r') ? content.replace(/\r\n?/g, '\n') : content);
+  if (!content.includes('\r')) return sha256Hex(content);
+  if (content.length <= HASH_PIECE_CHARS) return sha256Hex(content.replace(/\r\n?/g, '\n'));
+  // A long text's line endings made LF a piece at a time, as it is hashed: no second copy of a large page. A CR is
+  // never cut from the LF after it.
+  const lineEnds = textPieces(content, (text, end) => text.charCodeAt(end - 1) === CARRIAGE_RETURN && text.charCodeAt(end) === LINE_FEED);
+  return sha256HexOfPieces(mapped(lineEnds, (piece) => piece.replace(/\r\n?/g, '\n')));
+}
+
+function* mapped(pieces: Iterable<string>, map: (piece: string) => string): Generator<string> {
+  for (const piece of pieces) yield map(piece);
 }
 
 /**

@@ -3657,8 +3657,8 @@ function deriveContent(body, recipe, messages, settingName) {
   return { content: recipe.omitHeading !== void 0 ? omitTitleHeading2(withDiagrams, recipe.omitHeading) : withDiagrams, diagrams };
 }
 async function plannedContent(item, messages = englishPublishMessages) {
-  if (item.content !== void 0) return { ok: true, content: item.content };
-  const { label, readAgain } = item.file;
+  const { label, readAgain, unchangedSinceRead: unchangedSinceRead2 } = item.file;
+  if (item.content !== void 0 && (!unchangedSinceRead2 || await unchangedSinceRead2().catch(() => false))) return { ok: true, content: item.content };
   if (!readAgain) return { ok: false, code: "unreadable", problem: messages.readAgainFailed(label, "") };
   let read;
   try {
@@ -3754,7 +3754,7 @@ function planFileWithContent(file, given, options, prepared) {
     cautions,
     guard: void 0
   };
-  if (!file.readAgain) item.content = content;
+  if (!file.readAgain || file.unchangedSinceRead) item.content = content;
   if (options.force) item.forced = true;
   if (retitled) item.retitled = retitled;
   if (overDefaults) item.recordOverDefaults = true;
@@ -3775,8 +3775,9 @@ function recordAtNamedPlace(link, named) {
   return placed;
 }
 function plannedFile(file) {
-  const { key, label, readProblem, readAgain } = file;
+  const { key, label, readProblem, readAgain, unchangedSinceRead: unchangedSinceRead2 } = file;
   if (readProblem !== void 0) return readAgain ? { key, label, readProblem, readAgain } : { key, label, readProblem };
+  if (readAgain && unchangedSinceRead2) return { key, label, readAgain, unchangedSinceRead: unchangedSinceRead2 };
   return readAgain ? { key, label, readAgain } : { key, label };
 }
 var NO_FACTS = Object.freeze({ frontMatterTarget: NO_TARGET });
@@ -5678,6 +5679,7 @@ function nodeWalkFs(options) {
     read: readRegularFile,
     readSync: readRegularFileSync,
     readPlainTextSync,
+    readPiecesSync: readRegularFilePiecesSync,
     child: childPath,
     parent: (location) => (0, import_node_path2.dirname)(location) === location ? void 0 : (0, import_node_path2.dirname)(location),
     baseName: (location) => (0, import_node_path2.basename)(location),
@@ -5755,6 +5757,20 @@ function readRegularFileSync(path) {
   const { fd, size } = openRegularFileSync(fromWorkingFolder(path), REFUSAL_WORDS);
   try {
     return readToEnd(fd, size);
+  } finally {
+    (0, import_node_fs2.closeSync)(fd);
+  }
+}
+var PIECE_BYTES = 64 * 1024;
+var pieceBuffer;
+function readRegularFilePiecesSync(path, take) {
+  const { fd } = openRegularFileSync(fromWorkingFolder(path), REFUSAL_WORDS);
+  try {
+    pieceBuffer ??= Buffer.allocUnsafe(PIECE_BYTES);
+    for (; ; ) {
+      const read = (0, import_node_fs2.readSync)(fd, pieceBuffer, 0, PIECE_BYTES, null);
+      if (read === 0 || !take(pieceBuffer.subarray(0, read))) return;
+    }
   } finally {
     (0, import_node_fs2.closeSync)(fd);
   }
@@ -5912,10 +5928,70 @@ function firstInvalidUtf8(bytes, start = 0) {
   return bytes.length;
 }
 
+// src/core/walk/sameText.ts
+var UTF8_BOM2 = [239, 187, 191];
+var HEAD_BYTES = UTF8_BOM2.length;
+var SameText = class {
+  constructor(text2) {
+    this.text = text2;
+  }
+  text;
+  decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+  /** The characters of `text` the bytes so far decoded to. */
+  matched = 0;
+  head = [];
+  same = true;
+  /** The next piece of the bytes; false once they are known to differ (there is no need to read on). */
+  take(piece) {
+    if (!this.same) return false;
+    let rest = piece;
+    const head = this.head;
+    if (head !== void 0) {
+      let used = 0;
+      while (head.length < HEAD_BYTES && used < piece.length) head.push(piece[used++]);
+      if (head.length < HEAD_BYTES) return true;
+      this.head = void 0;
+      if (!this.decodeHead(head)) return false;
+      rest = piece.subarray(used);
+    }
+    return this.compare(rest, true);
+  }
+  /** Whether the bytes taken decode to the text, now that there are no more. */
+  end() {
+    if (!this.same) return false;
+    const head = this.head;
+    if (head !== void 0) {
+      this.head = void 0;
+      if (!this.decodeHead(head)) return false;
+    }
+    return this.compare(new Uint8Array(0), false) && this.matched === this.text.length;
+  }
+  /** The first bytes: a byte order mark is dropped, a UTF-16 one is not compared, anything else is text. */
+  decodeHead(head) {
+    const [first, second] = head;
+    if (first === 255 && second === 254 || first === 254 && second === 255) return this.same = false;
+    const mark = head.length === HEAD_BYTES && head.every((byte, index) => byte === UTF8_BOM2[index]);
+    return mark || this.compare(Uint8Array.from(head), true);
+  }
+  compare(bytes, more) {
+    let decoded;
+    try {
+      decoded = this.decoder.decode(bytes, { stream: more });
+    } catch {
+      return this.same = false;
+    }
+    if (decoded.length > this.text.length - this.matched || !this.text.startsWith(decoded, this.matched)) return this.same = false;
+    this.matched += decoded.length;
+    return true;
+  }
+};
+
 // src/core/walk/sources.ts
 var READ_CONCURRENCY = 8;
 var READ_AHEAD_FILES = 64;
 var READ_AHEAD_CHARS = 256 * 1024;
+var KEEP_FROM_CHARS = 1024 * 1024;
+var KEEP_AT_MOST_CHARS = 16 * 1024 * 1024;
 async function sourcesFromWalk(walk, options) {
   return eachSourceFromWalk(walk, options, (source2) => source2);
 }
@@ -5929,6 +6005,13 @@ async function eachSourceFromWalk(walk, options, take) {
       return readTextSync(this, options, bytes);
     };
     const again2 = (file) => readAgain.bind(file);
+    const readPieces = options.openText === void 0 ? options.fs.readPiecesSync : void 0;
+    let keptChars = 0;
+    const kept = (file, read) => {
+      if (!readPieces || !read.ok || read.text.length < KEEP_FROM_CHARS || keptChars + read.text.length > KEEP_AT_MOST_CHARS) return void 0;
+      keptChars += read.text.length;
+      return unchangedSinceRead(options.fs, readPieces, file, read.text);
+    };
     const taken = [];
     const batch = [];
     for (let start = 0; start < entries.length; ) {
@@ -5946,7 +6029,7 @@ async function eachSourceFromWalk(walk, options, take) {
         const entry = entries[index];
         const read = batch[index - start];
         batch[index - start] = void 0;
-        taken.push(take(isRefused(entry) ? refusedSource(entry) : read === void 0 ? unreadSource(entry) : source(entry, read, again2(entry))));
+        taken.push(take(isRefused(entry) ? refusedSource(entry) : read === void 0 ? unreadSource(entry) : source(entry, read, again2(entry), kept(entry, read))));
       }
       start = end;
     }
@@ -5968,9 +6051,21 @@ function refusedSource(entry) {
 function unreadSource(file) {
   return { key: file.key, label: file.label, text: "", readProblem: "not read: cancelled" };
 }
-function source(file, decoded, readAgain) {
+function source(file, decoded, readAgain, unchanged) {
   if (!decoded.ok) return { key: file.key, label: file.label, text: "", readProblem: decoded.problem };
+  if (unchanged) return { key: file.key, label: file.label, text: decoded.text, readAgain, unchangedSinceRead: unchanged };
   return { key: file.key, label: file.label, text: decoded.text, readAgain };
+}
+function unchangedSinceRead(fs, readPieces, file, text2) {
+  return async () => {
+    const same = new SameText(text2);
+    try {
+      readPieces.call(fs, file.readFrom, (piece) => same.take(piece));
+    } catch {
+      return false;
+    }
+    return same.end();
+  };
 }
 async function readText(file, options) {
   const open3 = options.openText?.(file.key);

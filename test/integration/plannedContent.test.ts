@@ -116,6 +116,66 @@ describe('a plan of walked files reads each again when it is sent, and sends onl
     });
   }
 
+  // A large file is not read into a second text when it is sent (issue 84: a 5 MB file's peak memory): its plan keeps
+  // its content, and the file is compared with it a piece at a time. Unchanged, that content goes without the file
+  // being read again; changed, the file is read again and judged as any other.
+  it('a large file read through the command line\'s port: its planned content is sent while the file is unchanged, and only then', async () => {
+    const large = (title: string, marker: string): string => `---\ntitle: ${title}\n---\n# ${title}\n\n${'A paragraph of the large page, [moves](moves.md).\n\n'.repeat(24_000)}${marker}\n`;
+    await writeFile(join(dir, 'docs/large.md'), large('Large', 'The end.'));
+    await writeFile(join(dir, 'docs/larger.md'), large('Larger', 'The end.'));
+    const read = await readMarkdownSources([join(dir, 'docs')], dir);
+    assert.ok(read.ok);
+    const plan = planFiles(read.files, new Map(), { titleFromFile: true, defaults: { spaceId: 'DOCS', parentId: '123456', overwrite: false } });
+    const item = (name: string) => plan.find((planned) => planned.file.label === `docs/${name}.md`);
+    const kept = item('large');
+    assert.ok(kept?.content !== undefined && kept.file.unchangedSinceRead !== undefined, 'a file of 1 MiB or more keeps its content');
+    assert.equal(item('moves')?.content, undefined, 'a small file is read again when it is sent, as before');
+    assert.equal(contentHash(kept.content), kept.contentSha256);
+    let readAgain = 0;
+    const { readAgain: original } = kept.file;
+    kept.file.readAgain = async () => {
+      readAgain++;
+      return (await original?.()) ?? { ok: false, problem: 'none' };
+    };
+    // The other large file changes in its last line, after the plan; the small ones as in the other cases.
+    await writeFile(join(dir, 'docs/larger.md'), large('Larger', 'The end, changed.'));
+    await changeFiles();
+    const results = await runPlan(plan, { concurrency: 2, send: (planned, target, context) => sendPlanned(planned, target, context, settings()) });
+    const byLabel = new Map(results.map((result) => [result.item.file.label, result]));
+    assert.equal(byLabel.get('docs/large.md')?.state, 'published');
+    assert.equal(received('Large'), kept.content, 'the planned content');
+    assert.equal(readAgain, 0, 'an unchanged large file is not read again into a second text');
+    const changed = byLabel.get('docs/larger.md');
+    assert.equal(changed?.state, 'refused');
+    assert.equal(changed?.item.refusals.at(-1)?.code, 'changedSincePlan');
+    assert.match(changed?.item.refusals.at(-1)?.message ?? '', /docs\/larger\.md changed after it was planned, so it was not sent/);
+    assert.equal(received('Larger'), undefined);
+    assert.equal(byLabel.get('docs/moves.md')?.item.refusals.at(-1)?.code, 'changedSincePlan', 'a small file changed is refused as before');
+  });
+
+  it('a large file whose front matter alone changed is read again, and sends the content planned', async () => {
+    const body = `# Kept\n\n${'Text of the kept page.\n\n'.repeat(50_000)}`;
+    await writeFile(join(dir, 'docs/kept.md'), `---\ntitle: Kept\n---\n${body}`);
+    const read = await readMarkdownSources([join(dir, 'docs/kept.md')], dir);
+    assert.ok(read.ok);
+    const plan = planFiles(read.files, new Map(), { titleFromFile: true, defaults: { spaceId: 'DOCS', parentId: '123456', overwrite: false } });
+    assert.ok(plan[0]?.file.unchangedSinceRead);
+    await writeFile(join(dir, 'docs/kept.md'), `---\ntitle: Kept\ndraft: true\n---\n${body}`);
+    const [result] = await runPlan(plan, { concurrency: 1, send: (planned, target, context) => sendPlanned(planned, target, context, settings()) });
+    assert.equal(result?.state, 'published');
+    assert.equal(received('Kept'), body);
+  });
+
+  it('a large file read through a port without synchronous reads (the editor\'s) is read again when it is sent, as before', async () => {
+    await writeFile(join(dir, 'docs/large.md'), `# Large\n\n${'Text.\n\n'.repeat(200_000)}`);
+    const fs = ports[1]?.[1](dir);
+    assert.ok(fs);
+    const sources = await sourcesFromWalk(await walkSelection([join(dir, 'docs/large.md')], { fs }), { fs });
+    assert.equal(sources[0]?.unchangedSinceRead, undefined);
+    const plan = planFiles(sources, new Map(), { titleFromFile: true, defaults: { spaceId: 'DOCS', parentId: '123456', overwrite: false } });
+    assert.equal(plan[0]?.content, undefined);
+  });
+
   // The links plan holds the text of a file with links; it is what is sent, but only once the file read again was
   // found the same: a file changed since is refused as any other.
   it('a flat selection with links between its files: the text the links were decided in is sent only when the file is unchanged', async () => {

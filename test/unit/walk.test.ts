@@ -155,6 +155,10 @@ describe('core walk', () => {
         assert.equal(fs.readPlainTextSync?.(plain), Buffer.from(expected).toString('utf8'), `read as text from ${cwd}`);
         assert.throws(() => fs.readSync?.(link), /symbolic link/, `a link from ${cwd}`);
         assert.equal(fs.readPlainTextSync?.(link), undefined, `a link as text from ${cwd}`);
+        const pieces: Buffer[] = [];
+        fs.readPiecesSync?.(plain, (piece) => pieces.push(Buffer.from(piece)) > 0);
+        assert.deepEqual(Uint8Array.from(Buffer.concat(pieces)), Uint8Array.from(expected), `read in pieces from ${cwd}`);
+        assert.throws(() => fs.readPiecesSync?.(link, () => true), /symbolic link/, `a link in pieces from ${cwd}`);
       }
     } finally {
       process.chdir(before);

@@ -130,8 +130,9 @@ export function planFileWithContent(file: SourceFile, given: PageLink | undefine
   const item: PlanItem = {
     file: plannedFile(file), prepared: preparedFacts(prepared), recipe, contentSha256, link, target, complete, suggestedTitle, linkedPage, state, refusals, cautions, guard: undefined,
   };
-  // A file the runner can read again is not held in memory: 10,000 files' texts are most of a plan's weight.
-  if (!file.readAgain) item.content = content;
+  // A file the runner can read again is not held in memory: 10,000 files' texts are most of a plan's weight. A large
+  // one whose port checks it against its bytes is, and sent as planned while the file is unchanged (plannedContent.ts).
+  if (!file.readAgain || file.unchangedSinceRead) item.content = content;
   if (options.force) item.forced = true;
   if (retitled) item.retitled = retitled;
   if (overDefaults) item.recordOverDefaults = true;
@@ -163,10 +164,11 @@ function recordAtNamedPlace(link: PageLink | undefined, named: PartialTarget): P
 
 /** The file without its text. */
 export function plannedFile(file: PlannedFile): PlannedFile {
-  const { key, label, readProblem, readAgain } = file;
+  const { key, label, readProblem, readAgain, unchangedSinceRead } = file;
   // Each shape written out whole: a member added after the object is made costs it a second object for its members,
   // for each of 10,000 files a plan keeps.
   if (readProblem !== undefined) return readAgain ? { key, label, readProblem, readAgain } : { key, label, readProblem };
+  if (readAgain && unchangedSinceRead) return { key, label, readAgain, unchangedSinceRead };
   return readAgain ? { key, label, readAgain } : { key, label };
 }
 

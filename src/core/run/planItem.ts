@@ -76,7 +76,8 @@ export interface PlanItem {
   /**
    * The Markdown that would be sent (without front matter, and without a repeated title heading when asked), when the
    * plan holds it: a file that can be read again (`file.readAgain`) leaves it out and is read again when sent, its
-   * content derived by `recipe` and checked against `contentSha256` (plannedContent.ts).
+   * content derived by `recipe` and checked against `contentSha256` (plannedContent.ts); but a large one whose port
+   * can check it against its bytes (`file.unchangedSinceRead`) is held, and sent while the file is unchanged.
    */
   content?: string;
   /**

@@ -46,8 +46,10 @@ export function deriveContent(body: string, recipe: ContentRecipe, messages?: Pu
 
 /** The content the plan held, or the file read again, made the same way and checked against the plan's hash. */
 export async function plannedContent(item: PlanItem, messages: PublishMessages = englishPublishMessages): Promise<PlannedContent> {
-  if (item.content !== undefined) return { ok: true, content: item.content };
-  const { label, readAgain } = item.file;
+  const { label, readAgain, unchangedSinceRead } = item.file;
+  // A large file kept with its plan is sent as planned while it holds what it held; changed (or unsure), it is read
+  // again and judged as any other file.
+  if (item.content !== undefined && (!unchangedSinceRead || (await unchangedSinceRead().catch(() => false)))) return { ok: true, content: item.content };
   if (!readAgain) return { ok: false, code: 'unreadable', problem: messages.readAgainFailed(label, '') };
   let read;
   try {

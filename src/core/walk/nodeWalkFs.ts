@@ -51,6 +51,7 @@ export function nodeWalkFs(options: NodeWalkFsOptions): WalkFs<string> {
     read: readRegularFile,
     readSync: readRegularFileSync,
     readPlainTextSync,
+    readPiecesSync: readRegularFilePiecesSync,
     child: childPath,
     parent: (location) => (dirname(location) === location ? undefined : dirname(location)),
     baseName: (location) => basename(location),
@@ -159,6 +160,24 @@ function readRegularFileSync(path: string): Uint8Array {
   const { fd, size } = openRegularFileSync(fromWorkingFolder(path), REFUSAL_WORDS);
   try {
     return readToEnd(fd, size);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Bytes read at once by readRegularFilePiecesSync, into one buffer for every such read. */
+const PIECE_BYTES = 64 * 1024;
+let pieceBuffer: Buffer | undefined;
+
+/** readRegularFileSync a piece at a time (WalkFs.readPiecesSync): the same open flags and check, one small buffer. */
+function readRegularFilePiecesSync(path: string, take: (piece: Uint8Array) => boolean): void {
+  const { fd } = openRegularFileSync(fromWorkingFolder(path), REFUSAL_WORDS);
+  try {
+    pieceBuffer ??= Buffer.allocUnsafe(PIECE_BYTES);
+    for (;;) {
+      const read = readSync(fd, pieceBuffer, 0, PIECE_BYTES, null);
+      if (read === 0 || !take(pieceBuffer.subarray(0, read))) return;
+    }
   } finally {
     closeSync(fd);
   }

@@ -18,4 +18,11 @@ export interface SourceFile {
    * Absent for a text that exists only in memory (one editor's document): its plan keeps the content.
    */
   readAgain?(): Promise<DecodedText>;
+  /**
+   * Whether the file still holds `text`, checked a piece at a time against its bytes: offered for a large file read
+   * through a port that can (the command line's, sources.ts), whose plan then keeps its content and sends it when the
+   * file is unchanged, where reading it again made a second copy of it (plannedContent.ts). False when unsure (the
+   * caller then reads the file again, which says what became of it).
+   */
+  unchangedSinceRead?(): Promise<boolean>;
 }

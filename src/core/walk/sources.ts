@@ -7,6 +7,7 @@ import { compareRelativePaths } from './walkRules';
 import { turnOfEventLoop } from '../util/eventLoop';
 import { mapBounded } from '../util/mapBounded';
 import { decodeText, type DecodedText } from './decode';
+import { SameText } from './sameText';
 import { englishWalkMessages, type WalkMessages } from '../messages/walkMessages';
 import type { RefusedEntry, WalkedFile, WalkResult } from './walk';
 import type { WalkFs } from './walkFs';
@@ -16,6 +17,14 @@ const READ_CONCURRENCY = 8;
 /** Files read ahead of their digest when reading synchronously, and the characters that ends a batch sooner. */
 const READ_AHEAD_FILES = 64;
 const READ_AHEAD_CHARS = 256 * 1024;
+/**
+ * A file of this many characters or more, read through a port that reads in pieces, is kept with its plan and checked
+ * against its bytes when sent (SourceFile.unchangedSinceRead) rather than read again: the second text, with the bytes
+ * it was decoded from, was more than twice the file beside the first (a 5 MB file, issue 84). Kept up to the second
+ * bound in all, so a plan of many large files holds no more than that of them; the files past it are read again.
+ */
+const KEEP_FROM_CHARS = 1024 * 1024;
+const KEEP_AT_MOST_CHARS = 16 * 1024 * 1024;
 
 export interface SourceOptions<L> {
   fs: WalkFs<L>;
@@ -52,6 +61,13 @@ export async function eachSourceFromWalk<L, T>(walk: Pick<WalkResult<L>, 'files'
       return readTextSync(this, options, bytes);
     };
     const again = (file: WalkedFile<L>): (() => Promise<DecodedText>) => readAgain.bind(file);
+    const readPieces = options.openText === undefined ? options.fs.readPiecesSync : undefined;
+    let keptChars = 0;
+    const kept = (file: WalkedFile<L>, read: DecodedText): (() => Promise<boolean>) | undefined => {
+      if (!readPieces || !read.ok || read.text.length < KEEP_FROM_CHARS || keptChars + read.text.length > KEEP_AT_MOST_CHARS) return undefined;
+      keptChars += read.text.length;
+      return unchangedSinceRead(options.fs, readPieces, file, read.text);
+    };
     // Read a few files, then hand them on, rather than one read between two files' digests: the reads of a batch run
     // back to back, with the kernel's and the reader's state still warm (about 5 % of reading and digesting 10,000 small
     // files, `npm run bench`). A batch ends at READ_AHEAD_FILES files or READ_AHEAD_CHARS characters, so a folder of
@@ -75,7 +91,7 @@ export async function eachSourceFromWalk<L, T>(walk: Pick<WalkResult<L>, 'files'
         const entry = entries[index] as WalkedFile<L> | RefusedEntry;
         const read = batch[index - start];
         batch[index - start] = undefined;
-        taken.push(take(isRefused(entry) ? refusedSource(entry) : read === undefined ? unreadSource(entry) : source(entry, read, again(entry))));
+        taken.push(take(isRefused(entry) ? refusedSource(entry) : read === undefined ? unreadSource(entry) : source(entry, read, again(entry), kept(entry, read))));
       }
       start = end;
     }
@@ -102,9 +118,23 @@ function unreadSource<L>(file: WalkedFile<L>): SourceFile {
   return { key: file.key, label: file.label, text: '', readProblem: 'not read: cancelled' };
 }
 
-function source<L>(file: WalkedFile<L>, decoded: DecodedText, readAgain: () => Promise<DecodedText>): SourceFile {
+function source<L>(file: WalkedFile<L>, decoded: DecodedText, readAgain: () => Promise<DecodedText>, unchanged?: () => Promise<boolean>): SourceFile {
   if (!decoded.ok) return { key: file.key, label: file.label, text: '', readProblem: decoded.problem };
+  if (unchanged) return { key: file.key, label: file.label, text: decoded.text, readAgain, unchangedSinceRead: unchanged };
   return { key: file.key, label: file.label, text: decoded.text, readAgain };
+}
+
+/** SourceFile.unchangedSinceRead of a file read as `text`: its bytes read again a piece at a time, and compared. */
+function unchangedSinceRead<L>(fs: WalkFs<L>, readPieces: NonNullable<WalkFs<L>['readPiecesSync']>, file: WalkedFile<L>, text: string): () => Promise<boolean> {
+  return async () => {
+    const same = new SameText(text);
+    try {
+      readPieces.call(fs, file.readFrom, (piece) => same.take(piece));
+    } catch {
+      return false;
+    }
+    return same.end();
+  };
 }
 
 /** A file's text: an open editor's (unsaved edits included), else its bytes decoded; a file that cannot be read says why. */

@@ -69,6 +69,12 @@ export interface WalkFs<L> {
    * files of a tree are plain UTF-8, and this read costs half of reading the bytes and decoding them apart.
    */
   readPlainTextSync?(file: L): string | undefined;
+  /**
+   * A port with readSync may also read a file's bytes a piece at a time, with the same refusals, handing each piece to
+   * `take` before it reads the next into the same buffer, and stopping when `take` says false: a large file is then
+   * checked against the text it was read as (sources.ts) without a second copy of it in memory.
+   */
+  readPiecesSync?(file: L, take: (piece: Uint8Array) => boolean): void;
   child(folder: L, name: string): L;
   /** The folder holding a location; undefined at the top. */
   parent(location: L): L | undefined;

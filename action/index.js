@@ -14610,10 +14610,19 @@ function manifestSummary(file, recorded, unrecorded) {
 }
 
 // src/core/http/nodeHttpTransport.ts
-var http = __toESM(require("node:http"));
-var https = __toESM(require("node:https"));
+function protocolModule(secure) {
+  return secure ? require("node:https") : require("node:http");
+}
 function createNodeHttpTransport() {
-  const agents = { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) };
+  const agents = {};
+  const agentFor = (secure) => {
+    const made = secure ? agents.https : agents.http;
+    if (made) return made;
+    const agent = new (protocolModule(secure)).Agent({ keepAlive: true });
+    if (secure) agents.https = agent;
+    else agents.http = agent;
+    return agent;
+  };
   let closed = false;
   return {
     name: "node",
@@ -14630,7 +14639,7 @@ function createNodeHttpTransport() {
       if (whole) headers["content-length"] = String(whole.length);
       if (pieces) headers["content-length"] = String(pieces.byteLength);
       return new Promise((resolve9, reject) => {
-        const outgoing = (secure ? https : http).request(url, { method: request.method, headers, agent: secure ? agents.https : agents.http });
+        const outgoing = protocolModule(secure).request(url, { method: request.method, headers, agent: agentFor(secure) });
         const onAbort = () => {
           outgoing.destroy(abortReason(signal));
         };
@@ -14649,8 +14658,8 @@ function createNodeHttpTransport() {
     },
     close() {
       closed = true;
-      agents.http.destroy();
-      agents.https.destroy();
+      agents.http?.destroy();
+      agents.https?.destroy();
       return Promise.resolve();
     }
   };

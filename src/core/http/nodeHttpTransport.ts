@@ -5,9 +5,8 @@
 // `--version`; issue 84). Node's parser is built in. undici stays for the proxied requests (cli/transport.ts).
 // The transport's rules (transport.ts): no redirect is followed (these modules follow none), the signal ends the request
 // and its body at once, and a failure keeps the system error code in its cause chain (networkError.ts).
-import * as http from 'node:http';
-import * as https from 'node:https';
-import type { ClientRequest, IncomingHttpHeaders, IncomingMessage } from 'node:http';
+import type * as Http from 'node:http';
+import type { Agent, ClientRequest, IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import { networkError, notSentError } from './networkError';
 import type { HttpRequest, HttpResponse, PiecewiseBody, Transport } from './transport';
 
@@ -16,9 +15,27 @@ export interface NodeHttpTransport extends Transport {
   close(): Promise<void>;
 }
 
+/**
+ * Node's http or https module, required when the first request of its protocol goes out: loaded with the command line,
+ * the two were 2 MB of its memory before it read a file, and a run sends over one protocol (a dry run over none).
+ */
+function protocolModule(secure: boolean): Pick<typeof Http, 'Agent' | 'request'> {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return secure ? (require('node:https') as typeof import('node:https')) : (require('node:http') as typeof Http);
+}
+
 export function createNodeHttpTransport(): NodeHttpTransport {
   // Idle pooled sockets do not hold the process open (Node unrefs them), and the server's Keep-Alive hint is honoured.
-  const agents = { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) };
+  // One agent per protocol, made with its first request.
+  const agents: { http?: Agent; https?: Agent } = {};
+  const agentFor = (secure: boolean): Agent => {
+    const made = secure ? agents.https : agents.http;
+    if (made) return made;
+    const agent = new (protocolModule(secure).Agent)({ keepAlive: true });
+    if (secure) agents.https = agent;
+    else agents.http = agent;
+    return agent;
+  };
   let closed = false;
   return {
     name: 'node',
@@ -36,7 +53,7 @@ export function createNodeHttpTransport(): NodeHttpTransport {
       if (whole) headers['content-length'] = String(whole.length);
       if (pieces) headers['content-length'] = String(pieces.byteLength);
       return new Promise<HttpResponse>((resolve, reject) => {
-        const outgoing = (secure ? https : http).request(url, { method: request.method, headers, agent: secure ? agents.https : agents.http });
+        const outgoing = protocolModule(secure).request(url, { method: request.method, headers, agent: agentFor(secure) });
         const onAbort = (): void => {
           outgoing.destroy(abortReason(signal));
         };
@@ -55,8 +72,8 @@ export function createNodeHttpTransport(): NodeHttpTransport {
     },
     close(): Promise<void> {
       closed = true;
-      agents.http.destroy();
-      agents.https.destroy();
+      agents.http?.destroy();
+      agents.https?.destroy();
       return Promise.resolve();
     },
   };

@@ -4055,8 +4055,12 @@ function refuseRecordsElsewhere(items, messages) {
   }
 }
 function recordedPageVerdict(page, item, link, fromFiles) {
-  if (fromFiles.recordsFromFiles !== true || fromFiles.noticeOff === true || page.body === void 0) return ownPageVerdict(page, item, link);
+  if (fromFiles.noticeOff === true || page.body === void 0) return ownPageVerdict(page, item, link);
   const marker = page.body.marker;
+  if (fromFiles.recordsFromFiles !== true) {
+    const own = ownPageVerdict(page, item, link);
+    return typeof own === "object" && heldWithoutNotice(own) ? "ownHistory" : own;
+  }
   if (marker === void 0) return "recordHistory";
   if (link.pageId === void 0 && !publishedFromThisFile(marker, [item.file.label, item.file.key, link.formerFile])) return "unconfirmed";
   return ownPageVerdict(page, item, link);
@@ -4066,6 +4070,10 @@ function recordHistoryVerdict(page, versions, item, link) {
   const own = newestFirst.find((version) => version.body?.marker !== void 0 && publishedFromThisFile(version.body.marker, [item.file.label, item.file.key, link.formerFile]));
   if (own !== void 0) return { kind: "edited", page, knownVersion: own.body?.marker?.version || own.number, publishedAt: link.publishedAt };
   return reachesFirstVersion(newestFirst) ? "unconfirmed" : { kind: "edited", page, knownVersion: void 0, publishedAt: 0, noNotice: true };
+}
+function ownHistoryVerdict(page, versions, item, link) {
+  const decided = versions === void 0 || link === void 0 ? "unconfirmed" : recordHistoryVerdict(page, versions, item, link);
+  return decided === "unconfirmed" ? { kind: "edited", page, knownVersion: void 0, publishedAt: 0, noNotice: true } : decided;
 }
 
 // src/core/run/recordedLinks.ts
@@ -4282,12 +4290,13 @@ async function verdictsOf(items, options) {
       verdicts.set(item, { kind: "notOurs", page });
       return;
     }
-    if (verdict !== "history" && verdict !== "replaceHistory" && verdict !== "recordHistory") {
+    if (verdict !== "history" && verdict !== "replaceHistory" && verdict !== "recordHistory" && verdict !== "ownHistory") {
       verdicts.set(item, verdict);
       return;
     }
     const versions = await versionsOf(page.id, options);
-    if (versions === void 0) verdicts.set(item, { kind: "edited", page, knownVersion: void 0, publishedAt: 0, noNotice: true });
+    if (verdict === "ownHistory") verdicts.set(item, ownHistoryVerdict(page, Array.isArray(versions) ? versions : void 0, item, item.link));
+    else if (versions === void 0) verdicts.set(item, { kind: "edited", page, knownVersion: void 0, publishedAt: 0, noNotice: true });
     else if (!Array.isArray(versions)) verdicts.set(item, versions);
     else if (verdict === "replaceHistory") verdicts.set(item, replaceVerdict(page, versions));
     else if (verdict === "recordHistory" && item.link !== void 0) {

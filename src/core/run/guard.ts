@@ -20,7 +20,7 @@ import { guardedPage, pageElsewhere, underAnotherParent, unreadOnWiki, type Guar
 import { mapBounded } from '../util/mapBounded';
 import { DEFAULT_LOOKUPS_AT_ONCE } from './lookupDeadline';
 import type { PlanItem } from './planItem';
-import { pageOfAnotherFile, pageTitledButForCase, recordedPageVerdict, recordHistoryVerdict, refuseRecordsElsewhere } from './pageOwnership';
+import { ownHistoryVerdict, pageOfAnotherFile, pageTitledButForCase, recordedPageVerdict, recordHistoryVerdict, refuseRecordsElsewhere } from './pageOwnership';
 import { refuseItem } from './plan';
 import { checkRecordedLinks } from './recordedLinks';
 import { checkFlatTitlesAcrossSpaceNames } from './titlesAcrossSpaceNames';
@@ -250,20 +250,22 @@ async function verdictsOf(items: readonly PlanItem[], options: LookupOptions): P
     else decided.push({ item, page: found.page, verdict: item.link !== undefined && recordNamesPage(item, found.page) ? recordedPageVerdict(found.page, item, item.link, options) : placeVerdict(found.page, item, options.noticeOff === true) });
   }
   // A marker sent unseen (version 0), a page an overwrite would replace that does not carry a notice of this tool's as
-  // the page now stands, and a page a record from a file names without a notice are settled from the page's history:
-  // one request for each such page, a few at once. A history that cannot be read holds the page as any failed lookup.
+  // the page now stands, and a page a record names without a notice (a record the run trusts: when it names no version)
+  // are settled from the page's history: one request for each such page, a few at once. A history that cannot be read
+  // holds the page as any failed lookup; one the run's own record asked for, without a notice (ownHistoryVerdict).
   await mapBounded(decided, Math.max(1, options.concurrency ?? DEFAULT_LOOKUPS_AT_ONCE), async ({ item, page, verdict }) => {
     if (verdict === 'unconfirmed') {
       unconfirmed.add(item);
       verdicts.set(item, { kind: 'notOurs', page });
       return;
     }
-    if (verdict !== 'history' && verdict !== 'replaceHistory' && verdict !== 'recordHistory') {
+    if (verdict !== 'history' && verdict !== 'replaceHistory' && verdict !== 'recordHistory' && verdict !== 'ownHistory') {
       verdicts.set(item, verdict);
       return;
     }
     const versions = await versionsOf(page.id, options);
-    if (versions === undefined) verdicts.set(item, { kind: 'edited', page, knownVersion: undefined, publishedAt: 0, noNotice: true });
+    if (verdict === 'ownHistory') verdicts.set(item, ownHistoryVerdict(page, Array.isArray(versions) ? versions : undefined, item, item.link));
+    else if (versions === undefined) verdicts.set(item, { kind: 'edited', page, knownVersion: undefined, publishedAt: 0, noNotice: true });
     else if (!Array.isArray(versions)) verdicts.set(item, versions);
     else if (verdict === 'replaceHistory') verdicts.set(item, replaceVerdict(page, versions));
     else if (verdict === 'recordHistory' && item.link !== undefined) {

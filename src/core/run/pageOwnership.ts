@@ -7,7 +7,7 @@ import { pathDigest } from '../publish/publishNotice';
 import type { PageLink } from '../links/pageLink';
 import type { PageVersion, WikiPage } from '../wikiPages';
 import type { GuardVerdict } from './guardVerdict';
-import { guardedPage } from './guardVerdict';
+import { guardedPage, heldWithoutNotice } from './guardVerdict';
 import { refuseItem } from './plan';
 import type { PlanItem } from './planItem';
 import { publishedFromThisFile } from './publishedFrom';
@@ -50,16 +50,23 @@ export function refuseRecordsElsewhere(items: readonly PlanItem[], messages: Tre
 }
 
 /**
- * The verdict for the page a record from a file (a --state file, its journal) names for the item, with notices on: a
- * pull request or a cache from elsewhere may have written the record, so it is believed only once the wiki shows the
- * page is the file's. A page carrying the file's notice is decided as any own page; one carrying another file's notice
- * and named by place (a record without an ID; pageOfAnotherFile takes those with one) is not the file's; one with no
- * notice now is asked of its history (recordHistoryVerdict). With notices off nothing on a page can tell, and the
- * record decides, as docs/security.md says.
+ * The verdict for the page a record names for the item, with notices on. A record from a file (a --state file, its
+ * journal) may have been written by a pull request or a cache from elsewhere, so it is believed only once the wiki
+ * shows the page is the file's: a page carrying the file's notice is decided as any own page; one carrying another
+ * file's notice and named by place (a record without an ID; pageOfAnotherFile takes those with one) is not the file's;
+ * one with no notice now is asked of its history (recordHistoryVerdict). A record the run trusts (the repository's
+ * .wiki-pages.json, the editor's link store) that names no version of a page without a notice now (a fresh runner, a
+ * fresh clone) leaves only the history to tell a colleague's edit that took the notice off from a page that never had
+ * one ('ownHistory', ownHistoryVerdict). With notices off nothing on a page can tell, and the record decides, as
+ * docs/security.md says; its history is not read either (every page of such a run lacks a notice: one request each).
  */
 export function recordedPageVerdict(page: WikiPage, item: PlanItem, link: PageLink, fromFiles: { recordsFromFiles?: true; noticeOff?: boolean }): WikiVerdict {
-  if (fromFiles.recordsFromFiles !== true || fromFiles.noticeOff === true || page.body === undefined) return ownPageVerdict(page, item, link);
+  if (fromFiles.noticeOff === true || page.body === undefined) return ownPageVerdict(page, item, link);
   const marker = page.body.marker;
+  if (fromFiles.recordsFromFiles !== true) {
+    const own = ownPageVerdict(page, item, link);
+    return typeof own === 'object' && heldWithoutNotice(own) ? 'ownHistory' : own;
+  }
   if (marker === undefined) return 'recordHistory';
   if (link.pageId === undefined && !publishedFromThisFile(marker, [item.file.label, item.file.key, link.formerFile])) return 'unconfirmed';
   return ownPageVerdict(page, item, link);
@@ -76,4 +83,18 @@ export function recordHistoryVerdict(page: WikiPage, versions: readonly PageVers
   const own = newestFirst.find((version) => version.body?.marker !== undefined && publishedFromThisFile(version.body.marker, [item.file.label, item.file.key, link.formerFile]));
   if (own !== undefined) return { kind: 'edited', page, knownVersion: own.body?.marker?.version || own.number, publishedAt: link.publishedAt };
   return reachesFirstVersion(newestFirst) ? 'unconfirmed' : { kind: 'edited', page, knownVersion: undefined, publishedAt: 0, noNotice: true };
+}
+
+/**
+ * The verdict for a page a trusted record names without a version, without a notice now ('ownHistory'), once its
+ * history is read (`versions` newest first; undefined when the wiki lists none): the rule of recordHistoryVerdict, so
+ * that a colleague's edit that took the file's notice off is held as the edit it is, named with who and when, as a
+ * page carrying the notice would be. A page no version of which carries the file's notice (published before notices,
+ * with them off, or made by hand), or a history that cannot tell or be read, is held as before: without a notice,
+ * nothing tells (a failed read held as a failed lookup would let an unchanged file's page, edited there, pass unsaid).
+ * The record is the run's own, so that is not a record to refuse as unconfirmed.
+ */
+export function ownHistoryVerdict(page: WikiPage, versions: readonly PageVersion[] | undefined, item: PlanItem, link: PageLink | undefined): GuardVerdict {
+  const decided = versions === undefined || link === undefined ? 'unconfirmed' : recordHistoryVerdict(page, versions, item, link);
+  return decided === 'unconfirmed' ? { kind: 'edited', page, knownVersion: undefined, publishedAt: 0, noNotice: true } : decided;
 }

@@ -16,9 +16,10 @@ import type { PlanItem } from './planItem';
 
 /**
  * A marker of version 0 (sent without page access), or one whose version the page is past, is settled from the page's
- * history: 'history' asks for it (historyVerdict).
+ * history: 'history' asks for it (historyVerdict); so do the others a page's notice alone cannot settle
+ * ('replaceHistory': replaceVerdict; 'recordHistory', 'ownHistory': pageOwnership.ts).
  */
-export type WikiVerdict = GuardVerdict | 'history' | 'replaceHistory' | 'recordHistory' | 'unconfirmed';
+export type WikiVerdict = GuardVerdict | 'history' | 'replaceHistory' | 'recordHistory' | 'ownHistory' | 'unconfirmed';
 
 /** The verdict for the file's own page, which its link or the repository's record names by ID (`link`). */
 export function ownPageVerdict(page: WikiPage, item: Pick<PlanItem, 'file' | 'complete' | 'contentSha256' | 'linkTargets' | 'linkTargetsKept'>, link: PageLink): WikiVerdict {

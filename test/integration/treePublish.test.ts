@@ -515,6 +515,34 @@ describe('a docs folder as a page tree, against the sandbox wiki', () => {
     assert.equal(run.results.find((result) => result.key === 'guide/setup.md' && result.pass === 1)?.state, 'published', 'its own last version is explained');
   });
 
+  it('a teammate\'s clone holds back a page whose notice a colleague\'s edit took off as that edit, from its history: in the confirmation and the run', async () => {
+    const identity = new MemoryIdentity();
+    await publishTree(FILES, identity);
+    const published = page('Install');
+    assert.equal(published.version, 1);
+    // The colleague rewrites the page, and the notice goes with their edit: version 2, no notice.
+    const edited = signedIn.world.sandbox.editPageOnWiki(published.id, '# Install\n\nA colleague\'s rewrite.\n');
+    assert.doesNotMatch(page('Install').imported, /wiki-publisher:/);
+    const changed = { ...FILES, 'docs/guide/install.md': '# Install\n\nRun it twice.\n' };
+    // The editor's confirmation: the plan guarded as planned, with no link on this machine (the repository's IDs only).
+    const planned = planTree(sources(changed), { rootPath: 'docs', spaceId: 'DOCS', parentId: '123456', overwrite: false, identity, links: new Map(), pageAccess: true });
+    await guardTreeAsPlanned(planned, { pages: signedIn.pages, noAccessReason: 'no page access', lookUpCreates: true });
+    const confirmed = planned.pages.find((each) => each.key === 'guide/install.md')?.item;
+    assert.equal(confirmed?.state, 'edited');
+    // Not "No publish notice": the history shows this file published version 1 and someone else made version 2.
+    const verdict = confirmed?.guard;
+    assert.ok(verdict?.kind === 'edited' && verdict.noNotice === undefined && verdict.knownVersion === 1 && verdict.page.version === 2 && verdict.page.versionAuthorId === edited.authorId, JSON.stringify(verdict));
+
+    const imports = signedIn.world.sandbox.imports.length;
+    const { run } = await publishTree(changed, identity);
+    const install = run.results.find((result) => result.key === 'guide/install.md');
+    assert.equal(install?.state, 'edited');
+    assert.ok(install?.item.guard?.kind === 'edited' && install.item.guard.noNotice === undefined && install.item.guard.knownVersion === 1, JSON.stringify(install?.item.guard));
+    assert.equal(run.summary.noNotice, undefined, 'not counted as a page nothing can tell of');
+    assert.ok(signedIn.world.sandbox.imports.slice(imports).every((request) => (request.body as { pageTitle?: string }).pageTitle !== 'Install'), 'the edited page is not sent');
+    assert.match(page('Install').markdown, /A colleague's rewrite\./);
+  });
+
   it('a re-run leaves unchanged pages and generated folder pages alone, and sends again a page whose link waited for a page that did not land', async () => {
     const identity = new MemoryIdentity();
     // What a front end remembers after a run: each landed page's link, generated folder pages included.

@@ -44,15 +44,20 @@ describe('CLI --json against its JSON Schema', () => {
     await check(['plan', 'tree', '--tree', ...DOCS], root, cli.env());
     await check(['publish', 'tree', '--tree', ...DOCS], root, cli.env());
     await check(['plan', 'tree', '--tree', ...DOCS], root, cli.env(false));
-    // Published again with the notice off, then a teammate's clone: the repository's record and no notice on any page,
-    // so nothing tells a publish from an edit there: every page is held back and said so (wikiEdits.noNotice).
+    // Published again with the notice off (and a new page, first published so), then a teammate's clone: the
+    // repository's record and no notice on any page. A page whose history shows its file's notice on an earlier version
+    // is held as edited since then (wikiEdits.publishedVersion); the new page never carried one, so nothing tells a
+    // publish from an edit there: held back and said so (wikiEdits.noNotice).
     await writeFile(join(root, 'tree', 'guide', 'setup.md'), '# Setup\n\nAgain.\n');
+    await writeFile(join(root, 'tree', 'quiet.md'), '# Quiet\n\nNever carried a notice.\n');
     await check(['publish', 'tree', '--tree', ...DOCS, '--no-notice', '--force'], root, cli.env());
     const teammate = cli.world.sandbox.issueToken({ label: 'teammate', owner: 'bob' }).token;
     cli.secrets.push(teammate);
     const held = await runCli(['publish', 'tree', '--tree', '--json'], { cwd: root, env: { ...cli.env(), WIKI_PUBLISHER_API_TOKEN: teammate } });
     assertRecordsValid(jsonLines(held), 'a teammate\'s tree publish');
-    assert.ok(jsonLines(held).some((record) => (record.wikiEdits as { noNotice?: boolean } | undefined)?.noNotice === true), held.stdout);
+    const heldEdits = (file: string) => jsonLines(held).find((record) => record.file === file)?.wikiEdits as { noNotice?: boolean; publishedVersion?: number } | undefined;
+    assert.equal(heldEdits('tree/quiet.md')?.noNotice, true, held.stdout);
+    assert.equal(heldEdits('tree/guide/setup.md')?.publishedVersion, 1, held.stdout);
     // A colleague's edit of a page with a notice: held back, with the version its notice names (publishedVersion).
     const beta = cli.world.sandbox.findPageByTitle('DOCS', '123456', 'Beta');
     assert.ok(beta);

@@ -10392,7 +10392,8 @@ function fileLine(record) {
   const word = record.outcome === "created" || record.outcome === "updated" ? record.outcome : FILE_STATUS_WORDS[record.status];
   const sent = record.outcome === "created" || record.outcome === "updated";
   const guard = verdictFitsResult(record) ? guardText(record.wikiEdits, record.outcome === "updated" || record.status === "edited", record.status === "edited", false, sent) : "";
-  return joinLine(word, record.file, targetText(record), spaced(record.message, guard), record.cautions);
+  const landed = record.status === "failed" && record.mayHaveLanded ? "(it may have reached the wiki all the same: the next run finds out from the page)" : "";
+  return joinLine(word, record.file, targetText(record), spaced(spaced(record.message, guard), landed), record.cautions);
 }
 var PLAN_STATUS_WORDS = {
   create: "would create",

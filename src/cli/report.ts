@@ -26,7 +26,10 @@ export function fileLine(record: FileRecord & { tree?: { parentTitle?: string } 
   const word = record.outcome === 'created' || record.outcome === 'updated' ? record.outcome : FILE_STATUS_WORDS[record.status];
   const sent = record.outcome === 'created' || record.outcome === 'updated';
   const guard = verdictFitsResult(record) ? guardText(record.wikiEdits, record.outcome === 'updated' || record.status === 'edited', record.status === 'edited', false, sent) : '';
-  return joinLine(word, record.file, targetText(record), spaced(record.message, guard), record.cautions);
+  // A failure whose request may have been written (a 500 after it, a connection cut while it was out): the reader of
+  // the log should not take the page for absent. --json says it as mayHaveLanded.
+  const landed = record.status === 'failed' && record.mayHaveLanded ? '(it may have reached the wiki all the same: the next run finds out from the page)' : '';
+  return joinLine(word, record.file, targetText(record), spaced(spaced(record.message, guard), landed), record.cautions);
 }
 
 const PLAN_STATUS_WORDS: Record<string, string> = {

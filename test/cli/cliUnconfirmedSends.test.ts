@@ -18,6 +18,15 @@ describe('CLI flat run with --state: a send that may have landed without an answ
   const recorded = async (root: string): Promise<Record<string, { unconfirmedSend?: boolean; contentSha256?: string; pageId?: string; version?: number }>> =>
     (JSON.parse(await readFile(join(root, 'state.json'), 'utf8')) as { files: Record<string, { unconfirmedSend?: boolean }> }).files;
 
+  it('a send that failed but may have landed says so on its line, not only in --json', async () => {
+    const root = await cli.tree({ 'docs/a.md': '# A\n\nOne.\n' });
+    cli.world.sandbox.injectFaults({ commitThenFailNext: 3 });
+    const failed = await runCli(ARGS.filter((arg) => arg !== '--json'), { cwd: root, env: cli.env() });
+    cli.world.sandbox.clearFaults();
+    assert.equal(failed.code, 1, failed.stdout + failed.stderr);
+    assert.match(failed.stdout, /^FAILED +docs\/a\.md .*\(it may have reached the wiki all the same: the next run finds out from the page\)$/m, failed.stdout);
+  });
+
   it('an update the wiki wrote before failing: the next run takes the versions it made for its own, and sends nothing more', async () => {
     const root = await cli.tree({ 'docs/a.md': '# A\n\nOne.\n' });
     const first = await runCli(ARGS, { cwd: root, env: cli.env() });

@@ -129,10 +129,13 @@ export function moveLines(records: RunRecords): string[] {
   const leftBehind = moves?.leftBehind ?? [];
   const retitled = moves?.retitled ?? [];
   const undecided = moves?.undecided ?? [];
-  if (!moves || moves.moves.length + moves.orphans.length + retitled.length + undecided.length + leftBehind.length === 0) return [];
+  const renamed = moves?.renamed ?? [];
+  if (!moves || moves.moves.length + moves.orphans.length + retitled.length + undecided.length + leftBehind.length + renamed.length === 0) return [];
   return [
     '#### Moves and orphans',
     '',
+    // Said as the text plan says it: a reviewer of a rename sees the page follow the file, not an update from nowhere.
+    ...renamed.map((rename) => `- renamed: ${inlineText(rename.oldPath)} to ${inlineText(rename.path)}; ${pageRef(rename.pageId, rename.url)} follows the file (the same title under the same parent page)`),
     ...moves.moves.map((move) => `- moved: ${inlineText(move.oldPath)} to ${inlineText(move.path)}; ${pageRef(move.pageId, move.url)} stays where it is and a new page is created`),
     ...retitled.map((page) => `- retitled: ${inlineText(page.path)} from ${inlineText(`"${page.title}"`)} to ${inlineText(`"${page.newTitle}"`)}; the wiki finds a page by its title, so a new page is created and ${pageRef(page.pageId, page.url)} stays where it is`),
     ...undecided.map((move) => `- undecided: ${inlineText(move.oldPath)} to ${inlineText(move.path)}: only the wiki can tell whether ${pageRef(move.pageId, undefined)} is at the place the front matter names (no page access), so the file is sent create only`),

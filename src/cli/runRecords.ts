@@ -40,6 +40,8 @@ export interface MovesRecord {
   orphans: Array<{ path: string; pageId: string; title: string; url?: string }>;
   /** Pages whose title changed: published as new pages; the recorded one (titled `title`) stays. */
   retitled?: Array<{ path: string; pageId: string; title: string; newTitle: string; url?: string }>;
+  /** Renamed with their pages: the page follows the file (the same title under the same parent page). */
+  renamed?: Array<{ oldPath: string; path: string; pageId: string; url?: string }>;
   /** Files that name their page moved from a path whose recorded page only the wiki can place (no page access): sent create only. */
   undecided?: Array<{ oldPath: string; path: string; pageId: string }>;
   /** After a run: recorded pages that new pages replaced (retitled, or their folder's page published anew), still on the wiki. */

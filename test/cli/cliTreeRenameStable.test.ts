@@ -82,6 +82,14 @@ describe('CLI --tree: a rename leaves the tree stable, and its plan says what it
     await planRunThenStable(root);
   });
 
+  it('a rename is in the Markdown plan a reviewer reads, as in the text plan: the page follows the file', async () => {
+    const root = await published({ 'docs/index.md': '# Home\n', 'docs/setup.md': '# Setup\n\nInstall it.\n' });
+    const pageId = cli.world.sandbox.pages().find((page) => page.title === 'Setup')?.id;
+    await rename(join(root, 'docs', 'setup.md'), join(root, 'docs', 'install.md'));
+    const plan = await runCli(['plan', ...TREE_ARGS], { cwd: root, env: cli.env() });
+    assert.match(plan.stdout, new RegExp(`^- renamed: docs/setup\\.md to docs/install\\.md; page ${pageId} follows the file \\(the same title under the same parent page\\)$`, 'm'), plan.stdout);
+  });
+
   it('a folder renamed with its title kept: the plan says what the run does, then nothing goes', async () => {
     const root = await published({
       'docs/index.md': '# Home\n\nRead the [guide](guide/) and [setup](guide/setup.md).\n',

@@ -7,7 +7,7 @@ import type { StateFileLinkStore } from '../core/links/stateFile';
 import type { FileLinkPorts } from '../core/run/fileLinks';
 import { MANIFEST_FILE_NAME } from '../core/tree/manifestFormat';
 import { nodeManifestReader } from '../core/tree/manifestNodeFs';
-import { repositoryLinks, type ManifestAncestor, type RepositoryLinkFile, type RepositoryLinksPort } from '../core/tree/repositoryLinks';
+import { lazyManifestAncestor, repositoryLinks, type ManifestAncestor, type RepositoryLinkFile, type RepositoryLinksPort } from '../core/tree/repositoryLinks';
 import { addressSpaceKey } from '../core/tree/spaceAddresses';
 import { nodeWalkFs } from '../core/walk/nodeWalkFs';
 import type { WikiPagesClient } from '../core/wikiPages';
@@ -84,9 +84,8 @@ export function manifestAncestors(path: string, cwd: string): ManifestAncestor[]
 }
 
 /**
- * manifestAncestors one at a time, each told only when asked for, its manifest's path and the file's path from it made
- * only when read: a flat publish asks for every file's, and a pull request's chain of 1,000 nested folders made every
- * file hold every ancestor's paths at once (the files times the depth squared: gigabytes, then out of memory).
+ * manifestAncestors one at a time, each made only when asked for (lazyManifestAncestor): a flat publish asks for every
+ * file's, and a pull request's chain of 1,000 nested folders made every file hold every ancestor's paths at once.
  */
 export function* eachManifestAncestor(path: string, cwd: string): Generator<ManifestAncestor> {
   const top = resolve(cwd);
@@ -97,23 +96,9 @@ export function* eachManifestAncestor(path: string, cwd: string): Generator<Mani
   // The working folder itself: nothing above it is looked at.
   if (slash !== '' && path.slice(0, -1) === top) return;
   for (let folder = dirname(path); ; folder = dirname(folder)) {
-    yield lazyAncestor(folder, path, slash);
+    yield lazyManifestAncestor(folder, () => join(folder, MANIFEST_FILE_NAME), () => `${relative(folder, path).split(sep).join('/')}${slash}`);
     if (folder === top || dirname(folder) === folder) return;
   }
-}
-
-function lazyAncestor(folder: string, path: string, slash: string): ManifestAncestor {
-  let manifestLocation: string | undefined;
-  let relativePath: string | undefined;
-  return {
-    folder,
-    get manifestLocation() {
-      return (manifestLocation ??= join(folder, MANIFEST_FILE_NAME));
-    },
-    get relativePath() {
-      return (relativePath ??= `${relative(folder, path).split(sep).join('/')}${slash}`);
-    },
-  };
 }
 
 /** Whether a path relative to the working folder names something below it. */

@@ -24,6 +24,25 @@ export interface ManifestAncestor {
   relativePath: string;
 }
 
+/**
+ * A ManifestAncestor whose manifest path and relative path are made when first read: a front end hands each file's
+ * ancestors out one at a time (RepositoryLinkFile.ancestors), and most are only looked up by `folder`, so a chain of
+ * 1,000 nested folders costs no paths it never reads (made all at once, they were the files times the depth squared).
+ */
+export function lazyManifestAncestor(folder: string, manifestLocation: () => string, relativePath: () => string): ManifestAncestor {
+  let location: string | undefined;
+  let relative: string | undefined;
+  return {
+    folder,
+    get manifestLocation() {
+      return (location ??= manifestLocation());
+    },
+    get relativePath() {
+      return (relative ??= relativePath());
+    },
+  };
+}
+
 export interface RepositoryLinkFile {
   key: string;
   /**

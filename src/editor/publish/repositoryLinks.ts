@@ -6,31 +6,31 @@ import type { PageLink } from '../../core/links/pageLink';
 import { describeError } from '../../core/log/redact';
 import type { Logger } from '../../core/ports';
 import { MANIFEST_FILE_NAME } from '../../core/tree/manifestFormat';
-import { repositoryLinks, type ManifestAncestor, type RepositoryLinkFile, type RepositoryLinks } from '../../core/tree/repositoryLinks';
+import { lazyManifestAncestor, repositoryLinks, type ManifestAncestor, type RepositoryLinkFile, type RepositoryLinks } from '../../core/tree/repositoryLinks';
 import { editorManifestMessages } from '../messages/manifestMessages';
 import { workspaceManifestPort } from './manifestPort';
 
 /** The folders from the file's own up to its workspace folder, nearest first, with the file's path relative to each. */
 export function manifestAncestors(fileUri: vscode.Uri): ManifestAncestor[] {
+  return [...eachManifestAncestor(fileUri)];
+}
+
+/** manifestAncestors one at a time, each made only when asked for (the core's lazyManifestAncestor). */
+export function* eachManifestAncestor(fileUri: vscode.Uri): Generator<ManifestAncestor> {
   const workspaceFolder = vscode.workspace.getWorkspaceFolder(fileUri);
-  if (!workspaceFolder) return [];
+  if (!workspaceFolder) return;
   const top = workspaceFolder.uri.path.replace(/\/+$/, '');
-  const ancestors: ManifestAncestor[] = [];
   // A folder (a key ending in '/'): its own manifest comes first, where a tree published from it records the page
   // the folder maps to.
   if (fileUri.path.endsWith('/') && fileUri.path.startsWith(`${top}/`)) {
     const folder = fileUri.with({ path: fileUri.path.replace(/\/+$/, '') });
-    ancestors.push({ folder: folder.toString(), manifestLocation: vscode.Uri.joinPath(folder, MANIFEST_FILE_NAME).toString(), relativePath: '' });
+    yield { folder: folder.toString(), manifestLocation: vscode.Uri.joinPath(folder, MANIFEST_FILE_NAME).toString(), relativePath: '' };
   }
   for (let folder = vscode.Uri.joinPath(fileUri, '..'); folder.path.startsWith(top); folder = vscode.Uri.joinPath(folder, '..')) {
-    ancestors.push({
-      folder: folder.toString(),
-      manifestLocation: vscode.Uri.joinPath(folder, MANIFEST_FILE_NAME).toString(),
-      relativePath: fileUri.path.slice(folder.path.replace(/\/+$/, '').length + 1),
-    });
-    if (folder.path.length <= top.length || folder.path === '/') break;
+    const at = folder;
+    yield lazyManifestAncestor(at.toString(), () => vscode.Uri.joinPath(at, MANIFEST_FILE_NAME).toString(), () => fileUri.path.slice(at.path.replace(/\/+$/, '').length + 1));
+    if (folder.path.length <= top.length || folder.path === '/') return;
   }
-  return ancestors;
 }
 
 /** The recorded page of each file (by URI string) that a .wiki-pages.json above it records. */
@@ -53,7 +53,7 @@ export async function repositoryLinksFor(keys: readonly string[]): Promise<Repos
   const files = await Promise.all(keys.map(async (key): Promise<RepositoryLinkFile> => {
     const uri = vscode.Uri.parse(key, true);
     const siblings = await fileNamesIn(vscode.Uri.joinPath(uri, '..'));
-    return { key, ancestors: manifestAncestors(uri), ...(siblings ? { siblingNames: siblings } : {}) };
+    return { key, ancestors: eachManifestAncestor(uri), ...(siblings ? { siblingNames: siblings } : {}) };
   }));
   const port = workspaceManifestPort();
   // A file with no folder to look in (outside every workspace folder) finds no manifest: nearestManifest says none.

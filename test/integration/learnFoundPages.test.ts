@@ -41,7 +41,11 @@ describe('a folder publish learns the pages it finds as their files left them, b
     const workspace = [files[0], files[1], changed] as SourceFile[];
     const store = new GlobalStateLinkStore(new MemoryMemento() as unknown as vscode.Memento);
     const written: string[] = [];
-    store.onDidChange((keys) => written.push(...(keys ?? [])));
+    let writes = 0;
+    store.onDidChange((keys) => {
+      writes++;
+      written.push(...(keys ?? []));
+    });
 
     // The editor's folder publish: plan from this machine's (empty) links, guard as guardStep.ts runs it.
     const plan = planFiles(workspace, new Map(), { titleFromFile: true, defaults: DEFAULTS });
@@ -49,6 +53,7 @@ describe('a folder publish learns the pages it finds as their files left them, b
     assert.deepEqual(plan.map((item) => item.state), ['unchanged', 'unchanged', 'send']);
     assert.equal(await recordFoundPages(store, plan, Date.now()), 2);
     assert.deepEqual(written, [files[0]?.key, files[1]?.key], 'the view hears the links change (it re-reads the store)');
+    assert.equal(writes, 1, 'in one write of the store, not one per file');
     const alpha = await store.get(files[0]?.key ?? '');
     assert.deepEqual([alpha?.version, alpha?.pageId !== undefined, await store.get(changed.key)], [1, true, undefined]);
 

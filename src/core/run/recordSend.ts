@@ -84,18 +84,27 @@ export async function recordSendEnd<Result extends SendEnd>(
 }
 
 /**
- * Records the links of the plan's unchanged files whose pages the guard found as they left them (foundLink), one after
- * another, before anything is sent: a front end whose user stops at the confirmation (nothing to send, or Cancel) has
- * still learnt what the wiki showed, so a fresh profile over CI's pages shows them published. Gives how many it wrote.
+ * Records the links of the plan's unchanged files whose pages the guard found as they left them (foundLink), before
+ * anything is sent: a front end whose user stops at the confirmation (nothing to send, or Cancel) has still learnt
+ * what the wiki showed, so a fresh profile over CI's pages shows them published. All in one write where the store
+ * offers one (`setMany`): a fresh profile meets a whole folder so, and a write per file rewrote the store each time.
+ * Gives how many it wrote.
  */
-export async function recordFoundPages(store: Pick<LinkStore, 'get' | 'set'> & Pick<SendMarkStore, 'setLater'>, items: readonly PlanItem[], now: number): Promise<number> {
-  let written = 0;
+export async function recordFoundPages(store: FoundPagesStore, items: readonly PlanItem[], now: number): Promise<number> {
+  const found = new Map<string, PageLink>();
   for (const item of items) {
     if (item.state !== 'unchanged' || item.guard?.kind !== 'asLeft') continue;
-    if ((await recordSendEnd(store, { item, state: 'skipped', mayHaveLanded: false }, now))?.kind === 'found') written++;
+    const link = foundLink({ item, state: 'skipped' }, await store.get(item.file.key), now);
+    if (link) found.set(item.file.key, link);
   }
-  return written;
+  if (found.size === 0) return 0;
+  if (store.setMany) await store.setMany(found);
+  else for (const [key, link] of found) await (store.setLater ? store.setLater(key, link) : store.set(key, link));
+  return found.size;
 }
+
+/** A link store for recordFoundPages; `setMany`, when given, writes many links at once. */
+export type FoundPagesStore = Pick<LinkStore, 'get' | 'set'> & Pick<SendMarkStore, 'setLater'> & { setMany?(links: ReadonlyMap<string, PageLink>): Promise<void> };
 
 /**
  * The marks of sends in flight, kept in a link store for the whole of a run. Just before a file's request goes out,

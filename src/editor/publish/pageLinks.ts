@@ -72,6 +72,18 @@ export class GlobalStateLinkStore implements LinkStore {
     this.changed([fileKey]);
   }
 
+  /** Many links in one write (the core's recordFoundPages: a folder's pages found as their files left them). */
+  async setMany(links: ReadonlyMap<string, PageLink>): Promise<void> {
+    const now = this.clock.now();
+    const written = [...links].filter(([fileKey]) => linkable(fileKey)).map(([fileKey, link]): [string, StoredLink] => [fileKey, { ...link, writtenAt: now }]);
+    if (written.length === 0) return;
+    // The links written now are the newest, whatever the clock says of the others: the others are pruned first.
+    const others = Object.entries(this.links()).filter(([key]) => !links.has(key))
+      .sort(([, a], [, b]) => writtenAtOf(b) - writtenAtOf(a)).slice(0, Math.max(0, MAX_FILES - written.length));
+    await this.state.update(LINKS_KEY, Object.fromEntries([...written.slice(0, MAX_FILES), ...others]));
+    this.changed(written.map(([fileKey]) => fileKey));
+  }
+
   async delete(fileKey: string): Promise<void> {
     const links = { ...this.links() };
     const legacy = { ...this.state.get<Record<string, unknown>>(LEGACY_TARGETS_KEY, {}) };

@@ -147,7 +147,7 @@ export class FilePublisher {
     // The page already holds what this file would send, its notice says (a publish from CI or another machine, of
     // which this one has no record): this machine learns the page, and nothing is sent unless the user asks.
     if (item.state === 'unchanged') {
-      await core.sendMarks(this.deps.links).end({ item, state: 'skipped', mayHaveLanded: false }, this.deps.clock.now());
+      await core.recordFoundPages(this.deps.links, [item], this.deps.clock.now());
       if (!(await this.askToSendWhatThePageHolds(item))) return;
       item.state = 'send';
     }

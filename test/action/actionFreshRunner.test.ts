@@ -23,11 +23,7 @@ describe('GitHub Action: the wiki is the truth on fresh runners (plan, then publ
   beforeEach(() => cli.world.sandbox.setImportAuthor('app'));
   afterEach(removeRunnerTemps);
 
-  const page = (title: string) => {
-    const found = cli.world.sandbox.pages().find((each) => each.title === title && !each.deleted);
-    assert.ok(found, `no page "${title}"`);
-    return found;
-  };
+  const page = (title: string): ReturnType<typeof cli.livePage> => cli.livePage(title);
 
   it('an unchanged tree plans nothing and flags nothing; one changed file and one colleague\'s edit are all the plan lists, and the publish sends only the file', async () => {
     const workspace = await cli.tree(TREE);

@@ -13,11 +13,7 @@ describe('CLI without --tree: a page whose link waited for a page made later', (
   beforeEach(() => cli.world.sandbox.setImportAuthor('app'));
 
   const statusOf = (run: CliRun, file: string): unknown => fileRecords(run).find((record) => record.file === file)?.status;
-  const page = (title: string): { id: string; imported: string } => {
-    const found = cli.world.sandbox.pages().find((each) => each.title === title && !each.deleted);
-    assert.ok(found, `no page "${title}"`);
-    return found;
-  };
+  const page = (title: string): ReturnType<typeof cli.livePage> => cli.livePage(title);
 
   it('a fresh runner sends it again with the link reaching the page, and then leaves it alone', async () => {
     const root = await cli.tree({ 'notes/alpha.md': '# Alpha\n\nSee [beta](beta.md).\n', 'notes/beta.md': '# Beta\n\nPlain.\n' });

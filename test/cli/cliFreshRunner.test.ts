@@ -25,11 +25,7 @@ describe('CLI: the wiki is the truth (a fresh runner, no --state, an import acco
   beforeEach(() => cli.world.sandbox.setImportAuthor('app'));
 
   const statusOf = (run: CliRun, file: string): unknown => fileRecords(run).find((record) => record.file === file)?.status;
-  const page = (title: string) => {
-    const found = cli.world.sandbox.pages().find((each) => each.title === title && !each.deleted);
-    assert.ok(found, `no page "${title}"`);
-    return found;
-  };
+  const page = (title: string): ReturnType<typeof cli.livePage> => cli.livePage(title);
 
   async function publishedOnce(): Promise<string> {
     const root = await cli.tree(TREE);

@@ -23,11 +23,7 @@ describe('CLI without --tree: a folder whose files link to each other, on a fres
 
   const statuses = (run: CliRun): Record<string, unknown> =>
     Object.fromEntries(fileRecords(run).map((record) => [String(record.file), `${String(record.status)}${record.pass === 2 ? ' (pass 2)' : ''}`]));
-  const page = (title: string): { id: string; imported: string; version: number } => {
-    const found = cli.world.sandbox.pages().find((each) => each.title === title && !each.deleted);
-    assert.ok(found, `no page "${title}"`);
-    return found;
-  };
+  const page = (title: string): ReturnType<typeof cli.livePage> => cli.livePage(title);
 
   it('unchanged, it sends nothing: the pages are found by their places and notices, and the links reach them', async () => {
     const root = await cli.tree(FOLDER);

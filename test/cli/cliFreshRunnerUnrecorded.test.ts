@@ -29,11 +29,7 @@ describe('CLI: a tree on a fresh runner without its .wiki-pages.json (the pages 
   beforeEach(() => cli.world.sandbox.setImportAuthor('app'));
 
   const statuses = (run: CliRun): Record<string, unknown> => Object.fromEntries(fileRecords(run).map((record) => [String(record.file), record.status]));
-  const page = (title: string) => {
-    const found = cli.world.sandbox.pages().find((each) => each.title === title && !each.deleted);
-    assert.ok(found, `no page "${title}"`);
-    return found;
-  };
+  const page = (title: string): ReturnType<typeof cli.livePage> => cli.livePage(title);
 
   /** The tree published once, then its record gone, as on the next fresh runner; the record's text is returned. */
   async function publishedWithoutRecord(): Promise<{ root: string; record: string }> {

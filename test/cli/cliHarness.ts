@@ -160,6 +160,8 @@ export interface CliWorld {
   /** The endpoint and token as a CI job sets them, with page access unless `access` is false. */
   env(access?: boolean): Record<string, string>;
   tree(files: Record<string, string>): Promise<string>;
+  /** The wiki's page of this title that is not deleted (any space, any parent); fails the test when there is none. */
+  livePage(title: string): ReturnType<Sandbox['pages']>[number];
 }
 
 /**
@@ -191,6 +193,11 @@ export function useCliWorld(): CliWorld {
     get token() { return state.token; },
     get platformToken() { return state.platformToken; },
     get secrets() { return state.secrets; },
+    livePage: (title) => {
+      const found = state.world.sandbox.pages().find((each) => each.title === title && !each.deleted);
+      assert.ok(found, `no page "${title}"`);
+      return found;
+    },
     env: (access = true) => ({
       WIKI_PUBLISHER_ENDPOINT: state.world.sandbox.importEndpoint,
       WIKI_PUBLISHER_API_TOKEN: state.token,

@@ -16,11 +16,7 @@ describe('CLI --overwrite: a page at the place that an edit may have taken the n
 
   beforeEach(() => cli.world.sandbox.setImportAuthor('app'));
 
-  const page = (title: string) => {
-    const found = cli.world.sandbox.pages().find((each) => each.title === title && !each.deleted);
-    assert.ok(found, `no page "${title}"`);
-    return found;
-  };
+  const page = (title: string): ReturnType<typeof cli.livePage> => cli.livePage(title);
   const statusOf = (records: Record<string, unknown>[], file: string): unknown => records.find((record) => record.file === file)?.status;
 
   it('a colleague who took the notice off with their edit keeps their words: left out as edited, by them; --overwrite-edited replaces it', async () => {

@@ -25,11 +25,7 @@ describe('CLI tree on a fresh runner: a recorded page whose notice a colleague\'
 
   beforeEach(() => cli.world.sandbox.setImportAuthor('app'));
 
-  const page = (title: string) => {
-    const found = cli.world.sandbox.pages().find((each) => each.title === title && !each.deleted);
-    assert.ok(found, `no page "${title}"`);
-    return found;
-  };
+  const page = (title: string): ReturnType<typeof cli.livePage> => cli.livePage(title);
   const record = (run: CliRun, file: string): Record<string, unknown> | undefined => fileRecords(run).find((each) => each.file === file);
   // The history reads among the page requests made since `from` (a count of pageRouteRequests; the sandbox keeps the last 100 paths).
   const versionReads = (from: number): string[] => {

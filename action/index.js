@@ -8423,6 +8423,19 @@ function readableFolderName(name) {
 }
 
 // src/core/tree/repositoryLinks.ts
+function lazyManifestAncestor(folder, manifestLocation, relativePath) {
+  let location;
+  let relative8;
+  return {
+    folder,
+    get manifestLocation() {
+      return location ??= manifestLocation();
+    },
+    get relativePath() {
+      return relative8 ??= relativePath();
+    }
+  };
+}
 async function repositoryLinks(files, port) {
   const read = manifestReader(port);
   const result = { links: /* @__PURE__ */ new Map(), problems: [] };
@@ -14030,22 +14043,9 @@ function* eachManifestAncestor(path, cwd) {
   if (slash !== "") yield { folder: path.slice(0, -1), manifestLocation: (0, import_node_path7.join)(path, MANIFEST_FILE_NAME), relativePath: "" };
   if (slash !== "" && path.slice(0, -1) === top) return;
   for (let folder = (0, import_node_path7.dirname)(path); ; folder = (0, import_node_path7.dirname)(folder)) {
-    yield lazyAncestor(folder, path, slash);
+    yield lazyManifestAncestor(folder, () => (0, import_node_path7.join)(folder, MANIFEST_FILE_NAME), () => `${(0, import_node_path7.relative)(folder, path).split(import_node_path7.sep).join("/")}${slash}`);
     if (folder === top || (0, import_node_path7.dirname)(folder) === folder) return;
   }
-}
-function lazyAncestor(folder, path, slash) {
-  let manifestLocation;
-  let relativePath;
-  return {
-    folder,
-    get manifestLocation() {
-      return manifestLocation ??= (0, import_node_path7.join)(folder, MANIFEST_FILE_NAME);
-    },
-    get relativePath() {
-      return relativePath ??= `${(0, import_node_path7.relative)(folder, path).split(import_node_path7.sep).join("/")}${slash}`;
-    }
-  };
 }
 function isBelow2(path) {
   return path !== "" && path !== ".." && !path.startsWith(`..${import_node_path7.sep}`) && !(0, import_node_path7.isAbsolute)(path);

@@ -82,8 +82,10 @@ describe('Wiki Pages view states against the sandbox wiki', () => {
     assert.deepEqual(states.files.map((state) => state.kind), ['changedOnWiki', 'deletedOnWiki', 'modifiedHere', 'inSync', 'notPublished']);
     const changed = states.files[0];
     assert.deepEqual([changed?.page?.version, changed?.page?.versionAuthorId, changed?.publishedVersion], [2, 'wiki-editor', false]);
-    assert.equal(states.files[3]?.publishedVersion, true, 'the untouched page\'s latest version is a publish, as its notice says');
-    assert.deepEqual(asked.map((url) => url.pathname), ['/wiki/api/v2/pages'], 'one batch for all four pages');
+    assert.equal(states.files[3]?.publishedVersion, true, 'the untouched page\'s latest version is a publish, as its link says');
+    assert.deepEqual(asked.map((url) => url.pathname), ['/wiki/api/v2/pages', '/wiki/api/v2/pages'], 'one batch for all four pages, one for the body of the page edited');
+    assert.deepEqual(asked.map((url) => [url.searchParams.get('id')?.split(',').length, url.searchParams.get('body-format')]), [[4, null], [1, 'storage']]);
+    assert.equal(asked[1]?.searchParams.get('id'), edited.pageId, 'only the page that moved past its link\'s version is read with its body');
 
     // The edit guard, run on the same files, holds back exactly the page the view calls changed on the wiki.
     const items = [files[0], changedHere, files[3]].map((file, index) => planFile(file as SourceFile, [edited, modified, untouched][index], { force: true }));
@@ -132,11 +134,18 @@ describe('Wiki Pages view states against the sandbox wiki', () => {
       const link: PageLink = { spaceId: 'DOCS', parentId: '123456', pageTitle: page.title, pageId: page.id, version: 1, contentSha256: 'x', publishedAt: Date.now() };
       files.push({ key: `file:///bulk/${index}.md`, label: `bulk/${index}.md`, link, local: { wouldPublish: false, contentSha256: 'x' } });
     }
+    // Every page still at the version its link recorded: the links settle them all, and no body is read.
+    const settled = await refreshStates({ trees: [], files }, { pages: client() });
+    assert.equal(settled.states.files.filter((state) => state.kind === 'inSync').length, 500);
+    assert.equal(asked.length, 2, 'two batches of at most 250 IDs');
+    assert.ok(asked.every((url) => url.searchParams.get('body-format') === null), 'no body read for a page its link settles');
+    asked.length = 0;
     signedIn.world.sandbox.editPageOnWiki(files[321]?.link?.pageId ?? '', '# Edited\n');
     const { states } = await refreshStates({ trees: [], files }, { pages: client() });
     assert.ok(asked.length <= 500 / 20 + 10, `${asked.length} requests`);
-    assert.equal(asked.length, 2, 'two batches of at most 250 IDs');
+    assert.equal(asked.length, 3, 'two batches of at most 250 IDs, and the one page edited read with its body');
     assert.ok(asked.every((url) => (url.searchParams.get('id') ?? '').split(',').length <= 250));
+    assert.deepEqual(asked.filter((url) => url.searchParams.get('body-format') !== null).map((url) => url.searchParams.get('id')), [files[321]?.link?.pageId]);
     assert.equal(states.files.filter((state) => state.kind === 'changedOnWiki').map((state) => state.file.label).join(), 'bulk/321.md');
     assert.equal(states.files.filter((state) => state.kind === 'inSync').length, 499);
 
@@ -144,11 +153,11 @@ describe('Wiki Pages view states against the sandbox wiki', () => {
     asked.length = 0;
     maxInFlight = 0;
     await refreshStates({ trees: [], files }, { pages: client({ idsPerRequest: 10 }), idsPerRequest: 10 });
-    assert.equal(asked.length, 50);
+    assert.equal(asked.length, 51);
     assert.equal(maxInFlight, VIEW_REQUESTS_AT_ONCE, 'the requests overlap, up to the bound');
   });
 
-  it('finds pages of links without an ID through one children list per parent, then one batch', async () => {
+  it('finds pages of links without an ID through one children list per parent, then one batch (and the edited page\'s body)', async () => {
     const parent = await publish(source('parent.md', '# Parent\n'));
     assert.ok(parent.pageId);
     const underHome = await Promise.all(['x.md', 'y.md'].map((name) => publish(source(name, `# Under home ${name}\n`))));
@@ -162,7 +171,8 @@ describe('Wiki Pages view states against the sandbox wiki', () => {
     assert.deepEqual(states.files.map((state) => state.kind), ['inSync', 'deletedOnWiki', 'changedOnWiki', 'inSync']);
     assert.deepEqual(states.files.map((state) => state.pageId !== undefined), [true, false, true, true]);
     const paths = asked.map((url) => url.pathname).sort();
-    assert.deepEqual(paths, ['/wiki/api/v2/pages', `/wiki/api/v2/pages/123456/children`, `/wiki/api/v2/pages/${parent.pageId}/children`].sort());
+    assert.deepEqual(paths, ['/wiki/api/v2/pages', '/wiki/api/v2/pages', `/wiki/api/v2/pages/123456/children`, `/wiki/api/v2/pages/${parent.pageId}/children`].sort());
+    assert.deepEqual(asked.filter((url) => url.searchParams.get('body-format') !== null).map((url) => url.searchParams.get('id')), [underParent[0]?.pageId]);
   });
 
   it('a teammate\'s tree: recorded pages say the wiki\'s version and author, orphans their page', async () => {

@@ -70,8 +70,8 @@ describe('Wiki Pages view states from what the wiki holds (a stale link store)',
     assert.equal(readFailure, undefined);
     const state = states.files[0];
     assert.deepEqual([state?.kind, state?.modifiedHere, state?.publishedVersion, state?.otherPublish], ['inSync', false, true, undefined]);
-    assert.deepEqual(asked.map((url) => url.pathname), ['/wiki/api/v2/pages'], 'one bulk read, no history');
-    assert.ok(asked.every((url) => url.searchParams.get('body-format') === 'storage'), 'read with the bodies, for the notices');
+    assert.deepEqual(asked.map((url) => url.pathname), ['/wiki/api/v2/pages', '/wiki/api/v2/pages'], 'one bulk read, its body read, no history');
+    assert.deepEqual(asked.map((url) => url.searchParams.get('body-format')), [null, 'storage'], 'the page past its link\'s version read with its body, for the notice');
     assert.deepEqual(await guardSays(second, link), ['asLeft', true, 'unchanged'], 'the guard says the same: nothing to send');
   });
 
@@ -96,12 +96,12 @@ describe('Wiki Pages view states from what the wiki holds (a stale link store)',
     const { states } = await refreshStates({ trees: [], files: [viewFile(second, link)] }, { pages: client(), histories });
     const state = states.files[0];
     assert.deepEqual([state?.kind, state?.modifiedHere, state?.publishedVersion, state?.page?.version], ['changedOnWiki', false, false, 3], 'not modified here: the file holds what version 2 sent');
-    assert.deepEqual(asked.map((url) => url.pathname), ['/wiki/api/v2/pages', `/wiki/api/v2/pages/${ci.pageId}/versions`]);
+    assert.deepEqual(asked.map((url) => url.pathname), ['/wiki/api/v2/pages', '/wiki/api/v2/pages', `/wiki/api/v2/pages/${ci.pageId}/versions`]);
     assert.equal((await guardSays(second, link))[0], 'edited', 'the guard holds it back too');
     asked.length = 0;
     const again = await refreshStates({ trees: [], files: [viewFile(second, link)] }, { pages: client(), histories });
     assert.equal(again.states.files[0]?.kind, 'changedOnWiki');
-    assert.deepEqual(asked.map((url) => url.pathname), ['/wiki/api/v2/pages'], 'the history of version 3 is not read again');
+    assert.deepEqual(asked.map((url) => url.pathname), ['/wiki/api/v2/pages', '/wiki/api/v2/pages'], 'the history of version 3 is not read again');
   });
 
   it('a page renamed on the wiki says it was renamed, from which title to which', async () => {

@@ -101,7 +101,8 @@ export function decidePageState(facts: FileFacts): PageState {
   const page = wiki.kind === 'page' ? wiki.page : undefined;
   const base: PageState = {
     kind: 'notPublished', modifiedHere: false, pageId: page?.id ?? pageId, page,
-    publishedVersion: page?.body?.marker !== undefined && page.body.marker.version === page.version,
+    // The notice says so, or this machine's link recorded this very version as its publish (the view then reads no body).
+    publishedVersion: page !== undefined && ((page.body?.marker !== undefined && page.body.marker.version === page.version) || (facts.link?.version !== undefined && facts.link.version === page.version)),
     wikiUnread: wiki.kind === 'notRead' ? wiki.reason : undefined,
   };
   if (!link && pageId === undefined) return { kind: 'notPublished', modifiedHere: false, pageId: undefined, page: undefined, publishedVersion: false, wikiUnread: undefined };

@@ -1,7 +1,10 @@
 // One read of the wiki for the Wiki Pages view: every page's current version in as few requests as the platform allows.
 // Pages known by ID are read in batches (`GET /wiki/api/v2/pages?id=…`, up to 250 IDs a request); links from before
 // the sign-in know only their parent and title, so each such parent's children are listed once and the pages found
-// join the batches. At most `concurrency` requests are out at once, and the whole read is cancellable.
+// join the batches. Bodies (the publish notice a page carries) are read only for the pages `bodyWanted` names once
+// their versions are known: a page still at the version this machine published is settled by its link, and reading
+// every body at every refresh cost the wiki and the network ten times the bytes. At most `concurrency` requests are
+// out at once, and the whole read is cancellable.
 import { MAX_IDS_PER_REQUEST, type ChildSummary, type PageVersion, type WikiPage, type WikiPagesClient } from '../wikiPages';
 import { mapBounded } from '../util/mapBounded';
 import type { NotReadReason, WikiSide } from './pageState';
@@ -17,6 +20,11 @@ export interface PageByTitle {
 export interface WikiWants {
   pageIds: readonly string[];
   byTitle: readonly PageByTitle[];
+  /**
+   * Which pages, read without their bodies, must be read again with them (one more round, in batches). Without it
+   * every page is read with its body in the first round.
+   */
+  bodyWanted?: (page: WikiPage) => boolean;
 }
 
 export interface ReadOptions {
@@ -53,12 +61,13 @@ export async function readWikiPages(wants: WikiWants, pages: WikiPagesClient, op
   const parents = [...new Set(titles.map((wanted) => wanted.parentId))];
   const found = new Map<string, WikiPage>();
   const childrenOf = new Map<string, ChildSummary[] | undefined>();
+  const withBody = wants.bodyWanted === undefined;
   const read = async (task: Task): Promise<void> => {
     if (task.kind === 'children') {
       childrenOf.set(task.parentId, await pages.listChildren(task.parentId, options.signal));
       return;
     }
-    for (const [id, page] of await pages.getPages(task.ids, options.signal, { withBody: true })) found.set(id, page);
+    for (const [id, page] of await pages.getPages(task.ids, options.signal, { withBody: task.withBody ?? withBody })) found.set(id, page);
   };
   // The children lists and the batches of known IDs go out together; pages found by title make one more round.
   await mapBounded([...parents.map((parentId): Task => ({ kind: 'children', parentId })), ...batches([...ids], idsPerRequest)], concurrency, read);
@@ -69,6 +78,12 @@ export async function readWikiPages(wants: WikiWants, pages: WikiPagesClient, op
   }
   const more = [...new Set([...idByTitle.values()].filter((id): id is string => id !== undefined && !ids.has(id)))];
   await mapBounded(batches(more, idsPerRequest), concurrency, read);
+  const { bodyWanted } = wants;
+  if (bodyWanted) {
+    // A page gone between the rounds is absent from the second: the first round's reading of it stands.
+    const bodies = [...found.values()].filter((page) => bodyWanted(page)).map((page) => page.id);
+    await mapBounded(batches(bodies, idsPerRequest, true), concurrency, read);
+  }
   options.signal?.throwIfAborted();
   const asked = new Set([...ids, ...more]);
   return {
@@ -85,10 +100,10 @@ export async function readWikiPages(wants: WikiWants, pages: WikiPagesClient, op
   };
 }
 
-type Task = { kind: 'children'; parentId: string } | { kind: 'ids'; ids: string[] };
+type Task = { kind: 'children'; parentId: string } | { kind: 'ids'; ids: string[]; withBody?: boolean };
 
-function batches(ids: readonly string[], size: number): Task[] {
+function batches(ids: readonly string[], size: number, withBody?: boolean): Task[] {
   const tasks: Task[] = [];
-  for (let start = 0; start < ids.length; start += size) tasks.push({ kind: 'ids', ids: ids.slice(start, start + size) });
+  for (let start = 0; start < ids.length; start += size) tasks.push({ kind: 'ids', ids: ids.slice(start, start + size), ...(withBody ? { withBody } : {}) });
   return tasks;
 }

@@ -4,7 +4,8 @@
 import { isUnconfirmedCreate, type PageLink } from '../links/pageLink';
 import { englishPageRouteMessages, type PageRouteMessages } from '../messages/pageRouteMessages';
 import type { PageManifest } from '../tree/manifestFormat';
-import type { WikiPagesClient } from '../wikiPages';
+import { underAnotherParent } from '../run/guardVerdict';
+import type { WikiPage, WikiPagesClient } from '../wikiPages';
 import { readFailureText } from '../wikiPages/readFailureText';
 import type { LocalFacts } from './localPlan';
 import { decidePageState, type OrphanState, type PageState, type WikiSide } from './pageState';
@@ -64,19 +65,55 @@ export function recordedPages(trees: readonly ViewTree[]): { byFile: Map<string,
   return { byFile, gone };
 }
 
-/** What one read of the wiki must cover: every linked or recorded page by ID, the rest of the links by title. */
+/**
+ * What one read of the wiki must cover: every linked or recorded page by ID, the rest of the links by title; and the
+ * pages whose bodies must be read, which are those a file's link does not settle (linkSettles) and those the
+ * repository's manifest records for a file with no link (whether their latest version is a publish, from the notice).
+ */
 export function wikiWants(facts: WorkspaceFacts): WikiWants {
   const { byFile, gone } = recordedPages(facts.trees);
   const pageIds: string[] = facts.truncated ? [] : gone.map((orphan) => orphan.pageId);
   const byTitle: PageByTitle[] = [];
+  const linksById = new Map<string, PageLink[]>();
+  const linksByTitle = new Map<string, PageLink[]>();
+  const recordedOnly = new Set<string>();
   for (const file of facts.files) {
+    const link = isUnconfirmedCreate(file.link) ? undefined : file.link;
     const id = file.link?.pageId ?? byFile.get(file.key)?.pageId;
-    if (id !== undefined) pageIds.push(id);
+    if (id !== undefined) {
+      pageIds.push(id);
+      if (link) listIn(linksById, id, link);
+      else recordedOnly.add(id);
     // A create that may have landed unconfirmed names no page of the file (decidePageState): nothing to read for it.
-    else if (file.link && !isUnconfirmedCreate(file.link)) byTitle.push({ parentId: file.link.parentId, title: file.link.pageTitle });
+    } else if (link) {
+      byTitle.push({ parentId: link.parentId, title: link.pageTitle });
+      listIn(linksByTitle, titleKeyOf(link.parentId, link.pageTitle), link);
+    }
   }
-  return { pageIds, byTitle };
+  const bodyWanted = (page: WikiPage): boolean => {
+    if (recordedOnly.has(page.id)) return true;
+    const links = [...(linksById.get(page.id) ?? []), ...(page.parentId === undefined ? [] : linksByTitle.get(titleKeyOf(page.parentId, page.title)) ?? [])];
+    return links.some((link) => !linkSettles(link, page));
+  };
+  return { pageIds, byTitle, bodyWanted };
 }
+
+/**
+ * Whether this machine's link alone says what the page holds: the page is still at the version the link recorded, under
+ * its parent and title, so that version is the publish the link describes (a version number names one version of one
+ * page for good). Anything else is decided from the page's notice, as the edit guard decides it.
+ */
+function linkSettles(link: PageLink, page: WikiPage): boolean {
+  return link.version !== undefined && page.version === link.version && page.title === link.pageTitle && !underAnotherParent(page, link.parentId);
+}
+
+function listIn(map: Map<string, PageLink[]>, key: string, link: PageLink): void {
+  const list = map.get(key);
+  if (list) list.push(link);
+  else map.set(key, [link]);
+}
+
+const titleKeyOf = (parentId: string, title: string): string => `${parentId}\u0000${title}`;
 
 const NOT_ASKED: WikiSide = { kind: 'notRead', reason: 'noAccess' };
 

@@ -3704,7 +3704,9 @@ function recordOverDefaults(link, frontMatter, defaults) {
 var NO_RECIPE = Object.freeze({});
 function planFileWithContent(file, given, options, prepared) {
   const createMayHaveLanded = isUnconfirmedCreate(given) ? given : void 0;
-  const link = createMayHaveLanded ? void 0 : recordAtNamedPlace(given, prepared.frontMatterTarget);
+  const remembered = createMayHaveLanded ? void 0 : recordAtNamedPlace(given, prepared.frontMatterTarget);
+  const cacheElsewhere = remembered !== void 0 && options.linksAreCache === true && !isRepositoryLink(remembered) && recordOverDefaults(remembered, prepared.frontMatterTarget, options.defaults);
+  const link = cacheElsewhere ? void 0 : remembered;
   const suggestedTitle = suggestTitle(prepared.frontMatterTarget.pageTitle ?? prepared.frontMatterTitle, prepared.findings.firstHeading, file.label);
   const defaults = options.titleFromFile ? { pageTitle: suggestedTitle, ...options.defaults } : options.defaults ?? {};
   const target = mergeTargets(prepared.frontMatterTarget, link, defaults);
@@ -3758,6 +3760,7 @@ function planFileWithContent(file, given, options, prepared) {
   if (options.force) item.forced = true;
   if (retitled) item.retitled = retitled;
   if (overDefaults) item.recordOverDefaults = true;
+  if (cacheElsewhere && remembered) item.cacheElsewhere = { spaceId: remembered.spaceId, parentId: remembered.parentId };
   if (createMayHaveLanded) {
     const { spaceId, parentId, pageTitle } = createMayHaveLanded;
     item.createMayHaveLanded = { spaceId, parentId, pageTitle };
@@ -14971,13 +14974,13 @@ async function planCommandLine(args, place, output, renderer) {
     links.set(file.key, args.retarget ? void 0 : recorded ?? known.get(file.key));
   }
   const linkFindings = new LinkFindings();
-  const plan = planFiles(read.files, links, { titleFromFile: true, defaults, force: args.force, diagramsSetting: DIAGRAMS_FLAG, linkFindings, ...renderer ? { diagramRenderer: renderer } : {} });
-  for (const { recordOverDefaults: recordOverDefaults2, link, file } of plan) {
-    if (recordOverDefaults2 !== true || link === void 0) continue;
-    const fromRepository = link.recorded !== void 0;
-    if (!fromRepository && !place.pageAccess) continue;
-    const record = fromRepository ? `the repository's ${MANIFEST_FILE_NAME} record` : "the --state record";
-    output.problem(`${file.label}: ${record} publishes it to space ${link.spaceId} under parent ${link.parentId}, not where --space/--parent say; the record wins where its page carries the file's notice (else the file is refused). Pass --retarget to publish it where the flags say (the old page stays).`);
+  const plan = planFiles(read.files, links, { titleFromFile: true, defaults, force: args.force, diagramsSetting: DIAGRAMS_FLAG, linkFindings, linksAreCache: true, ...renderer ? { diagramRenderer: renderer } : {} });
+  for (const { recordOverDefaults: recordOverDefaults2, cacheElsewhere, link, file } of plan) {
+    if (cacheElsewhere !== void 0) {
+      output.problem(`${file.label}: the --state record publishes it to space ${cacheElsewhere.spaceId} under parent ${cacheElsewhere.parentId}, not where --space/--parent say; the flags decide (the state is a cache of earlier runs, which never moves a page), and a page there stays as it is.`);
+    }
+    if (recordOverDefaults2 !== true || link?.recorded === void 0) continue;
+    output.problem(`${file.label}: the repository's ${MANIFEST_FILE_NAME} record publishes it to space ${link.spaceId} under parent ${link.parentId}, not where --space/--parent say; the record wins where its page carries the file's notice (else the file is refused). Pass --retarget to publish it where the flags say (the old page stays).`);
   }
   return { ok: true, state: state2, sources: read.files, plan, linkFindings };
 }

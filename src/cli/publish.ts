@@ -308,16 +308,15 @@ async function planCommandLine(args: PublishArgs, place: { cwd: string; workingT
     links.set(file.key, args.retarget ? undefined : (recorded ?? known.get(file.key)));
   }
   const linkFindings = new LinkFindings();
-  const plan = planFiles(read.files, links, { titleFromFile: true, defaults, force: args.force, diagramsSetting: DIAGRAMS_FLAG, linkFindings, ...(renderer ? { diagramRenderer: renderer } : {}) });
-  // A record that places a file elsewhere than the flags (the plan's rule, PlanItem.recordOverDefaults) wins, and the
-  // run says so; without page access a --state record that does is refused by the guard instead, which says why.
-  for (const { recordOverDefaults, link, file } of plan) {
-    if (recordOverDefaults !== true || link === undefined) continue;
-    const fromRepository = link.recorded !== undefined;
-    if (!fromRepository && !place.pageAccess) continue;
-    // The record that wins is named: a run without --state may still find the file's page in .wiki-pages.json.
-    const record = fromRepository ? `the repository's ${MANIFEST_FILE_NAME} record` : 'the --state record';
-    output.problem(`${file.label}: ${record} publishes it to space ${link.spaceId} under parent ${link.parentId}, not where --space/--parent say; the record wins where its page carries the file's notice (else the file is refused). Pass --retarget to publish it where the flags say (the old page stays).`);
+  const plan = planFiles(read.files, links, { titleFromFile: true, defaults, force: args.force, diagramsSetting: DIAGRAMS_FLAG, linkFindings, linksAreCache: true, ...(renderer ? { diagramRenderer: renderer } : {}) });
+  // The repository's record that places a file elsewhere than the flags (the plan's rule, PlanItem.recordOverDefaults)
+  // wins, and the run says so; a --state record that does is only a cache, and the flags decide (PlanItem.cacheElsewhere).
+  for (const { recordOverDefaults, cacheElsewhere, link, file } of plan) {
+    if (cacheElsewhere !== undefined) {
+      output.problem(`${file.label}: the --state record publishes it to space ${cacheElsewhere.spaceId} under parent ${cacheElsewhere.parentId}, not where --space/--parent say; the flags decide (the state is a cache of earlier runs, which never moves a page), and a page there stays as it is.`);
+    }
+    if (recordOverDefaults !== true || link?.recorded === undefined) continue;
+    output.problem(`${file.label}: the repository's ${MANIFEST_FILE_NAME} record publishes it to space ${link.spaceId} under parent ${link.parentId}, not where --space/--parent say; the record wins where its page carries the file's notice (else the file is refused). Pass --retarget to publish it where the flags say (the old page stays).`);
   }
   return { ok: true, state, sources: read.files, plan, linkFindings };
 }

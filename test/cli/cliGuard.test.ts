@@ -397,15 +397,35 @@ describe('CLI with page access: the edit guard in CI', () => {
     assert.equal(statuses.filter((status) => status === 'failed').length, 0, rerun.stdout);
   });
 
-  it('says when the flags name another place than the --state record; --retarget makes the flags win', async () => {
+  it('says when the flags name another place than the --state record, and the flags decide: the state is only a cache', async () => {
     const root = await cli.tree({ 'docs/a.md': '# Alpha\n' });
     assert.equal((await runCli(['publish', 'docs', ...DOCS, '--state', 's.json'], { cwd: root, env: cli.env() })).code, 0);
-    const other = await runCli(['publish', 'docs', '--space', 'ENG', '--parent', '234567', '--state', 's.json', '--force'], { cwd: root, env: cli.env() });
-    assert.match(other.stderr, /docs\/a\.md: the --state record publishes it to space DOCS under parent 123456, not where --space\/--parent say; the record wins where its page carries the file's notice \(else the file is refused\)\. Pass --retarget/);
-    assert.match(other.stdout, /in DOCS under 123456/);
-    const moved = await runCli(['publish', 'docs', '--space', 'ENG', '--parent', '234567', '--state', 's.json', '--retarget'], { cwd: root, env: cli.env() });
-    assert.equal(moved.code, 0, moved.stderr);
+    const old = cli.livePage('Alpha');
+    const other = await runCli(['publish', 'docs', '--space', 'ENG', '--parent', '234567', '--state', 's.json'], { cwd: root, env: cli.env() });
+    assert.equal(other.code, 0, other.stdout + other.stderr);
+    assert.equal(other.stderr.match(/the --state record publishes it/g)?.length, 1, `said once: ${other.stderr}`);
+    assert.match(other.stderr, /docs\/a\.md: the --state record publishes it to space DOCS under parent 123456, not where --space\/--parent say; the flags decide \(the state is a cache of earlier runs, which never moves a page\), and a page there stays as it is\./);
     assert.ok(cli.world.sandbox.findPageByTitle('ENG', '234567', 'Alpha'), 'published where the flags say');
+    assert.equal(cli.world.sandbox.pages().find((page) => page.id === old?.id)?.version, old?.version, 'the page the record named stays as it was');
+  });
+
+  it('a --state file from another branch (another parent, the same files) moves no publish: the pages the flags name are updated, as on a fresh runner', async () => {
+    const staging = cli.world.sandbox.createPageOnWiki('DOCS', '123456', 'Staging', 'Previews.\n');
+    const root = await cli.tree({ 'docs/alpha.md': '# Alpha doc\n\nOne.\n', 'docs/beta.md': '# Beta doc\n\nTwo.\n' });
+    assert.equal((await runCli(['publish', 'docs', ...DOCS, '--state', 'main.json'], { cwd: root, env: cli.env() })).code, 0);
+    assert.equal((await runCli(['publish', 'docs', '--space', 'DOCS', '--parent', staging.id, '--state', 'preview.json'], { cwd: root, env: cli.env() })).code, 0);
+    const [mainAlpha, mainBeta] = ['Alpha doc', 'Beta doc'].map((title) => cli.world.sandbox.findPageByTitle('DOCS', '123456', title));
+    const previewAlpha = cli.world.sandbox.findPageByTitle('DOCS', staging.id, 'Alpha doc');
+    assert.ok(mainAlpha && mainBeta && previewAlpha);
+    // Main's next run restores the preview branch's cache.
+    await writeFile(join(root, 'docs/alpha.md'), '# Alpha doc\n\nOne, changed on main.\n');
+    const imports = cli.world.sandbox.imports.length;
+    const run = await runCli(['publish', 'docs', ...DOCS, '--state', 'preview.json', '--overwrite'], { cwd: root, env: cli.env() });
+    assert.equal(run.code, 0, run.stdout + run.stderr);
+    assert.equal(cli.world.sandbox.imports.length, imports + 1, `only the changed file is sent: ${run.stdout}`);
+    assert.equal(cli.world.sandbox.pages().find((page) => page.id === mainAlpha.id)?.version, mainAlpha.version + 1, 'main\'s page of the changed file is updated');
+    assert.equal(cli.world.sandbox.pages().find((page) => page.id === mainBeta.id)?.version, mainBeta.version, 'the unchanged one is left as it is');
+    assert.equal(cli.world.sandbox.pages().find((page) => page.id === previewAlpha.id)?.version, previewAlpha.version, 'the preview\'s page is not touched');
   });
 
   it('names .wiki-pages.json, not --state, when the record that wins over the flags is the repository\'s', async () => {

@@ -1,8 +1,8 @@
 // Issue 81 and 82: a --state record (or its journal) is a cache a pull request may control: a committed journal is
-// replayed over the cached record. With page access a record naming another file's page is refused by the page's
-// notice; without it, nothing can confirm a record that sends a file somewhere else than --space and --parent say, so
-// such a file is refused (not sent to that page, another team's perhaps), with what to do. A record of the place the
-// flags name is still believed (the file's unchanged page is left alone).
+// replayed over the cached record. A record that sends a file somewhere else than --space and --parent say is not
+// believed, with page access or without: the flags decide, as on a runner with no cache, and the page the record
+// names (another team's perhaps) is never touched. A record of the place the flags name is still believed (the file's
+// unchanged page is left alone).
 import assert from 'node:assert/strict';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -13,25 +13,19 @@ const TO = ['--space', 'DOCS', '--parent', '123456', '--json'];
 describe('CLI without page access: a --state record that places a file elsewhere', () => {
   const cli = useCliWorld();
 
-  it('a forged journal entry naming another team\'s page under another parent: refused, the page untouched', async () => {
+  it('a forged journal entry naming another team\'s page under another parent: not believed, the file goes where the flags say, the page untouched', async () => {
     const team = cli.world.sandbox.createPageOnWiki('DOCS', '123456', 'Team area', 'Theirs.\n');
     const victim = cli.world.sandbox.createPageOnWiki('DOCS', team.id, 'Victim Page', 'Their words.\n');
     const root = await cli.tree({ 'docs/plain.md': '# Plain\n\nA pull request\'s words.\n' });
     const entry = { file: 'docs/plain.md', link: { spaceId: 'DOCS', parentId: team.id, pageTitle: 'Victim Page', version: 2, contentSha256: '00', fileTitle: 'Plain', publishedAt: 1796032455617, pageId: victim.id } };
     await writeFile(join(root, 'state.json.journal'), `${JSON.stringify(entry)}\n`);
-    const imports = cli.world.sandbox.imports.length;
     const run = await runCli(['publish', 'docs', ...TO, '--state', 'state.json'], { cwd: root, env: cli.env(false) });
-    assert.equal(run.code, 1, `${run.stdout}\n${run.stderr}`);
+    assert.equal(run.code, 0, `${run.stdout}\n${run.stderr}`);
     const record = fileRecords(run).find((each) => each.file === 'docs/plain.md');
-    assert.equal(record?.status, 'refused', run.stdout);
-    assert.match(String(record?.message), /without page access the wiki cannot confirm that this is the file's page: nothing is sent.*--retarget/, run.stdout);
-    assert.doesNotMatch(run.stderr, /the record wins/);
-    assert.equal(cli.world.sandbox.imports.length, imports, 'nothing sent');
+    assert.equal(record?.status, 'published', run.stdout);
+    assert.match(run.stderr, new RegExp(`docs/plain\\.md: the --state record publishes it to space DOCS under parent ${team.id}, not where --space/--parent say; the flags decide`));
     assert.equal(cli.world.sandbox.pages().find((page) => page.id === victim.id)?.markdown, 'Their words.\n');
-    // --retarget publishes where the flags say, as a new page.
-    const retargeted = await runCli(['publish', 'docs', ...TO, '--state', 'state.json', '--retarget'], { cwd: root, env: cli.env(false) });
-    assert.equal(retargeted.code, 0, `${retargeted.stdout}\n${retargeted.stderr}`);
-    assert.equal(cli.world.sandbox.pages().find((page) => page.id === victim.id)?.markdown, 'Their words.\n');
+    assert.ok(cli.world.sandbox.findPageByTitle('DOCS', '123456', 'Plain'), 'published where the flags say, by its own title');
   });
 
   it('a record of the place the flags name is believed: an unchanged file sends nothing, a changed one updates its page', async () => {
@@ -51,5 +45,22 @@ describe('CLI without page access: a --state record that places a file elsewhere
     const byId = await runCli(['publish', 'docs', '--space', '1001', '--parent', '123456', '--json', '--state', 'state.json'], { cwd: root, env: cli.env(false) });
     assert.equal(byId.code, 0, `${byId.stdout}\n${byId.stderr}`);
     assert.equal(fileRecords(byId)[0]?.status, 'published', byId.stdout);
+  });
+});
+
+describe('CLI without page access: the repository\'s record that places a file elsewhere', () => {
+  const cli = useCliWorld();
+
+  it('is refused with what to do: nothing can confirm the page it names', async () => {
+    const root = await cli.tree({ 'docs/a.md': '# Alpha\n' });
+    assert.equal((await runCli(['publish', 'docs', '--tree', '--space', 'DOCS', '--parent', '123456'], { cwd: root, env: cli.env() })).code, 0);
+    await writeFile(join(root, 'docs/a.md'), '# Alpha\n\nChanged.\n');
+    const imports = cli.world.sandbox.imports.length;
+    const run = await runCli(['publish', 'docs', '--space', 'ENG', '--parent', '234567', '--json'], { cwd: root, env: cli.env(false) });
+    assert.equal(run.code, 1, `${run.stdout}\n${run.stderr}`);
+    const record = fileRecords(run).find((each) => each.file === 'docs/a.md');
+    assert.equal(record?.status, 'refused', run.stdout);
+    assert.match(String(record?.message), /records page \d+ for "a\.md", which cannot be checked without page access: a recorded page is never used unchecked/);
+    assert.equal(cli.world.sandbox.imports.length, imports, 'nothing sent');
   });
 });

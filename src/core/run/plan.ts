@@ -83,7 +83,12 @@ export function planFileWithContent(file: SourceFile, given: PageLink | undefine
   // A create that may have landed names no page of the file: it is planned as never published, the flags and front
   // matter deciding where, and its place is kept for the guard.
   const createMayHaveLanded = isUnconfirmedCreate(given) ? given : undefined;
-  const link = createMayHaveLanded ? undefined : recordAtNamedPlace(given, prepared.frontMatterTarget);
+  const remembered = createMayHaveLanded ? undefined : recordAtNamedPlace(given, prepared.frontMatterTarget);
+  // A cache that places the file elsewhere than the defaults is not believed (PlanOptions.linksAreCache): the file is
+  // planned where a run without the cache would plan it.
+  const cacheElsewhere = remembered !== undefined && options.linksAreCache === true && !isRepositoryLink(remembered)
+    && recordOverDefaults(remembered, prepared.frontMatterTarget, options.defaults);
+  const link = cacheElsewhere ? undefined : remembered;
   const suggestedTitle = suggestTitle(prepared.frontMatterTarget.pageTitle ?? prepared.frontMatterTitle, prepared.findings.firstHeading, file.label);
   const defaults = options.titleFromFile ? { pageTitle: suggestedTitle, ...options.defaults } : (options.defaults ?? {});
   const target = mergeTargets(prepared.frontMatterTarget, link, defaults);
@@ -136,6 +141,7 @@ export function planFileWithContent(file: SourceFile, given: PageLink | undefine
   if (options.force) item.forced = true;
   if (retitled) item.retitled = retitled;
   if (overDefaults) item.recordOverDefaults = true;
+  if (cacheElsewhere && remembered) item.cacheElsewhere = { spaceId: remembered.spaceId, parentId: remembered.parentId };
   if (createMayHaveLanded) {
     const { spaceId, parentId, pageTitle } = createMayHaveLanded;
     item.createMayHaveLanded = { spaceId, parentId, pageTitle };

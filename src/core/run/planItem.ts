@@ -43,6 +43,13 @@ export interface PlanOptions {
   placeDecidedLater?: boolean;
   /** Where the links of each file's content go as it is planned, for planFileLinks (a flat publish). */
   linkFindings?: LinkFindings;
+  /**
+   * The links given are a machine's cache (the command line's --state), not the repository's record: one that places
+   * its file elsewhere than `defaults` is not believed, and the file is planned as if the cache had no record of it
+   * (PlanItem.cacheElsewhere says where it pointed). A cache from another branch or tree could otherwise move a
+   * publish to its pages; a missing or stale cache may cost requests, never decide where a page goes.
+   */
+  linksAreCache?: boolean;
 }
 
 export type PlanState =
@@ -173,6 +180,8 @@ export interface PlanItem {
    * file's (guard.ts refuses it otherwise, when the records came from files a pull request may control).
    */
   recordOverDefaults?: true;
+  /** The cache's record placed the file here, elsewhere than the defaults, and was not believed (PlanOptions.linksAreCache). */
+  cacheElsewhere?: { spaceId: string; parentId: string };
   /** For state 'retitled': the file's own title now, and the page its link names. */
   retitled?: { fileTitle: string; pageTitle: string };
   /**

@@ -51,6 +51,14 @@ describe('decoding a Markdown file', () => {
     assert.match(problem(bytes(0xfe, 0xff, 0x00, 0x41, 0x00, 0x00)), /NUL character at offset 4/);
   });
 
+  it('names UTF-32 by its byte order mark, little- and big-endian, rather than calling it binary', () => {
+    const utf32le = Uint8Array.from([0xff, 0xfe, 0x00, 0x00, 0x23, 0x00, 0x00, 0x00, 0x0a, 0x00, 0x00, 0x00]);
+    const utf32be = Uint8Array.from([0x00, 0x00, 0xfe, 0xff, 0x00, 0x00, 0x00, 0x23, 0x00, 0x00, 0x00, 0x0a]);
+    for (const input of [utf32le, utf32be]) {
+      assert.equal(problem(input), 'docs/x.md is not UTF-8 text (it is UTF-32 text, by its byte order mark); save it as UTF-8 to publish it.');
+    }
+  });
+
   it('finds the first invalid offset the way a strict decoder fails', () => {
     const samples = [utf8('plain'), bytes(0x80), bytes(0x61, 0xf8, 0x88), bytes(0xe0, 0x80, 0x80), bytes(0xf0, 0x9f, 0x8e, 0x89, 0xc3)];
     for (const sample of samples) {

@@ -16,6 +16,8 @@ export interface WalkMessages {
   invalidByte(offset: number): string;
   oddUtf16(): string;
   invalidUtf16(): string;
+  /** The file starts with a UTF-32 byte order mark, little- or big-endian. */
+  utf32(): string;
   binaryCharacter(offset: number): string;
   /**
    * A file with more bytes than a JavaScript string holds characters, which is not read as text: its size and that
@@ -48,6 +50,7 @@ export const englishWalkMessages: WalkMessages = {
   invalidByte: (offset) => `invalid byte at offset ${offset}`,
   oddUtf16: () => 'it starts like UTF-16 but has an odd number of bytes',
   invalidUtf16: () => 'it starts like UTF-16 but holds an invalid character',
+  utf32: () => 'it is UTF-32 text, by its byte order mark',
   binaryCharacter: (offset) => `it looks binary: a NUL character at offset ${offset}`,
   tooLarge: (label, megabytes, limitMegabytes) =>
     `${label} is too large to read: ${megabytes} MB, more than the ${limitMegabytes} MB that can be read as text. The wiki's page limit is about 1 MB: split it into several files.`,

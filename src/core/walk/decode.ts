@@ -1,6 +1,7 @@
 // A file's bytes as the text a page is made of, or why not. UTF-8 strictly: a lenient decode would turn a Latin-1 é
 // or a binary file into replacement characters and publish that garbage as a page. UTF-16 only with its byte order
 // mark (Windows tools write it so); without one, UTF-16 looks like text full of NUL bytes and is refused as binary.
+// UTF-32 is refused by its mark, and named.
 // An editor never shows the byte order mark, and front matter must start at the first character: it is dropped.
 
 import { constants } from 'node:buffer';
@@ -17,11 +18,19 @@ export type DecodedText = { ok: true; text: string } | { ok: false; problem: str
 export const MAX_TEXT_LENGTH = constants.MAX_STRING_LENGTH;
 
 const UTF8_BOM = [0xef, 0xbb, 0xbf] as const;
+const UTF32LE_BOM = [0xff, 0xfe, 0x00, 0x00] as const;
+const UTF32BE_BOM = [0x00, 0x00, 0xfe, 0xff] as const;
+
+function startsWith(bytes: Uint8Array, mark: readonly number[]): boolean {
+  return bytes.length >= mark.length && mark.every((byte, index) => bytes[index] === byte);
+}
 // One decoder for every file: a decode without { stream: true } keeps no state between calls, even one that threw.
 const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 /** `maxLength`: the most characters a text may have (MAX_TEXT_LENGTH; a test gives a small one rather than a huge file). */
 export function decodeText(bytes: Uint8Array, label: string, messages: WalkMessages = englishWalkMessages, maxLength = MAX_TEXT_LENGTH): DecodedText {
+  // UTF-32's marks first: the little-endian one starts as UTF-16's does. Named, so the fix is plain (not "binary").
+  if (startsWith(bytes, UTF32LE_BOM) || startsWith(bytes, UTF32BE_BOM)) return refusal(label, messages)(messages.utf32());
   if (bytes[0] === 0xff && bytes[1] === 0xfe) return decodeUtf16(bytes, false, label, messages, maxLength);
   if (bytes[0] === 0xfe && bytes[1] === 0xff) return decodeUtf16(bytes, true, label, messages, maxLength);
   return decodeUtf8(bytes, label, messages, maxLength);

@@ -20,6 +20,7 @@ export const editorWalkMessages: WalkMessages = {
   invalidByte: (offset) => vscode.l10n.t('invalid byte at offset {0}', offset),
   oddUtf16: () => vscode.l10n.t('it starts like UTF-16 but has an odd number of bytes'),
   invalidUtf16: () => vscode.l10n.t('it starts like UTF-16 but holds an invalid character'),
+  utf32: () => vscode.l10n.t('it is UTF-32 text, by its byte order mark'),
   binaryCharacter: (offset) => vscode.l10n.t('it looks binary: a NUL character at offset {0}', offset),
   tooLarge: (label, megabytes, limitMegabytes) =>
     vscode.l10n.t('{0} is too large to read: {1} MB, more than the {2} MB that can be read as text. The wiki\'s page limit is about 1 MB: split it into several files.', label, megabytes, limitMegabytes),

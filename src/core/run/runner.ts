@@ -169,36 +169,44 @@ export async function runPlan(items: readonly PlanItem[], options: RunOptions): 
 
   const worker = async (): Promise<void> => {
     for (let index = queue.shift(); index !== undefined; index = queue.shift()) {
-      const item = items[index] as PlanItem;
-      const target = item.complete as PublishTarget;
+      const planned = items[index] as PlanItem;
+      const target = planned.complete as PublishTarget;
       await gate.wait(cancel.signal);
       if (cancel.signal.aborted || gate.stoppedBy) {
-        report(index, notStarted(item));
+        report(index, notStarted(planned));
         continue;
       }
       // Read when sent, so a run holds the texts of the files in flight only.
-      const content = await (options.content ?? ((planned: PlanItem) => plannedContent(planned, options.messages)))(item);
+      const content = await (options.content ?? ((each: PlanItem) => plannedContent(each, options.messages)))(planned);
       if (cancel.signal.aborted || gate.stoppedBy) {
-        report(index, notStarted(item));
+        report(index, notStarted(planned));
         continue;
       }
       if (!content.ok) {
-        const refused: PlanItem = { ...item, state: 'refused', refusals: [...item.refusals, { code: content.code, message: content.problem, fix: undefined }] };
+        const refused: PlanItem = { ...planned, state: 'refused', refusals: [...planned.refusals, { code: content.code, message: content.problem, fix: undefined }] };
         report(index, { item: refused, state: 'refused', mayHaveLanded: false });
         continue;
       }
-      const changed = pages ? await changedSincePlanned(item, pages, options.guard?.overwriteEdited, cancel.signal).catch(() => {
+      const linkTargets = options.linkTargetsOf ? options.linkTargetsOf(planned) : planned.linkTargets;
+      const changed = pages ? await changedSincePlanned(planned, pages, options.guard?.overwriteEdited, cancel.signal, linkTargets).catch(() => {
         pages = undefined;
         return undefined;
       }) : undefined;
       if (cancel.signal.aborted || gate.stoppedBy) {
-        report(index, notStarted(item));
+        report(index, notStarted(planned));
         continue;
       }
-      if (changed) {
+      if (changed?.state === 'edited') {
         report(index, { item: changed, state: 'edited', mayHaveLanded: false });
         continue;
       }
+      // Another publish of this file left what this send carries (pageRecheck.ts): nothing to send.
+      if (changed?.state === 'unchanged') {
+        report(index, { item: changed, state: 'skipped', mayHaveLanded: false });
+        continue;
+      }
+      // Sent as planned, or as an update of the version another publish of this file left.
+      const item = changed ?? planned;
       if (options.beforeSend) {
         await options.beforeSend(item).catch(() => undefined);
         // Cancelled while the mark was written: nothing went, and the file's end takes its mark out again.
@@ -209,7 +217,6 @@ export async function runPlan(items: readonly PlanItem[], options: RunOptions): 
       }
       options.onStart?.(item, ++started, total);
       let outcome: PublishOutcome;
-      const linkTargets = options.linkTargetsOf ? options.linkTargetsOf(item) : item.linkTargets;
       try {
         outcome = await options.send(item, target, { signal: cancel.signal, gate, content: content.content, ...(linkTargets !== undefined ? { linkTargets } : {}) });
       } catch (error) {
@@ -278,10 +285,11 @@ export function unfinished(summary: RunSummary): number {
 /**
  * Whether a file's later result (a second pass sent it again) counts instead of its earlier one. Not when the earlier
  * landed and the later send never got its answer (interrupted before or while out, or the run stopped): the page is
- * published all the same, as the first pass left it, and the next run sends it again.
+ * published all the same, as the first pass left it, and the next run sends it again. Nor when the later send was not
+ * needed (another run's publish of the file left what it would send, pageRecheck.ts): this run published the file.
  */
 export function laterResultCounts(earlier: FileState, later: FileState): boolean {
-  return !(earlier === 'published' && (later === 'notStarted' || later === 'cancelled'));
+  return !(earlier === 'published' && (later === 'notStarted' || later === 'cancelled' || later === 'skipped'));
 }
 
 /** Each file once, by the result of it that counts (laterResultCounts), for a run whose files may end twice. */

@@ -8,6 +8,11 @@ import { englishRecordMessages, type RecordMessages } from './recordMessages';
 export interface TreeMessages extends PageRouteMessages, RecordMessages {
   guardTimedOut(): string;
   guardFailed(detail: string): string;
+  /**
+   * The parent a file goes under answers 404 to the account that checks wiki edits (hidden from it, or gone): a page
+   * there cannot be looked for. Follows a colon; says what lets the guard look.
+   */
+  guardParentUnseen(parentId: string): string;
 
   /** `listed` holds up to three links with their reasons (below); `more` when there are others. */
   linksStay(count: number, listed: string, more: boolean): string;
@@ -88,6 +93,8 @@ export const englishTreeMessages: TreeMessages = {
   ...englishRecordMessages,
   guardTimedOut: () => 'the wiki did not answer in time',
   guardFailed: (detail) => `The lookup on the wiki failed: ${detail}.`,
+  guardParentUnseen: (parentId) =>
+    `the account that checks wiki edits cannot see the parent page ${parentId} (it may not view that space, or the page is gone), so a page already there with this title could not be looked for: give that account permission to view the space, or publish under a page it can see`,
 
   linksStay: (count, listed, more) =>
     `${count === 1 ? '1 link stays' : `${count} links stay`} as written and will not work on the wiki: ${listed}${more ? ', ...' : '.'}`,

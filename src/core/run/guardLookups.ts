@@ -10,6 +10,7 @@ import { MAX_IDS_PER_REQUEST, type ChildSummary, type WikiPage, type WikiPagesCl
 import type { TreeMessages } from '../messages/treeMessages';
 import { failedLookupVerdict, type FailedLookupVerdict } from './failedLookup';
 import { DEFAULT_LOOKUPS_AT_ONCE, lookupDeadline } from './lookupDeadline';
+import { unseenParentVerdict } from './unseenParent';
 import type { PlanItem } from './planItem';
 import { isPageId } from '../publish/target';
 
@@ -77,7 +78,8 @@ export function childTitled(children: readonly ChildSummary[] | undefined, title
 
 /**
  * Finds the page at each item's place (its parent, its title, ignoring case as the import does): each parent's
- * children listed once for all its items, then the pages found read with their bodies, in bulk.
+ * children listed once for all its items, then the pages found read with their bodies, in bulk. A parent that cannot
+ * be listed (a failed read, or one the checking account cannot see) is a failed lookup for every item under it.
  */
 export async function findAtPlaces(items: readonly PlanItem[], options: LookupOptions): Promise<PlacesFound> {
   const byParent = new Map<string, PlanItem[]>();
@@ -98,6 +100,12 @@ export async function findAtPlaces(items: readonly PlanItem[], options: LookupOp
     } catch (error) {
       if (options.signal?.aborted) throw error;
       const failed = failedLookupVerdict(error, deadline.aborted, options.messages);
+      for (const item of sharing) found.set(item, { failed });
+      return;
+    }
+    // A parent the checking account cannot see (or one gone) lists nothing: not "no page there" (unseenParent.ts).
+    if (children === undefined) {
+      const failed = unseenParentVerdict(parentId, options.messages);
       for (const item of sharing) found.set(item, { failed });
       return;
     }

@@ -1953,6 +1953,7 @@ var englishTreeMessages = {
   ...englishRecordMessages,
   guardTimedOut: () => "the wiki did not answer in time",
   guardFailed: (detail) => `The lookup on the wiki failed: ${detail}.`,
+  guardParentUnseen: (parentId) => `the account that checks wiki edits cannot see the parent page ${parentId} (it may not view that space, or the page is gone), so a page already there with this title could not be looked for: give that account permission to view the space, or publish under a page it can see`,
   linksStay: (count, listed2, more) => `${count === 1 ? "1 link stays" : `${count} links stay`} as written and will not work on the wiki: ${listed2}${more ? ", ..." : "."}`,
   linksStayBecause: (count, reason, listed2, more) => `${count} links stay as written and will not work on the wiki (${reason}): ${listed2}${more ? ", ..." : "."}`,
   linksMissHeading: (count, listed2, more) => `${count === 1 ? "1 link goes to its page, not to the heading it names (the page has no such heading)" : `${count} links go to their pages, not to the headings they name (the pages have no such headings)`}: ${listed2}${more ? ", ..." : "."}`,
@@ -2646,6 +2647,12 @@ function lookupDeadline(options) {
   return { deadline, signal: options.signal ? AbortSignal.any([options.signal, deadline]) : deadline };
 }
 
+// src/core/run/unseenParent.ts
+function unseenParentVerdict(parentId, messages = englishTreeMessages) {
+  const cause = messages.guardParentUnseen(parentId);
+  return { kind: "unchecked", reason: "failed", detail: `${cause.charAt(0).toLocaleUpperCase()}${cause.slice(1)}.`, cause };
+}
+
 // src/core/publish/target.ts
 function mergeTargets(frontMatter, link, defaults = {}) {
   const spaceId = frontMatter.spaceId ?? link?.spaceId ?? defaults.spaceId;
@@ -2727,6 +2734,11 @@ async function findAtPlaces(items, options) {
     } catch (error) {
       if (options.signal?.aborted) throw error;
       const failed = failedLookupVerdict(error, deadline.aborted, options.messages);
+      for (const item of sharing) found.set(item, { failed });
+      return;
+    }
+    if (children === void 0) {
+      const failed = unseenParentVerdict(parentId, options.messages);
       for (const item of sharing) found.set(item, { failed });
       return;
     }
@@ -4373,7 +4385,7 @@ function sendsUncheckedWithoutAccess(items) {
 }
 
 // src/core/run/pageRecheck.ts
-async function changedSincePlanned(item, pages, overwriteEdited, signal) {
+async function changedSincePlanned(item, pages, overwriteEdited, signal, linkTargets = item.linkTargets) {
   const verdict = item.guard;
   const target = item.complete;
   if (verdict?.kind !== "asLeft" || !target || chosenToReplace(item, overwriteEdited)) return void 0;
@@ -4390,7 +4402,23 @@ async function changedSincePlanned(item, pages, overwriteEdited, signal) {
     publishedAt: item.link?.publishedAt ?? 0,
     ...movedUnder ? { movedUnder } : {}
   };
-  return { ...item, state: "edited", guard: edited };
+  const held = { ...item, state: "edited", guard: edited };
+  if (movedUnder) return held;
+  const judged = await ownPublishSince(item, seen.id, pages, looking.signal).catch(() => void 0);
+  if (judged === void 0 || looking.deadline.aborted) return held;
+  if (judged.verdict.kind !== "asLeft") return { ...item, state: "edited", guard: judged.verdict };
+  const page = judged.verdict.page;
+  const marker = page.body?.marker;
+  const holds = item.forced !== true && marker !== void 0 && holdsWhatItSends(page, marker, item, linkTargets);
+  return holds ? { ...item, ...linkTargets !== void 0 ? { linkTargets } : {}, state: "unchanged", guard: { kind: "asLeft", page, sameContent: true }, pageFound: { id: page.id, version: page.version } } : { ...item, guard: { kind: "asLeft", page } };
+}
+async function ownPublishSince(item, pageId, pages, signal) {
+  const page = (await pages.getPages([pageId], signal, { withBody: true })).get(pageId);
+  const marker = page?.body?.marker;
+  if (page === void 0 || marker === void 0 || !publishedFromThisFile(marker, [item.file.label, item.file.key, item.link?.formerFile])) return void 0;
+  if (marker.version === page.version) return { verdict: { kind: "asLeft", page } };
+  const versions = await pages.pageVersions(pageId, HISTORY_LOOKED_AT, signal);
+  return versions === void 0 ? void 0 : { verdict: historyVerdict(page, versions, item, item.link) };
 }
 function chosenToReplace(item, overwriteEdited) {
   return overwriteEdited === true || typeof overwriteEdited === "object" && overwriteEdited.has(item.file.key);
@@ -4502,35 +4530,41 @@ async function runPlan(items, options) {
   let pages = options.pages;
   const worker = async () => {
     for (let index = queue.shift(); index !== void 0; index = queue.shift()) {
-      const item = items[index];
-      const target = item.complete;
+      const planned = items[index];
+      const target = planned.complete;
       await gate.wait(cancel.signal);
       if (cancel.signal.aborted || gate.stoppedBy) {
-        report2(index, notStarted(item));
+        report2(index, notStarted(planned));
         continue;
       }
-      const content = await (options.content ?? ((planned) => plannedContent(planned, options.messages)))(item);
+      const content = await (options.content ?? ((each) => plannedContent(each, options.messages)))(planned);
       if (cancel.signal.aborted || gate.stoppedBy) {
-        report2(index, notStarted(item));
+        report2(index, notStarted(planned));
         continue;
       }
       if (!content.ok) {
-        const refused2 = { ...item, state: "refused", refusals: [...item.refusals, { code: content.code, message: content.problem, fix: void 0 }] };
+        const refused2 = { ...planned, state: "refused", refusals: [...planned.refusals, { code: content.code, message: content.problem, fix: void 0 }] };
         report2(index, { item: refused2, state: "refused", mayHaveLanded: false });
         continue;
       }
-      const changed = pages ? await changedSincePlanned(item, pages, options.guard?.overwriteEdited, cancel.signal).catch(() => {
+      const linkTargets = options.linkTargetsOf ? options.linkTargetsOf(planned) : planned.linkTargets;
+      const changed = pages ? await changedSincePlanned(planned, pages, options.guard?.overwriteEdited, cancel.signal, linkTargets).catch(() => {
         pages = void 0;
         return void 0;
       }) : void 0;
       if (cancel.signal.aborted || gate.stoppedBy) {
-        report2(index, notStarted(item));
+        report2(index, notStarted(planned));
         continue;
       }
-      if (changed) {
+      if (changed?.state === "edited") {
         report2(index, { item: changed, state: "edited", mayHaveLanded: false });
         continue;
       }
+      if (changed?.state === "unchanged") {
+        report2(index, { item: changed, state: "skipped", mayHaveLanded: false });
+        continue;
+      }
+      const item = changed ?? planned;
       if (options.beforeSend) {
         await options.beforeSend(item).catch(() => void 0);
         if (cancel.signal.aborted || gate.stoppedBy) {
@@ -4540,7 +4574,6 @@ async function runPlan(items, options) {
       }
       options.onStart?.(item, ++started, total);
       let outcome;
-      const linkTargets = options.linkTargetsOf ? options.linkTargetsOf(item) : item.linkTargets;
       try {
         outcome = await options.send(item, target, { signal: cancel.signal, gate, content: content.content, ...linkTargets !== void 0 ? { linkTargets } : {} });
       } catch (error) {
@@ -4576,7 +4609,7 @@ function unfinished(summary) {
   return summary.failed + summary.refused + summary.edited + summary.existsUnproven + summary.cancelled + summary.notStarted;
 }
 function laterResultCounts(earlier, later) {
-  return !(earlier === "published" && (later === "notStarted" || later === "cancelled"));
+  return !(earlier === "published" && (later === "notStarted" || later === "cancelled" || later === "skipped"));
 }
 function countedResults(results, keyOf) {
   const counted2 = /* @__PURE__ */ new Map();

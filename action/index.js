@@ -5893,6 +5893,7 @@ var englishWalkMessages = {
   invalidByte: (offset) => `invalid byte at offset ${offset}`,
   oddUtf16: () => "it starts like UTF-16 but has an odd number of bytes",
   invalidUtf16: () => "it starts like UTF-16 but holds an invalid character",
+  utf32: () => "it is UTF-32 text, by its byte order mark",
   binaryCharacter: (offset) => `it looks binary: a NUL character at offset ${offset}`,
   tooLarge: (label, megabytes, limitMegabytes) => `${label} is too large to read: ${megabytes} MB, more than the ${limitMegabytes} MB that can be read as text. The wiki's page limit is about 1 MB: split it into several files.`,
   patternRefused: (label, source2, line, max) => line === void 0 ? `${label} is refused: ${source2} holds a pattern longer than ${max} characters, which is not matched, so whether it hides the file cannot be told. Shorten the pattern to publish the file.` : `${label} is refused: line ${line} of ${source2} is a pattern longer than ${max} characters, which is not matched, so whether it ignores the file cannot be told. Shorten the line to publish the file.`,
@@ -5902,8 +5903,14 @@ var englishWalkMessages = {
 // src/core/walk/decode.ts
 var MAX_TEXT_LENGTH = import_node_buffer.constants.MAX_STRING_LENGTH;
 var UTF8_BOM = [239, 187, 191];
+var UTF32LE_BOM = [255, 254, 0, 0];
+var UTF32BE_BOM = [0, 0, 254, 255];
+function startsWith(bytes, mark) {
+  return bytes.length >= mark.length && mark.every((byte, index) => bytes[index] === byte);
+}
 var UTF8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 function decodeText(bytes, label, messages = englishWalkMessages, maxLength = MAX_TEXT_LENGTH) {
+  if (startsWith(bytes, UTF32LE_BOM) || startsWith(bytes, UTF32BE_BOM)) return refusal(label, messages)(messages.utf32());
   if (bytes[0] === 255 && bytes[1] === 254) return decodeUtf16(bytes, false, label, messages, maxLength);
   if (bytes[0] === 254 && bytes[1] === 255) return decodeUtf16(bytes, true, label, messages, maxLength);
   return decodeUtf8(bytes, label, messages, maxLength);

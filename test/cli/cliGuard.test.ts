@@ -397,6 +397,21 @@ describe('CLI with page access: the edit guard in CI', () => {
     assert.equal(statuses.filter((status) => status === 'failed').length, 0, rerun.stdout);
   });
 
+  it('a page deleted on the wiki and made again there by hand: the create meets "already exists", named as that page, not as one hidden from the account', async () => {
+    const root = await cli.tree({ 'docs/a.md': '# Taken\n\nOne.\n' });
+    assert.equal((await runCli(['publish', 'docs', ...DOCS, '--state', 's.json'], { cwd: root, env: cli.env() })).code, 0);
+    const first = cli.livePage('Taken');
+    cli.world.sandbox.deletePage(first.id);
+    const again = cli.world.sandbox.createPageOnWiki('DOCS', '123456', 'Taken', 'A colleague\'s own page.\n');
+    await writeFile(join(root, 'docs/a.md'), '# Taken\n\nTwo.\n');
+    const run = await runCli(['publish', 'docs', ...DOCS, '--state', 's.json', '--overwrite'], { cwd: root, env: cli.env() });
+    assert.equal(run.code, 1, run.stdout + run.stderr);
+    const line = run.stdout.split('\n').find((each) => each.includes('docs/a.md')) ?? '';
+    assert.match(line, new RegExp(`^FAILED .*This file's page \\(page ${first.id}\\) was deleted on the wiki, and another page titled "Taken" holds its place now \\(page ${again.id}, version 1 by [^)]+\\), which this file did not publish: it is not replaced`));
+    assert.doesNotMatch(line, /may not view it/);
+    assert.equal(cli.livePage('Taken').markdown, 'A colleague\'s own page.\n', 'the colleague\'s page keeps its text');
+  });
+
   it('says when the flags name another place than the --state record, and the flags decide: the state is only a cache', async () => {
     const root = await cli.tree({ 'docs/a.md': '# Alpha\n' });
     assert.equal((await runCli(['publish', 'docs', ...DOCS, '--state', 's.json'], { cwd: root, env: cli.env() })).code, 0);

@@ -31,8 +31,12 @@ export type GuardVerdict =
    * there and would make a second one.
    */
   | { kind: 'edited'; page: WikiPage; knownVersion: number | undefined; publishedAt: number; movedUnder?: MovedUnder; renamedTo?: string; noNotice?: true }
-  /** The linked page ID answers 404: deleted on the wiki (or hidden now). Published anew, create only. */
-  | { kind: 'deleted'; pageId: string }
+  /**
+   * The linked page ID answers 404: deleted on the wiki (or hidden now). Published anew, create only. `placeTakenBy`:
+   * a page that is not the file's holds its title at its place now (made on the wiki since, by hand): the create meets
+   * "already exists", and the outcome names that page rather than guess the file's page is hidden (send.ts).
+   */
+  | { kind: 'deleted'; pageId: string; placeTakenBy?: WikiPage }
   /**
    * Not checked: no page access. `detail` says why, in a sentence. `credentialRefused` with `signInEnded`: the sign-in
    * that gave page access ended without the user's say (GuardOptions.noAccessHeld), so updates are held back.

@@ -59,7 +59,10 @@ export async function sendPlanned(item: PlanItem, target: PublishTarget, context
  */
 function unseenPageOutcome(outcome: PublishOutcome, item: PlanItem, target: PublishTarget, messages: PublishMessages = englishPublishMessages): PublishOutcome {
   if (outcome.kind !== 'alreadyExists' || item.guard?.kind !== 'deleted') return outcome;
-  return { ...outcome, actions: [], message: messages.existsUnseen(outcome.said ?? outcome.message, target.pageTitle, item.guard.pageId) };
+  const said = outcome.said ?? outcome.message;
+  const taken = item.guard.placeTakenBy;
+  if (taken !== undefined) return { ...outcome, actions: [], message: messages.existsPlaceTaken(said, target.pageTitle, item.guard.pageId, taken.id, taken.version, taken.versionAuthorId ?? 'an account the wiki does not name') };
+  return { ...outcome, actions: [], message: messages.existsUnseen(said, target.pageTitle, item.guard.pageId) };
 }
 
 /**

@@ -19,6 +19,8 @@ export const editorPublishMessages: PublishMessages = {
   alreadyExists: (said, pageTitle) => vscode.l10n.t('{0} Choose Overwrite to update the page "{1}".', said, pageTitle),
   existsUnseen: (said, pageTitle, pageId) =>
     vscode.l10n.t('{0} The account that checks wiki edits did not find this file\'s page (page {2}), yet a page titled "{1}" is there: most likely that account may not view it, so its edits cannot be checked. Give that account permission to view the page and publish again; nothing was changed.', said, pageTitle, pageId),
+  existsPlaceTaken: (said, pageTitle, deletedId, pageId, version, author) =>
+    vscode.l10n.t('{0} This file\'s page (page {2}) was deleted on the wiki, and another page titled "{1}" holds its place now (page {3}, version {4} by {5}), which this file did not publish: it is not replaced, and nothing was changed. Give this file another title, or rename or delete that page on the wiki, then publish again.', said, pageTitle, deletedId, pageId, version, author),
   titleHeldInSpace: (said, pageTitle, pageId, url) =>
     vscode.l10n.t('{0} Page {2}, elsewhere in the space, already has the title "{1}", and this wiki keeps titles unique in a space. Choosing Overwrite would not help: it updates only a page under this file\'s own parent. Give this file another title, or rename or move that page on the wiki, then publish again; nothing was changed.', said, pageTitle, url ? `${pageId} (${url})` : pageId),
   unauthorized: (said) => vscode.l10n.t('{0} The API token is missing, malformed, unknown to the wiki or was deleted: set a new one.', said),

@@ -3,10 +3,10 @@
 // page's is this tool's last publish, untouched since, whoever ran it (a teammate, CI, this machine): the page is as
 // left, and unchanged when the marker's digest is what the file would send now. A page past its marker's version is
 // settled from its history: a version that carries the same marker and the same body is the same send landing again (a
-// retry whose first attempt committed), anything else is an edit by whoever made it, a copy of an earlier publish
-// restored over a later one too. Only a page without a notice falls
-// back to what this machine recorded (its link's version); without that either, nothing can tell an edit from a
-// publish, and the guard says so. Who the import token acts as never enters into it.
+// retry whose first attempt committed), anything else is an edit by whoever made it: a copy of an earlier publish
+// restored over a later one too, and a notice put back (or pasted from another page) with other words above it. Only a
+// page without a notice falls back to what this machine recorded (its link's version); without that either, nothing
+// can tell an edit from a publish, and the guard says so. Who the import token acts as never enters into it.
 import type { PageLink } from '../links/pageLink';
 import { pathDigest, type PublishMarker } from '../publish/publishNotice';
 import type { PageVersion, WikiPage } from '../wikiPages';
@@ -85,7 +85,13 @@ function carriesMarker(version: PageVersion, marker: PublishMarker): boolean {
 
 /**
  * The send `marker` names in a history newest first, from `newestFirst[from]` back: `first`, the oldest of the run of
- * versions carrying it (`latest` when none does), and `sent`, the version its marker names, or (sent unseen) `first`.
+ * versions carrying it (`latest` when none does), and `sent`, the version its marker names. Only a marker of version 0
+ * (sent without page access: no version could be named) takes `first` for its send. A marker that names a version
+ * before that run is not a send landing there: a send lands at the version it names (the guard's look plus one) and
+ * its retries right after, so a later copy is a notice put back by hand, a restore, or another page's notice pasted in
+ * (the version named is then another send, or not this page's at all). Whether the page is that send's is then its
+ * body's to tell (holdsSendsBody); a send that landed past an edit made in the moment before it reads so too, an edit
+ * it already overwrote, said rather than passed over.
  */
 function sendOf(newestFirst: readonly PageVersion[], from: number, marker: PublishMarker, latest: number): { first: number; sent: number } {
   let first = latest;
@@ -94,7 +100,7 @@ function sendOf(newestFirst: readonly PageVersion[], from: number, marker: Publi
     if (!carriesMarker(version, marker)) break;
     first = version.number;
   }
-  return { first, sent: marker.version !== 0 && marker.version >= first ? marker.version : first };
+  return { first, sent: marker.version === 0 ? first : marker.version };
 }
 
 /**
@@ -108,8 +114,9 @@ function holdsSendsBody(newestFirst: readonly PageVersion[], sent: number, now: 
 
 /**
  * The verdict once the page's history is read (`versions` newest first, as the wiki lists them): the send is the
- * version its marker names (or, sent unseen, the first that carries the marker); a later version with the same marker
- * and the same body is that send landing again, anything else is someone's edit. The page is as left when it holds
+ * version its marker names (or, for a marker of version 0, the first that carries the marker); a later version with
+ * the same marker and the same body is that send landing again, anything else is someone's edit, a copy of the notice
+ * put back with other words too. The page is as left when it holds
  * the send's body now (an edit since, undone, left nothing of anyone's). A page found at a create's place (no `link`) that is as left is taken over as
  * placeVerdict takes it. A history that does not reach the send (more versions since than listed) is an edit.
  */
@@ -119,11 +126,14 @@ export function historyVerdict(page: WikiPage, versions: readonly PageVersion[],
   const carriesIt = (version: PageVersion): boolean => carriesMarker(version, marker);
   // The versions that carry this very marker, newest back to the first of them.
   const { first, sent } = sendOf(newestFirst, 0, marker, page.version);
-  // Unless the file is back at what the restored send wrote (reverted in the repository too): nothing then to send.
+  const holdsSend = holdsSendsBody(newestFirst, sent, page.version);
+  // Unless the page holds that send's very body and the file is back at what it wrote (reverted in the repository
+  // too): nothing then to send. The marker alone cannot tell: a colleague's version that kept the notice, restored,
+  // carries it as well.
   const rolledBack = rolledBackSend(newestFirst, marker, first, carriesIt);
-  if (rolledBack !== undefined && !holdsWhatItSends(page, marker, item)) return { kind: 'edited', page, knownVersion: rolledBack, publishedAt: link?.publishedAt ?? 0 };
+  if (rolledBack !== undefined && !(holdsSend && holdsWhatItSends(page, marker, item))) return { kind: 'edited', page, knownVersion: rolledBack, publishedAt: link?.publishedAt ?? 0 };
   // An edit is what the page holds now and the send did not write: a version since with another body.
-  if (!holdsSendsBody(newestFirst, sent, page.version)) return { kind: 'edited', page, knownVersion: sent, publishedAt: link?.publishedAt ?? 0 };
+  if (!holdsSend) return { kind: 'edited', page, knownVersion: sent, publishedAt: link?.publishedAt ?? 0 };
   const left = asLeft(page, item, marker);
   return link === undefined ? { ...left, adopted: true } : left;
 }
@@ -132,10 +142,8 @@ export function historyVerdict(page: WikiPage, versions: readonly PageVersion[],
  * A copy of an earlier send made after a later send of the same file (the wiki's "restore" of an old version): the
  * version its marker names carries it, and a version between that one and the copy carries another marker of this
  * file. Someone on the wiki rolled this tool's later publish back: an edit, not that earlier send landing again.
- * Gives the later publish rolled back (the version this tool last left). Not a send that landed at another version
- * than its marker names (a colleague's edit in between, overwritten by it): the version the marker names carries no
- * marker of it then. Nor a colleague's own edit undone by restoring this tool's version: nothing of this tool's came
- * between, and the page holds what that send wrote.
+ * Gives the later publish rolled back (the version this tool last left). Not a colleague's own edit undone by
+ * restoring this tool's version: nothing of this tool's came between, and the page holds what that send wrote.
  */
 function rolledBackSend(newestFirst: readonly PageVersion[], marker: PublishMarker, first: number, carriesIt: (version: PageVersion) => boolean): number | undefined {
   if (marker.version === 0 || marker.version >= first) return undefined;

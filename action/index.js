@@ -4006,7 +4006,7 @@ function sendOf(newestFirst, from, marker, latest) {
     if (!carriesMarker(version, marker)) break;
     first = version.number;
   }
-  return { first, sent: marker.version !== 0 && marker.version >= first ? marker.version : first };
+  return { first, sent: marker.version === 0 ? first : marker.version };
 }
 function holdsSendsBody(newestFirst, sent, now) {
   const sentBody = newestFirst.find((version) => version.number === sent)?.body?.digest;
@@ -4017,9 +4017,10 @@ function historyVerdict(page, versions, item, link) {
   const newestFirst = versions.filter((version) => version.number <= page.version);
   const carriesIt = (version) => carriesMarker(version, marker);
   const { first, sent } = sendOf(newestFirst, 0, marker, page.version);
+  const holdsSend = holdsSendsBody(newestFirst, sent, page.version);
   const rolledBack = rolledBackSend(newestFirst, marker, first, carriesIt);
-  if (rolledBack !== void 0 && !holdsWhatItSends(page, marker, item)) return { kind: "edited", page, knownVersion: rolledBack, publishedAt: link?.publishedAt ?? 0 };
-  if (!holdsSendsBody(newestFirst, sent, page.version)) return { kind: "edited", page, knownVersion: sent, publishedAt: link?.publishedAt ?? 0 };
+  if (rolledBack !== void 0 && !(holdsSend && holdsWhatItSends(page, marker, item))) return { kind: "edited", page, knownVersion: rolledBack, publishedAt: link?.publishedAt ?? 0 };
+  if (!holdsSend) return { kind: "edited", page, knownVersion: sent, publishedAt: link?.publishedAt ?? 0 };
   const left = asLeft(page, item, marker);
   return link === void 0 ? { ...left, adopted: true } : left;
 }

@@ -103,16 +103,17 @@ export function escapeProperty(text: string): string {
 }
 
 /**
- * A caution's annotation, on the line of the first link or image it names (the line in the file, front matter
- * counted); its title says the lines of the others, which its message names too.
+ * A caution's annotations: one on the line of each link or image it names (the line in the file, front matter
+ * counted), since GitHub shows an annotation on its one line only and a reviewer of the other lines would miss it.
  */
 function cautionAnnotations(record: { file: string; cautions: readonly string[]; cautionTargets?: CautionTargets }, textOf: (file: string) => string | undefined): Annotation[] {
-  return record.cautions.map((caution, index) => {
-    const title = 'Wiki Publisher caution';
-    if (record.file.endsWith('/')) return { level: 'warning', title, message: caution };
+  const title = 'Wiki Publisher caution';
+  return record.cautions.flatMap((caution, index): Annotation[] => {
+    if (record.file.endsWith('/')) return [{ level: 'warning', title, message: caution }];
     const text = textOf(record.file);
     const lines = text === undefined ? [] : targetLines(text, record.cautionTargets?.[index] ?? []);
-    return { level: 'warning', file: record.file, line: lines[0] ?? lineAbout(text, caution), title: lines.length > 1 ? `${title} (lines ${lines.join(', ')})` : title, message: caution };
+    if (lines.length === 0) return [{ level: 'warning', file: record.file, line: lineAbout(text, caution), title, message: caution }];
+    return [...lines].sort((a, b) => a - b).map((line) => ({ level: 'warning', file: record.file, line, title, message: caution }));
   });
 }
 

@@ -131,10 +131,11 @@ describe('Plan rendering and digest pieces', () => {
     records.add({ type: 'plan', file: 'docs/folder/', status: 'send', action: 'create', title: 'Folder', spaceId: 'DOCS', parentId: '7', refusals: [], cautions: ['1 link stays as written and will not work on the wiki: x.md (no such file).'], cautionTargets: [['x.md']] });
     const annotations = runAnnotations(records, (file) => (file === 'docs/guide.md' ? text : undefined));
     assert.deepEqual(annotations.map(({ file, line, title }) => [file, line, title]), [
-      ['docs/guide.md', 11, 'Wiki Publisher caution (lines 11, 13)'],
+      ['docs/guide.md', 11, 'Wiki Publisher caution'],
+      ['docs/guide.md', 13, 'Wiki Publisher caution'],
       ['docs/guide.md', 2, 'Wiki Publisher caution'],
       [undefined, undefined, 'Wiki Publisher caution'],
-    ], 'a caution naming no link still finds the title it quotes; a folder page has no file');
+    ], 'a caution naming two links is on the line of each; one naming no link still finds the title it quotes; a folder page has no file');
   });
 
   it('the digest of a plan of 1,500 files is the one its format has always given (the description is hashed in pieces)', () => {

@@ -58,7 +58,9 @@ export function runAnnotations(records: RunRecords, fileText: (file: string) => 
   }
   for (const record of records.files) {
     const failed = ['failed', 'refused', 'edited', 'existsUnproven'].includes(record.status);
-    if (failed) found.push({ level: 'error', ...at(record.file, record.message), title: `Not published (${NOT_PUBLISHED_BECAUSE[record.status] ?? 'failed'})`, message: record.message });
+    // A page left out for an edit says who made it and when, as the plan's annotation does; the record's message does not.
+    const message = record.status === 'edited' && record.wikiEdits !== undefined ? heldBackText(record.wikiEdits, false) : record.message;
+    if (failed) found.push({ level: 'error', ...at(record.file, message), title: `Not published (${NOT_PUBLISHED_BECAUSE[record.status] ?? 'failed'})`, message });
     else if (record.status === 'cancelled' || record.status === 'notStarted') found.push({ level: 'warning', ...at(record.file, ''), title: 'Not published', message: record.message });
     found.push(...cautionAnnotations(record, textOf));
   }

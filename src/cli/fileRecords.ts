@@ -74,7 +74,7 @@ export interface WikiEditsRecord {
    */
   adopted?: boolean;
   /** The page is under this parent on the wiki now, not where the file puts it (verdict 'edited'). */
-  movedUnder?: { id: string; title?: string };
+  movedUnder?: { id: string; title?: string; url?: string };
   /** The page was renamed on the wiki to this title (verdict 'edited'): the import, which finds a page by title, cannot reach it. */
   renamedTo?: string;
   /**
@@ -203,7 +203,7 @@ function guardFields(item: PlanItem): Pick<FileRecord, 'wikiEdits' | 'url'> {
     if (page?.versionCreatedAt) wikiEdits.editedAt = page.versionCreatedAt;
     if (verdict.knownVersion !== undefined) wikiEdits.publishedVersion = verdict.knownVersion;
     if (verdict.noNotice) wikiEdits.noNotice = true;
-    if (verdict.movedUnder) wikiEdits.movedUnder = verdict.movedUnder;
+    if (verdict.movedUnder) wikiEdits.movedUnder = { ...verdict.movedUnder };
     else if (verdict.renamedTo !== undefined) wikiEdits.renamedTo = verdict.renamedTo;
     else if (item.state === 'edited' && item.heldBelowNewPage !== undefined) wikiEdits.anewUnder = item.heldBelowNewPage;
   }

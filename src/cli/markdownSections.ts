@@ -1,7 +1,7 @@
 // The parts the Markdown renderings of a run share (planMarkdown.ts, resultMarkdown.ts): the room a document has and
 // a table within it, how a row names its page and the page it goes under, what the edit guard found, and the sections
 // after a table. Everything from files and the wiki is made inert (markdownText.ts).
-import { fitTableRows, inlineText, linkText, type TableRow } from './markdownText';
+import { fitTableRows, inlineText, linkText, pageNamesLinked, type TableRow } from './markdownText';
 import { BASE_URL_ENV_VAR } from './pageAccess';
 import type { WikiEditsRecord } from './fileRecords';
 import type { NamedPage } from './pageNames';
@@ -58,10 +58,11 @@ export function guardNote(wikiEdits: WikiEditsRecord | undefined, status: string
       if (status === 'edited' && wikiEdits.reason === 'failed') return `${lookupFailedText(wikiEdits)}; ${LOOKUP_FAILED_FIX}`;
       return `wiki edits not checked: ${wikiEdits.detail ?? 'no page access'}`;
     case 'edited': {
-      const elsewhere = elsewhereText(wikiEdits, status === 'edited');
+      const elsewhere = elsewhereText(wikiEdits, status === 'edited', false);
       if (elsewhere !== undefined) return elsewhere;
-      if (wikiEdits.noNotice) return `${noNoticeText({ ...wikiEdits, editedAt: undefined })}${status === 'edited' ? '' : ': replaced (--overwrite-edited)'}`;
-      return `${editedSinceText({ ...wikiEdits, editedAt: undefined })}${status === 'edited' ? '' : ': replaced (--overwrite-edited)'}`;
+      // Who made the version and when, wherever an edited page is named: a reviewer decides on both.
+      const fate = status === 'edited' ? '' : planned ? ': would be replaced (--overwrite-edited)' : ': replaced (--overwrite-edited)';
+      return `${wikiEdits.noNotice ? noNoticeText(wikiEdits) : editedSinceText(wikiEdits)}${fate}`;
     }
     case 'asLeft':
       return wikiEdits.adopted ? adoptedText(wikiEdits, planned, status === 'send' || status === 'published') : `wiki checked: version ${wikiEdits.version ?? '?'} as last published`;
@@ -80,8 +81,8 @@ export function guardNote(wikiEdits: WikiEditsRecord | undefined, status: string
  * A row's notes as one cell: a note's closing full stop gives way to the '; ' before the next (a refusal's would read
  * '.;' there; an ellipsis keeps its dots).
  */
-export function notesCell(notes: readonly string[]): string {
-  return notes.map((note, index) => inlineText(index < notes.length - 1 ? note.replace(/(?<!\.)\.$/, '') : note)).join('; ');
+export function notesCell(notes: readonly string[], addresses: ReadonlyMap<string, string> = new Map()): string {
+  return pageNamesLinked(notes.map((note, index) => inlineText(index < notes.length - 1 ? note.replace(/(?<!\.)\.$/, '') : note)).join('; '), addresses);
 }
 
 /** The links that no page address could be made for (a tree's or a flat run's): said once, as the run says it, not under every page. */
@@ -98,7 +99,7 @@ export function unaddressedLines(records: RunRecords): string[] {
 /** What editedLines reads of a plan's or a run's record of a file. */
 type EditedRecord = Pick<PlanEntryRecord, 'file' | 'title' | 'wikiEdits'> & { status: string } & Parameters<typeof pageCell>[0];
 
-export function editedLines(plan: readonly EditedRecord[], wikiRead: boolean, failed: number, reasons: SharedReasons): string[] {
+export function editedLines(plan: readonly EditedRecord[], wikiRead: boolean, failed: number, reasons: SharedReasons, addresses: ReadonlyMap<string, string> = new Map()): string[] {
   const edited = plan.filter((record) => record.wikiEdits?.verdict === 'edited');
   // A page without a notice has no known "last publish" to be edited since: the heading says so when one is listed.
   const heading = edited.some((record) => heldWithoutNoticeRecord(record.wikiEdits))
@@ -106,13 +107,13 @@ export function editedLines(plan: readonly EditedRecord[], wikiRead: boolean, fa
     : '#### Pages edited on the wiki since their last publish';
   if (!wikiRead && failed === 0) return [heading, '', 'Unknown without page access.', ''];
   const unknown = failed > 0 ? [`Unknown for ${counted(failed, 'file', 'files')}: the lookup on the wiki failed (see ${failed === 1 ? 'its row' : 'their rows'}).`] : [];
-  if (edited.length === 0) return [heading, '', ...(failed > 0 ? unknown : ['None: every page this plan updates is as it was last published from here.']), ''];
+  if (edited.length === 0) return [heading, '', ...(failed > 0 ? unknown : ['None: every page this plan updates is as its last publish left it.']), ''];
   return [heading, '', ...unknown.map((line) => `- ${line}`), ...edited.map((record) => {
     const edits = record.wikiEdits as WikiEditsRecord;
     const who = [edits.editedBy ? `by ${edits.editedBy}` : '', edits.editedAt ? `at ${edits.editedAt}` : ''].filter((part) => part).join(' ');
     const said = (sentence: string): string => inlineText(reasons.note(sentence, record.file, record.title, 'above'));
-    const elsewhere = elsewhereText(edits, record.status === 'edited');
-    if (elsewhere !== undefined) return `- **${inlineText(record.file)}**: ${pageCell(record)}: ${said(elsewhere)}`;
+    const elsewhere = elsewhereText(edits, record.status === 'edited', false);
+    if (elsewhere !== undefined) return `- **${inlineText(record.file)}**: ${pageCell(record)}: ${pageNamesLinked(said(elsewhere), addresses)}`;
     const fate = record.status === 'edited' ? `left out; ${overwriteEditedText(edits)}` : 'replaced by this publish (--overwrite-edited)';
     if (edits.noNotice) return `- **${inlineText(record.file)}**: ${pageCell(record)}: ${inlineText(noNoticeText(edits))} (${inlineText(fate)})`;
     return `- **${inlineText(record.file)}**: ${pageCell(record)}, version ${edits.version ?? '?'} ${inlineText(who)} (${inlineText(fate)})`;

@@ -26,6 +26,19 @@ export function linkText(text: string, address: string | undefined): string {
   return href ? `[${inlineText(text)}](${href})` : inlineText(text);
 }
 
+/**
+ * Inert Markdown (inlineText's) in which each page named as `"Title" (page 123)` whose address is known has its title
+ * linked there: a sentence of the core names a page so (a record's page found elsewhere on the wiki, say), and a
+ * reviewer should reach it as any page a row names.
+ */
+export function pageNamesLinked(markdown: string, addresses: ReadonlyMap<string, string>): string {
+  if (addresses.size === 0) return markdown;
+  return markdown.replace(/&quot;((?:(?!&quot;)[^|])+?)&quot; \(page (\d+)\)/g, (whole, title: string, id: string) => {
+    const href = safeHref(addresses.get(id));
+    return href ? `[${title}](${href}) (page ${id})` : whole;
+  });
+}
+
 function safeHref(address: string | undefined): string | undefined {
   if (!address) return undefined;
   let url: URL;

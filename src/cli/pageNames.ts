@@ -68,6 +68,7 @@ interface NameableRecord {
   parentId?: string;
   parentPage?: NamedPage;
   url?: string;
+  wikiEdits?: { movedUnder?: { id: string; title?: string; url?: string } };
 }
 
 /**
@@ -78,6 +79,12 @@ export function withNames<R extends NameableRecord>(record: R, names: PageNames 
   if (!names) return record;
   const parent = record.parentId === undefined ? undefined : names.named(record.parentId, record.spaceId, known.parentTitle);
   if (parent) record.parentPage = parent;
+  // The parent a page was moved under on the wiki, where a reviewer goes to look: its address beside its title.
+  const moved = record.wikiEdits?.movedUnder;
+  if (moved && moved.url === undefined) {
+    const url = names.address(moved.id, record.spaceId, moved.title ?? '');
+    if (url !== undefined) moved.url = url;
+  }
   if (record.url === undefined && known.pageId !== undefined && record.title !== undefined) {
     const url = names.address(known.pageId, record.spaceId, record.title);
     if (url !== undefined) record.url = url;

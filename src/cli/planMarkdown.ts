@@ -87,9 +87,9 @@ function planLines(records: RunRecords, room: Room, tail: readonly string[]): st
   }
   const movedTo = new Map((records.moves?.moves ?? []).map((move) => [move.path, move.oldPath]));
   const reasons = planReasons(plan);
-  const rows = plan.map((record) => ({ line: planRow(record, movedTo.get(record.file), reasons), plain: plainPlanRow(record) && !movedTo.has(record.file) }));
+  const rows = plan.map((record) => ({ line: planRow(record, movedTo.get(record.file), reasons, records.addresses), plain: plainPlanRow(record) && !movedTo.has(record.file) }));
   // After the rows, which number the reasons they share.
-  const after = [...reasons.lines(), ...unaddressedLines(records), ...cautionLines(plan), ...editedLines(plan, records.wikiRead, failed, reasons), ...moveLines(records)];
+  const after = [...reasons.lines(), ...unaddressedLines(records), ...cautionLines(plan), ...editedLines(plan, records.wikiRead, failed, reasons, records.addresses), ...moveLines(records)];
   return withTable(lines, ['| File | Page | Plan | Notes |', '|---|---|---|---|'], rows, after, room, tail, notShownNote('to create, update or leave unchanged are', room));
 }
 
@@ -130,7 +130,7 @@ function cautionLines(plan: readonly PlanEntryRecord[]): string[] {
   return listed.length === 0 ? [] : ['#### Cautions', '', ...listed, ''];
 }
 
-function planRow(record: PlanEntryRecord, movedFrom: string | undefined, reasons: SharedReasons): string {
+function planRow(record: PlanEntryRecord, movedFrom: string | undefined, reasons: SharedReasons, addresses: ReadonlyMap<string, string>): string {
   const indent = record.tree ? '&nbsp;&nbsp;'.repeat(record.tree.depth) : '';
   const guard = guardNote(record.wikiEdits, record.status, true);
   const notes = [
@@ -141,7 +141,7 @@ function planRow(record: PlanEntryRecord, movedFrom: string | undefined, reasons
     plainPlanRow(record) || guard === '' ? guard : reasons.note(guard, record.file, record.title),
     ...(record.cautions.length > 0 ? [`${record.cautions.length} caution${record.cautions.length === 1 ? '' : 's'} (below)`] : []),
   ].filter((note) => note !== '');
-  return `| ${indent}${inlineText(record.file)} | ${pageCell(record)} | ${planWord(record)}${movedFrom ? ' (moved)' : ''} | ${notesCell(notes)} |`;
+  return `| ${indent}${inlineText(record.file)} | ${pageCell(record)} | ${planWord(record)}${movedFrom ? ' (moved)' : ''} | ${notesCell(notes, addresses)} |`;
 }
 
 function planWord(record: PlanEntryRecord): string {
@@ -166,6 +166,6 @@ function changedPlanLines(records: RunRecords, room: Room): string[] {
   }
   if (records.plan.length === 0) return lines;
   const reasons = planReasons(records.plan);
-  const rows = records.plan.map((record) => ({ line: planRow(record, undefined, reasons), plain: plainPlanRow(record) }));
+  const rows = records.plan.map((record) => ({ line: planRow(record, undefined, reasons, records.addresses), plain: plainPlanRow(record) }));
   return withTable([...lines, 'The plan now:', ''], ['| File | Page | Plan | Notes |', '|---|---|---|---|'], rows, reasons.lines(), room, [], notShownNote('to create, update or leave unchanged are', room));
 }

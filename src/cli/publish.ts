@@ -207,6 +207,8 @@ async function send(plan: PlanItem[], state: StateFileLinkStore | undefined, pag
   const marks = state ? sendMarks(stateRecorder(state)) : undefined;
   // The pages published without an address in their records, looked up once the run is over.
   const unaddressed = new Map<string, LandedPage>();
+  // The renderings list the results in the plan's order, not in the order the sends ended.
+  if (output.recording) output.record({ type: 'order', files: plan.map((item) => item.file.label) });
   const run = await runFlat(plan, {
     concurrency: args.concurrency,
     gate,

@@ -215,6 +215,10 @@ export async function treeCommand(deps: TreeCommandDeps): Promise<number> {
   // Each send's mark is in --state before its request goes out: a run killed meanwhile (SIGKILL, out of memory, a lost
   // CI runner) leaves it for the next run's guard, as an interrupted run does.
   const marks = state ? sendMarks(stateRecorder(state)) : undefined;
+  // The tree's pages this run landed, by key: a page whose folder page landed names it though it was never sent itself.
+  const landedIds = new Map<string, string>();
+  // The renderings list the results in the plan's order (the tree's), not in the order the sends ended.
+  if (output.recording) output.record({ type: 'order', files: [...plan.pages.map((page) => page.item.file.label), ...[...plan.refused, ...plan.pinned].map((item) => item.file.label)] });
   const run = await runTree({
     plan, pages, identity, gate, concurrency: args.concurrency, signal: deps.interrupt, send,
     ...(marks ? { beforeSend: (item: PlanItem) => marks.beforeSend(item).catch(noteStateFailure) } : {}),
@@ -226,7 +230,7 @@ export async function treeCommand(deps: TreeCommandDeps): Promise<number> {
     ...ownPageProof(pages),
     onStart: (item, started, total) => output.progress(`Publishing ${started} of ${total}: ${item.complete ? JSON.stringify(item.complete.pageTitle) : item.file.label}`),
     onResult: (result) => {
-      printTreeResult(result, args.json, output, plan, names);
+      printTreeResult(result, args.json, output, plan, names, landedIds);
       recordTreeResult(result, marks, deps.now(), noteStateFailure);
     },
   });

@@ -69,9 +69,11 @@ function guardText(wikiEdits: WikiEditsRecord | undefined, relevant: boolean, he
     case 'unchecked':
       if (heldBack && wikiEdits.reason === 'failed') return `(${lookupFailedText(wikiEdits)}; ${LOOKUP_FAILED_FIX})`;
       return `(wiki edits NOT checked: ${wikiEdits.detail ?? 'no page access'})`;
-    case 'edited':
-      if (wikiEdits.noNotice) return `(${noNoticeText(wikiEdits)}; ${overwriteEditedText(wikiEdits)})`;
-      return `(${editedSinceText(wikiEdits)}; ${overwriteEditedText(wikiEdits)})`;
+    case 'edited': {
+      // The flag's advice only where the page is held back: a page sent over the edit says what became of it.
+      const fate = heldBack ? `; ${overwriteEditedText(wikiEdits)}` : planned ? ': would be replaced (--overwrite-edited)' : ': replaced (--overwrite-edited)';
+      return `(${wikiEdits.noNotice ? noNoticeText(wikiEdits) : editedSinceText(wikiEdits)}${fate})`;
+    }
     case 'asLeft':
       return wikiEdits.adopted ? `(${adoptedText(wikiEdits, planned, sent)})` : `(wiki edits checked: version ${wikiEdits.version ?? '?'} is as last published)`;
     case 'deleted':

@@ -27,15 +27,16 @@ export function resultLines(records: RunRecords, room: Room): string[] {
   const lines = ['### Wiki Publisher: publish', '', `**${[...counts].map(([word, n]) => `${n} ${word}`).join(', ') || 'No files'}**`, ''];
   lines.push(...secondPassLeftLines(records));
   // The digest reviewed: a re-run of a stopped plan computes another one (what landed is unchanged now).
-  if (records.check?.matched) lines.push(`Published the reviewed plan \`${shortDigest(records.check.expected)}\`.`, '');
-  const reasons = new SharedReasons(files.map((record) => ({ file: record.file, ...(record.title !== undefined ? { title: record.title } : {}), reasons: resultReasons(record) })));
-  const rows = files.map((record) => ({ line: resultRow(record, reasons), plain: plainResult(record) }));
+  if (records.check?.matched) lines.push(reviewedPlanLine(records, shortDigest(records.check.expected)), '');
+  const resent = (record: FileResultRecord): boolean => records.createdThenResent(record.file);
+  const reasons = new SharedReasons(files.map((record) => ({ file: record.file, ...(record.title !== undefined ? { title: record.title } : {}), reasons: sharedNotes(record, resent(record)) })));
+  const rows = files.map((record) => ({ line: resultRow(record, resent(record), reasons, records.addresses), plain: plainResult(record) }));
   const cautions = groupedCautionLines(files);
   // After the rows, which number the reasons they share.
   // The pages left out or replaced for an edit on the wiki, each with who made it and when, as the plan names them.
   const edited = files.filter((record) => record.wikiEdits?.verdict === 'edited');
   const after = [
-    ...reasons.lines(), ...unaddressedLines(records), ...(edited.length > 0 ? editedLines(edited, true, 0, reasons) : []),
+    ...reasons.lines(), ...unaddressedLines(records), ...(edited.length > 0 ? editedLines(edited, true, 0, reasons, records.addresses) : []),
     ...(cautions.length > 0 ? ['#### Cautions', '', ...cautions, ''] : []), ...linksLeftLines(records), ...moveLines(records), ...manifestLines(records),
   ];
   return withTable(lines, ['| File | Page | Result | Notes |', '|---|---|---|---|'], rows, after, room, [], notShownNote('published or unchanged are', room));
@@ -88,6 +89,21 @@ function secondPassLeftLines(records: RunRecords): string[] {
   return [`**The run stopped during its second pass (links to new pages):** of the files published, ${cancelled} were interrupted in flight in it (may have landed) and ${notStarted} not started there; their pages keep links as written.`, ''];
 }
 
+/**
+ * What became of the reviewed plan: "Published" only when every file of it landed or was unchanged. A run stopped
+ * part-way (a refused token, an interruption) or with files that failed did not publish it, and said so misled.
+ */
+function reviewedPlanLine(records: RunRecords, digest: string): string {
+  const files = records.files;
+  const stopped = files.filter((record) => record.status === 'notStarted' || record.status === 'cancelled').length;
+  const notDone = files.filter((record) => !plainResult(record)).length;
+  if (stopped > 0 || records.summary?.interrupted === true) {
+    return `The run of the reviewed plan \`${digest}\` stopped part-way: ${counted(stopped, 'file was', 'files were')} not sent or not confirmed (see below). Publishing again with the reviewed plan (its Markdown or \`--json\` output, not the bare digest) sends the rest.`;
+  }
+  if (notDone > 0) return `Sent the reviewed plan \`${digest}\`, but not all of it landed: ${counted(notDone, 'file did', 'files did')} not (see below).`;
+  return `Published the reviewed plan \`${digest}\`.`;
+}
+
 /** A result that needs no one's attention: its page published or unchanged. */
 function plainResult(record: FileResultRecord): boolean {
   return record.status === 'published' || record.status === 'skipped';
@@ -95,16 +111,35 @@ function plainResult(record: FileResultRecord): boolean {
 
 /** Why a file was not published, and what the wiki showed of its page: what several rows may share. */
 function resultNotes(record: FileResultRecord): string[] {
-  return [record.message, record.relinked ? RELINKED_TEXT : '', verdictFitsResult(record) ? guardNote(record.wikiEdits, record.status, false) : ''].filter((note) => note !== '');
+  const guard = record.status === 'skipped' && record.wikiEdits?.verdict === 'asLeft' && !record.wikiEdits.adopted ? UNCHANGED_AS_LEFT
+    : verdictFitsResult(record) ? guardNote(record.wikiEdits, record.status, false) : '';
+  // A page left out for the wiki's sake: the guard's note says why, with who and when; the message said it again, bare.
+  const message = record.status === 'edited' && guard !== '' ? '' : record.message;
+  return [message, record.relinked ? RELINKED_TEXT : '', guard].filter((note) => note !== '');
 }
 
-function resultReasons(record: FileResultRecord): string[] {
-  return plainResult(record) ? [] : resultNotes(record);
+/**
+ * An unchanged file's page as its last publish left it: without its version, which differs from page to page, so that
+ * the many unchanged rows of a run share one reason, said once below the table.
+ */
+const UNCHANGED_AS_LEFT = 'wiki checked: its page is as its last publish left it';
+
+/** Said of a page this run created and then sent again: its first send could not link to pages made after it. */
+const SENT_AGAIN_TEXT = 'sent again in the second pass, so its links reach pages created after it';
+
+/**
+ * A row's notes that several rows may share, said once below the table: why a file was not sent, and that a new page
+ * went again for its links. Not a published page's own answer from the service, nor what the wiki showed of it.
+ */
+function sharedNotes(record: FileResultRecord, resent: boolean): string[] {
+  if (record.status === 'published') return resent ? [SENT_AGAIN_TEXT] : [];
+  return resultNotes(record);
 }
 
-function resultRow(record: FileResultRecord, reasons: SharedReasons): string {
+function resultRow(record: FileResultRecord, resent: boolean, reasons: SharedReasons, addresses: ReadonlyMap<string, string>): string {
   const word = record.outcome === 'created' || record.outcome === 'updated' ? record.outcome : resultWord(record);
   const indent = record.tree ? '&nbsp;&nbsp;'.repeat(record.tree.depth) : '';
-  const notes = plainResult(record) ? resultNotes(record) : resultNotes(record).map((note) => reasons.note(note, record.file, record.title));
-  return `| ${indent}${inlineText(record.file)} | ${pageCell(record)} | ${word} | ${notesCell(notes)} |`;
+  const own = record.status === 'published' ? resultNotes(record) : [];
+  const notes = [...own, ...sharedNotes(record, resent).map((note) => reasons.note(note, record.file, record.title))];
+  return `| ${indent}${inlineText(record.file)} | ${pageCell(record)} | ${word} | ${notesCell(notes, addresses)} |`;
 }

@@ -85,7 +85,17 @@ export class RunRecords {
   check: PlanCheckRecord | undefined;
   summary: SummaryRecord | undefined;
 
+  /** Each file's place in the plan's order (an 'order' record), by which its result is listed. */
+  private order: ReadonlyMap<string, number> | undefined;
+  /** Files whose page this run created, then sent again for its links: said as created, and sent again. */
+  private readonly resent = new Set<string>();
+
   readonly add = (record: Record<string, unknown>): void => {
+    // The plan's order is for the renderings only: no --json line says it, so the results file does not either.
+    if (record.type === 'order') {
+      this.order = new Map((record.files as string[]).map((file, index) => [file, index]));
+      return;
+    }
     this.all.push(record);
     switch (record.type) {
       case 'plan':
@@ -95,6 +105,13 @@ export class RunRecords {
         // A second pass sends a file again: the result that counts is the core's choice, as in the run's summary.
         const result = record as unknown as FileResultRecord;
         const earlier = this.results.get(result.file);
+        // A page this run created and sent again so its links reach pages made after it: the create is what the run
+        // did to it ("updated" of a page nobody had seen misled); its second send is said beside it.
+        if (earlier?.outcome === 'created' && earlier.status === 'published' && result.status === 'published') {
+          this.resent.add(result.file);
+          if (earlier.url === undefined && result.url !== undefined) earlier.url = result.url;
+          break;
+        }
         if (!earlier || laterResultCounts(earlier.status, result.status)) this.results.set(result.file, result);
         break;
       }
@@ -125,8 +142,34 @@ export class RunRecords {
     return [...this.planned.values()];
   }
 
+  /** Each file's result, in the plan's order when the run gave it (results come as sends end, in any order). */
   get files(): FileResultRecord[] {
-    return [...this.results.values()];
+    const results = [...this.results.values()];
+    const order = this.order;
+    if (order === undefined) return results;
+    const at = (record: FileResultRecord): number => order.get(record.file) ?? order.size;
+    // Stable: a file the order does not name keeps its place among the others at the end.
+    return results.sort((a, b) => at(a) - at(b));
+  }
+
+  /** Whether this run created the file's page and then sent it again (its second pass, for links to later pages). */
+  createdThenResent(file: string): boolean {
+    return this.resent.has(file);
+  }
+
+  /**
+   * The address of each page the records know one of, by ID (the pages of the rows, the pages they go under, a page's
+   * parent on the wiki now), for a sentence that names a page only by its title and ID.
+   */
+  get addresses(): Map<string, string> {
+    const known = new Map<string, string>();
+    for (const record of [...this.planned.values(), ...this.results.values()]) {
+      if (record.pageId !== undefined && record.url !== undefined) known.set(record.pageId, record.url);
+      if (record.parentId !== undefined && record.parentPage?.url !== undefined) known.set(record.parentId, record.parentPage.url);
+      const moved = record.wikiEdits?.movedUnder;
+      if (moved?.url !== undefined) known.set(moved.id, moved.url);
+    }
+    return known;
   }
 
   /** The planned files whose lookup on the wiki failed: whether their pages were edited there is unknown. */

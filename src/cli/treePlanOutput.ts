@@ -6,7 +6,7 @@ import type { PageAddressOf } from '../core/tree/spaceAddresses';
 import type { RefusedPlace, TreePlan } from '../core/tree/treePlan';
 import type { TreeFileResult } from '../core/tree/treeRun';
 import type { Output } from './output';
-import { fileRecord, planRecord, relinkedRecord } from './fileRecords';
+import { fileRecord, planRecord, relinkedRecord, type FileRecord } from './fileRecords';
 import { fileLine, planLine } from './report';
 import { RELINKED_TEXT, type PlanEntryRecord, type TreeInfo } from './runRecords';
 import { withNames, type PageNames } from './pageNames';
@@ -19,20 +19,43 @@ import type { PageTree } from '../core/tree/shape';
  * `plan`: its refusedUnder places the files refused before the tree was shaped, and its tree names the folder page each
  * page went under; `names`, for whoever reads records, the chosen page and each landed page's address.
  */
-export function printTreeResult(result: TreeFileResult, json: boolean, output: Output, plan?: Pick<TreePlan, 'tree' | 'refusedUnder'>, names?: PageNames): void {
+export function printTreeResult(result: TreeFileResult, json: boolean, output: Output, plan?: Pick<TreePlan, 'tree' | 'refusedUnder' | 'parentId'>, names?: PageNames, landed?: Map<string, string>): void {
   const under = result.underUnsentPage === undefined ? {} : { parentKey: result.underUnsentPage.key, parentTitle: result.underUnsentPage.title };
   const place = plan?.refusedUnder?.get(result.item.file.label);
   const record = underItsFolder(
     { ...fileRecord(result), tree: { key: result.key, depth: result.depth, pass: result.pass, ...under }, ...(result.pageId ? { pageId: result.pageId } : {}) },
     place,
   );
+  if (result.state === 'published' && result.pageId) landed?.set(result.key, result.pageId);
   // The page it went under, by title, and its own page's address once it landed.
   const parentTitle = place?.parentTitle ?? (plan && folderTitleAbove(plan.tree, plan.tree.rootPath + result.key));
+  if (plan && place === undefined && parentTitle !== undefined) underHeldParent(record, plan, landed);
   withNames(record, names, { ...(parentTitle !== undefined ? { parentTitle } : {}), ...(result.state === 'published' && result.pageId ? { pageId: result.pageId } : {}) });
   // The plan's caution already names the links that stay as written; JSON has each one.
   output.record({ ...record, linkCautions: result.linkCautions });
   if (json) output.json({ ...record, linkCautions: result.linkCautions });
   else output.line(`${'  '.repeat(result.depth)}${fileLine(record)}${result.pass === 2 ? ' (second pass: links to new pages)' : record.relinked ? ` (${RELINKED_TEXT})` : ''}`);
+}
+
+/**
+ * A page below a folder page that was never sent (a run stopped before it started) still carries the chosen page as
+ * its parent, which the plan holds until its folder page lands: named by its folder page's title, it linked to the
+ * chosen page. It names its folder page instead: by that page's ID when the run made it, else by its place in the tree.
+ */
+function underHeldParent(record: FileRecord & { tree: TreeInfo }, plan: Pick<TreePlan, 'tree' | 'parentId'>, landed: ReadonlyMap<string, string> | undefined): void {
+  if (plan.parentId === undefined || record.parentId !== plan.parentId) return;
+  const folder = plan.tree.byPath.get(plan.tree.rootPath + record.tree.key)?.parent;
+  const folderPage = folder === undefined ? undefined : plan.tree.byPath.get(folder);
+  if (folder === undefined || folderPage === undefined) return;
+  const folderKey = folder.slice(plan.tree.rootPath.length);
+  const landedId = landed?.get(folderKey);
+  if (landedId !== undefined) {
+    record.parentId = landedId;
+    return;
+  }
+  delete record.parentId;
+  record.tree.parentKey = folderKey;
+  record.tree.parentTitle = folderPage.title;
 }
 
 /**

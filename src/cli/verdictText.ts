@@ -71,13 +71,17 @@ export function lookupFailedRecord(wikiEdits: WikiEditsRecord | undefined): bool
   return wikiEdits?.verdict === 'unchecked' && wikiEdits.reason === 'failed';
 }
 
-/** Why a file is left out for its page's edit on the wiki (or its move there), and what --overwrite-edited does, as a sentence. */
-export function heldBackText(wikiEdits: WikiEditsRecord | undefined): string {
-  if (lookupFailedRecord(wikiEdits)) return `Would be left out: ${lookupFailedText(wikiEdits as WikiEditsRecord)} (${LOOKUP_FAILED_FIX}).`;
+/**
+ * Why a file is (`planned`: would be) left out for its page's edit on the wiki (or its move there), with who made that
+ * version and when, and what --overwrite-edited does, as a sentence.
+ */
+export function heldBackText(wikiEdits: WikiEditsRecord | undefined, planned = true): string {
+  const leftOut = planned ? 'Would be left out' : 'Left out';
+  if (lookupFailedRecord(wikiEdits)) return `${leftOut}: ${lookupFailedText(wikiEdits as WikiEditsRecord)} (${LOOKUP_FAILED_FIX}).`;
   const elsewhere = elsewhereText(wikiEdits, true);
   if (elsewhere !== undefined) return `I${elsewhere.slice(1)}.`;
-  if (wikiEdits?.noNotice) return `Would be left out: ${noNoticeText(wikiEdits)} (${overwriteEditedText(wikiEdits)}).`;
-  return `Would be left out: its page was ${wikiEdits ? editedSinceText(wikiEdits) : 'edited on the wiki since its last publish'} (${overwriteEditedText(wikiEdits)}).`;
+  if (wikiEdits?.noNotice) return `${leftOut}: ${noNoticeText(wikiEdits)} (${overwriteEditedText(wikiEdits)}).`;
+  return `${leftOut}: its page was ${wikiEdits ? editedSinceText(wikiEdits) : 'edited on the wiki since its last publish'} (${overwriteEditedText(wikiEdits)}).`;
 }
 
 /**
@@ -88,8 +92,8 @@ export function heldBackText(wikiEdits: WikiEditsRecord | undefined): string {
  * What a page the publish cannot reach means (moved under another parent, or renamed, on the wiki), held back or sent
  * by --overwrite-edited as a new page; undefined for any other verdict.
  */
-export function elsewhereText(wikiEdits: Pick<WikiEditsRecord, 'movedUnder' | 'renamedTo'> | undefined, heldBack: boolean): string | undefined {
-  if (wikiEdits?.movedUnder) return movedText(wikiEdits.movedUnder, heldBack);
+export function elsewhereText(wikiEdits: Pick<WikiEditsRecord, 'movedUnder' | 'renamedTo'> | undefined, heldBack: boolean, withAddress = true): string | undefined {
+  if (wikiEdits?.movedUnder) return movedText(wikiEdits.movedUnder, heldBack, withAddress);
   if (wikiEdits?.renamedTo !== undefined) return renamedText(wikiEdits.renamedTo, heldBack);
   return undefined;
 }
@@ -101,11 +105,20 @@ function renamedText(renamedTo: string, heldBack: boolean): string {
     : `its page was renamed on the wiki to "${renamedTo}": published as a new page with the file's title (--overwrite-edited); that page stays as it is`;
 }
 
-function movedText(movedUnder: NonNullable<WikiEditsRecord['movedUnder']>, heldBack: boolean): string {
-  const where = movedUnder.title === undefined ? `page ${movedUnder.id}` : `"${movedUnder.title}" (page ${movedUnder.id})`;
+/**
+ * `withAddress`: the parent's address said after its ID, for text; Markdown links the parent's title instead
+ * where the address is known (markdownText.ts pageNamesLinked).
+ */
+function movedText(movedUnder: NonNullable<WikiEditsRecord['movedUnder']>, heldBack: boolean, withAddress: boolean): string {
+  const where = `${movedParentText(movedUnder)}${withAddress && movedUnder.url !== undefined ? ` at ${movedUnder.url}` : ''}`;
   return heldBack
     ? `its page is under ${where} on the wiki now, not where this publish puts it: moved on the wiki, or the place changed here. Left out; --overwrite-edited publishes a new page here and leaves that one where it is`
     : `its page is under ${where} on the wiki now: published as a new page here (--overwrite-edited); that page stays where it is`;
+}
+
+/** The parent a page was moved under, as a sentence names it: `"Ref" (page 1000001)`. */
+function movedParentText(movedUnder: NonNullable<WikiEditsRecord['movedUnder']>): string {
+  return movedUnder.title === undefined ? `page ${movedUnder.id}` : `"${movedUnder.title}" (page ${movedUnder.id})`;
 }
 
 /** A record's side of the core's heldWithoutNotice (guardVerdict.ts): no notice, no record here, nothing can tell. */

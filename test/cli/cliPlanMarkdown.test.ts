@@ -23,7 +23,7 @@ describe('CLI plan as Markdown, with page access', () => {
     // The parent page by its title, linked to its address (page access reads it), not by its ID.
     const home = String.raw`\[Documentation home\]\(http:\/\/127\.0\.0\.1:\d+\/wiki\/spaces\/DOCS\/pages\/123456\/Documentation\+home\)`;
     assert.match(plan.stdout, new RegExp(String.raw`\| docs\/b\.md \| \[Beta\]\(http:\/\/127\.0\.0\.1:\d+\/wiki\/[^)]+\) in DOCS under ${home} \| update \| wiki checked: version 1 as last published \|`));
-    assert.match(plan.stdout, new RegExp(String.raw`\| docs\/a\.md \| \[Alpha\]\([^)]+\) in DOCS under ${home} \| left out \| edited on the wiki since its last publish \(version 1\): version 2 by wiki-editor \|`));
+    assert.match(plan.stdout, new RegExp(String.raw`\| docs\/a\.md \| \[Alpha\]\([^)]+\) in DOCS under ${home} \| left out \| edited on the wiki since its last publish \(version 1\): version 2 by wiki-editor at \d{4}-[^ |]+ \|`), 'who and when, in the row too');
     assert.match(plan.stdout, new RegExp(String.raw`#### Pages edited on the wiki since their last publish\n\n- \*\*docs\/a\.md\*\*: \[Alpha\]\([^)]+\) in DOCS under ${home}, version 2 by wiki\\?-editor at [^ ]+ \(left out; \\?-\\?-overwrite\\?-edited replaces it\)`));
     assert.doesNotMatch(plan.stdout, /no page access/);
     assert.match(plan.stdout, /Plan digest `[0-9a-f]{12}`: covers files, targets, and the pages on the wiki as the edit guard saw them/);

@@ -1580,24 +1580,28 @@ var LOOKUP_FAILED_FIX = "run again, or --overwrite-edited sends it unchecked";
 function lookupFailedRecord(wikiEdits) {
   return wikiEdits?.verdict === "unchecked" && wikiEdits.reason === "failed";
 }
-function heldBackText(wikiEdits) {
-  if (lookupFailedRecord(wikiEdits)) return `Would be left out: ${lookupFailedText(wikiEdits)} (${LOOKUP_FAILED_FIX}).`;
+function heldBackText(wikiEdits, planned = true) {
+  const leftOut = planned ? "Would be left out" : "Left out";
+  if (lookupFailedRecord(wikiEdits)) return `${leftOut}: ${lookupFailedText(wikiEdits)} (${LOOKUP_FAILED_FIX}).`;
   const elsewhere = elsewhereText(wikiEdits, true);
   if (elsewhere !== void 0) return `I${elsewhere.slice(1)}.`;
-  if (wikiEdits?.noNotice) return `Would be left out: ${noNoticeText(wikiEdits)} (${overwriteEditedText(wikiEdits)}).`;
-  return `Would be left out: its page was ${wikiEdits ? editedSinceText(wikiEdits) : "edited on the wiki since its last publish"} (${overwriteEditedText(wikiEdits)}).`;
+  if (wikiEdits?.noNotice) return `${leftOut}: ${noNoticeText(wikiEdits)} (${overwriteEditedText(wikiEdits)}).`;
+  return `${leftOut}: its page was ${wikiEdits ? editedSinceText(wikiEdits) : "edited on the wiki since its last publish"} (${overwriteEditedText(wikiEdits)}).`;
 }
-function elsewhereText(wikiEdits, heldBack) {
-  if (wikiEdits?.movedUnder) return movedText(wikiEdits.movedUnder, heldBack);
+function elsewhereText(wikiEdits, heldBack, withAddress = true) {
+  if (wikiEdits?.movedUnder) return movedText(wikiEdits.movedUnder, heldBack, withAddress);
   if (wikiEdits?.renamedTo !== void 0) return renamedText(wikiEdits.renamedTo, heldBack);
   return void 0;
 }
 function renamedText(renamedTo, heldBack) {
   return heldBack ? `its page was renamed on the wiki to "${renamedTo}" since its last publish; the import finds a page by its title, so it would make a second page. Left out; rename it back on the wiki, or --overwrite-edited publishes a new page with the file's title and leaves that one as it is` : `its page was renamed on the wiki to "${renamedTo}": published as a new page with the file's title (--overwrite-edited); that page stays as it is`;
 }
-function movedText(movedUnder, heldBack) {
-  const where = movedUnder.title === void 0 ? `page ${movedUnder.id}` : `"${movedUnder.title}" (page ${movedUnder.id})`;
+function movedText(movedUnder, heldBack, withAddress) {
+  const where = `${movedParentText(movedUnder)}${withAddress && movedUnder.url !== void 0 ? ` at ${movedUnder.url}` : ""}`;
   return heldBack ? `its page is under ${where} on the wiki now, not where this publish puts it: moved on the wiki, or the place changed here. Left out; --overwrite-edited publishes a new page here and leaves that one where it is` : `its page is under ${where} on the wiki now: published as a new page here (--overwrite-edited); that page stays where it is`;
+}
+function movedParentText(movedUnder) {
+  return movedUnder.title === void 0 ? `page ${movedUnder.id}` : `"${movedUnder.title}" (page ${movedUnder.id})`;
 }
 function heldWithoutNoticeRecord(wikiEdits) {
   return wikiEdits?.verdict === "edited" && wikiEdits.noNotice === true && wikiEdits.movedUnder === void 0 && wikiEdits.renamedTo === void 0;
@@ -1637,7 +1641,8 @@ function runAnnotations(records, fileText) {
   }
   for (const record of records.files) {
     const failed = ["failed", "refused", "edited", "existsUnproven"].includes(record.status);
-    if (failed) found.push({ level: "error", ...at(record.file, record.message), title: `Not published (${NOT_PUBLISHED_BECAUSE[record.status] ?? "failed"})`, message: record.message });
+    const message = record.status === "edited" && record.wikiEdits !== void 0 ? heldBackText(record.wikiEdits, false) : record.message;
+    if (failed) found.push({ level: "error", ...at(record.file, message), title: `Not published (${NOT_PUBLISHED_BECAUSE[record.status] ?? "failed"})`, message });
     else if (record.status === "cancelled" || record.status === "notStarted") found.push({ level: "warning", ...at(record.file, ""), title: "Not published", message: record.message });
     found.push(...cautionAnnotations(record, textOf2));
   }
@@ -1676,12 +1681,13 @@ function escapeProperty(text2) {
   return escapeData(text2).replace(/:/g, "%3A").replace(/,/g, "%2C");
 }
 function cautionAnnotations(record, textOf2) {
-  return record.cautions.map((caution, index) => {
-    const title = "Wiki Publisher caution";
-    if (record.file.endsWith("/")) return { level: "warning", title, message: caution };
+  const title = "Wiki Publisher caution";
+  return record.cautions.flatMap((caution, index) => {
+    if (record.file.endsWith("/")) return [{ level: "warning", title, message: caution }];
     const text2 = textOf2(record.file);
     const lines = text2 === void 0 ? [] : targetLines(text2, record.cautionTargets?.[index] ?? []);
-    return { level: "warning", file: record.file, line: lines[0] ?? lineAbout(text2, caution), title: lines.length > 1 ? `${title} (lines ${lines.join(", ")})` : title, message: caution };
+    if (lines.length === 0) return [{ level: "warning", file: record.file, line: lineAbout(text2, caution), title, message: caution }];
+    return [...lines].sort((a, b) => a - b).map((line) => ({ level: "warning", file: record.file, line, title, message: caution }));
   });
 }
 function editedTitle(wikiEdits) {
@@ -6626,6 +6632,13 @@ function linkText(text2, address2) {
   const href = safeHref(address2);
   return href ? `[${inlineText(text2)}](${href})` : inlineText(text2);
 }
+function pageNamesLinked(markdown, addresses) {
+  if (addresses.size === 0) return markdown;
+  return markdown.replace(/&quot;((?:(?!&quot;)[^|])+?)&quot; \(page (\d+)\)/g, (whole, title, id) => {
+    const href = safeHref(addresses.get(id));
+    return href ? `[${title}](${href}) (page ${id})` : whole;
+  });
+}
 function safeHref(address2) {
   if (!address2) return void 0;
   let url;
@@ -6741,7 +6754,15 @@ var RunRecords = class {
   moves;
   check;
   summary;
+  /** Each file's place in the plan's order (an 'order' record), by which its result is listed. */
+  order;
+  /** Files whose page this run created, then sent again for its links: said as created, and sent again. */
+  resent = /* @__PURE__ */ new Set();
   add = (record) => {
+    if (record.type === "order") {
+      this.order = new Map(record.files.map((file, index) => [file, index]));
+      return;
+    }
     this.all.push(record);
     switch (record.type) {
       case "plan":
@@ -6750,6 +6771,11 @@ var RunRecords = class {
       case "file": {
         const result = record;
         const earlier = this.results.get(result.file);
+        if (earlier?.outcome === "created" && earlier.status === "published" && result.status === "published") {
+          this.resent.add(result.file);
+          if (earlier.url === void 0 && result.url !== void 0) earlier.url = result.url;
+          break;
+        }
         if (!earlier || laterResultCounts(earlier.status, result.status)) this.results.set(result.file, result);
         break;
       }
@@ -6777,8 +6803,31 @@ var RunRecords = class {
   get plan() {
     return [...this.planned.values()];
   }
+  /** Each file's result, in the plan's order when the run gave it (results come as sends end, in any order). */
   get files() {
-    return [...this.results.values()];
+    const results = [...this.results.values()];
+    const order = this.order;
+    if (order === void 0) return results;
+    const at = (record) => order.get(record.file) ?? order.size;
+    return results.sort((a, b) => at(a) - at(b));
+  }
+  /** Whether this run created the file's page and then sent it again (its second pass, for links to later pages). */
+  createdThenResent(file) {
+    return this.resent.has(file);
+  }
+  /**
+   * The address of each page the records know one of, by ID (the pages of the rows, the pages they go under, a page's
+   * parent on the wiki now), for a sentence that names a page only by its title and ID.
+   */
+  get addresses() {
+    const known = /* @__PURE__ */ new Map();
+    for (const record of [...this.planned.values(), ...this.results.values()]) {
+      if (record.pageId !== void 0 && record.url !== void 0) known.set(record.pageId, record.url);
+      if (record.parentId !== void 0 && record.parentPage?.url !== void 0) known.set(record.parentId, record.parentPage.url);
+      const moved = record.wikiEdits?.movedUnder;
+      if (moved?.url !== void 0) known.set(moved.id, moved.url);
+    }
+    return known;
   }
   /** The planned files whose lookup on the wiki failed: whether their pages were edited there is unknown. */
   get lookupsFailed() {
@@ -7318,10 +7367,10 @@ function guardNote(wikiEdits, status, planned) {
       if (status === "edited" && wikiEdits.reason === "failed") return `${lookupFailedText(wikiEdits)}; ${LOOKUP_FAILED_FIX}`;
       return `wiki edits not checked: ${wikiEdits.detail ?? "no page access"}`;
     case "edited": {
-      const elsewhere = elsewhereText(wikiEdits, status === "edited");
+      const elsewhere = elsewhereText(wikiEdits, status === "edited", false);
       if (elsewhere !== void 0) return elsewhere;
-      if (wikiEdits.noNotice) return `${noNoticeText({ ...wikiEdits, editedAt: void 0 })}${status === "edited" ? "" : ": replaced (--overwrite-edited)"}`;
-      return `${editedSinceText({ ...wikiEdits, editedAt: void 0 })}${status === "edited" ? "" : ": replaced (--overwrite-edited)"}`;
+      const fate = status === "edited" ? "" : planned ? ": would be replaced (--overwrite-edited)" : ": replaced (--overwrite-edited)";
+      return `${wikiEdits.noNotice ? noNoticeText(wikiEdits) : editedSinceText(wikiEdits)}${fate}`;
     }
     case "asLeft":
       return wikiEdits.adopted ? adoptedText(wikiEdits, planned, status === "send" || status === "published") : `wiki checked: version ${wikiEdits.version ?? "?"} as last published`;
@@ -7335,26 +7384,26 @@ function guardNote(wikiEdits, status, planned) {
       return "";
   }
 }
-function notesCell(notes) {
-  return notes.map((note, index) => inlineText(index < notes.length - 1 ? note.replace(/(?<!\.)\.$/, "") : note)).join("; ");
+function notesCell(notes, addresses = /* @__PURE__ */ new Map()) {
+  return pageNamesLinked(notes.map((note, index) => inlineText(index < notes.length - 1 ? note.replace(/(?<!\.)\.$/, "") : note)).join("; "), addresses);
 }
 function unaddressedLines(records) {
   const count = records.summary?.linksWithoutAddress;
   if (typeof count !== "number" || count <= 0) return [];
   return [`> **${count === 1 ? "1 link between files stays" : `${count} links between files stay`} as written:** without page access, page addresses are made from the wiki's address. Set \`--base-url\` or \`${BASE_URL_ENV_VAR}\` (the action's \`base-url\`).`, ""];
 }
-function editedLines(plan, wikiRead, failed, reasons) {
+function editedLines(plan, wikiRead, failed, reasons, addresses = /* @__PURE__ */ new Map()) {
   const edited = plan.filter((record) => record.wikiEdits?.verdict === "edited");
   const heading = edited.some((record) => heldWithoutNoticeRecord(record.wikiEdits)) ? "#### Pages edited on the wiki since their last publish, or without a publish notice to tell" : "#### Pages edited on the wiki since their last publish";
   if (!wikiRead && failed === 0) return [heading, "", "Unknown without page access.", ""];
   const unknown = failed > 0 ? [`Unknown for ${counted(failed, "file", "files")}: the lookup on the wiki failed (see ${failed === 1 ? "its row" : "their rows"}).`] : [];
-  if (edited.length === 0) return [heading, "", ...failed > 0 ? unknown : ["None: every page this plan updates is as it was last published from here."], ""];
+  if (edited.length === 0) return [heading, "", ...failed > 0 ? unknown : ["None: every page this plan updates is as its last publish left it."], ""];
   return [heading, "", ...unknown.map((line) => `- ${line}`), ...edited.map((record) => {
     const edits = record.wikiEdits;
     const who = [edits.editedBy ? `by ${edits.editedBy}` : "", edits.editedAt ? `at ${edits.editedAt}` : ""].filter((part) => part).join(" ");
     const said = (sentence) => inlineText(reasons.note(sentence, record.file, record.title, "above"));
-    const elsewhere = elsewhereText(edits, record.status === "edited");
-    if (elsewhere !== void 0) return `- **${inlineText(record.file)}**: ${pageCell(record)}: ${said(elsewhere)}`;
+    const elsewhere = elsewhereText(edits, record.status === "edited", false);
+    if (elsewhere !== void 0) return `- **${inlineText(record.file)}**: ${pageCell(record)}: ${pageNamesLinked(said(elsewhere), addresses)}`;
     const fate = record.status === "edited" ? `left out; ${overwriteEditedText(edits)}` : "replaced by this publish (--overwrite-edited)";
     if (edits.noNotice) return `- **${inlineText(record.file)}**: ${pageCell(record)}: ${inlineText(noNoticeText(edits))} (${inlineText(fate)})`;
     return `- **${inlineText(record.file)}**: ${pageCell(record)}, version ${edits.version ?? "?"} ${inlineText(who)} (${inlineText(fate)})`;
@@ -7486,15 +7535,16 @@ function resultLines(records, room) {
   const counts = countBy(files, resultWord);
   const lines = ["### Wiki Publisher: publish", "", `**${[...counts].map(([word, n]) => `${n} ${word}`).join(", ") || "No files"}**`, ""];
   lines.push(...secondPassLeftLines(records));
-  if (records.check?.matched) lines.push(`Published the reviewed plan \`${shortDigest(records.check.expected)}\`.`, "");
-  const reasons = new SharedReasons(files.map((record) => ({ file: record.file, ...record.title !== void 0 ? { title: record.title } : {}, reasons: resultReasons(record) })));
-  const rows2 = files.map((record) => ({ line: resultRow(record, reasons), plain: plainResult(record) }));
+  if (records.check?.matched) lines.push(reviewedPlanLine(records, shortDigest(records.check.expected)), "");
+  const resent = (record) => records.createdThenResent(record.file);
+  const reasons = new SharedReasons(files.map((record) => ({ file: record.file, ...record.title !== void 0 ? { title: record.title } : {}, reasons: sharedNotes(record, resent(record)) })));
+  const rows2 = files.map((record) => ({ line: resultRow(record, resent(record), reasons, records.addresses), plain: plainResult(record) }));
   const cautions = groupedCautionLines(files);
   const edited = files.filter((record) => record.wikiEdits?.verdict === "edited");
   const after = [
     ...reasons.lines(),
     ...unaddressedLines(records),
-    ...edited.length > 0 ? editedLines(edited, true, 0, reasons) : [],
+    ...edited.length > 0 ? editedLines(edited, true, 0, reasons, records.addresses) : [],
     ...cautions.length > 0 ? ["#### Cautions", "", ...cautions, ""] : [],
     ...linksLeftLines(records),
     ...moveLines(records),
@@ -7545,20 +7595,36 @@ function secondPassLeftLines(records) {
   if (cancelled2 + notStarted === 0) return [];
   return [`**The run stopped during its second pass (links to new pages):** of the files published, ${cancelled2} were interrupted in flight in it (may have landed) and ${notStarted} not started there; their pages keep links as written.`, ""];
 }
+function reviewedPlanLine(records, digest) {
+  const files = records.files;
+  const stopped = files.filter((record) => record.status === "notStarted" || record.status === "cancelled").length;
+  const notDone = files.filter((record) => !plainResult(record)).length;
+  if (stopped > 0 || records.summary?.interrupted === true) {
+    return `The run of the reviewed plan \`${digest}\` stopped part-way: ${counted(stopped, "file was", "files were")} not sent or not confirmed (see below). Publishing again with the reviewed plan (its Markdown or \`--json\` output, not the bare digest) sends the rest.`;
+  }
+  if (notDone > 0) return `Sent the reviewed plan \`${digest}\`, but not all of it landed: ${counted(notDone, "file did", "files did")} not (see below).`;
+  return `Published the reviewed plan \`${digest}\`.`;
+}
 function plainResult(record) {
   return record.status === "published" || record.status === "skipped";
 }
 function resultNotes(record) {
-  return [record.message, record.relinked ? RELINKED_TEXT : "", verdictFitsResult(record) ? guardNote(record.wikiEdits, record.status, false) : ""].filter((note) => note !== "");
+  const guard = record.status === "skipped" && record.wikiEdits?.verdict === "asLeft" && !record.wikiEdits.adopted ? UNCHANGED_AS_LEFT : verdictFitsResult(record) ? guardNote(record.wikiEdits, record.status, false) : "";
+  const message = record.status === "edited" && guard !== "" ? "" : record.message;
+  return [message, record.relinked ? RELINKED_TEXT : "", guard].filter((note) => note !== "");
 }
-function resultReasons(record) {
-  return plainResult(record) ? [] : resultNotes(record);
+var UNCHANGED_AS_LEFT = "wiki checked: its page is as its last publish left it";
+var SENT_AGAIN_TEXT = "sent again in the second pass, so its links reach pages created after it";
+function sharedNotes(record, resent) {
+  if (record.status === "published") return resent ? [SENT_AGAIN_TEXT] : [];
+  return resultNotes(record);
 }
-function resultRow(record, reasons) {
+function resultRow(record, resent, reasons, addresses) {
   const word = record.outcome === "created" || record.outcome === "updated" ? record.outcome : resultWord(record);
   const indent = record.tree ? "&nbsp;&nbsp;".repeat(record.tree.depth) : "";
-  const notes = plainResult(record) ? resultNotes(record) : resultNotes(record).map((note) => reasons.note(note, record.file, record.title));
-  return `| ${indent}${inlineText(record.file)} | ${pageCell(record)} | ${word} | ${notesCell(notes)} |`;
+  const own = record.status === "published" ? resultNotes(record) : [];
+  const notes = [...own, ...sharedNotes(record, resent).map((note) => reasons.note(note, record.file, record.title))];
+  return `| ${indent}${inlineText(record.file)} | ${pageCell(record)} | ${word} | ${notesCell(notes, addresses)} |`;
 }
 
 // src/cli/planMarkdown.ts
@@ -7615,8 +7681,8 @@ function planLines(records, room, tail) {
   }
   const movedTo = new Map((records.moves?.moves ?? []).map((move) => [move.path, move.oldPath]));
   const reasons = planReasons(plan);
-  const rows2 = plan.map((record) => ({ line: planRow(record, movedTo.get(record.file), reasons), plain: plainPlanRow(record) && !movedTo.has(record.file) }));
-  const after = [...reasons.lines(), ...unaddressedLines(records), ...cautionLines(plan), ...editedLines(plan, records.wikiRead, failed, reasons), ...moveLines(records)];
+  const rows2 = plan.map((record) => ({ line: planRow(record, movedTo.get(record.file), reasons, records.addresses), plain: plainPlanRow(record) && !movedTo.has(record.file) }));
+  const after = [...reasons.lines(), ...unaddressedLines(records), ...cautionLines(plan), ...editedLines(plan, records.wikiRead, failed, reasons, records.addresses), ...moveLines(records)];
   return withTable(lines, ["| File | Page | Plan | Notes |", "|---|---|---|---|"], rows2, after, room, tail, notShownNote("to create, update or leave unchanged are", room));
 }
 var NO_NOTICE = "no notice";
@@ -7654,7 +7720,7 @@ function cautionLines(plan) {
   const listed2 = groupedCautionLines(plan);
   return listed2.length === 0 ? [] : ["#### Cautions", "", ...listed2, ""];
 }
-function planRow(record, movedFrom, reasons) {
+function planRow(record, movedFrom, reasons, addresses) {
   const indent = record.tree ? "&nbsp;&nbsp;".repeat(record.tree.depth) : "";
   const guard = guardNote(record.wikiEdits, record.status, true);
   const notes = [
@@ -7665,7 +7731,7 @@ function planRow(record, movedFrom, reasons) {
     plainPlanRow(record) || guard === "" ? guard : reasons.note(guard, record.file, record.title),
     ...record.cautions.length > 0 ? [`${record.cautions.length} caution${record.cautions.length === 1 ? "" : "s"} (below)`] : []
   ].filter((note) => note !== "");
-  return `| ${indent}${inlineText(record.file)} | ${pageCell(record)} | ${planWord(record)}${movedFrom ? " (moved)" : ""} | ${notesCell(notes)} |`;
+  return `| ${indent}${inlineText(record.file)} | ${pageCell(record)} | ${planWord(record)}${movedFrom ? " (moved)" : ""} | ${notesCell(notes, addresses)} |`;
 }
 function planWord(record) {
   if (record.status === "send") return record.action === "createOrUpdate" ? "create or update" : record.action ?? "create";
@@ -7688,7 +7754,7 @@ function changedPlanLines(records, room) {
   }
   if (records.plan.length === 0) return lines;
   const reasons = planReasons(records.plan);
-  const rows2 = records.plan.map((record) => ({ line: planRow(record, void 0, reasons), plain: plainPlanRow(record) }));
+  const rows2 = records.plan.map((record) => ({ line: planRow(record, void 0, reasons, records.addresses), plain: plainPlanRow(record) }));
   return withTable([...lines, "The plan now:", ""], ["| File | Page | Plan | Notes |", "|---|---|---|---|"], rows2, reasons.lines(), room, [], notShownNote("to create, update or leave unchanged are", room));
 }
 
@@ -10321,7 +10387,7 @@ function guardFields(item) {
     if (page?.versionCreatedAt) wikiEdits.editedAt = page.versionCreatedAt;
     if (verdict.knownVersion !== void 0) wikiEdits.publishedVersion = verdict.knownVersion;
     if (verdict.noNotice) wikiEdits.noNotice = true;
-    if (verdict.movedUnder) wikiEdits.movedUnder = verdict.movedUnder;
+    if (verdict.movedUnder) wikiEdits.movedUnder = { ...verdict.movedUnder };
     else if (verdict.renamedTo !== void 0) wikiEdits.renamedTo = verdict.renamedTo;
     else if (item.state === "edited" && item.heldBelowNewPage !== void 0) wikiEdits.anewUnder = item.heldBelowNewPage;
   }
@@ -10416,6 +10482,11 @@ function withNames(record, names, known = {}) {
   if (!names) return record;
   const parent = record.parentId === void 0 ? void 0 : names.named(record.parentId, record.spaceId, known.parentTitle);
   if (parent) record.parentPage = parent;
+  const moved = record.wikiEdits?.movedUnder;
+  if (moved && moved.url === void 0) {
+    const url = names.address(moved.id, record.spaceId, moved.title ?? "");
+    if (url !== void 0) moved.url = url;
+  }
   if (record.url === void 0 && known.pageId !== void 0 && record.title !== void 0) {
     const url = names.address(known.pageId, record.spaceId, record.title);
     if (url !== void 0) record.url = url;
@@ -10486,9 +10557,10 @@ function guardText(wikiEdits, relevant, heldBack, planned, sent) {
     case "unchecked":
       if (heldBack && wikiEdits.reason === "failed") return `(${lookupFailedText(wikiEdits)}; ${LOOKUP_FAILED_FIX})`;
       return `(wiki edits NOT checked: ${wikiEdits.detail ?? "no page access"})`;
-    case "edited":
-      if (wikiEdits.noNotice) return `(${noNoticeText(wikiEdits)}; ${overwriteEditedText(wikiEdits)})`;
-      return `(${editedSinceText(wikiEdits)}; ${overwriteEditedText(wikiEdits)})`;
+    case "edited": {
+      const fate = heldBack ? `; ${overwriteEditedText(wikiEdits)}` : planned ? ": would be replaced (--overwrite-edited)" : ": replaced (--overwrite-edited)";
+      return `(${wikiEdits.noNotice ? noNoticeText(wikiEdits) : editedSinceText(wikiEdits)}${fate})`;
+    }
     case "asLeft":
       return wikiEdits.adopted ? `(${adoptedText(wikiEdits, planned, sent)})` : `(wiki edits checked: version ${wikiEdits.version ?? "?"} is as last published)`;
     case "deleted":
@@ -14281,18 +14353,35 @@ function digestLine({ shown: fingerprint, lookupFailed }) {
 }
 
 // src/cli/treePlanOutput.ts
-function printTreeResult(result, json, output, plan, names) {
+function printTreeResult(result, json, output, plan, names, landed) {
   const under = result.underUnsentPage === void 0 ? {} : { parentKey: result.underUnsentPage.key, parentTitle: result.underUnsentPage.title };
   const place = plan?.refusedUnder?.get(result.item.file.label);
   const record = underItsFolder(
     { ...fileRecord(result), tree: { key: result.key, depth: result.depth, pass: result.pass, ...under }, ...result.pageId ? { pageId: result.pageId } : {} },
     place
   );
+  if (result.state === "published" && result.pageId) landed?.set(result.key, result.pageId);
   const parentTitle = place?.parentTitle ?? (plan && folderTitleAbove(plan.tree, plan.tree.rootPath + result.key));
+  if (plan && place === void 0 && parentTitle !== void 0) underHeldParent(record, plan, landed);
   withNames(record, names, { ...parentTitle !== void 0 ? { parentTitle } : {}, ...result.state === "published" && result.pageId ? { pageId: result.pageId } : {} });
   output.record({ ...record, linkCautions: result.linkCautions });
   if (json) output.json({ ...record, linkCautions: result.linkCautions });
   else output.line(`${"  ".repeat(result.depth)}${fileLine(record)}${result.pass === 2 ? " (second pass: links to new pages)" : record.relinked ? ` (${RELINKED_TEXT})` : ""}`);
+}
+function underHeldParent(record, plan, landed) {
+  if (plan.parentId === void 0 || record.parentId !== plan.parentId) return;
+  const folder = plan.tree.byPath.get(plan.tree.rootPath + record.tree.key)?.parent;
+  const folderPage = folder === void 0 ? void 0 : plan.tree.byPath.get(folder);
+  if (folder === void 0 || folderPage === void 0) return;
+  const folderKey2 = folder.slice(plan.tree.rootPath.length);
+  const landedId = landed?.get(folderKey2);
+  if (landedId !== void 0) {
+    record.parentId = landedId;
+    return;
+  }
+  delete record.parentId;
+  record.tree.parentKey = folderKey2;
+  record.tree.parentTitle = folderPage.title;
 }
 var LINES_PER_WRITE = 100;
 function treePageRecord(plan, page, withTree, addressOf, names, relinked) {
@@ -14601,6 +14690,8 @@ ${digestLine(views)}`);
   const gate = new ThrottleGate();
   const send2 = (item, target, context) => sendPlanned(item, target, context, settings);
   const marks = state2 ? sendMarks(stateRecorder(state2)) : void 0;
+  const landedIds = /* @__PURE__ */ new Map();
+  if (output.recording) output.record({ type: "order", files: [...plan.pages.map((page) => page.item.file.label), ...[...plan.refused, ...plan.pinned].map((item) => item.file.label)] });
   const run = await runTree({
     plan,
     pages,
@@ -14619,7 +14710,7 @@ ${digestLine(views)}`);
     ...ownPageProof(pages),
     onStart: (item, started, total) => output.progress(`Publishing ${started} of ${total}: ${item.complete ? JSON.stringify(item.complete.pageTitle) : item.file.label}`),
     onResult: (result) => {
-      printTreeResult(result, args.json, output, plan, names);
+      printTreeResult(result, args.json, output, plan, names, landedIds);
       recordTreeResult(result, marks, deps.now(), noteStateFailure);
     }
   });
@@ -14926,6 +15017,7 @@ async function send(plan, state2, pages, context) {
   const gate = new ThrottleGate();
   const marks = state2 ? sendMarks(stateRecorder(state2)) : void 0;
   const unaddressed = /* @__PURE__ */ new Map();
+  if (output.recording) output.record({ type: "order", files: plan.map((item) => item.file.label) });
   const run = await runFlat(plan, {
     concurrency: args.concurrency,
     gate,

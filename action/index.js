@@ -1724,7 +1724,7 @@ var englishPublishMessages = {
   existsAfterRetry: (said, pageTitle) => `${said} A page titled "${pageTitle}" exists now. An earlier attempt that seemed to fail may have created it, or it may be someone else's page: it was not linked to this file. Look at it on the wiki, then choose Overwrite to make this file's text its content.`,
   alreadyExists: (said, pageTitle) => `${said} Choose Overwrite to update the page "${pageTitle}".`,
   existsUnseen: (said, pageTitle, pageId) => `${said} The account that checks wiki edits did not find this file's page (page ${pageId}), yet a page titled "${pageTitle}" is there: most likely that account may not view it, so its edits cannot be checked. Give that account permission to view the page and publish again; nothing was changed.`,
-  existsPlaceTaken: (said, pageTitle, deletedId, pageId, version, author) => `${said} This file's page (page ${deletedId}) was deleted on the wiki, and another page titled "${pageTitle}" holds its place now (page ${pageId}, version ${version} by ${author}), which this file did not publish: it is not replaced, and nothing was changed. Give this file another title, or rename or delete that page on the wiki, then publish again.`,
+  existsPlaceTaken: (said, pageTitle, deletedId, pageId, version, author) => `${said} This file's page (page ${deletedId}) was deleted on the wiki, and another page titled "${pageTitle}" holds its place now (page ${pageId}, version ${version}${author === void 0 ? "" : ` by ${author}`}), which this file did not publish: it is not replaced, and nothing was changed. Give this file another title, or rename or delete that page on the wiki, then publish again.`,
   titleHeldInSpace: (said, pageTitle, pageId, url) => `${said} Page ${pageId}${url ? ` (${url})` : ""}, elsewhere in the space, already has the title "${pageTitle}", and this wiki keeps titles unique in a space. Choosing Overwrite would not help: it updates only a page under this file's own parent. Give this file another title, or rename or move that page on the wiki, then publish again; nothing was changed.`,
   unauthorized: (said) => `${said} The API token is missing, malformed, unknown to the wiki or was deleted: set a new one.`,
   licenseExpired: (said) => `${said} This token was created while the app's license was inactive (or the trial has ended). Once the license is active, create a new token in the app's settings (tab "API") and set it.`,
@@ -10233,7 +10233,7 @@ function unseenPageOutcome(outcome, item, target, messages = englishPublishMessa
   if (outcome.kind !== "alreadyExists" || item.guard?.kind !== "deleted") return outcome;
   const said = outcome.said ?? outcome.message;
   const taken = item.guard.placeTakenBy;
-  if (taken !== void 0) return { ...outcome, actions: [], message: messages.existsPlaceTaken(said, target.pageTitle, item.guard.pageId, taken.id, taken.version, taken.versionAuthorId ?? "an account the wiki does not name") };
+  if (taken !== void 0) return { ...outcome, actions: [], message: messages.existsPlaceTaken(said, target.pageTitle, item.guard.pageId, taken.id, taken.version, taken.versionAuthorId) };
   return { ...outcome, actions: [], message: messages.existsUnseen(said, target.pageTitle, item.guard.pageId) };
 }
 function titleHeldOutcome(outcome, item, target, messages = englishPublishMessages) {

@@ -29,7 +29,7 @@ export interface PublishMessages extends EndpointMessages {
    * "Already exists" to a file whose page (`deletedId`) was deleted on the wiki, where the guard found another page of
    * its title at its place (page `pageId`, made since): not the file's, so not replaced (create only).
    */
-  existsPlaceTaken(said: string, pageTitle: string, deletedId: string, pageId: string, version: number, author: string): string;
+  existsPlaceTaken(said: string, pageTitle: string, deletedId: string, pageId: string, version: number, author: string | undefined): string;
   /**
    * "Already exists" to a create whose title page `pageId` holds elsewhere in the space (found before sending): the wiki
    * keeps titles unique in a space. No Overwrite: it updates only a page under the file's own parent.
@@ -149,7 +149,7 @@ export const englishPublishMessages: PublishMessages = {
   existsUnseen: (said, pageTitle, pageId) =>
     `${said} The account that checks wiki edits did not find this file's page (page ${pageId}), yet a page titled "${pageTitle}" is there: most likely that account may not view it, so its edits cannot be checked. Give that account permission to view the page and publish again; nothing was changed.`,
   existsPlaceTaken: (said, pageTitle, deletedId, pageId, version, author) =>
-    `${said} This file's page (page ${deletedId}) was deleted on the wiki, and another page titled "${pageTitle}" holds its place now (page ${pageId}, version ${version} by ${author}), which this file did not publish: it is not replaced, and nothing was changed. Give this file another title, or rename or delete that page on the wiki, then publish again.`,
+    `${said} This file's page (page ${deletedId}) was deleted on the wiki, and another page titled "${pageTitle}" holds its place now (page ${pageId}, version ${version}${author === undefined ? '' : ` by ${author}`}), which this file did not publish: it is not replaced, and nothing was changed. Give this file another title, or rename or delete that page on the wiki, then publish again.`,
   titleHeldInSpace: (said, pageTitle, pageId, url) =>
     `${said} Page ${pageId}${url ? ` (${url})` : ''}, elsewhere in the space, already has the title "${pageTitle}", and this wiki keeps titles unique in a space. Choosing Overwrite would not help: it updates only a page under this file's own parent. Give this file another title, or rename or move that page on the wiki, then publish again; nothing was changed.`,
   unauthorized: (said) => `${said} The API token is missing, malformed, unknown to the wiki or was deleted: set a new one.`,

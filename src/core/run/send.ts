@@ -61,7 +61,7 @@ function unseenPageOutcome(outcome: PublishOutcome, item: PlanItem, target: Publ
   if (outcome.kind !== 'alreadyExists' || item.guard?.kind !== 'deleted') return outcome;
   const said = outcome.said ?? outcome.message;
   const taken = item.guard.placeTakenBy;
-  if (taken !== undefined) return { ...outcome, actions: [], message: messages.existsPlaceTaken(said, target.pageTitle, item.guard.pageId, taken.id, taken.version, taken.versionAuthorId ?? 'an account the wiki does not name') };
+  if (taken !== undefined) return { ...outcome, actions: [], message: messages.existsPlaceTaken(said, target.pageTitle, item.guard.pageId, taken.id, taken.version, taken.versionAuthorId) };
   return { ...outcome, actions: [], message: messages.existsUnseen(said, target.pageTitle, item.guard.pageId) };
 }
 

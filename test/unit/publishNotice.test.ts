@@ -80,6 +80,14 @@ describe('publish notice', () => {
     assert.equal(withoutNotice(extended), extended);
   });
 
+  it('keeps the indentation of the first line a colleague added after the notice: indented code stays code', () => {
+    const marker = markerText(notice().marker);
+    const line = `*Published from [docs/setup.md](<https://git.example.test/x#${marker}>) with Wiki Publisher.*`;
+    const after = '    indented code added after\n    second\n';
+    assert.equal(withoutNotice(`# Spaced\n\n---\n\n${line}\n\n${after}`), `# Spaced\n\n${after}`);
+    assert.equal(withoutNotice(`# Spaced\n\n---\n\n${line}\n\n  \n\t\n${after}\n\n`), `# Spaced\n\n${after}`, 'only the blank lines around it go');
+  });
+
   it('takes the rule off with the notice in a CRLF export, and a rule directly above the notice', () => {
     const marker = markerText(notice().marker);
     const line = `*Published from [docs/setup.md](https://git.example.test/x#${marker}) with Wiki Publisher. Edit the file in its repository rather than this page.*`;

@@ -162,7 +162,8 @@ function withLinesCut(lines: readonly string[], notice: { start: number; end: nu
   if (!opensParagraph && before.length > 0) before[before.length - 1] = (before[before.length - 1] as string).replace(/(?:\\| {2,})(\r?)$/, '$1');
   const kept = before.join('\n').replace(/\n+$/, '');
   // Whatever followed the notice (a colleague's words, an exporter's blank lines) ends the text as it ended before.
-  const after = lines.slice(notice.end + 1).join('\n').trim();
+  // Only its blank lines go: the first line's indentation is its meaning (four spaces make it indented code).
+  const after = lines.slice(notice.end + 1).join('\n').replace(/^(?:[ \t]*\r?\n)+/, '').trimEnd();
   if (kept === '' && after !== '') return `${after}\n`;
   return after === '' ? `${kept}\n` : `${kept}\n\n${after}\n`;
 }

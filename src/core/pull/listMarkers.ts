@@ -13,8 +13,8 @@ const LIST_SEARCH = 200;
  * The text of the wiki's unit, a list item written with the marker of the file's list it lands in. The export writes
  * its own bullet (`*` where the file writes `-`), and Markdown starts a new list where the bullet or the ordered
  * delimiter changes, so a colleague's item taken as written would split the file's list in two (three, for an item
- * in the middle), on GitHub and on the wiki alike. The list is the item it replaces, else the nearest item at its
- * indentation before or after it in the file, else in `around` (the file's base around the change, for a conflict
+ * in the middle), on GitHub and on the wiki alike. The list is the item it replaces, else the nearest item of its kind
+ * (bullet or ordered) at its indentation before, else after it in the file, else in `around` (the file's base around the change, for a conflict
  * whose file side holds no such item); its number is the wiki's.
  */
 export function withListMarkerOf(
@@ -24,10 +24,13 @@ export function withListMarkerOf(
   const item = listItem(unit);
   if (!item) return unit.text;
   const indent = (item[1] as string).length;
+  // An item of the other kind (ordered for a bullet) is in another list, whichever bullet it has: a change of kind
+  // starts a new list (CommonMark 5.3), so the search goes on the other way for one of the item's own kind.
+  const ofKind = (found: RegExpExecArray | undefined): RegExpExecArray | undefined => (found && (found[2] === undefined) === (item[2] === undefined) ? found : undefined);
   const nearest = (units: readonly MarkdownUnit[], range: Range): RegExpExecArray | undefined =>
-    nearestItem(units, range.start - 1, -1, indent) ?? nearestItem(units, range.end, 1, indent);
-  const model = sameList(replaced, indent) ?? nearest(ourUnits, ourRange) ?? (around && nearest(around.units, around.range));
-  if (!model || (model[2] === undefined) !== (item[2] === undefined)) return unit.text;
+    ofKind(nearestItem(units, range.start - 1, -1, indent)) ?? ofKind(nearestItem(units, range.end, 1, indent));
+  const model = ofKind(sameList(replaced, indent)) ?? nearest(ourUnits, ourRange) ?? (around && nearest(around.units, around.range));
+  if (!model) return unit.text;
   const marker = item[2] === undefined ? `${item[3] as string}${model[4] as string}` : (model[2] as string);
   return `${item[1] as string}${marker}${unit.text.slice(item[0].length)}`;
 }

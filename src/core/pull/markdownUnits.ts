@@ -3,6 +3,8 @@
 // differences out, while the merge keeps each side's own text. A unit is one line and the blank lines after it:
 // blank lines differ between styles and say nothing a reader sees, except inside a fenced code block.
 
+import { scanMarkdown } from '../markdown/scan';
+
 export interface MarkdownUnit {
   /**
    * What the merge compares between the file and an export: read it with keyOf. Made when first asked for, since a
@@ -32,60 +34,58 @@ export function sameKey(a: MarkdownUnit, b: MarkdownUnit): boolean {
   return (a.exact === b.exact && a.code === b.code) || keyOf(a) === keyOf(b);
 }
 
-const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 const BULLET = /^[*+-](?=\s)/;
 const ORDERED = /^\d{1,9}[.)](?=\s)/;
 const ESCAPED = /\\([!-/:-@[-`{-~])/g;
 
-/** A fence that is open: its character and length (a closing fence repeats it at least as long). */
-interface OpenFence { char: string; length: number }
-
 /** Splits Markdown into units. Concatenating the units' texts gives the text back exactly. */
 export function markdownUnits(text: string): MarkdownUnit[] {
   const units: MarkdownUnit[] = [];
-  let fence: OpenFence | undefined;
+  const code = fencedCodeLines(text);
+  let region = 0;
   let start = 0;
   let current: MarkdownUnit | undefined;
   while (start < text.length) {
     const newline = text.indexOf('\n', start);
     const end = newline === -1 ? text.length : newline + 1;
     const line = text.slice(start, end);
+    const lineStart = start;
     start = end;
     const body = line.trimEnd();
-    if (fence) {
+    while (region < code.length && (code[region] as CodeLines).end < lineStart) region++;
+    const inFence = code[region];
+    if (inFence !== undefined && inFence.start <= lineStart) {
       const exact = `\u0000${body}`;
       const unit: MarkdownUnit = { key: exact, exact, text: line, code: true };
       units.push(unit);
-      // Blank lines inside code are text of their own; after the closing fence they join it, as anywhere else.
-      const closed = closesFence(body, fence);
-      current = closed ? unit : undefined;
-      if (closed) fence = undefined;
+      // Blank lines inside code are text of their own; after the fence's last line they join it, as anywhere else.
+      current = end > inFence.end ? unit : undefined;
       continue;
     }
     if (body === '' && current) {
       current.text += line;
       continue;
     }
-    const opened = mayOpenFence(body) ? FENCE.exec(body) : null;
-    if (opened?.[1]) fence = { char: opened[1][0] ?? '`', length: opened[1].length };
     units.push((current = { key: body === '' ? '' : undefined, exact: body, text: line, code: false }));
   }
   return units;
 }
 
-/** A cheap look before the regular expression: a fence starts with up to three spaces, then ` or ~. */
-function mayOpenFence(body: string): boolean {
-  const first = body.charCodeAt(0);
-  return first === 96 || first === 126 || first === 32;
-}
+/** The lines of a fenced code block after its opening line, its closing line included: from `start` to `end`. */
+interface CodeLines { start: number; end: number }
 
-function closesFence(body: string, fence: OpenFence): boolean {
-  const trimmed = body.trim();
-  if (trimmed.length < fence.length) return false;
-  // Every character the fence's own, looked at in place: a repeated copy for each line of code cost an allocation.
-  const char = fence.char.charCodeAt(0);
-  for (let at = 0; at < trimmed.length; at++) if (trimmed.charCodeAt(at) !== char) return false;
-  return true;
+/**
+ * Where the text's fenced code is, as the scanner reads it (CommonMark 4.5): a fence in a list item or a block quote
+ * too, and a line is a closing fence only at most three spaces in from its container (a ``` line indented four is code).
+ */
+function fencedCodeLines(text: string): CodeLines[] {
+  if (!text.includes('```') && !text.includes('~~~')) return [];
+  const lines: CodeLines[] = [];
+  for (const fence of scanMarkdown(text).fences) {
+    const opening = text.indexOf('\n', fence.marker);
+    if (opening !== -1 && opening < fence.end) lines.push({ start: opening + 1, end: fence.end });
+  }
+  return lines;
 }
 
 /**

@@ -46,7 +46,7 @@ export function wikiSideText(region: PlacedRegion, sides: MergeSides): string {
         const replaced = baseUnits[hunk.baseStart + index] as MarkdownUnit;
         const unit = theirUnits[hunk.sideStart + index] as MarkdownUnit;
         // A base line that is the export's (the file's not known) has the export's marker: the file's list is read instead.
-        pushText(out, withSpacingOf(inFileList(unit, exportLines?.has(replaced) === true ? undefined : replaced), unit, replaced));
+        pushText(out, withSpacingOf(inFileList(unit, exportLines?.has(replaced) === true ? undefined : replaced), unit, replaced, sides.respaced));
       }
     } else {
       retailLast(out, sides.pageUnitBefore?.get(hunk.sideStart));

@@ -1,7 +1,8 @@
 // What a three-way merge of Markdown compares. The export turns the wiki's page back into Markdown in its own style
 // (other bullet markers, `_em_` for `*em*`, escapes, blank lines), so lines are compared by a key that leaves those
 // differences out, while the merge keeps each side's own text. A unit is one line and the blank lines after it:
-// blank lines differ between styles and say nothing a reader sees, except inside a fenced code block.
+// blank lines differ between styles, so no comparison of lines sees them; where they change the blocks (a paragraph
+// ended, a list made loose), blankLineChanges.ts finds them. A blank line inside fenced code is a unit of its own.
 
 import { scanMarkdown } from '../markdown/scan';
 

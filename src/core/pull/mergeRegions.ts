@@ -25,6 +25,8 @@ export interface MergeSides extends SeparatorSides {
   unknownInFile: ReadonlySet<MarkdownUnit>;
   /** Without the published file, the export's lines that stand in its base for the file's (fileBase.ts, guessedFileUnits). */
   exportLines?: ReadonlySet<MarkdownUnit>;
+  /** The wiki's lines whose change is their blank lines alone (blankLineChanges.ts). */
+  respaced?: ReadonlySet<MarkdownUnit>;
 }
 
 /**

@@ -5,6 +5,7 @@
 // writing. The file is compared with its base as written and the two exports with each other as written, so neither
 // side's change hides behind the key that pairs the export's lines with the file's (markdownUnits.ts).
 import { conflictBlock } from '../markdown/conflictMarkers';
+import { blankLineHunks, respacedUnits } from './blankLineChanges';
 import { fileSideText, wikiSideText } from './conflictSides';
 import { wikiOnFile } from './fileBase';
 import { hunksOf, unitsBefore, type Range } from './hunks';
@@ -42,9 +43,13 @@ function toLf(text: string): string {
 function mergeLines(base: string, theirs: string, ours: string, fileBase: string | undefined): MergeResult {
   const exportUnits = markdownUnits(base);
   const pageUnits = markdownUnits(theirs);
-  // Base and theirs are both the export's, so they are compared as written (see MarkdownUnit.exact).
-  const pageHunks = hunksOf('theirs', exportUnits, pageUnits, 'exact');
+  // Base and theirs are both the export's, so they are compared as written (see MarkdownUnit.exact); then the blank
+  // lines between the lines, which that leaves out, where they change the blocks.
+  const lineHunks = hunksOf('theirs', exportUnits, pageUnits, 'exact');
+  const spacingHunks = blankLineHunks(base, theirs, exportUnits, pageUnits, lineHunks);
+  const pageHunks = spacingHunks.length === 0 ? lineHunks : [...lineHunks, ...spacingHunks].sort((x, y) => x.baseStart - y.baseStart || x.baseEnd - y.baseEnd);
   if (pageHunks.length === 0) return { kind: 'nothingNew', text: ours };
+  const respaced = respacedUnits(pageUnits, spacingHunks);
   const ourUnits = markdownUnits(ours);
   const wiki = wikiOnFile(exportUnits, pageUnits, pageHunks, ourUnits, fileBase === undefined ? undefined : markdownUnits(fileBase));
   const { fileUnits, theirUnits, ourHunks } = wiki;
@@ -53,6 +58,7 @@ function mergeLines(base: string, theirs: string, ours: string, fileBase: string
   const sides: MergeSides = {
     baseUnits: fileUnits, ourUnits, ourBefore: unitsBefore(fileUnits, ourUnits, ourHunks), theirUnits, theirBefore: wiki.theirBefore,
     unknownInFile: wiki.unknownInFile, pageUnitBefore: wiki.pageUnitBefore, ...(fileBase === undefined ? { exportLines: new Set(exportUnits) } : {}),
+    respaced,
   };
   const out: string[] = [];
   // The file's units stand where they are in its text: a run of them is pushed as one slice of it, not unit by unit
@@ -75,9 +81,9 @@ function mergeLines(base: string, theirs: string, ours: string, fileBase: string
     if (!theirsChanged) pushOurs(ourRange.start, ourRange.end);
     else if (!conflict) {
       // Only the wiki changed it, or both made the same change (kept as the file writes it).
-      if (oursChanged || sameTexts(ourUnits, ourRange, theirUnits, theirRange)) pushOurs(ourRange.start, ourRange.end);
+      if (oursChanged || sameTexts(ourUnits, ourRange, theirUnits, theirRange, respaced)) pushOurs(ourRange.start, ourRange.end);
       else {
-        pushTheirs(out, theirUnits, theirRange, ourUnits, ourRange, wiki.pageUnitBefore.get(theirRange.start));
+        pushTheirs(out, { theirUnits, theirRange, ourUnits, ourRange, respaced }, wiki.pageUnitBefore.get(theirRange.start));
         changedByTheirs = true;
       }
     } else {
@@ -115,19 +121,29 @@ function startsOf(units: readonly MarkdownUnit[]): number[] {
   return starts;
 }
 
+/** The wiki's change in a region: its lines, the file's lines it replaces, and the lines whose blank lines alone changed. */
+interface TheirChange {
+  theirUnits: readonly MarkdownUnit[];
+  theirRange: Range;
+  ourUnits: readonly MarkdownUnit[];
+  ourRange: Range;
+  respaced: ReadonlySet<MarkdownUnit>;
+}
+
 /**
  * The wiki's change where the file left the base as it was. Lines replaced one for one keep the file's spacing
  * around them; where the wiki added or removed lines, the blank lines before the change are the wiki's (it may have
  * split or joined paragraphs): those of `pageUnitBefore`, the page's line before the change. Its list items take the
  * marker of the file's list they land in (listMarkers.ts).
  */
-function pushTheirs(out: string[], theirUnits: readonly MarkdownUnit[], theirRange: Range, ourUnits: readonly MarkdownUnit[], ourRange: Range, pageUnitBefore: MarkdownUnit | undefined): void {
+function pushTheirs(out: string[], change: TheirChange, pageUnitBefore: MarkdownUnit | undefined): void {
+  const { theirUnits, theirRange, ourUnits, ourRange, respaced } = change;
   const inFileList = (unit: MarkdownUnit, replaced: MarkdownUnit | undefined): string => withListMarkerOf(unit, replaced, ourUnits, ourRange);
   if (theirRange.end - theirRange.start === ourRange.end - ourRange.start) {
     for (let index = 0; index < theirRange.end - theirRange.start; index++) {
       const replaced = ourUnits[ourRange.start + index] as MarkdownUnit;
       const unit = theirUnits[theirRange.start + index] as MarkdownUnit;
-      pushText(out, withSpacingOf(inFileList(unit, replaced), unit, replaced));
+      pushText(out, withSpacingOf(inFileList(unit, replaced), unit, replaced, respaced));
     }
     return;
   }
@@ -135,11 +151,12 @@ function pushTheirs(out: string[], theirUnits: readonly MarkdownUnit[], theirRan
   for (let index = theirRange.start; index < theirRange.end; index++) pushText(out, inFileList(theirUnits[index] as MarkdownUnit, undefined));
 }
 
-/** Whether the two runs of units are written alike, line for line. */
-function sameTexts(a: readonly MarkdownUnit[], aRange: Range, b: readonly MarkdownUnit[], bRange: Range): boolean {
+/** Whether the two runs of units are written alike, line for line, and `b`'s blank lines changed no block (`respaced`). */
+function sameTexts(a: readonly MarkdownUnit[], aRange: Range, b: readonly MarkdownUnit[], bRange: Range, respaced: ReadonlySet<MarkdownUnit>): boolean {
   if (aRange.end - aRange.start !== bRange.end - bRange.start) return false;
   for (let index = 0; index < aRange.end - aRange.start; index++) {
-    if ((a[aRange.start + index] as MarkdownUnit).exact !== (b[bRange.start + index] as MarkdownUnit).exact) return false;
+    const unit = b[bRange.start + index] as MarkdownUnit;
+    if ((a[aRange.start + index] as MarkdownUnit).exact !== unit.exact || respaced.has(unit)) return false;
   }
   return true;
 }

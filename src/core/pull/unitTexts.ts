@@ -42,8 +42,10 @@ export function retailLast(out: string[], source: MarkdownUnit | undefined): voi
 /**
  * The text of a unit that replaced `replaced` one for one, with `replaced`'s blank lines after it (the side's spacing
  * around a line it kept). Not where either is a line of code: there a blank line is a unit of its own, never a tail,
- * so a line that left or entered a code block (its fence added or taken away) keeps the blank lines it has.
+ * so a line that left or entered a code block (its fence added or taken away) keeps the blank lines it has. A unit
+ * of `respaced` (blankLineChanges.ts) changed only its blank lines: `replaced`'s own line, with the unit's.
  */
-export function withSpacingOf(text: string, unit: MarkdownUnit, replaced: MarkdownUnit): string {
+export function withSpacingOf(text: string, unit: MarkdownUnit, replaced: MarkdownUnit, respaced?: ReadonlySet<MarkdownUnit>): string {
+  if (respaced?.has(unit) === true) return withTailOf(replaced.text, unit.text);
   return unit.code || replaced.code ? text : withTailOf(text, replaced.text);
 }

@@ -13,6 +13,12 @@ import { endsHtmlBlock } from './htmlBlocks';
 import { LineState } from './lineState';
 import { maybeSpecial, tryStarts } from './starts';
 
+/**
+ * Told after each line is read: the blocks open then (the document first; the parser's own list, to copy, not keep),
+ * and the block the line closed itself, if any (a fence's closing line, an HTML block's end), which holds it too.
+ */
+export type LineObserver = (lineStart: number, lineEnd: number, open: readonly OpenBlock[], closedByLine: OpenBlock | undefined) => void;
+
 export interface BlockStructure {
   /** The headings, in document order. */
   headings: TextBlock[];
@@ -39,8 +45,8 @@ export interface BlockStructure {
  * through a dozen collections while the rest was read, which grew the young generation). Another text keeps the blocks
  * that may hold inlines (inlineBlocks), for its caller to read once every definition is known.
  */
-export function parseBlocks(text: string, inlines: InlineFindings): BlockStructure {
-  const parser = new BlockParser(text, text.includes(']:') ? undefined : inlines);
+export function parseBlocks(text: string, inlines: InlineFindings, onLine?: LineObserver): BlockStructure {
+  const parser = new BlockParser(text, text.includes(']:') ? undefined : inlines, onLine);
   parser.parse();
   return parser.found;
 }
@@ -62,9 +68,11 @@ class BlockParser implements BlockBuilder {
   /** The next `[` and `<` at or after the last paragraph closed (-1: none left; -2: not looked for yet). */
   private bracket = -2;
   private angle = -2;
+  /** The block the current line closed as its own last line (LineObserver). */
+  private closedByLine: OpenBlock | undefined = undefined;
 
   /** @param inlines where the text blocks' inlines go as they close; undefined: read after the whole text (scan.ts). */
-  constructor(readonly text: string, private readonly inlines: InlineFindings | undefined) {
+  constructor(readonly text: string, private readonly inlines: InlineFindings | undefined, private readonly onLine?: LineObserver) {
     this.found = { headings: [], inlineBlocks: [], fences: [], htmlBlocks: [], codeBlocks: [], definitions: [], byLabel: new Map() };
     this.line = new LineState(text);
     this.tip = this.open[0] as OpenBlock;
@@ -84,6 +92,10 @@ class BlockParser implements BlockBuilder {
       if (next === -1) next = text.length;
       const end = next > start && text.charCodeAt(next - 1) === CARRIAGE_RETURN && text.charCodeAt(next) === LINE_FEED ? next - 1 : next;
       this.incorporateLine(start, end);
+      if (this.onLine !== undefined) {
+        this.onLine(start, end, this.open, this.closedByLine);
+        this.closedByLine = undefined;
+      }
       start = next + 1;
     }
     while (this.open.length > 0) this.closeTip();
@@ -108,6 +120,7 @@ class BlockParser implements BlockBuilder {
       line.findNextNonspace();
       const result = continues(line, open[index] as OpenBlock);
       if (result === 2) {
+        this.closedByLine = this.tip;
         this.closeTip();
         return;
       }
@@ -144,6 +157,7 @@ class BlockParser implements BlockBuilder {
       this.addLine(tip);
       if (tip.kind === 'html' && tip.htmlType <= 5 && endsHtmlBlock(tip.htmlType, this.text.slice(line.offset, line.end))) {
         tip.closed = true;
+        this.closedByLine = tip;
         this.closeTip();
       }
     } else if (line.offset < line.end && !line.blank) {

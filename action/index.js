@@ -1154,22 +1154,24 @@ function listItem(builder, container) {
 }
 
 // src/core/markdown/blocks/blockParser.ts
-function parseBlocks(text2, inlines) {
-  const parser = new BlockParser(text2, text2.includes("]:") ? void 0 : inlines);
+function parseBlocks(text2, inlines, onLine) {
+  const parser = new BlockParser(text2, text2.includes("]:") ? void 0 : inlines, onLine);
   parser.parse();
   return parser.found;
 }
 var BlockParser = class {
   /** @param inlines where the text blocks' inlines go as they close; undefined: read after the whole text (scan.ts). */
-  constructor(text2, inlines) {
+  constructor(text2, inlines, onLine) {
     this.text = text2;
     this.inlines = inlines;
+    this.onLine = onLine;
     this.found = { headings: [], inlineBlocks: [], fences: [], htmlBlocks: [], codeBlocks: [], definitions: [], byLabel: /* @__PURE__ */ new Map() };
     this.line = new LineState(text2);
     this.tip = this.open[0];
   }
   text;
   inlines;
+  onLine;
   line;
   found;
   /** The open blocks, the document first: each is the last child of the one before it. */
@@ -1186,6 +1188,8 @@ var BlockParser = class {
   /** The next `[` and `<` at or after the last paragraph closed (-1: none left; -2: not looked for yet). */
   bracket = -2;
   angle = -2;
+  /** The block the current line closed as its own last line (LineObserver). */
+  closedByLine = void 0;
   parse() {
     const text2 = this.text;
     const bareCr = text2.includes("\r") && /\r(?!\n)/.test(text2);
@@ -1198,6 +1202,10 @@ var BlockParser = class {
       if (next === -1) next = text2.length;
       const end = next > start && text2.charCodeAt(next - 1) === CARRIAGE_RETURN && text2.charCodeAt(next) === LINE_FEED ? next - 1 : next;
       this.incorporateLine(start, end);
+      if (this.onLine !== void 0) {
+        this.onLine(start, end, this.open, this.closedByLine);
+        this.closedByLine = void 0;
+      }
       start = next + 1;
     }
     while (this.open.length > 0) this.closeTip();
@@ -1217,6 +1225,7 @@ var BlockParser = class {
       line.findNextNonspace();
       const result = continues(line, open3[index]);
       if (result === 2) {
+        this.closedByLine = this.tip;
         this.closeTip();
         return;
       }
@@ -1252,6 +1261,7 @@ var BlockParser = class {
       this.addLine(tip);
       if (tip.kind === "html" && tip.htmlType <= 5 && endsHtmlBlock(tip.htmlType, this.text.slice(line.offset, line.end))) {
         tip.closed = true;
+        this.closedByLine = tip;
         this.closeTip();
       }
     } else if (line.offset < line.end && !line.blank) {

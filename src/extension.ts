@@ -69,10 +69,10 @@ export function activate(context: vscode.ExtensionContext): void {
     // What the commands and the view read from the wiki: only they use it, so it is made with their bundle.
     const wiki = onFirstUse((): WikiAccess => new (lazyCommands().WikiAccess)({ session: exportSession, transport: editorTransport }));
     const pageContents = new WikiPageContentProvider();
-    const compare = new LazyCommand<CompareWithWikiCommand>('wikiPublisher.compareWithWiki', () =>
-      new (lazyCommands().CompareWithWikiCommand)({ wiki: wiki(), links: links(), recent: recent(), pages: pageContents, log }));
     // Pull's bases: per machine, under the extension's global storage, one per file.
     const bases = onFirstUse(() => new (lazyCommands().FolderPullBaseStore)(lazyCommands().globalStorageFolder(vscode.Uri.joinPath(context.globalStorageUri, 'pull-bases'))));
+    const compare = new LazyCommand<CompareWithWikiCommand>('wikiPublisher.compareWithWiki', () =>
+      new (lazyCommands().CompareWithWikiCommand)({ wiki: wiki(), links: links(), recent: recent(), pages: pageContents, log, bases: bases() }));
     const baseKeeper = onFirstUse(() => new (lazyCommands().PullBaseKeeper)({ wiki: wiki(), bases: bases(), clock: systemClock, log }));
     // Pulled edits waiting to be saved: made with the first Pull, asked by every publish after it.
     let pulledEdits: PulledEdits | undefined;

@@ -18,10 +18,10 @@ import { colleagueEdits, publishForPull } from '../support/pullHarness';
 import { useSignedInWorld } from '../support/signedInWorld';
 
 const DEFAULTS = { spaceId: 'DOCS', parentId: '123456', overwrite: true };
-const GUIDE = '# Guide\n\n## Install\n\nRun the installer.\n';
+const GUIDE = '# Guide\n\n## Install\n\nRun the installer.\n\n## Upgrade\n\n## Install\n\nRun it again.\n';
 const SETUP = '# Setup\n\nSet it up.\n';
 const INDEX = [
-  '# Overview', '', '- [The guide](guide.md)', '- [Install it](guide.md#install)', '- [Set it up](setup.md)', '- [Back to the top](#overview)', '',
+  '# Overview', '', '- [The guide](guide.md)', '- [Install it](guide.md#install)', '- [Install again](guide.md#install-1)', '- [Set it up](setup.md)', '- [Back to the top](#overview)', '',
   'Read [the guide](guide.md) first, then [set it up](setup.md#setup).', '', 'A line a colleague will change.', '',
 ].join('\n');
 
@@ -74,7 +74,7 @@ describe('the editor\'s Compare with Wiki Page against the sandbox wiki: the pag
       const address = (name: string, title: string): string => `${signedIn.world.sandbox.baseUrl}/wiki/spaces/DOCS/pages/${ids.get(name) as string}/${title}`;
       // What the publish sent: each link to a file as its page's address, each anchor in the wiki's form.
       const sent = (content: string): string => content
-        .replaceAll('(guide.md#install)', `(${address('guide.md', 'Guide')}#Install)`).replaceAll('(guide.md)', `(${address('guide.md', 'Guide')})`)
+        .replaceAll('(guide.md#install)', `(${address('guide.md', 'Guide')}#Install)`).replaceAll('(guide.md#install-1)', `(${address('guide.md', 'Guide')}#Install.1)`).replaceAll('(guide.md)', `(${address('guide.md', 'Guide')})`)
         .replaceAll('(setup.md#setup)', `(${address('setup.md', 'Setup')}#Setup)`).replaceAll('(setup.md)', `(${address('setup.md', 'Setup')})`)
         .replaceAll('(#overview)', '(#Overview)');
       await writeAt(join(docs, 'index.md'), INDEX);
@@ -86,8 +86,9 @@ describe('the editor\'s Compare with Wiki Page against the sandbox wiki: the pag
       const session = { storedSession: async () => ({}), accessToken: async () => signedIn.accessToken, refreshNowQuietly: async () => undefined, signInRevoked: async () => false };
       const wiki = new editor.WikiAccess({ session: session as unknown as ExportSessionService, transport: () => signedIn.transport });
       const pages = new editor.WikiPageContentProvider();
-      // Recent places are asked only for a file with no page: these files all have theirs.
-      const compare = new editor.CompareWithWikiCommand({ wiki, links, recent: {} as RecentTargets, pages, log: new MemoryLogger() });
+      // Recent places are asked only for a file with no page: these files all have theirs. Pull's bases tell which
+      // anchor a link to the repeated heading went out as (`#install-1` as `#Install.1`).
+      const compare = new editor.CompareWithWikiCommand({ wiki, links, recent: {} as RecentTargets, pages, log: new MemoryLogger(), bases });
       await compare.execute(Uri.file(join(docs, 'index.md')));
       const [shown] = fake.diffs;
       assert.ok(shown, 'the diff editor opened');

@@ -138,6 +138,16 @@ describe('Pull and Compare map a link\'s heading back through the same heading',
     assert.equal(await pulled(ours, sent, sent.replace('first.', 'first, edited.')), ours.replace('first.', 'first, edited.'));
   });
 
+  it('Compare with Pull\'s base writes a link to a repeated heading back as the file writes it (`b.md#intro-1`, sent as `#Intro.1`)', () => {
+    const file = '# A\n\nSee [y](b.md#intro-1) here.\n';
+    const page = `# A\n\nSee [y](${BEE}#Intro.1) here.\n`;
+    assert.equal(pageInFileForms(page, file, beeIdOf), page, 'without the base, which `Intro` the file meant takes b.md\'s headings');
+    assert.equal(pageInFileForms(page, file, beeIdOf, undefined, { file, page }), file);
+    // A colleague who re-pointed the link to the first Intro: that arrives as the wiki writes it.
+    const repointed = page.replace('#Intro.1', '#Intro');
+    assert.equal(pageInFileForms(repointed, file, beeIdOf, undefined, { file, page }), repointed);
+  });
+
   it('Compare, without the published file to tell them apart, never shows one of them at the other heading', () => {
     const file = '# A\n\nSee [C](b.md#c) and [C++](b.md#c-1) headings.\n';
     const page = `# A\n\nSee [C](${BEE}#C) and [C++](${BEE}#C%2B%2B) headings.\n`;

@@ -26,11 +26,13 @@ export interface TitleSettings {
 /**
  * A page's export as the file (`fileText`, front matter and all) would write it: Compare's side of the wiki. Where a
  * publish leaves the file's title heading out (its front matter, else the setting, says so), the heading is put back
- * where the file has it: the page never shows it, and nobody changed it.
+ * where the file has it: the page never shows it, and nobody changed it. `published`: Pull's base for this page, when
+ * kept: the anchors a link to a repeated heading went out as (`b.md#intro-1` as `#Intro.1`) are known only from it.
  */
-export function pageInFileForms(markdown: string, fileText: string, pageIdOf: PageIdOf | undefined, title?: TitleSettings): string {
+export function pageInFileForms(markdown: string, fileText: string, pageIdOf: PageIdOf | undefined, title?: TitleSettings, published?: PublishedPair): string {
   const split = splitFrontMatter(fileText);
-  const page = fileFormsOf(split.content, pageIdOf)(markdown);
+  const files = published?.file === undefined ? split.content : [published.file, split.content];
+  const page = fileFormsOf(files, pageIdOf, published)(markdown);
   const pageTitle = split.target.pageTitle ?? title?.pageTitle;
   if (!(split.omitTitleHeading ?? title?.omitTitleHeading ?? false) || pageTitle === undefined) return page;
   return withTitleHeadingOf(page, split.content, pageTitle);

@@ -4,6 +4,7 @@ import { neutralise } from '../../core/text/neutralise';
 import type { PageLink } from '../../core/links/pageLink';
 import type { Logger } from '../../core/ports';
 import type { PublishTarget } from '../../core/publish/target';
+import type { PullBaseStore } from '../../core/pull/pullBase';
 import { showInfo } from '../notify';
 import { onDemand } from '../onDemandLoader';
 import type { GlobalStateLinkStore } from '../publish/pageLinks';
@@ -23,6 +24,8 @@ export interface CompareDependencies {
   recent: RecentTargets;
   pages: WikiPageContentProvider;
   log: Logger;
+  /** Pull's bases: the file as last published and the page it made, which tell a link's published anchor. */
+  bases?: PullBaseStore;
 }
 
 const WHAT: ReadingCommand = { logName: 'Compare with Wiki Page', title: vscode.l10n.t('Compare with Wiki Page') };
@@ -78,7 +81,9 @@ export class CompareWithWikiCommand implements Command {
           const pageIdOf = document.uri.scheme === 'untitled' ? undefined : await pageIdOfLinks(document.uri, text, this.deps);
           // A publish that leaves out the title heading: the page shows it back where the file has it (not a difference).
           const titleSettings = { omitTitleHeading: omitTitleHeadingSetting(), pageTitle: link?.pageTitle ?? target?.pageTitle };
-          return { pageId, markdown: exported.markdown, asFile: onDemand().pageInFileForms(exported.markdown, text, pageIdOf, titleSettings) };
+          const base = await this.deps.bases?.get(document.uri.toString());
+          const published = base?.pageId === pageId ? { file: base.fileText, page: base.markdown } : undefined;
+          return { pageId, markdown: exported.markdown, asFile: onDemand().pageInFileForms(exported.markdown, text, pageIdOf, titleSettings, published) };
         },
       );
       if (!page) return;

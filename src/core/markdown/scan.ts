@@ -32,6 +32,14 @@ export function scanMarkdown(text: string): ScannedMarkdown {
   return last;
 }
 
+/**
+ * The scan kept of `text` when it is the text scanned last, else undefined (nothing is scanned): a caller whose quick
+ * look only decides whether a scan is worth making takes the scan as it is when it is there already.
+ */
+export function keptScan(text: string): ScannedMarkdown | undefined {
+  return lastText === text ? last : undefined;
+}
+
 /** The HTML comments of the HTML blocks: a block of kind 2 whole, and each `<!--` to its `-->` (or the block's end) in the others. */
 function htmlComments(text: string, blocks: readonly HtmlBlock[]): Array<[number, number]> {
   const comments: Array<[number, number]> = [];

@@ -4,7 +4,7 @@
 import { englishPublishMessages, type PublishMessages } from '../messages/publishMessages';
 import { checkEndpoint } from '../http/endpoint';
 import type { FencedCode } from '../markdown/model';
-import { scanMarkdown } from '../markdown/scan';
+import { keptScan, scanMarkdown } from '../markdown/scan';
 
 /**
  * A closed ```mermaid (or ~~~mermaid) block, also in a list item or block quote: [start, end) from its opening line's
@@ -60,12 +60,14 @@ export function findDiagramFences(markdown: string): DiagramFence[] {
  */
 function scanDiagramFences(markdown: string): { fences: DiagramFence[]; unclosed: number } {
   // Every fence line holds three backticks or three tildes, and a Mermaid fence's info string the word itself (compared
-  // as written, namesMermaid): a text without both (most files planned, most with code blocks too) holds none, and is
-  // not parsed a second time (the plan's inspection parsed it already).
-  if ((!markdown.includes('```') && !markdown.includes('~~~')) || !/mermaid/i.test(markdown)) return { fences: [], unclosed: 0 };
+  // as written, namesMermaid): a text without both holds none, and is not scanned for want of one. A text the plan
+  // scanned already (most often the scanner's last) has its fences' info strings read instead: the word looked for
+  // in the whole text was read over every text a tree plans, most with a code block of another language.
+  const kept = keptScan(markdown);
+  if (kept === undefined && ((!markdown.includes('```') && !markdown.includes('~~~')) || !/mermaid/i.test(markdown))) return { fences: [], unclosed: 0 };
   const fences: DiagramFence[] = [];
   let unclosed = 0;
-  for (const fence of scanMarkdown(markdown).fences) {
+  for (const fence of (kept ?? scanMarkdown(markdown)).fences) {
     if (!namesMermaid(markdown, fence)) continue;
     // An unclosed fence runs to the end of its container; turning it into one picture would swallow the rest of the
     // page, and it is most likely a typing slip, so it stays code for the reader to see (and the plan says so).

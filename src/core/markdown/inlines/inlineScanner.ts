@@ -44,13 +44,16 @@ class InlineScan {
 
   run(): void {
     const { text, end } = this.subject;
+    // The searches end with the subject: in the source text cut at its end (a slice of the same characters, no copy),
+    // since a search past the subject's last special character read on to the next one in the text, through all the
+    // prose between (most paragraphs hold none): the text was read a second time after the one link of its first line.
+    const searched = end < text.length ? text.slice(0, end) : text;
     let at = this.subject.start;
     while (at < end) {
       // The next character that starts something, found by the regular expression engine's own loop (a fifth of the
-      // scan's time less than a loop over every character). A search past the subject's end stops at the next such
-      // character of the text, before the next subject that is read: the text is still read about once.
+      // scan's time less than a loop over every character).
       SPECIAL_CHARACTER.lastIndex = at;
-      if (!SPECIAL_CHARACTER.test(text)) break;
+      if (!SPECIAL_CHARACTER.test(searched)) break;
       at = SPECIAL_CHARACTER.lastIndex - 1;
       if (at >= end) break;
       const code = text.charCodeAt(at);

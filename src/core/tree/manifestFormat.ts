@@ -142,15 +142,8 @@ export function entryLocator(text: string, name: string): (key: string) => strin
       for (let at = 0; at < text.length;) {
         const end = text.indexOf('\n', at);
         const stop = end === -1 ? text.length : end;
-        const written = at > pages ? /^\s*("(?:[^"\\]|\\.)*")\s*:/.exec(text.slice(at, stop)) : null;
-        if (written) {
-          try {
-            const parsed = JSON.parse(written[1] as string) as string;
-            if (!lines.has(parsed)) lines.set(parsed, line);
-          } catch {
-            // not a key JSON reads: the entry is named by the file alone
-          }
-        }
+        const key = at > pages ? writtenKey(text, at, stop) : undefined;
+        if (key !== undefined && !lines.has(key)) lines.set(key, line);
         line++;
         at = stop + 1;
       }
@@ -158,6 +151,35 @@ export function entryLocator(text: string, name: string): (key: string) => strin
     const line = lines.get(key);
     return line === undefined ? name : `${name}:${line}`;
   };
+}
+
+/**
+ * The key a line of the manifest's text ([at, stop)) names, as JSON reads it, or undefined when it names none. A key as
+ * serializeManifest writes it (indented, quoted, no escape or control character) is taken as it stands; any other line
+ * is read by JSON's rules, a line at a time (a regular expression and JSON.parse for each of 10,000 lines cost more
+ * than reading the manifest itself).
+ */
+function writtenKey(text: string, at: number, stop: number): string | undefined {
+  let open = at;
+  while (open < stop && text.charCodeAt(open) === 0x20) open++;
+  if (text.charCodeAt(open) === 0x22) {
+    let close = open + 1;
+    while (close < stop && isPlainKeyCharacter(text.charCodeAt(close))) close++;
+    if (close < stop && text.charCodeAt(close) === 0x22 && text.charCodeAt(close + 1) === 0x3a) return text.slice(open + 1, close);
+  }
+  const written = /^\s*("(?:[^"\\]|\\.)*")\s*:/.exec(text.slice(at, stop));
+  if (!written) return undefined;
+  try {
+    return JSON.parse(written[1] as string) as string;
+  } catch {
+    // not a key JSON reads: the entry is named by the file alone
+    return undefined;
+  }
+}
+
+/** Not a quote, a backslash or a control character: what a key JSON reads as written may hold. */
+function isPlainKeyCharacter(code: number): boolean {
+  return code >= 0x20 && code !== 0x22 && code !== 0x5c;
 }
 
 /** parseManifest without its shortcut for the written form (manifestAsWritten): JSON.parse and every check. */

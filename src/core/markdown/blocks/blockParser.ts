@@ -7,7 +7,7 @@ import { readDefinitions } from '../inlines/definitions';
 import { scanInlines, type InlineFindings } from '../inlines/inlineScanner';
 import { subjectOf } from '../inlines/subject';
 import type { Definition, FencedCode, HtmlBlock, TextBlock } from '../model';
-import { OpenBlock, type BlockBuilder, type BlockKind } from './blockTypes';
+import { NO_LINES, OpenBlock, type BlockBuilder, type BlockKind } from './blockTypes';
 import { continues } from './continuation';
 import { endsHtmlBlock } from './htmlBlocks';
 import { LineState } from './lineState';
@@ -193,7 +193,8 @@ class BlockParser implements BlockBuilder {
     if (block.kind === 'fence' && block.infoStart === -1) {
       block.infoStart = start;
       block.infoEnd = line.end;
-    } else block.lines.push(start, line.end);
+    } else if (block.lines === NO_LINES) block.lines = [start, line.end];
+    else block.lines.push(start, line.end);
   }
 
   takeDefinitions(paragraph: OpenBlock): boolean {

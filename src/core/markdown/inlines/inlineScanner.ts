@@ -32,6 +32,15 @@ export function scanInlines(subject: Subject, byLabel: ReadonlyMap<string, Defin
   new InlineScan(subject, byLabel, into).run();
 }
 
+/**
+ * Whether the links are in their openers' order already, as they are unless an image closed inside a link's text:
+ * sorted only then (a sort copies the list it sorts, for every paragraph with two links or more).
+ */
+function inOpenerOrder(links: readonly InlineLink[]): boolean {
+  for (let index = 1; index < links.length; index++) if ((links[index - 1] as InlineLink).open > (links[index] as InlineLink).open) return false;
+  return true;
+}
+
 class InlineScan {
   private readonly brackets: Bracket[] = [];
   /** Link openers below this depth of the stack are inactive: a link closed after them (no links in links). */
@@ -73,7 +82,7 @@ class InlineScan {
       else at = this.angle(at);
     }
     // Links are found as they close, an image's after the links in its text: document order is their openers' order.
-    if (this.found.length > 1) this.found.sort((a, b) => a.open - b.open);
+    if (this.found.length > 1 && !inOpenerOrder(this.found)) this.found.sort((a, b) => a.open - b.open);
     for (const link of this.found) this.into.links.push(link);
   }
 

@@ -30,6 +30,8 @@ const HTML_LINK = /<a\s(?:[^<>]*?\s)?href\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<
 // browser may pick, so each local one is an image the wiki cannot show.
 const HTML_SRCSET = /<(?:img|source)\b[^<>]*\ssrcset\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))/gi;
 const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
+/** The characters without which a text holds no image, no HTML and no level-one heading (inspectMarkdown). */
+const MAY_HOLD_FINDINGS = /[!<#=]/;
 const MARKDOWN_FILE = /\.(md|markdown)(#.*)?$/i;
 
 /**
@@ -37,9 +39,14 @@ const MARKDOWN_FILE = /\.(md|markdown)(#.*)?$/i;
  * rewrites them): only images are looked at among the Markdown links and definitions.
  */
 export function inspectMarkdown(markdown: string, options: { markdownLinks?: boolean } = {}): MarkdownFindings {
+  const markdownLinks = options.markdownLinks !== false;
+  // Without Markdown links to look at, only an image (`![`, also through a definition), HTML (`<`) or a level-one
+  // heading (`#`, or a setext `=` underline) is found, and a text without those characters holds none: it is not
+  // scanned for nothing. Most often a folder page a tree generates (a list of links to its children: 100 such pages
+  // were a tenth of planning a tree of 10,000 files).
+  if (!markdownLinks && !MAY_HOLD_FINDINGS.test(markdown)) return { firstHeading: undefined, localImages: [], localMarkdownLinks: [], htmlLinks: [] };
   const scanned = scanMarkdown(markdown);
   const findings: MarkdownFindings = { firstHeading: firstLevelOneHeading(markdown)?.text, localImages: [], localMarkdownLinks: [], htmlLinks: [] };
-  const markdownLinks = options.markdownLinks !== false;
   for (const link of scanned.links) {
     // A reference's destination is its definition's, which is looked at once below.
     if (link.destination === undefined || link.kind === 'autolink') continue;

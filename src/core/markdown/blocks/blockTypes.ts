@@ -45,7 +45,28 @@ export class OpenBlock {
   // HTML block: its start condition.
   htmlType = 0;
 
-  constructor(readonly kind: BlockKind, readonly parent: OpenBlock | undefined) {}
+  constructor(public kind: BlockKind, public parent: OpenBlock | undefined) {}
+
+  /** The block as the constructor makes it, of `kind` in `parent`: a closed block opened again (BlockParser.addChild). */
+  reopen(kind: BlockKind, parent: OpenBlock): this {
+    this.kind = kind;
+    this.parent = parent;
+    this.hasChild = false;
+    this.lastChild = undefined;
+    this.list = undefined;
+    this.lines = NO_LINES;
+    this.lineStart = 0;
+    this.contentStart = 0;
+    this.end = 0;
+    this.fenceChar = 0;
+    this.fenceLength = 0;
+    this.fenceOffset = 0;
+    this.infoStart = -1;
+    this.infoEnd = -1;
+    this.closed = false;
+    this.htmlType = 0;
+    return this;
+  }
 }
 
 /** What the block start rules ask of the parser (blockParser.ts), so that they need not import it. */

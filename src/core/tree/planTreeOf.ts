@@ -174,7 +174,8 @@ export function planTreeOf(sources: readonly TreeSource[], given: TreePlanOption
   const refusedNode = (node: TreeNode): boolean => {
     const source = node.kind === 'file' ? node.path : node.contentFrom;
     const sourceItem = source === undefined ? undefined : inTree.get(source)?.item;
-    return collisions.ofNode.has(node) || withoutId(node.path) || keysOfParent.has(keyOf(node.path))
+    // A key is cut from the node's path only when some key records the chosen page (asked twice for each of 10,000 pages).
+    return collisions.ofNode.has(node) || withoutId(node.path) || (keysOfParent.size > 0 && keysOfParent.has(keyOf(node.path)))
       || (sourceItem !== undefined && (sourceItem.refusals.length > 0 || sourceItem.prepared.frontMatterPageId === options.parentId));
   };
   // The pages the repository does not record whose page this machine's record names at their place (below), by node

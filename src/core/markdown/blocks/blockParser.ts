@@ -66,7 +66,8 @@ class BlockParser implements BlockBuilder {
    */
   private blankProof = 0;
   /**
-   * Blocks closed, to be opened again: nothing keeps a closed block (what the scan keeps of it is copied as it closes),
+   * Blocks closed, to be opened again: nothing keeps a closed block (what the scan keeps of it is copied as it closes;
+   * a line observer is the exception, and then none is kept here),
    * and a block of its own for each of a text's paragraphs was the largest part of what a scan allocated (26 MB of
    * planning 10,000 files of 4 KB).
    */
@@ -292,7 +293,8 @@ class BlockParser implements BlockBuilder {
       default:
     }
     if (block.parent !== undefined) block.parent.lastChild = block.kind;
-    this.closedBlocks.push(block);
+    // A line observer keeps the blocks it was shown (lineShapes.ts tells blocks apart by identity): none is reused then.
+    if (this.onLine === undefined) this.closedBlocks.push(block);
   }
 }
 

@@ -10599,7 +10599,8 @@ function fileLine(record) {
   const sent = record.outcome === "created" || record.outcome === "updated";
   const guard = verdictFitsResult(record) ? guardText(record.wikiEdits, record.outcome === "updated" || record.status === "edited", record.status === "edited", false, sent) : "";
   const landed = record.status === "failed" && record.mayHaveLanded ? "(it may have reached the wiki all the same: the next run finds out from the page)" : "";
-  return joinLine(word, record.file, targetText(record), spaced(spaced(record.message, guard), landed), record.cautions);
+  const message = record.status === "edited" && record.wikiEdits?.verdict === "edited" && record.wikiEdits.noNotice !== true && guard !== "" ? "" : record.message;
+  return joinLine(word, record.file, targetText(record), spaced(spaced(message, guard), landed), record.cautions);
 }
 var PLAN_STATUS_WORDS = {
   create: "would create",

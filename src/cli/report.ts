@@ -29,7 +29,9 @@ export function fileLine(record: FileRecord & { tree?: { parentTitle?: string } 
   // A failure whose request may have been written (a 500 after it, a connection cut while it was out): the reader of
   // the log should not take the page for absent. --json says it as mayHaveLanded.
   const landed = record.status === 'failed' && record.mayHaveLanded ? '(it may have reached the wiki all the same: the next run finds out from the page)' : '';
-  return joinLine(word, record.file, targetText(record), spaced(spaced(record.message, guard), landed), record.cautions);
+  // A page held for an edit on the wiki: the guard's words say what the message says, with who and when; said once.
+  const message = record.status === 'edited' && record.wikiEdits?.verdict === 'edited' && record.wikiEdits.noNotice !== true && guard !== '' ? '' : record.message;
+  return joinLine(word, record.file, targetText(record), spaced(spaced(message, guard), landed), record.cautions);
 }
 
 const PLAN_STATUS_WORDS: Record<string, string> = {

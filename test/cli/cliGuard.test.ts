@@ -31,6 +31,7 @@ describe('CLI with page access: the edit guard in CI', () => {
     assert.equal(second.code, 1, 'a file left out is not a success');
     const lines = second.stdout.split('\n');
     assert.match(lines.find((line) => line.includes('docs/a.md')) ?? '', /^LEFT OUT .*edited on the wiki since its last publish \(version 1\): version 2 by wiki-editor/);
+    assert.doesNotMatch(lines.find((line) => line.includes('docs/a.md')) ?? '', /changed on the wiki since its last publish/, 'the reason said once');
     assert.match(lines.find((line) => line.includes('docs/b.md')) ?? '', /^updated .*\(wiki edits checked: version 1 is as last published\)/);
     assert.match(cli.world.sandbox.findPageByTitle('DOCS', '123456', 'Alpha')?.markdown ?? '', /A colleague's line/, 'the colleague\'s edit survives');
 

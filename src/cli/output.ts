@@ -50,6 +50,22 @@ export class Output {
   }
 
   /**
+   * Lines that are one line each whatever they hold (a plan's, which quote file names and titles): printed as lines()
+   * prints them, with a line feed of their own escaped as every other control character is. Most batches hold none:
+   * the joined text is escaped and searched once, and a count of its line feeds shows that no text had one of its own.
+   */
+  oneLineEach(texts: readonly string[]): void {
+    if (texts.length === 0) return;
+    const joined = [...texts, ''].join('\n');
+    if (lineFeedsIn(joined) !== texts.length || escapeControlCharacters(joined, true) !== joined) {
+      this.lines(texts.map((text) => escapeControlCharacters(text)));
+      return;
+    }
+    this.clearProgress();
+    this.write(this.stdout, this.scrubEscaped(texts, joined));
+  }
+
+  /**
    * A whole document (the plan's Markdown), redacted as line() does but never cut: a plan of many files is longer
    * than a log line may be, and its digest comes last.
    */
@@ -162,8 +178,14 @@ export class Output {
     // kept, and a text that needs none comes back as the same string (10,000 plan lines, one search each).
     if (this.secrets.some((secret) => secret.includes('\n'))) return this.escapedScrubLines(texts.map((text) => escapeControlCharacters(text, true)));
     const joined = [...texts, ''].join('\n');
-    if (escapeControlCharacters(joined, true) === joined && redactsNothingInLines(texts, joined)) return this.cutSecrets(joined);
+    if (escapeControlCharacters(joined, true) === joined) return this.scrubEscaped(texts, joined);
     return this.escapedScrubLines(texts.map((text) => escapeControlCharacters(text, true)));
+  }
+
+  /** scrubLines() of texts that escaping leaves as they are; `joined`: them joined by newlines, with one at the end. */
+  private scrubEscaped(texts: readonly string[], joined: string): string {
+    if (this.secrets.some((secret) => secret.includes('\n')) || !redactsNothingInLines(texts, joined)) return this.escapedScrubLines(texts);
+    return this.cutSecrets(joined);
   }
 
   private escapedScrubLines(texts: readonly string[]): string {
@@ -177,4 +199,10 @@ export class Output {
     for (const secret of this.secrets) cut = cut.split(secret).join('[redacted]');
     return cut;
   }
+}
+
+function lineFeedsIn(text: string): number {
+  let count = 0;
+  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) count++;
+  return count;
 }

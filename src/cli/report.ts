@@ -31,7 +31,7 @@ export function fileLine(record: FileRecord & { tree?: { parentTitle?: string } 
   const landed = record.status === 'failed' && record.mayHaveLanded ? '(it may have reached the wiki all the same: the next run finds out from the page)' : '';
   // A page held for an edit on the wiki: the guard's words say what the message says, with who and when; said once.
   const message = record.status === 'edited' && record.wikiEdits?.verdict === 'edited' && record.wikiEdits.noNotice !== true && guard !== '' ? '' : record.message;
-  return joinLine(word, record.file, targetText(record), spaced(spaced(message, guard), landed), record.cautions);
+  return escapeControlCharacters(joinLine(word, record.file, targetText(record), spaced(spaced(message, guard), landed), record.cautions));
 }
 
 const PLAN_STATUS_WORDS: Record<string, string> = {
@@ -44,6 +44,14 @@ const PLAN_STATUS_WORDS: Record<string, string> = {
  * the line of every file they are said of (a tree whose parent page is gone refuses each page with the same one).
  */
 export function planLine(record: PlanRecord & { tree?: { parentTitle?: string } }, saidBefore?: SaidBefore): string {
+  return escapeControlCharacters(planLineUnescaped(record, saidBefore));
+}
+
+/**
+ * planLine() before its control characters are escaped, for Output.oneLineEach(): a plan of 10,000 lines is escaped
+ * there once a batch, not once a line and then once more a batch.
+ */
+export function planLineUnescaped(record: PlanRecord & { tree?: { parentTitle?: string } }, saidBefore?: SaidBefore): string {
   const word = PLAN_STATUS_WORDS[record.action ?? record.status] ?? record.status;
   const said = record.status === 'unchanged' ? 'same content and target as its last publish (--force sends it)'
     : record.relinked ? RELINKED_TEXT
@@ -141,8 +149,8 @@ function joinLine(word: string, file: string, target: string, message: string, c
   let notes = '';
   for (const caution of cautions) notes += ` [caution: ${caution}]`;
   const said = message === '' ? '' : message.startsWith('(') ? ` ${message}` : `: ${message}`;
-  // One file, one line: a line feed in its name or a message quoting it is written as \n (controlCharacters.ts).
-  return escapeControlCharacters(`${word.padEnd(11)} ${file} -> ${target}${said}${notes}`);
+  // One file, one line: its callers escape a line feed in its name or a message quoting it as \n (controlCharacters.ts).
+  return `${word.padEnd(11)} ${file} -> ${target}${said}${notes}`;
 }
 
 /**

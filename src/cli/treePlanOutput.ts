@@ -7,7 +7,7 @@ import type { RefusedPlace, TreePlan } from '../core/tree/treePlan';
 import type { TreeFileResult } from '../core/tree/treeRun';
 import type { Output } from './output';
 import { fileRecord, planRecord, relinkedRecord, type FileRecord } from './fileRecords';
-import { fileLine, planLine } from './report';
+import { fileLine, planLineUnescaped } from './report';
 import { RELINKED_TEXT, type PlanEntryRecord, type TreeInfo } from './runRecords';
 import { withNames, type PageNames } from './pageNames';
 import { SaidBefore } from './sharedReasons';
@@ -150,9 +150,9 @@ export function printTreePlan(plan: TreePlan, json: boolean, output: Output, add
       output.record(planned);
       if (json) jsonRecords.push(planned);
     }
-    if (!json) lines.push(`${'  '.repeat(page.node.depth)}${planLine(planned, saidBefore)}${page.node.generated ? ' (folder page listing its children)' : ''}`);
+    if (!json) lines.push(`${'  '.repeat(page.node.depth)}${planLineUnescaped(planned, saidBefore)}${page.node.generated ? ' (folder page listing its children)' : ''}`);
     if (lines.length === LINES_PER_WRITE) {
-      output.lines(lines);
+      output.oneLineEach(lines);
       lines.length = 0;
     }
     if (jsonRecords.length === LINES_PER_WRITE) {
@@ -167,10 +167,10 @@ export function printTreePlan(plan: TreePlan, json: boolean, output: Output, add
     output.record(record);
     if (wouldNotLand(record)) notSendable++;
     if (json) jsonRecords.push(record);
-    else lines.push(planLine(record, saidBefore));
+    else lines.push(planLineUnescaped(record, saidBefore));
   }
   output.jsonLines(jsonRecords);
-  output.lines(lines);
+  output.oneLineEach(lines);
   printMoves(plan, json, output, addressOf);
   return notSendable;
 }

@@ -4,6 +4,7 @@ import { validateApiToken } from '../../src/core/apiToken/validate';
 import { Output } from '../../src/cli/output';
 import { describeError, redact, redactLines } from '../../src/core/log/redact';
 import { MemoryLogger } from '../fakes/memoryLogger';
+import { escapeControlCharacters } from '../../src/core/text/controlCharacters';
 import { findSecrets } from '../support/secretScan';
 
 const jwt = 'eyJhbGciOiJIUzI1NiJ9.eyJleHAiOjEsImlhdCI6MH0.c2lnbmF0dXJlLXBhcnQ';
@@ -139,6 +140,29 @@ describe('redaction of many lines at once', () => {
     assert.equal(written('s3cr3t-value-1', ['a s3cr3t-value-1 b', 'plain', 's3cr3t-value-1']), 'a [redacted] b\nplain\n[redacted]\n');
     // A secret with a line break is cut only where one line holds it whole, as line by line.
     assert.equal(written('two\nlines-secret', ['x two', 'lines-secret y', 'two\nlines-secret']), 'x two\nlines-secret y\n[redacted]\n');
+  });
+
+  it('Output.oneLineEach prints what line() would print of each text, escaped to one line, secrets cut', () => {
+    const printed = (secret: string, lines: readonly string[], each: boolean): string => {
+      const stdout = { text: '', write(text: string): void { this.text += text; } };
+      const output = new Output(stdout, { write: () => undefined });
+      output.forget(secret);
+      if (each) for (const line of lines) output.line(escapeControlCharacters(line));
+      else output.oneLineEach(lines);
+      return stdout.text;
+    };
+    const batches: Array<readonly string[]> = [
+      ['plain a', 'plain b'],
+      ['a file\nnamed\nwith breaks', 'plain'],
+      ['an escape \u001b[2J and a \u202e bidi control', 'a tab\tstays'],
+      [`token: ${jwt}`, 'a s3cr3t-value-1 b', 'two\nlines-secret'],
+      ['Authorization:', 'Bearer-like words follow'],
+      ['short', 'A'.repeat(9_000)],
+    ];
+    for (const secret of ['s3cr3t-value-1', 'two\nlines-secret', 'two\\nlines-secret']) {
+      for (const lines of batches) assert.equal(printed(secret, lines, false), printed(secret, lines, true), JSON.stringify([secret, lines]));
+    }
+    assert.equal(printed('s3cr3t-value-1', ['x\ny s3cr3t-value-1'], false), 'x\\ny [redacted]\n');
   });
 });
 

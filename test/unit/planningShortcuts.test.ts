@@ -10,7 +10,7 @@ import { linkTarget } from '../../src/core/links/rewrite/linkTarget';
 import { findLinkDestinations } from '../../src/core/markdown/links';
 import { isInCode } from '../../src/core/markdown/scan';
 import { inspectMarkdown } from '../../src/core/publish/inspect';
-import { manifestAsWritten, parseManifest, parseManifestStrictly, serializeManifest, type ManifestEntry, type ManifestRoot } from '../../src/core/tree/manifestFormat';
+import { entryLocator, manifestAsWritten, parseManifest, parseManifestStrictly, serializeManifest, type ManifestEntry, type ManifestRoot, type PageManifest } from '../../src/core/tree/manifestFormat';
 import { decodeText } from '../../src/core/walk/decode';
 import { detached, detachedAll } from '../../src/core/util/detached';
 import { nodeWalkFs } from '../../src/core/walk/nodeWalkFs';
@@ -155,6 +155,19 @@ describe('planning shortcuts give what the general rules give', () => {
     }
     assert.equal(parseManifest(variants['a key listed twice'] as string).ok, false);
     assert.equal(parseManifest(variants['a title with a backslash'] as string).ok, true);
+  });
+
+  it('names the line of each entry from the pages read as written exactly as from a reading of the text', () => {
+    const pages = new Map<string, ManifestEntry>([['a.md', { id: '2', title: 'A' }], ['guide/', { id: '3', title: 'Guide' }], ['guide/setup.md', { id: '4', title: 'the pages' }]]);
+    const texts = [serializeManifest({ root: { space: 'DOCS', parent: '1' }, pages }), serializeManifest({ root: undefined, pages }), serializeManifest({ root: undefined, pages: new Map() })];
+    for (const text of texts) {
+      const parsed = parseManifest(text);
+      assert.ok(parsed.ok && manifestAsWritten(text));
+      const fromPages = entryLocator(text, 'docs/.wiki-pages.json', parsed.manifest.pages);
+      const fromText = entryLocator(text, 'docs/.wiki-pages.json');
+      for (const key of [...pages.keys(), 'recorded-since.md', 'guide', '"pages"']) assert.equal(fromPages(key), fromText(key), `${key} in ${text}`);
+    }
+    assert.equal(entryLocator(texts[0] as string, 'm', (parseManifest(texts[0] as string) as { manifest: PageManifest }).manifest.pages)('guide/'), 'm:7');
   });
 
   it('answers the same for a text, an equal copy of it and another text asked about in turn (the inspector keeps the last text)', () => {

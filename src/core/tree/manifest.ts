@@ -67,6 +67,8 @@ export class ManifestStore {
   private dirty = false;
   /** The file's text as read, for the lines of its entries (locate); undefined for a file that was not there. */
   private readonly text: string | undefined;
+  /** The pages as read from `text`, which may know their lines in it (entryLocator). */
+  private readonly pagesRead: PageManifest['pages'];
   private locator: ((key: string) => string) | undefined;
   /** Each write replaces the file with the whole manifest as it is then. */
   private readonly writer = new CoalescingWriter(() => this.write());
@@ -78,6 +80,7 @@ export class ManifestStore {
     private readonly options: ManifestStoreOptions,
   ) {
     this.text = manifest.text;
+    this.pagesRead = manifest.pages;
     this.root = manifest.root;
     // Kept as given, not copied: the store only reads it until a change (ownPages), and replaces it after a write.
     this.pages = manifest.pages;
@@ -107,7 +110,7 @@ export class ManifestStore {
   /** Where the file as read writes the entry `key` (`docs/.wiki-pages.json:7`): the file's name alone when it does not. */
   locate(key: string): string {
     if (this.text === undefined) return this.label;
-    this.locator ??= entryLocator(this.text, this.label);
+    this.locator ??= entryLocator(this.text, this.label, this.pagesRead);
     return this.locator(key);
   }
 

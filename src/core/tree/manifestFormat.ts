@@ -132,21 +132,23 @@ export function entryLocation(text: string, name: string, key: string): string {
  * Where each entry of a manifest's "pages" is written (entryLocation for every key, in one pass over the text): what a
  * file's chain of recorded pages names, for many files of one manifest, without a search of the text for each.
  */
-export function entryLocator(text: string, name: string): (key: string) => string {
-  let lines: Map<string, number> | undefined;
+export function entryLocator(text: string, name: string, pages?: PageManifest['pages']): (key: string) => string {
+  // The pages manifestAsWritten read from this text know their lines already: the text is not read again for them.
+  let lines: ReadonlyMap<string, number> | undefined = pages === undefined ? undefined : linesAsWritten.get(pages);
   return (key) => {
     if (lines === undefined) {
-      lines = new Map();
-      const pages = text.indexOf('"pages"');
+      const found = new Map<string, number>();
+      const pagesAt = text.indexOf('"pages"');
       let line = 1;
       for (let at = 0; at < text.length;) {
         const end = text.indexOf('\n', at);
         const stop = end === -1 ? text.length : end;
-        const key = at > pages ? writtenKey(text, at, stop) : undefined;
-        if (key !== undefined && !lines.has(key)) lines.set(key, line);
+        const key = at > pagesAt ? writtenKey(text, at, stop) : undefined;
+        if (key !== undefined && !found.has(key)) found.set(key, line);
         line++;
         at = stop + 1;
       }
+      lines = found;
     }
     const line = lines.get(key);
     return line === undefined ? name : `${name}:${line}`;
@@ -262,6 +264,12 @@ const ENTRY_TITLE = '","title":"';
  * the same order, is returned: a text with any backslash (an escaped character), a key listed twice, a key or ID the
  * strict reading refuses, or an ID claimed twice goes the strict way and is refused (or read) there.
  */
+/**
+ * The line each entry is written on, by the pages manifestAsWritten read (entryLocator): known as they are read, one
+ * entry a line, so a refusal naming its entry's line for each of 10,000 pages does not read the text a second time.
+ */
+const linesAsWritten = new WeakMap<PageManifest['pages'], ReadonlyMap<string, number>>();
+
 export function manifestAsWritten(text: string): PageManifest | undefined {
   if (text.includes('\\') || text.includes('\r') || RAW_CONTROL.test(text)) return undefined;
   const lines = text.split('\n');
@@ -277,6 +285,7 @@ export function manifestAsWritten(text: string): PageManifest | undefined {
   }
   const pages = new Map<string, ManifestEntry>();
   const ids = new Set<string>();
+  const lineOf = new Map<string, number>();
   if (lines[at] === '  "pages": {') {
     for (at++; ; at++) {
       const line = lines[at];
@@ -296,12 +305,15 @@ export function manifestAsWritten(text: string): PageManifest | undefined {
       if (pages.has(key) || INDEX_LIKE.test(key) || manifestKeyProblem(key) !== undefined) return undefined;
       if (!PAGE_ID.test(id) || ids.has(id) || id === root?.parent) return undefined;
       pages.set(key, { id, title });
+      lineOf.set(key, at + 1);
       ids.add(id);
       if (!more) break;
     }
     if (lines[++at] !== '  }') return undefined;
   } else if (lines[at] !== '  "pages": {}') return undefined;
-  return lines[at + 1] === '}' && lines[at + 2] === '' && lines.length === at + 3 ? { root, pages } : undefined;
+  if (lines[at + 1] !== '}' || lines[at + 2] !== '' || lines.length !== at + 3) return undefined;
+  linesAsWritten.set(pages, lineOf);
+  return { root, pages };
 }
 
 /** The text between `before` and `after` when the line is exactly that, with no quote inside; else undefined. */

@@ -135,7 +135,7 @@ export function manifestReader(port: RepositoryLinksPort): ReadManifest {
 function locatorOf(manifest: PageManifest, name: string): (key: string) => string {
   let locate = locators.get(manifest);
   if (locate === undefined) {
-    locate = manifest.text === undefined ? () => name : entryLocator(manifest.text, name);
+    locate = manifest.text === undefined ? () => name : entryLocator(manifest.text, name, manifest.pages);
     locators.set(manifest, locate);
   }
   return locate;

@@ -6471,6 +6471,21 @@ var Output = class {
     this.write(this.stdout, this.scrubLines(texts));
   }
   /**
+   * Lines that are one line each whatever they hold (a plan's, which quote file names and titles): printed as lines()
+   * prints them, with a line feed of their own escaped as every other control character is. Most batches hold none:
+   * the joined text is escaped and searched once, and a count of its line feeds shows that no text had one of its own.
+   */
+  oneLineEach(texts) {
+    if (texts.length === 0) return;
+    const joined = [...texts, ""].join("\n");
+    if (lineFeedsIn(joined) !== texts.length || escapeControlCharacters(joined, true) !== joined) {
+      this.lines(texts.map((text2) => escapeControlCharacters(text2)));
+      return;
+    }
+    this.clearProgress();
+    this.write(this.stdout, this.scrubEscaped(texts, joined));
+  }
+  /**
    * A whole document (the plan's Markdown), redacted as line() does but never cut: a plan of many files is longer
    * than a log line may be, and its digest comes last.
    */
@@ -6567,8 +6582,13 @@ var Output = class {
   scrubLines(texts) {
     if (this.secrets.some((secret) => secret.includes("\n"))) return this.escapedScrubLines(texts.map((text2) => escapeControlCharacters(text2, true)));
     const joined = [...texts, ""].join("\n");
-    if (escapeControlCharacters(joined, true) === joined && redactsNothingInLines(texts, joined)) return this.cutSecrets(joined);
+    if (escapeControlCharacters(joined, true) === joined) return this.scrubEscaped(texts, joined);
     return this.escapedScrubLines(texts.map((text2) => escapeControlCharacters(text2, true)));
+  }
+  /** scrubLines() of texts that escaping leaves as they are; `joined`: them joined by newlines, with one at the end. */
+  scrubEscaped(texts, joined) {
+    if (this.secrets.some((secret) => secret.includes("\n")) || !redactsNothingInLines(texts, joined)) return this.escapedScrubLines(texts);
+    return this.cutSecrets(joined);
   }
   escapedScrubLines(texts) {
     if (this.secrets.some((secret) => secret.includes("\n"))) return texts.map((text2) => `${this.scrub(text2)}
@@ -6581,6 +6601,11 @@ var Output = class {
     return cut2;
   }
 };
+function lineFeedsIn(text2) {
+  let count = 0;
+  for (let at = text2.indexOf("\n"); at !== -1; at = text2.indexOf("\n", at + 1)) count++;
+  return count;
+}
 
 // src/core/run/planDigest.ts
 var import_node_crypto = require("node:crypto");
@@ -8366,21 +8391,22 @@ function parseManifest(text2, name = MANIFEST_FILE_NAME, messages = englishManif
   const parsed = asWritten ? { ok: true, manifest: asWritten } : parseManifestStrictly(text2, name, messages);
   return parsed.ok ? { ok: true, manifest: { ...parsed.manifest, text: text2 } } : parsed;
 }
-function entryLocator(text2, name) {
-  let lines;
+function entryLocator(text2, name, pages) {
+  let lines = pages === void 0 ? void 0 : linesAsWritten.get(pages);
   return (key) => {
     if (lines === void 0) {
-      lines = /* @__PURE__ */ new Map();
-      const pages = text2.indexOf('"pages"');
+      const found = /* @__PURE__ */ new Map();
+      const pagesAt = text2.indexOf('"pages"');
       let line2 = 1;
       for (let at = 0; at < text2.length; ) {
         const end = text2.indexOf("\n", at);
         const stop = end === -1 ? text2.length : end;
-        const key2 = at > pages ? writtenKey(text2, at, stop) : void 0;
-        if (key2 !== void 0 && !lines.has(key2)) lines.set(key2, line2);
+        const key2 = at > pagesAt ? writtenKey(text2, at, stop) : void 0;
+        if (key2 !== void 0 && !found.has(key2)) found.set(key2, line2);
         line2++;
         at = stop + 1;
       }
+      lines = found;
     }
     const line = lines.get(key);
     return line === void 0 ? name : `${name}:${line}`;
@@ -8459,6 +8485,7 @@ var INDEX_LIKE = /^(?:0|[1-9]\d{0,9})$/;
 var ENTRY_START = '    "';
 var ENTRY_ID = '": {"id":"';
 var ENTRY_TITLE = '","title":"';
+var linesAsWritten = /* @__PURE__ */ new WeakMap();
 function manifestAsWritten(text2) {
   if (text2.includes("\\") || text2.includes("\r") || RAW_CONTROL.test(text2)) return void 0;
   const lines = text2.split("\n");
@@ -8474,6 +8501,7 @@ function manifestAsWritten(text2) {
   }
   const pages = /* @__PURE__ */ new Map();
   const ids = /* @__PURE__ */ new Set();
+  const lineOf = /* @__PURE__ */ new Map();
   if (lines[at] === '  "pages": {') {
     for (at++; ; at++) {
       const line = lines[at];
@@ -8492,12 +8520,15 @@ function manifestAsWritten(text2) {
       if (pages.has(key) || INDEX_LIKE.test(key) || manifestKeyProblem(key) !== void 0) return void 0;
       if (!PAGE_ID.test(id) || ids.has(id) || id === root?.parent) return void 0;
       pages.set(key, { id, title });
+      lineOf.set(key, at + 1);
       ids.add(id);
       if (!more) break;
     }
     if (lines[++at] !== "  }") return void 0;
   } else if (lines[at] !== '  "pages": {}') return void 0;
-  return lines[at + 1] === "}" && lines[at + 2] === "" && lines.length === at + 3 ? { root, pages } : void 0;
+  if (lines[at + 1] !== "}" || lines[at + 2] !== "" || lines.length !== at + 3) return void 0;
+  linesAsWritten.set(pages, lineOf);
+  return { root, pages };
 }
 function quotedValue(line, before, after) {
   if (!line.startsWith(before) || !line.endsWith(after) || line.length < before.length + after.length) return void 0;
@@ -8667,7 +8698,7 @@ function manifestReader(port) {
 function locatorOf(manifest, name) {
   let locate = locators.get(manifest);
   if (locate === void 0) {
-    locate = manifest.text === void 0 ? () => name : entryLocator(manifest.text, name);
+    locate = manifest.text === void 0 ? () => name : entryLocator(manifest.text, name, manifest.pages);
     locators.set(manifest, locate);
   }
   return locate;
@@ -10600,7 +10631,7 @@ function fileLine(record) {
   const guard = verdictFitsResult(record) ? guardText(record.wikiEdits, record.outcome === "updated" || record.status === "edited", record.status === "edited", false, sent) : "";
   const landed = record.status === "failed" && record.mayHaveLanded ? "(it may have reached the wiki all the same: the next run finds out from the page)" : "";
   const message = record.status === "edited" && record.wikiEdits?.verdict === "edited" && record.wikiEdits.noNotice !== true && guard !== "" ? "" : record.message;
-  return joinLine(word, record.file, targetText(record), spaced(spaced(message, guard), landed), record.cautions);
+  return escapeControlCharacters(joinLine(word, record.file, targetText(record), spaced(spaced(message, guard), landed), record.cautions));
 }
 var PLAN_STATUS_WORDS = {
   create: "would create",
@@ -10613,6 +10644,9 @@ var PLAN_STATUS_WORDS = {
   retitled: "WOULD ASK"
 };
 function planLine(record, saidBefore) {
+  return escapeControlCharacters(planLineUnescaped(record, saidBefore));
+}
+function planLineUnescaped(record, saidBefore) {
   const word = PLAN_STATUS_WORDS[record.action ?? record.status] ?? record.status;
   const said = record.status === "unchanged" ? "same content and target as its last publish (--force sends it)" : record.relinked ? RELINKED_TEXT : record.status === "retitled" ? record.refusals.join(" ") : record.action === "replace" ? "a page with this title exists that this file did not publish; it would be replaced." : record.refusals.join(" ");
   const linked = record.linksToPages ? `(${record.linksToPages === 1 ? "1 link to another file goes to its page" : `${record.linksToPages} links to other files go to their pages`})` : "";
@@ -10686,7 +10720,7 @@ function joinLine(word, file, target, message, cautions) {
   let notes = "";
   for (const caution of cautions) notes += ` [caution: ${caution}]`;
   const said = message === "" ? "" : message.startsWith("(") ? ` ${message}` : `: ${message}`;
-  return escapeControlCharacters(`${word.padEnd(11)} ${file} -> ${target}${said}${notes}`);
+  return `${word.padEnd(11)} ${file} -> ${target}${said}${notes}`;
 }
 function reportLinksLeft(linksLeft, json, output) {
   if (linksLeft.length === 0) return {};
@@ -10716,6 +10750,7 @@ var ManifestStore = class _ManifestStore {
     this.path = path;
     this.options = options;
     this.text = manifest.text;
+    this.pagesRead = manifest.pages;
     this.root = manifest.root;
     this.pages = manifest.pages;
     this.onDisk = manifest;
@@ -10740,6 +10775,8 @@ var ManifestStore = class _ManifestStore {
   dirty = false;
   /** The file's text as read, for the lines of its entries (locate); undefined for a file that was not there. */
   text;
+  /** The pages as read from `text`, which may know their lines in it (entryLocator). */
+  pagesRead;
   locator;
   /** Each write replaces the file with the whole manifest as it is then. */
   writer = new CoalescingWriter(() => this.write());
@@ -10764,7 +10801,7 @@ var ManifestStore = class _ManifestStore {
   /** Where the file as read writes the entry `key` (`docs/.wiki-pages.json:7`): the file's name alone when it does not. */
   locate(key) {
     if (this.text === void 0) return this.label;
-    this.locator ??= entryLocator(this.text, this.label);
+    this.locator ??= entryLocator(this.text, this.label, this.pagesRead);
     return this.locator(key);
   }
   get messages() {
@@ -14510,9 +14547,9 @@ function printTreePlan(plan, json, output, addressOf, names, relinked) {
       output.record(planned);
       if (json) jsonRecords.push(planned);
     }
-    if (!json) lines.push(`${"  ".repeat(page.node.depth)}${planLine(planned, saidBefore)}${page.node.generated ? " (folder page listing its children)" : ""}`);
+    if (!json) lines.push(`${"  ".repeat(page.node.depth)}${planLineUnescaped(planned, saidBefore)}${page.node.generated ? " (folder page listing its children)" : ""}`);
     if (lines.length === LINES_PER_WRITE) {
-      output.lines(lines);
+      output.oneLineEach(lines);
       lines.length = 0;
     }
     if (jsonRecords.length === LINES_PER_WRITE) {
@@ -14525,10 +14562,10 @@ function printTreePlan(plan, json, output, addressOf, names, relinked) {
     output.record(record);
     if (wouldNotLand(record)) notSendable++;
     if (json) jsonRecords.push(record);
-    else lines.push(planLine(record, saidBefore));
+    else lines.push(planLineUnescaped(record, saidBefore));
   }
   output.jsonLines(jsonRecords);
-  output.lines(lines);
+  output.oneLineEach(lines);
   printMoves(plan, json, output, addressOf);
   return notSendable;
 }

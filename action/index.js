@@ -1630,12 +1630,15 @@ function lookupFailedText(wikiEdits) {
   return `the wiki could not be read to check for edits: ${wikiEdits.cause ?? wikiEdits.detail ?? "the lookup failed"}`;
 }
 var LOOKUP_FAILED_FIX = "run again, or --overwrite-edited sends it unchecked";
+function lookupFailedFix(wikiEdits) {
+  return wikiEdits?.lasting === true ? "--overwrite-edited sends it unchecked" : LOOKUP_FAILED_FIX;
+}
 function lookupFailedRecord(wikiEdits) {
   return wikiEdits?.verdict === "unchecked" && wikiEdits.reason === "failed";
 }
 function heldBackText(wikiEdits, planned = true) {
   const leftOut = planned ? "Would be left out" : "Left out";
-  if (lookupFailedRecord(wikiEdits)) return `${leftOut}: ${lookupFailedText(wikiEdits)} (${LOOKUP_FAILED_FIX}).`;
+  if (lookupFailedRecord(wikiEdits)) return `${leftOut}: ${lookupFailedText(wikiEdits)} (${lookupFailedFix(wikiEdits)}).`;
   const elsewhere = elsewhereText(wikiEdits, true);
   if (elsewhere !== void 0) return `I${elsewhere.slice(1)}.`;
   if (wikiEdits?.noNotice) return `${leftOut}: ${noNoticeText(wikiEdits)} (${overwriteEditedText(wikiEdits)}).`;
@@ -2711,7 +2714,7 @@ function lookupDeadline(options) {
 // src/core/run/unseenParent.ts
 function unseenParentVerdict(parentId, messages = englishTreeMessages) {
   const cause = messages.guardParentUnseen(parentId);
-  return { kind: "unchecked", reason: "failed", detail: `${cause.charAt(0).toLocaleUpperCase()}${cause.slice(1)}.`, cause };
+  return { kind: "unchecked", reason: "failed", detail: `${cause.charAt(0).toLocaleUpperCase()}${cause.slice(1)}.`, cause, lasting: true };
 }
 
 // src/core/publish/target.ts
@@ -7446,7 +7449,7 @@ function guardNote(wikiEdits, status, planned) {
   if (!wikiEdits) return "";
   switch (wikiEdits.verdict) {
     case "unchecked":
-      if (status === "edited" && wikiEdits.reason === "failed") return `${lookupFailedText(wikiEdits)}; ${LOOKUP_FAILED_FIX}`;
+      if (status === "edited" && wikiEdits.reason === "failed") return `${lookupFailedText(wikiEdits)}; ${lookupFailedFix(wikiEdits)}`;
       return `wiki edits not checked: ${wikiEdits.detail ?? "no page access"}`;
     case "edited": {
       const elsewhere = elsewhereText(wikiEdits, status === "edited", false);
@@ -10479,6 +10482,7 @@ function guardFields(item) {
     wikiEdits.reason = verdict.reason;
     wikiEdits.detail = verdict.detail;
     if (verdict.cause !== void 0) wikiEdits.cause = verdict.cause;
+    if (verdict.reason === "failed" && verdict.lasting === true) wikiEdits.lasting = true;
   }
   if (page) wikiEdits.version = page.version;
   if (verdict.kind === "asLeft" && verdict.adopted) wikiEdits.adopted = true;
@@ -10660,7 +10664,7 @@ function guardText(wikiEdits, relevant, heldBack, planned, sent) {
   if (!wikiEdits || !relevant && wikiEdits.verdict !== "deleted" && wikiEdits.verdict !== "exists") return "";
   switch (wikiEdits.verdict) {
     case "unchecked":
-      if (heldBack && wikiEdits.reason === "failed") return `(${lookupFailedText(wikiEdits)}; ${LOOKUP_FAILED_FIX})`;
+      if (heldBack && wikiEdits.reason === "failed") return `(${lookupFailedText(wikiEdits)}; ${lookupFailedFix(wikiEdits)})`;
       return `(wiki edits NOT checked: ${wikiEdits.detail ?? "no page access"})`;
     case "edited": {
       const fate = heldBack ? `; ${overwriteEditedText(wikiEdits)}` : planned ? ": would be replaced (--overwrite-edited)" : ": replaced (--overwrite-edited)";

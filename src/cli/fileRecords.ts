@@ -54,6 +54,8 @@ export interface WikiEditsRecord {
    * lookupFailedText) unless --overwrite-edited sends it unchecked.
    */
   cause?: string;
+  /** For reason 'failed': running again cannot help; `cause` says what does. */
+  lasting?: true;
   version?: number;
   editedBy?: string;
   editedAt?: string;
@@ -193,6 +195,7 @@ function guardFields(item: PlanItem): Pick<FileRecord, 'wikiEdits' | 'url'> {
     wikiEdits.reason = verdict.reason;
     wikiEdits.detail = verdict.detail;
     if (verdict.cause !== undefined) wikiEdits.cause = verdict.cause;
+    if (verdict.reason === 'failed' && verdict.lasting === true) wikiEdits.lasting = true;
   }
   if (page) wikiEdits.version = page.version;
   if (verdict.kind === 'asLeft' && verdict.adopted) wikiEdits.adopted = true;

@@ -4,7 +4,7 @@
 // Azure Pipelines and others read the same elements. A file that would be refused, was refused, failed or was left out
 // is a failure; one interrupted is an error; one unchanged is skipped; cautions go to system-out.
 import type { WikiEditsRecord } from './fileRecords';
-import { editedSinceText, elsewhereText, existsText, heldBackText, LOOKUP_FAILED_FIX, lookupFailedRecord, lookupFailedText, noNoticeText, overwriteEditedText, verdictFitsResult } from './verdictText';
+import { editedSinceText, elsewhereText, existsText, heldBackText, lookupFailedFix, lookupFailedRecord, lookupFailedText, noNoticeText, overwriteEditedText, verdictFitsResult } from './verdictText';
 import { parentText, type FileResultRecord, type PlanEntryRecord, type RunRecords } from './runRecords';
 import { showBidiControls } from '../core/text/bidiControls';
 
@@ -78,7 +78,7 @@ function resultCase(record: FileResultRecord): TestCase {
       const why = record.wikiEdits?.verdict === 'exists' && verdictFitsResult(record) ? ` (${existsText(record.wikiEdits, false)})` : '';
       // A page this machine never published was not edited "since its last publish": its result says what it was.
       if (record.status === 'edited' && lookupFailedRecord(record.wikiEdits)) {
-        return { ...base, verdict: { kind: 'failure', type: record.status, text: `Left out: ${lookupFailedText(record.wikiEdits as WikiEditsRecord)} (${LOOKUP_FAILED_FIX}).` } };
+        return { ...base, verdict: { kind: 'failure', type: record.status, text: `Left out: ${lookupFailedText(record.wikiEdits as WikiEditsRecord)} (${lookupFailedFix(record.wikiEdits as WikiEditsRecord)}).` } };
       }
       if (record.status === 'edited' && record.wikiEdits?.noNotice) {
         return { ...base, verdict: { kind: 'failure', type: record.status, text: `Left out: ${noNoticeText(record.wikiEdits)} (${overwriteEditedText(record.wikiEdits)}).` } };

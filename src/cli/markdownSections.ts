@@ -6,7 +6,7 @@ import { BASE_URL_ENV_VAR } from './pageAccess';
 import type { WikiEditsRecord } from './fileRecords';
 import type { NamedPage } from './pageNames';
 import type { SharedReasons } from './sharedReasons';
-import { adoptedText, editedSinceText, heldWithoutNoticeRecord, LOOKUP_FAILED_FIX, lookupFailedText, elsewhereText, noNoticeText, overwriteEditedText, PAGE_NOT_FOUND } from './verdictText';
+import { adoptedText, editedSinceText, heldWithoutNoticeRecord, lookupFailedFix, lookupFailedText, elsewhereText, noNoticeText, overwriteEditedText, PAGE_NOT_FOUND } from './verdictText';
 import { parentText, type PlanEntryRecord, type RunRecords } from './runRecords';
 import { counted } from './counted';
 
@@ -55,7 +55,7 @@ export function guardNote(wikiEdits: WikiEditsRecord | undefined, status: string
   if (!wikiEdits) return '';
   switch (wikiEdits.verdict) {
     case 'unchecked':
-      if (status === 'edited' && wikiEdits.reason === 'failed') return `${lookupFailedText(wikiEdits)}; ${LOOKUP_FAILED_FIX}`;
+      if (status === 'edited' && wikiEdits.reason === 'failed') return `${lookupFailedText(wikiEdits)}; ${lookupFailedFix(wikiEdits)}`;
       return `wiki edits not checked: ${wikiEdits.detail ?? 'no page access'}`;
     case 'edited': {
       const elsewhere = elsewhereText(wikiEdits, status === 'edited', false);

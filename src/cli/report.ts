@@ -8,7 +8,7 @@ import { parentText, RELINKED_TEXT } from './runRecords';
 import { escapeControlCharacters } from '../core/text/controlCharacters';
 import type { FileRecord, PlanRecord, WikiEditsRecord } from './fileRecords';
 import type { SaidBefore } from './sharedReasons';
-import { adoptedText, editedSinceText, existsText, LOOKUP_FAILED_FIX, lookupFailedText, elsewhereText, noNoticeText, overwriteEditedText, PAGE_NOT_FOUND, verdictFitsResult } from './verdictText';
+import { adoptedText, editedSinceText, existsText, lookupFailedFix, lookupFailedText, elsewhereText, noNoticeText, overwriteEditedText, PAGE_NOT_FOUND, verdictFitsResult } from './verdictText';
 import { counted } from './counted';
 
 const FILE_STATUS_WORDS: Record<FileResult['state'], string> = {
@@ -77,7 +77,7 @@ function guardText(wikiEdits: WikiEditsRecord | undefined, relevant: boolean, he
   if (!wikiEdits || (!relevant && wikiEdits.verdict !== 'deleted' && wikiEdits.verdict !== 'exists')) return '';
   switch (wikiEdits.verdict) {
     case 'unchecked':
-      if (heldBack && wikiEdits.reason === 'failed') return `(${lookupFailedText(wikiEdits)}; ${LOOKUP_FAILED_FIX})`;
+      if (heldBack && wikiEdits.reason === 'failed') return `(${lookupFailedText(wikiEdits)}; ${lookupFailedFix(wikiEdits)})`;
       return `(wiki edits NOT checked: ${wikiEdits.detail ?? 'no page access'})`;
     case 'edited': {
       // The flag's advice only where the page is held back: a page sent over the edit says what became of it.

@@ -64,7 +64,12 @@ export function lookupFailedText(wikiEdits: Pick<WikiEditsRecord, 'cause' | 'det
 }
 
 /** What gets such an update sent: the lookup working next time, or the user's choice to send it unchecked. */
-export const LOOKUP_FAILED_FIX = 'run again, or --overwrite-edited sends it unchecked';
+const LOOKUP_FAILED_FIX = 'run again, or --overwrite-edited sends it unchecked';
+
+/** LOOKUP_FAILED_FIX, without "run again" where running again cannot help (the cause before it says what does). */
+export function lookupFailedFix(wikiEdits: Pick<WikiEditsRecord, 'lasting'> | undefined): string {
+  return wikiEdits?.lasting === true ? '--overwrite-edited sends it unchecked' : LOOKUP_FAILED_FIX;
+}
 
 /** A record's side of the core's unreadOnWiki (guard.ts): held back, or sent by choice, because its lookup failed. */
 export function lookupFailedRecord(wikiEdits: WikiEditsRecord | undefined): boolean {
@@ -77,7 +82,7 @@ export function lookupFailedRecord(wikiEdits: WikiEditsRecord | undefined): bool
  */
 export function heldBackText(wikiEdits: WikiEditsRecord | undefined, planned = true): string {
   const leftOut = planned ? 'Would be left out' : 'Left out';
-  if (lookupFailedRecord(wikiEdits)) return `${leftOut}: ${lookupFailedText(wikiEdits as WikiEditsRecord)} (${LOOKUP_FAILED_FIX}).`;
+  if (lookupFailedRecord(wikiEdits)) return `${leftOut}: ${lookupFailedText(wikiEdits as WikiEditsRecord)} (${lookupFailedFix(wikiEdits)}).`;
   const elsewhere = elsewhereText(wikiEdits, true);
   if (elsewhere !== undefined) return `I${elsewhere.slice(1)}.`;
   if (wikiEdits?.noNotice) return `${leftOut}: ${noNoticeText(wikiEdits)} (${overwriteEditedText(wikiEdits)}).`;

@@ -41,6 +41,7 @@ describe('CLI with page access that cannot see the target space', () => {
       const line = overwrite.stdout.split('\n').find((each) => each.includes('h.md')) ?? '';
       assert.match(line, /^LEFT OUT /);
       assert.match(line, UNSEEN);
+      assert.doesNotMatch(line, /run again/, 'running again cannot help: the reason says what does');
       assert.doesNotMatch(overwrite.stdout, /wiki checked/);
       assert.match(cli.livePage('Hidden').markdown, /CAROL-COLLEAGUE EDIT/, 'the colleague\'s edit survives');
       assert.equal(cli.livePage('Hidden').version, page.version + 1);

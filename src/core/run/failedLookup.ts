@@ -13,6 +13,8 @@ export interface FailedLookupVerdict {
   cause?: string;
   credentialRefused?: true;
   signInEnded?: true;
+  /** Running again cannot help (the checking account cannot see the parent page): `cause` says what does. */
+  lasting?: true;
 }
 
 /** The verdict for a read that failed with `error`; `timedOut` when the read's own deadline ended it. */

@@ -13,5 +13,5 @@ import type { FailedLookupVerdict } from './failedLookup';
  */
 export function unseenParentVerdict(parentId: string, messages: TreeMessages = englishTreeMessages): FailedLookupVerdict {
   const cause = messages.guardParentUnseen(parentId);
-  return { kind: 'unchecked', reason: 'failed', detail: `${cause.charAt(0).toLocaleUpperCase()}${cause.slice(1)}.`, cause };
+  return { kind: 'unchecked', reason: 'failed', detail: `${cause.charAt(0).toLocaleUpperCase()}${cause.slice(1)}.`, cause, lasting: true };
 }

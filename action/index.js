@@ -4359,8 +4359,9 @@ async function verdictsOf(items, options) {
     const found = madeAnew?.get(item);
     if (found === void 0 || "failed" in found || found.page === void 0) continue;
     const verdict = placeVerdict(found.page, item);
+    const deleted = verdicts.get(item);
     if (verdict === "history" || typeof verdict === "object" && verdict.kind === "asLeft") decided.push({ item, page: found.page, verdict });
-    else verdicts.set(item, { kind: "deleted", pageId: byId.get(item) ?? "", placeTakenBy: found.page });
+    else if (deleted?.kind === "deleted") verdicts.set(item, { ...deleted, placeTakenBy: found.page });
   }
   for (const item of byPlace) {
     const found = places.get(item);

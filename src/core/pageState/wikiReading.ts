@@ -50,7 +50,8 @@ export function unreadWiki(reason: NotReadReason): WikiReading {
 }
 
 const PENDING: WikiSide = { kind: 'notRead', reason: 'pending' };
-const titleKey = (parentId: string, title: string): string => `${parentId}\u0000${title}`;
+/** One key for a title under a parent (the view's reading and its choice of bodies to read key pages so). */
+export const titleKey = (parentId: string, title: string): string => `${parentId}\u0000${title}`;
 
 /** Reads the pages wanted. Rejects when a request fails or `signal` aborts: a partial read would mislead. */
 export async function readWikiPages(wants: WikiWants, pages: WikiPagesClient, options: ReadOptions = {}): Promise<WikiReading> {

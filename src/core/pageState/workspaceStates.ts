@@ -12,7 +12,7 @@ import { decidePageState, type OrphanState, type PageState, type WikiSide } from
 import { historiesWanted, readHistories, type HistoryCache } from './pageHistories';
 import { sendItem } from './pageTruth';
 import { treeRecords, type RecordedPage, type TreeFile } from './treeRecords';
-import { readWikiPages, unreadWiki, type PageByTitle, type ReadOptions, type WikiReading, type WikiWants } from './wikiReading';
+import { readWikiPages, titleKey, unreadWiki, type PageByTitle, type ReadOptions, type WikiReading, type WikiWants } from './wikiReading';
 
 export interface ViewFile {
   key: string;
@@ -87,12 +87,12 @@ export function wikiWants(facts: WorkspaceFacts): WikiWants {
     // A create that may have landed unconfirmed names no page of the file (decidePageState): nothing to read for it.
     } else if (link) {
       byTitle.push({ parentId: link.parentId, title: link.pageTitle });
-      listIn(linksByTitle, titleKeyOf(link.parentId, link.pageTitle), link);
+      listIn(linksByTitle, titleKey(link.parentId, link.pageTitle), link);
     }
   }
   const bodyWanted = (page: WikiPage): boolean => {
     if (recordedOnly.has(page.id)) return true;
-    const links = [...(linksById.get(page.id) ?? []), ...(page.parentId === undefined ? [] : linksByTitle.get(titleKeyOf(page.parentId, page.title)) ?? [])];
+    const links = [...(linksById.get(page.id) ?? []), ...(page.parentId === undefined ? [] : linksByTitle.get(titleKey(page.parentId, page.title)) ?? [])];
     return links.some((link) => !linkSettles(link, page));
   };
   return { pageIds, byTitle, bodyWanted };
@@ -112,8 +112,6 @@ function listIn(map: Map<string, PageLink[]>, key: string, link: PageLink): void
   if (list) list.push(link);
   else map.set(key, [link]);
 }
-
-const titleKeyOf = (parentId: string, title: string): string => `${parentId}\u0000${title}`;
 
 const NOT_ASKED: WikiSide = { kind: 'notRead', reason: 'noAccess' };
 

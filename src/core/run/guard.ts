@@ -239,9 +239,10 @@ async function verdictsOf(items: readonly PlanItem[], options: LookupOptions): P
     const found = madeAnew?.get(item);
     if (found === undefined || 'failed' in found || found.page === undefined) continue;
     const verdict = placeVerdict(found.page, item);
+    const deleted = verdicts.get(item);
     if (verdict === 'history' || (typeof verdict === 'object' && verdict.kind === 'asLeft')) decided.push({ item, page: found.page, verdict });
     // Someone else's page at the place, made since: still create only (it replaces nothing), said as what it is.
-    else verdicts.set(item, { kind: 'deleted', pageId: byId.get(item) ?? '', placeTakenBy: found.page });
+    else if (deleted?.kind === 'deleted') verdicts.set(item, { ...deleted, placeTakenBy: found.page });
   }
   for (const item of byPlace) {
     const found = places.get(item);

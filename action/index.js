@@ -1609,6 +1609,9 @@ function verdictFitsResult(record) {
   if (record.wikiEdits?.verdict === "exists") return false;
   return record.wikiEdits?.verdict !== "deleted" || record.outcome === "created";
 }
+function placeTakenText(taken) {
+  return `${PAGE_NOT_FOUND}, and another page with this title holds its place now (page ${taken.pageId}, version ${taken.version}${taken.editedBy ? ` by ${taken.editedBy}` : ""}), which this file did not publish: the create will be refused as "already exists"; give this file another title, or rename or delete that page on the wiki`;
+}
 function existsText(_wikiEdits, planned) {
   return `a page with this title exists: the create ${planned ? "will be" : "was"} refused as "already exists"; --overwrite updates it`;
 }
@@ -4907,7 +4910,8 @@ var EXIT_PLAN_CHANGED = 3;
 var EXIT_INTERRUPTED = 130;
 var EXIT_TERMINATED = 143;
 function wouldNotLand(record) {
-  return record.status !== "send" && record.status !== "unchanged" || record.status === "send" && record.wikiEdits?.verdict === "exists";
+  if (record.status !== "send") return record.status !== "unchanged";
+  return record.wikiEdits?.verdict === "exists" || record.wikiEdits?.verdict === "deleted" && record.wikiEdits.placeTakenBy !== void 0;
 }
 function runExitCode(summary, interruptCode) {
   return interruptCode ?? (unfinished(summary) > 0 ? EXIT_FAILED : EXIT_OK);
@@ -7461,6 +7465,7 @@ function guardNote(wikiEdits, status, planned) {
     case "asLeft":
       return wikiEdits.adopted ? adoptedText(wikiEdits, planned, status === "send" || status === "published") : `wiki checked: version ${wikiEdits.version ?? "?"} as last published`;
     case "deleted":
+      if (planned && wikiEdits.placeTakenBy) return placeTakenText(wikiEdits.placeTakenBy);
       return planned ? `${PAGE_NOT_FOUND}: would be created anew` : "its page was deleted on the wiki: created anew";
     case "exists":
       return "a page with this title exists: the create will be refused (overwrite updates it)";
@@ -10488,6 +10493,10 @@ function guardFields(item) {
   if (page) wikiEdits.version = page.version;
   if (verdict.kind === "asLeft" && verdict.adopted) wikiEdits.adopted = true;
   if (verdict.kind === "asLeft" && verdict.sameContent) wikiEdits.sameContent = true;
+  if (verdict.kind === "deleted" && verdict.placeTakenBy !== void 0) {
+    const taken = verdict.placeTakenBy;
+    wikiEdits.placeTakenBy = { pageId: taken.id, version: taken.version, ...taken.versionAuthorId ? { editedBy: taken.versionAuthorId } : {} };
+  }
   if (verdict.kind === "edited") {
     if (page?.versionAuthorId) wikiEdits.editedBy = page.versionAuthorId;
     if (page?.versionCreatedAt) wikiEdits.editedAt = page.versionCreatedAt;
@@ -10635,7 +10644,7 @@ function fileLine(record) {
   const sent = record.outcome === "created" || record.outcome === "updated";
   const guard = verdictFitsResult(record) ? guardText(record.wikiEdits, record.outcome === "updated" || record.status === "edited", record.status === "edited", false, sent) : "";
   const landed = record.status === "failed" && record.mayHaveLanded ? "(it may have reached the wiki all the same: the next run finds out from the page)" : "";
-  const message = record.status === "edited" && record.wikiEdits?.verdict === "edited" && record.wikiEdits.noNotice !== true && guard !== "" ? "" : record.message;
+  const message = record.status === "edited" && record.wikiEdits?.verdict === "edited" && guard !== "" ? "" : record.message;
   return escapeControlCharacters(joinLine(word, record.file, targetText(record), spaced(spaced(message, guard), landed), record.cautions));
 }
 var PLAN_STATUS_WORDS = {
@@ -10674,6 +10683,7 @@ function guardText(wikiEdits, relevant, heldBack, planned, sent) {
     case "asLeft":
       return wikiEdits.adopted ? `(${adoptedText(wikiEdits, planned, sent)})` : `(wiki edits checked: version ${wikiEdits.version ?? "?"} is as last published)`;
     case "deleted":
+      if (planned && wikiEdits.placeTakenBy) return `(${placeTakenText(wikiEdits.placeTakenBy)})`;
       return planned ? `(${PAGE_NOT_FOUND}: would be published as a new page)` : "(its page was deleted on the wiki: published as a new page)";
     case "absent":
       return "(wiki checked: no such page yet)";

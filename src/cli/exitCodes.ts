@@ -20,8 +20,10 @@ export const EXIT_TERMINATED = 143;
  * "already exists" (a page this file did not publish holds its place, and nothing lets the run replace it). A plan job
  * is then not green for a publish that fails.
  */
-export function wouldNotLand(record: { status: string; wikiEdits?: { verdict: string } }): boolean {
-  return (record.status !== 'send' && record.status !== 'unchanged') || (record.status === 'send' && record.wikiEdits?.verdict === 'exists');
+export function wouldNotLand(record: { status: string; wikiEdits?: { verdict: string; placeTakenBy?: object } }): boolean {
+  if (record.status !== 'send') return record.status !== 'unchanged';
+  // A page deleted on the wiki whose place another page of the title holds now: the create meets "already exists" too.
+  return record.wikiEdits?.verdict === 'exists' || (record.wikiEdits?.verdict === 'deleted' && record.wikiEdits.placeTakenBy !== undefined);
 }
 
 /** A run's exit code: an interruption's own, else 1 when any file did not end published or unchanged. */

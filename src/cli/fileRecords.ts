@@ -84,6 +84,11 @@ export interface WikiEditsRecord {
    * would be with --overwrite-edited: that flag creates this page anew under it, and the edited page stays.
    */
   anewUnder?: string;
+  /**
+   * Verdict 'deleted': a page of the file's title made since at its place, which this file did not publish. The create
+   * will meet "already exists" (it replaces nothing): named so that a plan says so before the publish does.
+   */
+  placeTakenBy?: { pageId: string; version: number; editedBy?: string };
 }
 
 export interface PlanRecord {
@@ -200,6 +205,10 @@ function guardFields(item: PlanItem): Pick<FileRecord, 'wikiEdits' | 'url'> {
   if (page) wikiEdits.version = page.version;
   if (verdict.kind === 'asLeft' && verdict.adopted) wikiEdits.adopted = true;
   if (verdict.kind === 'asLeft' && verdict.sameContent) wikiEdits.sameContent = true;
+  if (verdict.kind === 'deleted' && verdict.placeTakenBy !== undefined) {
+    const taken = verdict.placeTakenBy;
+    wikiEdits.placeTakenBy = { pageId: taken.id, version: taken.version, ...(taken.versionAuthorId ? { editedBy: taken.versionAuthorId } : {}) };
+  }
   if (verdict.kind === 'edited') {
     // Who made the version that holds the page back, and when, as the wiki says it.
     if (page?.versionAuthorId) wikiEdits.editedBy = page.versionAuthorId;

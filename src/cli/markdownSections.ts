@@ -6,7 +6,7 @@ import { BASE_URL_ENV_VAR } from './pageAccess';
 import type { WikiEditsRecord } from './fileRecords';
 import type { NamedPage } from './pageNames';
 import type { SharedReasons } from './sharedReasons';
-import { adoptedText, editedSinceText, heldWithoutNoticeRecord, lookupFailedFix, lookupFailedText, elsewhereText, noNoticeText, overwriteEditedText, PAGE_NOT_FOUND } from './verdictText';
+import { adoptedText, editedSinceText, heldWithoutNoticeRecord, lookupFailedFix, lookupFailedText, elsewhereText, noNoticeText, overwriteEditedText, PAGE_NOT_FOUND, placeTakenText } from './verdictText';
 import { parentText, type PlanEntryRecord, type RunRecords } from './runRecords';
 import { counted } from './counted';
 
@@ -67,6 +67,7 @@ export function guardNote(wikiEdits: WikiEditsRecord | undefined, status: string
     case 'asLeft':
       return wikiEdits.adopted ? adoptedText(wikiEdits, planned, status === 'send' || status === 'published') : `wiki checked: version ${wikiEdits.version ?? '?'} as last published`;
     case 'deleted':
+      if (planned && wikiEdits.placeTakenBy) return placeTakenText(wikiEdits.placeTakenBy);
       return planned ? `${PAGE_NOT_FOUND}: would be created anew` : 'its page was deleted on the wiki: created anew';
     case 'exists':
       return 'a page with this title exists: the create will be refused (overwrite updates it)';

@@ -8,7 +8,7 @@ import { parentText, RELINKED_TEXT } from './runRecords';
 import { escapeControlCharacters } from '../core/text/controlCharacters';
 import type { FileRecord, PlanRecord, WikiEditsRecord } from './fileRecords';
 import type { SaidBefore } from './sharedReasons';
-import { adoptedText, editedSinceText, existsText, lookupFailedFix, lookupFailedText, elsewhereText, noNoticeText, overwriteEditedText, PAGE_NOT_FOUND, verdictFitsResult } from './verdictText';
+import { adoptedText, editedSinceText, existsText, lookupFailedFix, lookupFailedText, elsewhereText, noNoticeText, overwriteEditedText, PAGE_NOT_FOUND, placeTakenText, verdictFitsResult } from './verdictText';
 import { counted } from './counted';
 
 const FILE_STATUS_WORDS: Record<FileResult['state'], string> = {
@@ -30,7 +30,7 @@ export function fileLine(record: FileRecord & { tree?: { parentTitle?: string } 
   // the log should not take the page for absent. --json says it as mayHaveLanded.
   const landed = record.status === 'failed' && record.mayHaveLanded ? '(it may have reached the wiki all the same: the next run finds out from the page)' : '';
   // A page held for an edit on the wiki: the guard's words say what the message says, with who and when; said once.
-  const message = record.status === 'edited' && record.wikiEdits?.verdict === 'edited' && record.wikiEdits.noNotice !== true && guard !== '' ? '' : record.message;
+  const message = record.status === 'edited' && record.wikiEdits?.verdict === 'edited' && guard !== '' ? '' : record.message;
   return escapeControlCharacters(joinLine(word, record.file, targetText(record), spaced(spaced(message, guard), landed), record.cautions));
 }
 
@@ -87,6 +87,7 @@ function guardText(wikiEdits: WikiEditsRecord | undefined, relevant: boolean, he
     case 'asLeft':
       return wikiEdits.adopted ? `(${adoptedText(wikiEdits, planned, sent)})` : `(wiki edits checked: version ${wikiEdits.version ?? '?'} is as last published)`;
     case 'deleted':
+      if (planned && wikiEdits.placeTakenBy) return `(${placeTakenText(wikiEdits.placeTakenBy)})`;
       return planned ? `(${PAGE_NOT_FOUND}: would be published as a new page)` : '(its page was deleted on the wiki: published as a new page)';
     case 'absent':
       return '(wiki checked: no such page yet)';

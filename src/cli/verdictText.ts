@@ -18,6 +18,14 @@ export function verdictFitsResult(record: Pick<FileRecord, 'wikiEdits' | 'outcom
   return record.wikiEdits?.verdict !== 'deleted' || record.outcome === 'created';
 }
 
+/**
+ * A deleted page's place, taken since by a page of the file's title that this file did not publish: what the publish's
+ * "already exists" will say (send.ts), said by the plan before anything is sent.
+ */
+export function placeTakenText(taken: NonNullable<WikiEditsRecord['placeTakenBy']>): string {
+  return `${PAGE_NOT_FOUND}, and another page with this title holds its place now (page ${taken.pageId}, version ${taken.version}${taken.editedBy ? ` by ${taken.editedBy}` : ''}), which this file did not publish: the create will be refused as "already exists"; give this file another title, or rename or delete that page on the wiki`;
+}
+
 /** A page holding the place of a create that is not this file's: the create is refused as "already exists". */
 export function existsText(_wikiEdits: Pick<WikiEditsRecord, 'version'>, planned: boolean): string {
   return `a page with this title exists: the create ${planned ? 'will be' : 'was'} refused as "already exists"; --overwrite updates it`;

@@ -405,6 +405,18 @@ describe('CLI with page access: the edit guard in CI', () => {
     cli.world.sandbox.deletePage(first.id);
     const again = cli.world.sandbox.createPageOnWiki('DOCS', '123456', 'Taken', 'A colleague\'s own page.\n');
     await writeFile(join(root, 'docs/a.md'), '# Taken\n\nTwo.\n');
+    // The plan says it before the publish does, in each of its renderings, and is not green for a publish that fails.
+    const taken = new RegExp(`another page with this title holds its place now \\(page ${again.id}, version 1 by [^)]+\\), which this file did not publish: the create will be refused as (?:"|&quot;)already exists(?:"|&quot;)`);
+    const planned = await runCli(['publish', 'docs', ...DOCS, '--state', 's.json', '--overwrite', '--dry-run'], { cwd: root, env: cli.env() });
+    assert.equal(planned.code, 1, planned.stdout + planned.stderr);
+    assert.match(planned.stdout.split('\n').find((each) => each.includes('docs/a.md')) ?? '', taken);
+    assert.doesNotMatch(planned.stdout, /would be published as a new page/);
+    const plannedJson = await runCli(['publish', 'docs', ...DOCS, '--state', 's.json', '--overwrite', '--dry-run', '--json'], { cwd: root, env: cli.env() });
+    const record = plannedJson.stdout.split('\n').filter(Boolean).map((each) => JSON.parse(each) as { type: string; wikiEdits?: { verdict: string; placeTakenBy?: { pageId: string; version: number } } }).find((each) => each.type === 'plan');
+    assert.equal(record?.wikiEdits?.verdict, 'deleted');
+    assert.deepEqual({ pageId: record?.wikiEdits?.placeTakenBy?.pageId, version: record?.wikiEdits?.placeTakenBy?.version }, { pageId: again.id, version: 1 });
+    const markdown = await runCli(['plan', 'docs', ...DOCS, '--state', 's.json', '--overwrite'], { cwd: root, env: cli.env() });
+    assert.match(markdown.stdout, taken, markdown.stdout);
     const run = await runCli(['publish', 'docs', ...DOCS, '--state', 's.json', '--overwrite'], { cwd: root, env: cli.env() });
     assert.equal(run.code, 1, run.stdout + run.stderr);
     const line = run.stdout.split('\n').find((each) => each.includes('docs/a.md')) ?? '';

@@ -2003,7 +2003,6 @@ var englishRecordMessages = {
   entryUnderOtherParent: (parentId, parentTitle, expectedParentId, expectedTitle) => `that page is under ${pageNamed(parentId, parentTitle)} on the wiki, not under ${pageNamed(expectedParentId, expectedTitle)} where the tree puts it`,
   entryOfAnotherFile: () => "that page's publish notice says another file published it",
   recordOfAnotherFile: (pageId, title) => `its record names ${pageNamed(pageId, title)} as its page, but that page's publish notice says another file published it: the record is not used, and nothing is sent to that page. If the record is wrong (a pull request may have changed ${MANIFEST}, or it came from another machine or branch), correct it or remove its entry; if this file is now that page's source, remove the entry and publish it with overwrite to take the page over.`,
-  recordElsewhereUnchecked: (title, spaceId, parentId) => `its record (--state) publishes it to "${title}" in space ${spaceId} under parent ${parentId}, not where --space and --parent say, and without page access the wiki cannot confirm that this is the file's page: nothing is sent. Give page access (a service account or a platform token) so that the record is checked, or pass --retarget to publish it where the flags say (the old page stays).`,
   recordUnconfirmed: (pageId, title) => `its record (--state) names ${pageNamed(pageId, title)} as its page, and no version of that page carries this file's publish notice, so nothing on the wiki confirms the record (a pull request or a cache from elsewhere may have written it): nothing is sent. Remove the file's entry from the state file (the next publish finds or creates its page), or publish it with --retarget where the flags say.`
 };
 function pageNamed(id, title) {
@@ -2839,6 +2838,172 @@ async function parentNamed(pageId, options) {
     return void 0;
   });
   return parent ? { id: pageId, title: parent.title } : { id: pageId };
+}
+
+// src/core/run/publishedFrom.ts
+function publishedFromThisFile(marker, paths) {
+  for (const path of paths) {
+    if (path === void 0) continue;
+    if (pathDigest(path) === marker.path) return true;
+    const folder = /[\\/]$/.test(path) ? "/" : "";
+    const parts = pathParts(path);
+    for (let from = parts.length - 1; from >= 0; from--) if (pathDigest(parts.slice(from).join("/") + folder) === marker.path) return true;
+  }
+  return false;
+}
+function pathParts(path) {
+  const uri = /^[a-z][a-z0-9+.-]*:\/\/[^/]*/i.exec(path);
+  const plain = uri === null ? path : path.slice(uri[0].length);
+  return plain.split(/[\\/]/).filter((part) => part !== "").map((part) => {
+    if (uri === null) return part;
+    try {
+      return decodeURIComponent(part);
+    } catch {
+      return part;
+    }
+  });
+}
+
+// src/core/run/pageNotice.ts
+function expectedVersion(item) {
+  const verdict = item.guard;
+  if (verdict?.kind === "absent" || verdict?.kind === "deleted" || item.complete?.overwrite === false) return 1;
+  const page = guardedPage(verdict);
+  if (page !== void 0) return page.version + 1;
+  return verdict?.kind === "notNeeded" ? 1 : 0;
+}
+function digestNow(item, linkTargets = item.linkTargets) {
+  return contentDigest(item.closingLine === void 0 ? item.contentSha256 : `${item.contentSha256}
+${item.closingLine}`, linkTargets);
+}
+function noticeFor(item, linkTargets, settings) {
+  if (settings?.off === true) return void 0;
+  const sourceUrl = settings?.sourceUrl?.(item.file.label);
+  return {
+    label: item.file.label,
+    marker: { version: expectedVersion(item), digest: digestNow(item, linkTargets), path: pathDigest(item.file.label) },
+    ...sourceUrl !== void 0 ? { sourceUrl } : {}
+  };
+}
+
+// src/core/run/wikiVerdict.ts
+function ownPageVerdict(page, item, link) {
+  const marker = page.body?.marker;
+  if (marker !== void 0) {
+    if (page.version === marker.version) return asLeft(page, item, marker);
+    if (link.pulledVersion === page.version && link.unconfirmedSend === void 0) return { kind: "asLeft", page };
+    return "history";
+  }
+  const recorded = link.version !== void 0 || link.publishedAt > 0;
+  if (page.body !== void 0 && !recorded) return { kind: "edited", page, knownVersion: void 0, publishedAt: 0, noNotice: true };
+  return changedOnWikiSince(page, link) ? { kind: "edited", page, knownVersion: link.version, publishedAt: link.publishedAt } : { kind: "asLeft", page };
+}
+function placeVerdict(page, item, noticeOff = false) {
+  const marker = page.body?.marker;
+  if (noticeOff && marker === void 0 && page.body !== void 0 && item.prepared.frontMatterTarget.overwrite !== false) {
+    return { kind: "edited", page, knownVersion: void 0, publishedAt: 0, noNotice: true };
+  }
+  const ours = marker !== void 0 && marker.path === pathDigest(item.file.label) && item.prepared.frontMatterTarget.overwrite !== false;
+  if (ours) return page.version === marker.version ? { ...asLeft(page, item, marker), adopted: true } : "history";
+  if (!item.complete?.overwrite) return { kind: "exists", page };
+  return marker !== void 0 && page.version === marker.version ? { kind: "notOurs", page } : "replaceHistory";
+}
+function replaceVerdict(page, versions) {
+  const newestFirst = versions.filter((version) => version.number <= page.version);
+  const at = newestFirst.findIndex((version) => version.body?.marker !== void 0);
+  const marker = newestFirst[at]?.body?.marker;
+  if (marker === void 0) return reachesFirstVersion(newestFirst) ? { kind: "notOurs", page } : { kind: "edited", page, knownVersion: void 0, publishedAt: 0, noNotice: true };
+  const { sent } = sendOf(newestFirst, at, marker, page.version);
+  return holdsSendsBody(newestFirst, sent, page.version) ? { kind: "notOurs", page } : { kind: "edited", page, knownVersion: sent, publishedAt: 0 };
+}
+function carriesMarker(version, marker) {
+  const carried = version.body?.marker;
+  return carried !== void 0 && carried.version === marker.version && carried.digest === marker.digest && carried.path === marker.path;
+}
+function sendOf(newestFirst, from, marker, latest) {
+  let first = latest;
+  for (let at = from; at < newestFirst.length; at++) {
+    const version = newestFirst[at];
+    if (!carriesMarker(version, marker)) break;
+    first = version.number;
+  }
+  return { first, sent: marker.version === 0 ? first : marker.version };
+}
+function holdsSendsBody(newestFirst, sent, now) {
+  const sentBody = newestFirst.find((version) => version.number === sent)?.body?.digest;
+  return sentBody !== void 0 && newestFirst.find((version) => version.number === now)?.body?.digest === sentBody;
+}
+function historyVerdict(page, versions, item, link) {
+  const marker = page.body?.marker;
+  const newestFirst = versions.filter((version) => version.number <= page.version);
+  const carriesIt = (version) => carriesMarker(version, marker);
+  const { first, sent } = sendOf(newestFirst, 0, marker, page.version);
+  const holdsSend = holdsSendsBody(newestFirst, sent, page.version);
+  const rolledBack = rolledBackSend(newestFirst, marker, first, carriesIt);
+  if (rolledBack !== void 0 && !(holdsSend && holdsWhatItSends(page, marker, item))) return { kind: "edited", page, knownVersion: rolledBack, publishedAt: link?.publishedAt ?? 0 };
+  if (!holdsSend) return { kind: "edited", page, knownVersion: sent, publishedAt: link?.publishedAt ?? 0 };
+  const left = asLeft(page, item, marker);
+  return link === void 0 ? { ...left, adopted: true } : left;
+}
+function rolledBackSend(newestFirst, marker, first, carriesIt) {
+  if (marker.version === 0 || marker.version >= first) return void 0;
+  const named = newestFirst.find((version) => version.number === marker.version);
+  if (named === void 0 || !carriesIt(named)) return void 0;
+  return newestFirst.find((version) => version.number > marker.version && version.number < first && version.body?.marker?.path === marker.path && !carriesIt(version))?.number;
+}
+function asLeft(page, item, marker) {
+  return holdsWhatItSends(page, marker, item) ? { kind: "asLeft", page, sameContent: true } : { kind: "asLeft", page };
+}
+function holdsWhatItSends(page, marker, item, linkTargets = item.linkTargets) {
+  const sameSend = marker.digest === digestNow(item, linkTargets) || item.linkTargetsKept !== void 0 && marker.digest === digestNow(item, item.linkTargetsKept);
+  return sameSend && marker.path === pathDigest(item.file.label) && page.title === item.complete?.pageTitle;
+}
+function alreadyHolds(item, linkTargets) {
+  const verdict = item.guard;
+  if (verdict?.kind !== "asLeft" || item.forced === true) return false;
+  const marker = verdict.page.body?.marker;
+  return marker !== void 0 && marker.version === verdict.page.version && holdsWhatItSends(verdict.page, marker, item, linkTargets);
+}
+function reachesFirstVersion(newestFirst) {
+  const oldest = newestFirst[newestFirst.length - 1];
+  return oldest !== void 0 && oldest.number <= 1;
+}
+
+// src/core/run/pageOwnership.ts
+function pageOfAnotherFile(item) {
+  const link = item.link;
+  const page = guardedPage(item.guard);
+  const marker = page?.body?.marker;
+  if (link?.pageId === void 0 || item.foundOnWiki || page === void 0 || page.id !== link.pageId || marker === void 0) return void 0;
+  return publishedFromThisFile(marker, [item.file.label, item.file.key, link.formerFile]) ? void 0 : page;
+}
+function pageTitledButForCase(item) {
+  const verdict = item.guard;
+  const page = guardedPage(verdict);
+  if (page === void 0 || page.id === item.link?.pageId || page.title === item.complete?.pageTitle) return void 0;
+  if (verdict?.kind === "exists" || verdict?.kind === "notOurs") return { page, own: false };
+  return page.body?.marker?.path === pathDigest(item.file.label) ? { page, own: true } : void 0;
+}
+function recordedPageVerdict(page, item, link, fromFiles) {
+  if (fromFiles.noticeOff === true || page.body === void 0) return ownPageVerdict(page, item, link);
+  const marker = page.body.marker;
+  if (fromFiles.recordsFromFiles !== true) {
+    const own = ownPageVerdict(page, item, link);
+    return typeof own === "object" && heldWithoutNotice(own) ? "ownHistory" : own;
+  }
+  if (marker === void 0) return "recordHistory";
+  if (link.pageId === void 0 && !publishedFromThisFile(marker, [item.file.label, item.file.key, link.formerFile])) return "unconfirmed";
+  return ownPageVerdict(page, item, link);
+}
+function recordHistoryVerdict(page, versions, item, link) {
+  const newestFirst = versions.filter((version) => version.number <= page.version);
+  const own = newestFirst.find((version) => version.body?.marker !== void 0 && publishedFromThisFile(version.body.marker, [item.file.label, item.file.key, link.formerFile]));
+  if (own !== void 0) return { kind: "edited", page, knownVersion: own.body?.marker?.version || own.number, publishedAt: link.publishedAt };
+  return reachesFirstVersion(newestFirst) ? "unconfirmed" : { kind: "edited", page, knownVersion: void 0, publishedAt: 0, noNotice: true };
+}
+function ownHistoryVerdict(page, versions, item, link) {
+  const decided = versions === void 0 || link === void 0 ? "unconfirmed" : recordHistoryVerdict(page, versions, item, link);
+  return decided === "unconfirmed" ? { kind: "edited", page, knownVersion: void 0, publishedAt: 0, noNotice: true } : decided;
 }
 
 // src/core/messages/networkMessages.ts
@@ -3989,179 +4154,6 @@ function sendKind(item) {
   return verdict?.kind === "notOurs" || verdict?.kind === "unchecked" || verdict === void 0 ? "replace" : "update";
 }
 
-// src/core/run/publishedFrom.ts
-function publishedFromThisFile(marker, paths) {
-  for (const path of paths) {
-    if (path === void 0) continue;
-    if (pathDigest(path) === marker.path) return true;
-    const folder = /[\\/]$/.test(path) ? "/" : "";
-    const parts = pathParts(path);
-    for (let from = parts.length - 1; from >= 0; from--) if (pathDigest(parts.slice(from).join("/") + folder) === marker.path) return true;
-  }
-  return false;
-}
-function pathParts(path) {
-  const uri = /^[a-z][a-z0-9+.-]*:\/\/[^/]*/i.exec(path);
-  const plain = uri === null ? path : path.slice(uri[0].length);
-  return plain.split(/[\\/]/).filter((part) => part !== "").map((part) => {
-    if (uri === null) return part;
-    try {
-      return decodeURIComponent(part);
-    } catch {
-      return part;
-    }
-  });
-}
-
-// src/core/run/pageNotice.ts
-function expectedVersion(item) {
-  const verdict = item.guard;
-  if (verdict?.kind === "absent" || verdict?.kind === "deleted" || item.complete?.overwrite === false) return 1;
-  const page = guardedPage(verdict);
-  if (page !== void 0) return page.version + 1;
-  return verdict?.kind === "notNeeded" ? 1 : 0;
-}
-function digestNow(item, linkTargets = item.linkTargets) {
-  return contentDigest(item.closingLine === void 0 ? item.contentSha256 : `${item.contentSha256}
-${item.closingLine}`, linkTargets);
-}
-function noticeFor(item, linkTargets, settings) {
-  if (settings?.off === true) return void 0;
-  const sourceUrl = settings?.sourceUrl?.(item.file.label);
-  return {
-    label: item.file.label,
-    marker: { version: expectedVersion(item), digest: digestNow(item, linkTargets), path: pathDigest(item.file.label) },
-    ...sourceUrl !== void 0 ? { sourceUrl } : {}
-  };
-}
-
-// src/core/run/wikiVerdict.ts
-function ownPageVerdict(page, item, link) {
-  const marker = page.body?.marker;
-  if (marker !== void 0) {
-    if (page.version === marker.version) return asLeft(page, item, marker);
-    if (link.pulledVersion === page.version && link.unconfirmedSend === void 0) return { kind: "asLeft", page };
-    return "history";
-  }
-  const recorded = link.version !== void 0 || link.publishedAt > 0;
-  if (page.body !== void 0 && !recorded) return { kind: "edited", page, knownVersion: void 0, publishedAt: 0, noNotice: true };
-  return changedOnWikiSince(page, link) ? { kind: "edited", page, knownVersion: link.version, publishedAt: link.publishedAt } : { kind: "asLeft", page };
-}
-function placeVerdict(page, item, noticeOff = false) {
-  const marker = page.body?.marker;
-  if (noticeOff && marker === void 0 && page.body !== void 0 && item.prepared.frontMatterTarget.overwrite !== false) {
-    return { kind: "edited", page, knownVersion: void 0, publishedAt: 0, noNotice: true };
-  }
-  const ours = marker !== void 0 && marker.path === pathDigest(item.file.label) && item.prepared.frontMatterTarget.overwrite !== false;
-  if (ours) return page.version === marker.version ? { ...asLeft(page, item, marker), adopted: true } : "history";
-  if (!item.complete?.overwrite) return { kind: "exists", page };
-  return marker !== void 0 && page.version === marker.version ? { kind: "notOurs", page } : "replaceHistory";
-}
-function replaceVerdict(page, versions) {
-  const newestFirst = versions.filter((version) => version.number <= page.version);
-  const at = newestFirst.findIndex((version) => version.body?.marker !== void 0);
-  const marker = newestFirst[at]?.body?.marker;
-  if (marker === void 0) return reachesFirstVersion(newestFirst) ? { kind: "notOurs", page } : { kind: "edited", page, knownVersion: void 0, publishedAt: 0, noNotice: true };
-  const { sent } = sendOf(newestFirst, at, marker, page.version);
-  return holdsSendsBody(newestFirst, sent, page.version) ? { kind: "notOurs", page } : { kind: "edited", page, knownVersion: sent, publishedAt: 0 };
-}
-function carriesMarker(version, marker) {
-  const carried = version.body?.marker;
-  return carried !== void 0 && carried.version === marker.version && carried.digest === marker.digest && carried.path === marker.path;
-}
-function sendOf(newestFirst, from, marker, latest) {
-  let first = latest;
-  for (let at = from; at < newestFirst.length; at++) {
-    const version = newestFirst[at];
-    if (!carriesMarker(version, marker)) break;
-    first = version.number;
-  }
-  return { first, sent: marker.version === 0 ? first : marker.version };
-}
-function holdsSendsBody(newestFirst, sent, now) {
-  const sentBody = newestFirst.find((version) => version.number === sent)?.body?.digest;
-  return sentBody !== void 0 && newestFirst.find((version) => version.number === now)?.body?.digest === sentBody;
-}
-function historyVerdict(page, versions, item, link) {
-  const marker = page.body?.marker;
-  const newestFirst = versions.filter((version) => version.number <= page.version);
-  const carriesIt = (version) => carriesMarker(version, marker);
-  const { first, sent } = sendOf(newestFirst, 0, marker, page.version);
-  const holdsSend = holdsSendsBody(newestFirst, sent, page.version);
-  const rolledBack = rolledBackSend(newestFirst, marker, first, carriesIt);
-  if (rolledBack !== void 0 && !(holdsSend && holdsWhatItSends(page, marker, item))) return { kind: "edited", page, knownVersion: rolledBack, publishedAt: link?.publishedAt ?? 0 };
-  if (!holdsSend) return { kind: "edited", page, knownVersion: sent, publishedAt: link?.publishedAt ?? 0 };
-  const left = asLeft(page, item, marker);
-  return link === void 0 ? { ...left, adopted: true } : left;
-}
-function rolledBackSend(newestFirst, marker, first, carriesIt) {
-  if (marker.version === 0 || marker.version >= first) return void 0;
-  const named = newestFirst.find((version) => version.number === marker.version);
-  if (named === void 0 || !carriesIt(named)) return void 0;
-  return newestFirst.find((version) => version.number > marker.version && version.number < first && version.body?.marker?.path === marker.path && !carriesIt(version))?.number;
-}
-function asLeft(page, item, marker) {
-  return holdsWhatItSends(page, marker, item) ? { kind: "asLeft", page, sameContent: true } : { kind: "asLeft", page };
-}
-function holdsWhatItSends(page, marker, item, linkTargets = item.linkTargets) {
-  const sameSend = marker.digest === digestNow(item, linkTargets) || item.linkTargetsKept !== void 0 && marker.digest === digestNow(item, item.linkTargetsKept);
-  return sameSend && marker.path === pathDigest(item.file.label) && page.title === item.complete?.pageTitle;
-}
-function alreadyHolds(item, linkTargets) {
-  const verdict = item.guard;
-  if (verdict?.kind !== "asLeft" || item.forced === true) return false;
-  const marker = verdict.page.body?.marker;
-  return marker !== void 0 && marker.version === verdict.page.version && holdsWhatItSends(verdict.page, marker, item, linkTargets);
-}
-function reachesFirstVersion(newestFirst) {
-  const oldest = newestFirst[newestFirst.length - 1];
-  return oldest !== void 0 && oldest.number <= 1;
-}
-
-// src/core/run/pageOwnership.ts
-function pageOfAnotherFile(item) {
-  const link = item.link;
-  const page = guardedPage(item.guard);
-  const marker = page?.body?.marker;
-  if (link?.pageId === void 0 || item.foundOnWiki || page === void 0 || page.id !== link.pageId || marker === void 0) return void 0;
-  return publishedFromThisFile(marker, [item.file.label, item.file.key, link.formerFile]) ? void 0 : page;
-}
-function pageTitledButForCase(item) {
-  const verdict = item.guard;
-  const page = guardedPage(verdict);
-  if (page === void 0 || page.id === item.link?.pageId || page.title === item.complete?.pageTitle) return void 0;
-  if (verdict?.kind === "exists" || verdict?.kind === "notOurs") return { page, own: false };
-  return page.body?.marker?.path === pathDigest(item.file.label) ? { page, own: true } : void 0;
-}
-function refuseRecordsElsewhere(items, messages) {
-  for (const item of items) {
-    const target = item.complete;
-    if (item.recordOverDefaults !== true || target === void 0 || item.link === void 0) continue;
-    refuseItem(item, { code: "noPageAccess", message: messages.recordElsewhereUnchecked(target.pageTitle, target.spaceId, target.parentId), fix: void 0 });
-  }
-}
-function recordedPageVerdict(page, item, link, fromFiles) {
-  if (fromFiles.noticeOff === true || page.body === void 0) return ownPageVerdict(page, item, link);
-  const marker = page.body.marker;
-  if (fromFiles.recordsFromFiles !== true) {
-    const own = ownPageVerdict(page, item, link);
-    return typeof own === "object" && heldWithoutNotice(own) ? "ownHistory" : own;
-  }
-  if (marker === void 0) return "recordHistory";
-  if (link.pageId === void 0 && !publishedFromThisFile(marker, [item.file.label, item.file.key, link.formerFile])) return "unconfirmed";
-  return ownPageVerdict(page, item, link);
-}
-function recordHistoryVerdict(page, versions, item, link) {
-  const newestFirst = versions.filter((version) => version.number <= page.version);
-  const own = newestFirst.find((version) => version.body?.marker !== void 0 && publishedFromThisFile(version.body.marker, [item.file.label, item.file.key, link.formerFile]));
-  if (own !== void 0) return { kind: "edited", page, knownVersion: own.body?.marker?.version || own.number, publishedAt: link.publishedAt };
-  return reachesFirstVersion(newestFirst) ? "unconfirmed" : { kind: "edited", page, knownVersion: void 0, publishedAt: 0, noNotice: true };
-}
-function ownHistoryVerdict(page, versions, item, link) {
-  const decided = versions === void 0 || link === void 0 ? "unconfirmed" : recordHistoryVerdict(page, versions, item, link);
-  return decided === "unconfirmed" ? { kind: "edited", page, knownVersion: void 0, publishedAt: 0, noNotice: true } : decided;
-}
-
 // src/core/run/recordedLinks.ts
 async function checkRecordedLinks(items, options) {
   const messages = options.messages ?? englishTreeMessages;
@@ -4277,7 +4269,6 @@ async function guardPlan(items, options) {
   if (!options.pages) {
     options.signal?.throwIfAborted();
     const unread = Object.freeze(noAccessVerdict(options));
-    if (options.recordsFromFiles === true) refuseRecordsElsewhere(lookups, options.messages ?? englishTreeMessages);
     for (const item of lookups) {
       if (item.state === "refused") continue;
       item.guard = item.complete.overwrite ? unread : NOT_NEEDED;

@@ -29,11 +29,6 @@ export interface RecordMessages {
    */
   recordOfAnotherFile(pageId: string, title: string): string;
   /**
-   * Without page access, a record from a file (a --state file, its journal) places the file elsewhere than the flags
-   * say: at `title` in `spaceId` under `parentId`. Nothing confirms that page is the file's, so it is not sent.
-   */
-  recordElsewhereUnchecked(title: string, spaceId: string, parentId: string): string;
-  /**
    * With page access and notices on, a record from a file (a --state file, its journal) names page `pageId` for the
    * file, and no version of that page carries the file's publish notice: nothing on the wiki confirms the record.
    */
@@ -58,8 +53,6 @@ export const englishRecordMessages: RecordMessages = {
   entryOfAnotherFile: () => 'that page\'s publish notice says another file published it',
   recordOfAnotherFile: (pageId, title) =>
     `its record names ${pageNamed(pageId, title)} as its page, but that page's publish notice says another file published it: the record is not used, and nothing is sent to that page. If the record is wrong (a pull request may have changed ${MANIFEST}, or it came from another machine or branch), correct it or remove its entry; if this file is now that page's source, remove the entry and publish it with overwrite to take the page over.`,
-  recordElsewhereUnchecked: (title, spaceId, parentId) =>
-    `its record (--state) publishes it to "${title}" in space ${spaceId} under parent ${parentId}, not where --space and --parent say, and without page access the wiki cannot confirm that this is the file's page: nothing is sent. Give page access (a service account or a platform token) so that the record is checked, or pass --retarget to publish it where the flags say (the old page stays).`,
   recordUnconfirmed: (pageId, title) =>
     `its record (--state) names ${pageNamed(pageId, title)} as its page, and no version of that page carries this file's publish notice, so nothing on the wiki confirms the record (a pull request or a cache from elsewhere may have written it): nothing is sent. Remove the file's entry from the state file (the next publish finds or creates its page), or publish it with --retarget where the flags say.`,
 };

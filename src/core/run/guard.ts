@@ -20,7 +20,7 @@ import { guardedPage, pageElsewhere, underAnotherParent, unreadOnWiki, type Guar
 import { mapBounded } from '../util/mapBounded';
 import { DEFAULT_LOOKUPS_AT_ONCE } from './lookupDeadline';
 import type { PlanItem } from './planItem';
-import { ownHistoryVerdict, pageOfAnotherFile, pageTitledButForCase, recordedPageVerdict, recordHistoryVerdict, refuseRecordsElsewhere } from './pageOwnership';
+import { ownHistoryVerdict, pageOfAnotherFile, pageTitledButForCase, recordedPageVerdict, recordHistoryVerdict } from './pageOwnership';
 import { refuseItem } from './plan';
 import { checkRecordedLinks } from './recordedLinks';
 import { checkFlatTitlesAcrossSpaceNames } from './titlesAcrossSpaceNames';
@@ -41,9 +41,10 @@ export interface GuardOptions {
    */
   noAccessHeld?: boolean;
   /**
-   * The records came from files a pull request may control (a --state file and its journal): without page access, one
-   * that places its file elsewhere than the defaults (PlanItem.recordOverDefaults) cannot be confirmed as the file's
-   * page, and a record may not send a file where nobody asked (another team's page): such a file is refused.
+   * The records came from files a pull request may control (a --state file and its journal): a page one names is the
+   * file's only once the wiki shows it (pageOwnership.ts recordedPageVerdict). Such a record never places a file
+   * elsewhere than the defaults (PlanOptions.linksAreCache); the repository's record that does is refused without page
+   * access before the guard (tree/treeRefusals.ts).
    */
   recordsFromFiles?: true;
   signal?: AbortSignal;
@@ -134,7 +135,6 @@ export async function guardPlan(items: PlanItem[], options: GuardOptions): Promi
     // One verdict shared by every update: 10,000 files, one reason.
     options.signal?.throwIfAborted();
     const unread = Object.freeze(noAccessVerdict(options));
-    if (options.recordsFromFiles === true) refuseRecordsElsewhere(lookups, options.messages ?? englishTreeMessages);
     for (const item of lookups) {
       if (item.state === 'refused') continue;
       item.guard = (item.complete as PublishTarget).overwrite ? unread : NOT_NEEDED;

@@ -2,13 +2,11 @@
 // file published (its notice says so), a page at the file's place titled but for case, and, without page access, a
 // record from a file that places the file elsewhere than asked. Each refuses the file: sending would write another's
 // page, or make a second one. Steps of the guard (guard.ts), for every front end.
-import type { TreeMessages } from '../messages/treeMessages';
 import { pathDigest } from '../publish/publishNotice';
 import type { PageLink } from '../links/pageLink';
 import type { PageVersion, WikiPage } from '../wikiPages';
 import type { GuardVerdict } from './guardVerdict';
 import { guardedPage, heldWithoutNotice } from './guardVerdict';
-import { refuseItem } from './plan';
 import type { PlanItem } from './planItem';
 import { publishedFromThisFile } from './publishedFrom';
 import { ownPageVerdict, reachesFirstVersion, type WikiVerdict } from './wikiVerdict';
@@ -38,15 +36,6 @@ export function pageTitledButForCase(item: PlanItem): { page: WikiPage; own: boo
   if (page === undefined || page.id === item.link?.pageId || page.title === item.complete?.pageTitle) return undefined;
   if (verdict?.kind === 'exists' || verdict?.kind === 'notOurs') return { page, own: false };
   return page.body?.marker?.path === pathDigest(item.file.label) ? { page, own: true } : undefined;
-}
-
-/** Without page access: the files whose record (from a file) places them elsewhere than the defaults, refused. */
-export function refuseRecordsElsewhere(items: readonly PlanItem[], messages: TreeMessages): void {
-  for (const item of items) {
-    const target = item.complete;
-    if (item.recordOverDefaults !== true || target === undefined || item.link === undefined) continue;
-    refuseItem(item, { code: 'noPageAccess', message: messages.recordElsewhereUnchecked(target.pageTitle, target.spaceId, target.parentId), fix: undefined });
-  }
 }
 
 /**

@@ -12,8 +12,6 @@ export const editorRecordMessages: RecordMessages = {
     vscode.l10n.t('The wiki could not be read to check the pages {0} records: {1}. Nothing is sent to a recorded page, or under it, until the wiki confirms it; run again.', file, why),
   entryUnchecked: (at, key, pageId) =>
     vscode.l10n.t('{0} records page {1} for "{2}", which cannot be checked without page access: a recorded page is never used unchecked. Give page access (sign in to the export API in the editor; in CI a service account or a platform token).', at, pageId, key),
-  recordElsewhereUnchecked: (title, spaceId, parentId) =>
-    vscode.l10n.t('its record (--state) publishes it to "{0}" in space {1} under parent {2}, not where --space and --parent say, and without page access the wiki cannot confirm that this is the file\'s page: nothing is sent. Give page access (a service account or a platform token) so that the record is checked, or pass --retarget to publish it where the flags say (the old page stays).', title, spaceId, parentId),
   recordUnconfirmed: (pageId, title) =>
     vscode.l10n.t('its record (--state) names {0} as its page, and no version of that page carries this file\'s publish notice, so nothing on the wiki confirms the record (a pull request or a cache from elsewhere may have written it): nothing is sent. Remove the file\'s entry from the state file (the next publish finds or creates its page), or publish it with --retarget where the flags say.', pageNamed(pageId, title)),
   entryInOtherSpace: (spaceId) => vscode.l10n.t('that page is in another space ({0}) than the tree\'s', spaceId),

@@ -195,12 +195,14 @@ export function replacedPages(plan: Pick<TreePlan, 'pages'>, idsNow: ReadonlyMap
 /**
  * The pages this tree recorded that the run replaced with new pages (a new ID recorded for the same file) and that are
  * still on the wiki: the service can neither move nor delete them, so the user decides. A page deleted on the wiki is
- * gone and not listed.
+ * gone and not listed, nor is a page another file holds now (`idsNow`: two files that swapped names, each sent over the
+ * other's page): it is that file's page, and removing it would remove that file's text from the wiki.
  */
-export async function pagesLeftBehind(replaced: readonly TreePage[], pages: WikiPagesClient | undefined): Promise<OrphanPage[]> {
+export async function pagesLeftBehind(replaced: readonly TreePage[], idsNow: ReadonlyMap<string, string>, pages: WikiPagesClient | undefined): Promise<OrphanPage[]> {
   if (!pages) return [];
+  const heldNow = new Set(idsNow.values());
   // A few lookups at a time, as the guard makes them, each with its deadline: a cancelled run still says what it left.
-  const found = await mapBounded(replaced, LOOKUPS_AT_ONCE, async (page) => {
+  const found = await mapBounded(replaced.filter((page) => !heldNow.has(page.pageId as string)), LOOKUPS_AT_ONCE, async (page) => {
     const old = await pages.getPage(page.pageId as string, AbortSignal.timeout(GUARD_TIMEOUT_MS)).catch(() => undefined);
     return old ? { path: page.node.path, pageId: old.id, title: old.title } : undefined;
   });

@@ -337,7 +337,7 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
     const sending = new Set([...plan.pages.map((page) => page.item), ...plan.pinned].filter((item) => item.state === 'send').map((item) => item.file.key));
     options.onStopped?.({ ...stop, finished: finished.size, total: new Set([...sending, ...finished]).size });
   }
-  const leftBehind = await pagesLeftBehind(replaced, options.pages);
+  const leftBehind = await pagesLeftBehind(replaced, links.ids, options.pages);
   return { results, secondPass: sentAgainAndLanded(results), summary: summarise(counted), linksLeft, leftBehind, ...(credentialRefused !== undefined ? { credentialRefused } : {}) };
 }
 

@@ -1,0 +1,36 @@
+// Two files of a tree that swap names in one commit (`git mv a.md t.md; git mv b.md a.md; git mv t.md b.md`), each
+// keeping its text and title: with --overwrite, each file's text goes to the page of its title, which the other file's
+// record named. Both pages are live and each is a file's page after the run: neither may be listed as "left behind"
+// (that list tells the reader to remove its pages on the wiki).
+import assert from 'node:assert/strict';
+import { readFile, rename } from 'node:fs/promises';
+import { join } from 'node:path';
+import { jsonLines, runCli, useCliWorld } from './cliHarness';
+
+const TREE_ARGS = ['docs', '--tree', '--space', 'DOCS', '--parent', '123456'];
+
+describe('CLI --tree: two files that swapped names', () => {
+  const cli = useCliWorld();
+
+  it('lists neither page as left behind: each is the other file\'s page now, and holds its text', async () => {
+    const root = await cli.tree({ 'docs/a.md': '# Apple\n\napple\n', 'docs/b.md': '# Banana\n\nbanana\n' });
+    assert.equal((await runCli(['publish', ...TREE_ARGS], { cwd: root, env: cli.env() })).code, 0);
+    const apple = cli.livePage('Apple');
+    const banana = cli.livePage('Banana');
+    await rename(join(root, 'docs/a.md'), join(root, 'docs/t.md'));
+    await rename(join(root, 'docs/b.md'), join(root, 'docs/a.md'));
+    await rename(join(root, 'docs/t.md'), join(root, 'docs/b.md'));
+    const run = await runCli(['publish', ...TREE_ARGS, '--overwrite', '--json'], { cwd: root, env: cli.env() });
+    assert.equal(run.code, 0, run.stdout + run.stderr);
+    const tree = jsonLines(run).find((record) => record.type === 'tree') as { leftBehind?: Array<{ pageId: string }> } | undefined;
+    assert.deepEqual(tree?.leftBehind ?? [], [], run.stdout);
+    const text = await runCli(['publish', ...TREE_ARGS, '--overwrite', '--force'], { cwd: root, env: cli.env() });
+    assert.doesNotMatch(text.stdout, /left behind/, text.stdout);
+    // Each page holds the text of its title, and the repository's record names each file's page.
+    assert.match(cli.livePage('Apple').markdown, /apple/);
+    assert.match(cli.livePage('Banana').markdown, /banana/);
+    const pages = (JSON.parse(await readFile(join(root, 'docs', '.wiki-pages.json'), 'utf8')) as { pages: Record<string, { id: string }> }).pages;
+    assert.equal(pages['a.md']?.id, banana.id);
+    assert.equal(pages['b.md']?.id, apple.id);
+  });
+});

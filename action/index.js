@@ -1612,7 +1612,8 @@ function verdictFitsResult(record) {
 function placeTakenText(taken) {
   return `${PAGE_NOT_FOUND}, and another page with this title holds its place now (page ${taken.pageId}, version ${taken.version}${taken.editedBy ? ` by ${taken.editedBy}` : ""}), which this file did not publish: the create will be refused as "already exists"; give this file another title, or rename or delete that page on the wiki`;
 }
-function existsText(_wikiEdits, planned) {
+function existsText(wikiEdits, planned) {
+  if (wikiEdits.otherRepository) return `a page with this title exists that a file of the same path in another repository published: the create ${planned ? "will be" : "was"} refused as "already exists"; it is that repository's page (--overwrite would replace it)`;
   return `a page with this title exists: the create ${planned ? "will be" : "was"} refused as "already exists"; --overwrite updates it`;
 }
 function adoptedText(wikiEdits, planned, sent) {
@@ -1822,6 +1823,7 @@ var englishPublishMessages = {
   frontMatterOverwriteNotBoolean: () => "wiki.overwrite in the front matter must be true or false.",
   titleOnlyInCase: (title, pageTitle, pageId) => `A page titled "${pageTitle}" (page ${pageId}) is under the same parent, and its title differs from this file's "${title}" only in case: the wiki may take that page for this one and replace it, refuse the title, or make a second page. Nothing is sent to it: give this file that page's title if it is this file's page (then publish with overwrite), or another title.`,
   ownTitleOnlyInCase: (title, pageTitle, pageId) => `Its page (page ${pageId}, carrying this file's publish notice) is titled "${pageTitle}" on the wiki, which differs from this file's title "${title}" only in case, and the wiki cannot rename a page: a publish might make a second page. Nothing is sent: give the file its page's title again, or rename the page on the wiki to "${title}" and publish again.`,
+  existsOtherRepository: (said, pageTitle, pageId) => `${said} The page "${pageTitle}" there (page ${pageId}) was published from a file of the same path in another repository, so it is that repository's page, not this file's, and it was not changed. Give this file another title or parent page: overwriting would replace that repository's page.`,
   titleHeldSomewhere: (said, pageTitle) => `${said} When the plan looked, no page titled "${pageTitle}" was under this file's parent: the title is held elsewhere in the space (perhaps written in another case; this wiki keeps titles unique in a space), unless someone made such a page under the parent since. Look on the wiki: for a page elsewhere, choosing Overwrite would not help (it updates only a page under this file's own parent), so give this file another title or rename or move that page; nothing was changed.`,
   neverReplacesOwnPage: (pageTitle) => `Its front matter says overwrite: false, which never replaces a page, and it published "${pageTitle}" before: the publish would be refused as "already exists". Remove that line (or set it to true) to update the page.`,
   frontMatterPageIdNotDigits: () => "wiki.pageId in the front matter must be a page ID made of digits.",
@@ -2268,7 +2270,8 @@ function runsToEnd(markdown, end) {
 // src/core/publish/publishNotice.ts
 var DIGEST_LENGTH = 20;
 var PATH_LENGTH = 8;
-var MARKER = /wiki-publisher\.v(\d{1,9})\.([0-9a-f]{20})\.([0-9a-f]{8})/;
+var MARKER = /wiki-publisher\.v(\d{1,9})\.([0-9a-f]{20})\.([0-9a-f]{8})(?:\.([0-9a-f]{8}))?/;
+var ANOTHER_REPOSITORY = "another repository";
 function contentDigest(contentSha256, linkTargets) {
   return sha256Hex(`${contentSha256}
 ${linkTargets ?? ""}`).slice(0, DIGEST_LENGTH);
@@ -2276,14 +2279,23 @@ ${linkTargets ?? ""}`).slice(0, DIGEST_LENGTH);
 function pathDigest(label) {
   return sha256Hex(label).slice(0, PATH_LENGTH);
 }
-function markerText(marker) {
-  return `wiki-publisher.v${marker.version}.${marker.digest}.${marker.path}`;
+function repositoryDigest(identity) {
+  return sha256Hex(`repository
+${identity}`).slice(0, PATH_LENGTH);
 }
-function findMarker(body) {
+function markerText(marker) {
+  return `wiki-publisher.v${marker.version}.${marker.digest}.${marker.path}${marker.repository === void 0 ? "" : `.${marker.repository}`}`;
+}
+function findMarker(body, ownRepository) {
   let found;
   for (const match of body.matchAll(new RegExp(MARKER.source, "g"))) found = match;
   if (found === void 0) return void 0;
-  return { version: Number(found[1]), digest: found[2], path: found[3] };
+  const repository = found[4];
+  const marker = { version: Number(found[1]), digest: found[2], path: found[3] };
+  if (repository === void 0) return marker;
+  marker.repository = repository;
+  if (ownRepository !== void 0 && repository !== ownRepository) marker.path = ANOTHER_REPOSITORY;
+  return marker;
 }
 function noticeAfter(content, notice, words = englishPublishMessages, planned) {
   const closing = planned === void 0 ? closingLine(content) : planned.closingLine;
@@ -2311,7 +2323,7 @@ function idText(value) {
 function optionalText(value) {
   return typeof value === "string" && value !== "" ? value : void 0;
 }
-function parsePage(body, origin) {
+function parsePage(body, origin, ownRepository) {
   if (!isObject(body)) return void 0;
   const id = idText(body.id);
   const title = body.title;
@@ -2331,7 +2343,7 @@ function parsePage(body, origin) {
   const webUrl = webAddress(optionalText(links?.webui), origin);
   if (webUrl !== void 0) page.webUrl = webUrl;
   const storage = isObject(body.body) && isObject(body.body.storage) ? body.body.storage.value : void 0;
-  if (typeof storage === "string") page.body = { marker: findMarker(storage) };
+  if (typeof storage === "string") page.body = { marker: findMarker(storage, ownRepository) };
   return page;
 }
 function webAddress(webui, origin) {
@@ -2357,11 +2369,11 @@ function parseChildren(body) {
   const next = optionalText(links?.next);
   return next === void 0 ? { results } : { results, next };
 }
-function parsePageList(body, origin) {
+function parsePageList(body, origin, ownRepository) {
   if (!isObject(body) || !Array.isArray(body.results)) return void 0;
   const listed2 = [];
   for (const entry of body.results) {
-    const page = parsePage(entry, origin);
+    const page = parsePage(entry, origin, ownRepository);
     if (!page || !isObject(entry)) return void 0;
     listed2.push({ page, current: (optionalText(entry.status) ?? "current") === "current" });
   }
@@ -2389,7 +2401,7 @@ function nextFromLinkHeader(header) {
 function storageDigest(storage) {
   return sha256Hex(storage.replace(/\s+ac:macro-id="[^"]*"/g, ""));
 }
-function parseVersions(body) {
+function parseVersions(body, ownRepository) {
   if (!isObject(body) || !Array.isArray(body.results)) return void 0;
   const versions = [];
   for (const entry of body.results) {
@@ -2401,7 +2413,7 @@ function parseVersions(body) {
     if (createdAt !== void 0) version.createdAt = createdAt;
     const page = isObject(entry.page) ? entry.page : void 0;
     const storage = isObject(page?.body) && isObject(page.body.storage) ? page.body.storage.value : void 0;
-    if (typeof storage === "string") version.body = { marker: findMarker(storage), digest: storageDigest(storage) };
+    if (typeof storage === "string") version.body = { marker: findMarker(storage, ownRepository), digest: storageDigest(storage) };
     versions.push(version);
   }
   return versions;
@@ -2572,7 +2584,7 @@ function createWikiPagesClient(options) {
     let answers = 0;
     let cut2 = false;
     await requester.readPages(new URL(`/wiki/api/v2/pages?${query}&limit=${pageSize}`, origin), origin, signal, (m) => m.listOfPages(), (body, more) => {
-      const listed2 = parsePageList(body, origin);
+      const listed2 = parsePageList(body, origin, options.ownRepository);
       if (!listed2) throw new WikiReadError("protocol", (m) => m.pageListNotJson());
       for (const { page, current } of listed2) if (current && keep(page)) pages.push(page);
       cut2 = more && ++answers >= maxAnswers;
@@ -2598,7 +2610,7 @@ function createWikiPagesClient(options) {
       const origin = requester.siteOrigin();
       const answer = await requester.getJson(new URL(`/wiki/api/v2/pages/${encodeURIComponent(pageId)}`, origin), origin, signal);
       if (!answer.found) return void 0;
-      const page = parsePage(answer.body, origin);
+      const page = parsePage(answer.body, origin, options.ownRepository);
       if (!page) throw new WikiReadError("protocol", (m) => m.pageIncomplete());
       return page;
     },
@@ -2649,7 +2661,7 @@ function createWikiPagesClient(options) {
       const first = new URL(`/wiki/api/v2/pages/${encodeURIComponent(pageId)}/versions?body-format=storage&limit=${Math.min(pageSize, Math.max(1, max))}`, origin);
       const versions = [];
       const found = await requester.readPages(first, origin, signal, (m) => m.listOfPages(), (body) => {
-        const listed2 = parseVersions(body);
+        const listed2 = parseVersions(body, options.ownRepository);
         if (!listed2) throw new WikiReadError("protocol", (m) => m.pageListNotJson());
         versions.push(...listed2);
         return versions.length >= max;
@@ -2881,7 +2893,7 @@ function noticeFor(item, linkTargets, settings) {
   const sourceUrl = settings?.sourceUrl?.(item.file.label);
   return {
     label: item.file.label,
-    marker: { version: expectedVersion(item), digest: digestNow(item, linkTargets), path: pathDigest(item.file.label) },
+    marker: { version: expectedVersion(item), digest: digestNow(item, linkTargets), path: pathDigest(item.file.label), ...settings?.repository !== void 0 ? { repository: settings.repository } : {} },
     ...sourceUrl !== void 0 ? { sourceUrl } : {}
   };
 }
@@ -7395,7 +7407,8 @@ function withPlatformToken(inputs, token, baseUrl) {
 }
 function pagesClient(inputs, baseUrl, transport, getAccessToken, credentialName) {
   const timeout = inputs.timeoutMs === void 0 ? {} : { timeoutMs: inputs.timeoutMs };
-  return createWikiPagesClient({ baseUrl, transport, getAccessToken, credentialName, ...timeout });
+  const repository = inputs.ownRepository === void 0 ? {} : { ownRepository: inputs.ownRepository };
+  return createWikiPagesClient({ baseUrl, transport, getAccessToken, credentialName, ...timeout, ...repository });
 }
 function address(flag, fromEnv, flagName, envName, what) {
   const fromFlag = flag?.trim();
@@ -7459,7 +7472,7 @@ function guardNote(wikiEdits, status, planned) {
       if (planned && wikiEdits.placeTakenBy) return placeTakenText(wikiEdits.placeTakenBy);
       return planned ? `${PAGE_NOT_FOUND}: would be created anew` : "its page was deleted on the wiki: created anew";
     case "exists":
-      return "a page with this title exists: the create will be refused (overwrite updates it)";
+      return wikiEdits.otherRepository ? existsText(wikiEdits, true) : "a page with this title exists: the create will be refused (overwrite updates it)";
     case "notOurs":
       return `replaces version ${wikiEdits.version ?? "?"} of a page this file did not publish`;
     default:
@@ -8802,13 +8815,39 @@ function sourceBase(flag, env) {
   if (project && commit) return `${project.replace(/\/+$/, "")}/-/blob/${commit}/`;
   return void 0;
 }
-function noticeSettings(off, base) {
+function noticeSettings(off, base, repository) {
   if (off) return { off: true };
-  if (base === void 0 || !checkEndpoint(base, "--source-url").ok) return {};
-  return { sourceUrl: (label) => `${base}${label.split("/").map(encodeURIComponent).join("/")}` };
+  const known = repository === void 0 ? {} : { repository };
+  if (base === void 0 || !checkEndpoint(base, "--source-url").ok) return known;
+  return { ...known, sourceUrl: (label) => `${base}${label.split("/").map(encodeURIComponent).join("/")}` };
 }
 function noticeOffInEnvironment(env) {
   return /^(?:off|false|0|no)$/i.test(env.WIKI_PUBLISHER_NOTICE?.trim() ?? "");
+}
+
+// src/cli/repositoryIdentity.ts
+var REPOSITORY_ENV_VAR = "WIKI_PUBLISHER_REPOSITORY";
+function repositoryIdentity(env) {
+  const named = env[REPOSITORY_ENV_VAR]?.trim();
+  if (named !== void 0 && named !== "") return /^(?:off|false|0|no)$/i.test(named) ? void 0 : `named:${named}`;
+  const githubServer = hostOf(env.GITHUB_SERVER_URL);
+  const githubId = env.GITHUB_REPOSITORY_ID?.trim() || env.GITHUB_REPOSITORY?.trim().toLowerCase();
+  if (env.GITHUB_ACTIONS === "true" && githubServer !== void 0 && githubId) return `github:${githubServer}:${githubId}`;
+  const gitlabServer = env.CI_SERVER_HOST?.trim().toLowerCase() || hostOf(env.CI_SERVER_URL);
+  const gitlabId = env.CI_PROJECT_ID?.trim();
+  if (env.GITLAB_CI === "true" && gitlabServer && gitlabId) return `gitlab:${gitlabServer}:${gitlabId}`;
+  return void 0;
+}
+function repositoryOf(env) {
+  const identity = repositoryIdentity(env);
+  return identity === void 0 ? void 0 : repositoryDigest(identity);
+}
+function hostOf(url) {
+  try {
+    return url === void 0 || url.trim() === "" ? void 0 : new URL(url.trim()).host.toLowerCase();
+  } catch {
+    return void 0;
+  }
 }
 
 // src/core/markdown/headings/inlineText.ts
@@ -10328,7 +10367,7 @@ async function sendPlanned(item, target, context, settings) {
       hooks.onRetryWait?.(delayMs, nextAttempt, previous);
     }
   });
-  return titleHeldOutcome(unseenPageOutcome(outcome, item, target, settings.messages), item, target, settings.messages);
+  return otherRepositoryOutcome(titleHeldOutcome(unseenPageOutcome(outcome, item, target, settings.messages), item, target, settings.messages), item, target, settings.messages);
 }
 function unseenPageOutcome(outcome, item, target, messages = englishPublishMessages) {
   if (outcome.kind !== "alreadyExists" || item.guard?.kind !== "deleted") return outcome;
@@ -10345,6 +10384,10 @@ function titleHeldOutcome(outcome, item, target, messages = englishPublishMessag
   }
   if (held === void 0 && item.guard?.kind === "absent") return { ...outcome, actions: [], message: messages.titleHeldSomewhere(outcome.said ?? outcome.message, target.pageTitle) };
   return outcome;
+}
+function otherRepositoryOutcome(outcome, item, target, messages = englishPublishMessages) {
+  if (outcome.kind !== "alreadyExists" || item.guard?.kind !== "exists" || item.guard.page.body?.marker?.path !== ANOTHER_REPOSITORY) return outcome;
+  return { ...outcome, actions: [], message: messages.existsOtherRepository(outcome.said ?? outcome.message, target.pageTitle, item.guard.page.id) };
 }
 
 // src/core/apiToken/validate.ts
@@ -10484,6 +10527,7 @@ function guardFields(item) {
   if (page) wikiEdits.version = page.version;
   if (verdict.kind === "asLeft" && verdict.adopted) wikiEdits.adopted = true;
   if (verdict.kind === "asLeft" && verdict.sameContent) wikiEdits.sameContent = true;
+  if (verdict.kind === "exists" && verdict.page.body?.marker?.path === ANOTHER_REPOSITORY) wikiEdits.otherRepository = true;
   if (verdict.kind === "deleted" && verdict.placeTakenBy !== void 0) {
     const taken = verdict.placeTakenBy;
     wikiEdits.placeTakenBy = { pageId: taken.id, version: taken.version, ...taken.versionAuthorId ? { editedBy: taken.versionAuthorId } : {} };
@@ -11650,9 +11694,10 @@ function leavesLinkedPlace(page) {
 function replacedPages(plan, idsNow) {
   return plan.pages.filter((page) => page.pageId !== void 0 && idsNow.has(page.key) && idsNow.get(page.key) !== page.pageId);
 }
-async function pagesLeftBehind(replaced, pages) {
+async function pagesLeftBehind(replaced, idsNow, pages) {
   if (!pages) return [];
-  const found = await mapBounded(replaced, LOOKUPS_AT_ONCE, async (page) => {
+  const heldNow = new Set(idsNow.values());
+  const found = await mapBounded(replaced.filter((page) => !heldNow.has(page.pageId)), LOOKUPS_AT_ONCE, async (page) => {
     const old = await pages.getPage(page.pageId, AbortSignal.timeout(GUARD_TIMEOUT_MS)).catch(() => void 0);
     return old ? { path: page.node.path, pageId: old.id, title: old.title } : void 0;
   });
@@ -12710,7 +12755,7 @@ async function runTree(options) {
     const sending = new Set([...plan.pages.map((page) => page.item), ...plan.pinned].filter((item) => item.state === "send").map((item) => item.file.key));
     options.onStopped?.({ ...stop, finished: finished.size, total: (/* @__PURE__ */ new Set([...sending, ...finished])).size });
   }
-  const leftBehind = await pagesLeftBehind(replaced, options.pages);
+  const leftBehind = await pagesLeftBehind(replaced, links.ids, options.pages);
   return { results, secondPass: sentAgainAndLanded(results), summary: summarise(counted2), linksLeft, leftBehind, ...credentialRefused !== void 0 ? { credentialRefused } : {} };
 }
 function updatesInPlace(entry, ids) {
@@ -15037,7 +15082,8 @@ async function publishCommand(args, context) {
     token = resolved.value;
     if (token !== givenToken) output.forget(token);
   }
-  const notice = noticeSettings(args.noNotice || noticeOffInEnvironment(context.env), sourceBase(args.sourceUrl, context.env));
+  const repository = repositoryOf(context.env);
+  const notice = noticeSettings(args.noNotice || noticeOffInEnvironment(context.env), sourceBase(args.sourceUrl, context.env), repository);
   let transport;
   const lazyTransport = () => transport ??= cliTransport(context.env);
   try {
@@ -15048,7 +15094,8 @@ async function publishCommand(args, context) {
       transport: lazyTransport,
       now: () => context.now(),
       timeoutMs: args.timeoutSeconds * 1e3,
-      forget: (secret) => output.forget(secret)
+      forget: (secret) => output.forget(secret),
+      ...repository !== void 0 ? { ownRepository: repository } : {}
     });
     if (access.kind === "invalid") return usage(access.message);
     if (access.kind === "pages") {

@@ -78,6 +78,11 @@ Environment (every variable the command reads):
                              notice links to the file in the commit being built.
   CI_PROJECT_URL, CI_COMMIT_SHA
                              Set by GitLab CI: the same.
+  WIKI_PUBLISHER_REPOSITORY  Names the repository in each page's notice, so that a page a file of the same
+                             path in another repository published is never taken for this file's; off: none.
+                             Default: GitHub Actions' GITHUB_ACTIONS, GITHUB_SERVER_URL and GITHUB_REPOSITORY_ID
+                             (else GITHUB_REPOSITORY); GitLab CI's GITLAB_CI, CI_SERVER_HOST (else CI_SERVER_URL)
+                             and CI_PROJECT_ID; elsewhere none, and a page is known by its file's path alone.
   HTTPS_PROXY, HTTP_PROXY, NO_PROXY
                              Proxy for the wiki's address (loopback addresses never use it); https_proxy,
                              http_proxy and no_proxy in lower case too.

@@ -6,7 +6,7 @@ import { BASE_URL_ENV_VAR } from './pageAccess';
 import type { WikiEditsRecord } from './fileRecords';
 import type { NamedPage } from './pageNames';
 import type { SharedReasons } from './sharedReasons';
-import { adoptedText, editedSinceText, heldWithoutNoticeRecord, lookupFailedFix, lookupFailedText, elsewhereText, noNoticeText, overwriteEditedText, PAGE_NOT_FOUND, placeTakenText } from './verdictText';
+import { adoptedText, editedSinceText, heldWithoutNoticeRecord, lookupFailedFix, lookupFailedText, elsewhereText, noNoticeText, overwriteEditedText, PAGE_NOT_FOUND, placeTakenText, existsText } from './verdictText';
 import { parentText, type PlanEntryRecord, type RunRecords } from './runRecords';
 import { counted } from './counted';
 
@@ -70,7 +70,7 @@ export function guardNote(wikiEdits: WikiEditsRecord | undefined, status: string
       if (planned && wikiEdits.placeTakenBy) return placeTakenText(wikiEdits.placeTakenBy);
       return planned ? `${PAGE_NOT_FOUND}: would be created anew` : 'its page was deleted on the wiki: created anew';
     case 'exists':
-      return 'a page with this title exists: the create will be refused (overwrite updates it)';
+      return wikiEdits.otherRepository ? existsText(wikiEdits, true) : 'a page with this title exists: the create will be refused (overwrite updates it)';
     case 'notOurs':
       return `replaces version ${wikiEdits.version ?? '?'} of a page this file did not publish`;
     default:

@@ -23,11 +23,12 @@ export function sourceBase(flag: string | undefined, env: NodeJS.ProcessEnv): st
  * The notice settings of a run. A file's label is its path from the repository's root (files.ts walkArguments), which
  * the source link appends to `base`.
  */
-export function noticeSettings(off: boolean, base: string | undefined): NoticeSettings {
+export function noticeSettings(off: boolean, base: string | undefined, repository?: string): NoticeSettings {
   if (off) return { off: true };
+  const known = repository === undefined ? {} : { repository };
   // Written onto pages readers click: an https:// address only (http:// for loopback), as the endpoints take them.
-  if (base === undefined || !checkEndpoint(base, '--source-url').ok) return {};
-  return { sourceUrl: (label) => `${base}${label.split('/').map(encodeURIComponent).join('/')}` };
+  if (base === undefined || !checkEndpoint(base, '--source-url').ok) return known;
+  return { ...known, sourceUrl: (label) => `${base}${label.split('/').map(encodeURIComponent).join('/')}` };
 }
 
 /** Whether WIKI_PUBLISHER_NOTICE turns the notice off. */

@@ -53,6 +53,8 @@ export interface PageAccessInputs {
   timeoutMs?: number;
   /** Told every access token the identity provider issues (they are secrets too): pass Output.forget. */
   forget?(secret: string): void;
+  /** The repositoryDigest of the run's repository, when known (repositoryIdentity.ts): the pages client reads markers with it. */
+  ownRepository?: string;
 }
 
 const NONE_REASON =
@@ -131,7 +133,8 @@ function pagesClient(
   credentialName: string,
 ): WikiPagesClient {
   const timeout = inputs.timeoutMs === undefined ? {} : { timeoutMs: inputs.timeoutMs };
-  return createWikiPagesClient({ baseUrl, transport, getAccessToken, credentialName, ...timeout });
+  const repository = inputs.ownRepository === undefined ? {} : { ownRepository: inputs.ownRepository };
+  return createWikiPagesClient({ baseUrl, transport, getAccessToken, credentialName, ...timeout, ...repository });
 }
 
 type Address = { ok: true; url: string; name: string } | { ok: false; message: string };

@@ -10,6 +10,7 @@ import { identifyPage, withIdentity } from '../core/links/pageIdentity';
 import { ownPageProof } from '../core/run/ownPageProof';
 import type { NoticeSettings } from '../core/run/pageNotice';
 import { noticeOffInEnvironment, noticeSettings, sourceBase } from './notice';
+import { repositoryOf } from './repositoryIdentity';
 import { isUnconfirmedCreate, type PageLink } from '../core/links/pageLink';
 import type { Transport } from '../core/http/transport';
 import { describeError } from '../core/log/redact';
@@ -91,7 +92,10 @@ export async function publishCommand(args: PublishArgs, context: PublishContext)
   }
   // Who the token acts as never enters into a decision: the wiki's notice on each page tells what this tool left there.
   // The files' labels are their paths from the repository's root (files.ts walkArguments), as the source link wants.
-  const notice = noticeSettings(args.noNotice || noticeOffInEnvironment(context.env), sourceBase(args.sourceUrl, context.env));
+  // The repository, where the CI system names it: a page another repository's file of the same path published is not
+  // taken for this file's (repositoryIdentity.ts).
+  const repository = repositoryOf(context.env);
+  const notice = noticeSettings(args.noNotice || noticeOffInEnvironment(context.env), sourceBase(args.sourceUrl, context.env), repository);
   // The HTTP client is loaded only when something is sent or read: a dry run without page access needs none.
   let transport: CliTransport | undefined;
   const lazyTransport = (): CliTransport => (transport ??= cliTransport(context.env));
@@ -100,6 +104,7 @@ export async function publishCommand(args: PublishArgs, context: PublishContext)
       env: context.env, authUrl: args.authUrl, baseUrl: args.baseUrl, transport: lazyTransport, now: () => context.now(),
       timeoutMs: args.timeoutSeconds * 1000,
       forget: (secret) => output.forget(secret),
+      ...(repository !== undefined ? { ownRepository: repository } : {}),
     });
     if (access.kind === 'invalid') return usage(access.message);
     if (access.kind === 'pages') {

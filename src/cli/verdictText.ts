@@ -27,7 +27,8 @@ export function placeTakenText(taken: NonNullable<WikiEditsRecord['placeTakenBy'
 }
 
 /** A page holding the place of a create that is not this file's: the create is refused as "already exists". */
-export function existsText(_wikiEdits: Pick<WikiEditsRecord, 'version'>, planned: boolean): string {
+export function existsText(wikiEdits: Pick<WikiEditsRecord, 'version' | 'otherRepository'>, planned: boolean): string {
+  if (wikiEdits.otherRepository) return `a page with this title exists that a file of the same path in another repository published: the create ${planned ? 'will be' : 'was'} refused as "already exists"; it is that repository's page (--overwrite would replace it)`;
   return `a page with this title exists: the create ${planned ? 'will be' : 'was'} refused as "already exists"; --overwrite updates it`;
 }
 

@@ -2,7 +2,7 @@
 // letter before it, its marker is read back from the text or the wiki's body, and Pull and Compare take it away again.
 import { strict as assert } from 'node:assert';
 import { Parser, HtmlRenderer } from 'commonmark';
-import { contentDigest, findMarker, markerText, pathDigest, withNotice, withoutNotice, type PageNotice } from '../../src/core/publish/publishNotice';
+import { ANOTHER_REPOSITORY, contentDigest, findMarker, markerText, pathDigest, repositoryDigest, withNotice, withoutNotice, type PageNotice } from '../../src/core/publish/publishNotice';
 
 const notice = (label = 'docs/setup.md', version = 3): PageNotice => ({
   label, marker: { version, digest: contentDigest('a'.repeat(64), ''), path: pathDigest(label) }, sourceUrl: 'https://git.example.test/org/repo/blob/main/docs/setup.md',
@@ -41,6 +41,22 @@ describe('publish notice', () => {
     assert.deepEqual(findMarker(withNotice(quoted, notice())), marker);
     assert.deepEqual(findMarker(`<p>${quoted}</p><hr/><p><em><a href="#${markerText(marker)}">x</a></em></p>`), marker);
     assert.equal(findMarker('# A page\n\nNo notice.\n'), undefined);
+  });
+
+  it('names the repository where the run knows it: read by its own repository as its file\'s, by another as no file\'s, by a run that does not know its own by the path', () => {
+    const ours = repositoryDigest('github:github.com:101');
+    const theirs = repositoryDigest('github:github.com:202');
+    assert.notEqual(ours, theirs);
+    const marker = { ...notice().marker, repository: ours };
+    const body = withNotice('Text\n', { ...notice(), marker });
+    assert.match(body, new RegExp(`#wiki-publisher\\.v3\\.[0-9a-f]{20}\\.${pathDigest('docs/setup.md')}\\.${ours}>`));
+    assert.deepEqual(findMarker(body, ours), marker);
+    assert.deepEqual(findMarker(body), marker);
+    assert.deepEqual(findMarker(body, theirs), { ...marker, path: ANOTHER_REPOSITORY });
+    // An older marker names no repository: its path decides, whoever reads it.
+    assert.deepEqual(findMarker(withNotice('Text\n', notice()), theirs), notice().marker);
+    // Pull and Compare take the longer marker's notice off as they take the older one's.
+    assert.equal(withoutNotice(`# Setup\n\nRun it.\n\n---\n\n*Published from [docs/setup.md](https://git.example.test/x#${markerText(marker)}) with Wiki Publisher. Edit the file in its repository rather than this page.*\n`), '# Setup\n\nRun it.\n');
   });
 
   it('digests differ with the content, the pages its links reached, and the file', () => {

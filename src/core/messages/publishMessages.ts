@@ -91,6 +91,8 @@ export interface PublishMessages extends EndpointMessages {
   titleOnlyInCase(title: string, pageTitle: string, pageId: string): string;
   /** "Already exists" for a title no page under the parent had when the plan looked: held elsewhere in the space, most likely. */
   titleHeldSomewhere(said: string, pageTitle: string): string;
+  /** "Already exists" from page `pageId`, whose notice says a file of the same path in another repository published it. */
+  existsOtherRepository(said: string, pageTitle: string, pageId: string): string;
   /** The file's own page (its notice) is titled `pageTitle` on the wiki, which differs from the file's title only in case. */
   ownTitleOnlyInCase(title: string, pageTitle: string, pageId: string): string;
   frontMatterPageIdNotDigits(): string;
@@ -213,6 +215,8 @@ export const englishPublishMessages: PublishMessages = {
     `A page titled "${pageTitle}" (page ${pageId}) is under the same parent, and its title differs from this file's "${title}" only in case: the wiki may take that page for this one and replace it, refuse the title, or make a second page. Nothing is sent to it: give this file that page's title if it is this file's page (then publish with overwrite), or another title.`,
   ownTitleOnlyInCase: (title, pageTitle, pageId) =>
     `Its page (page ${pageId}, carrying this file's publish notice) is titled "${pageTitle}" on the wiki, which differs from this file's title "${title}" only in case, and the wiki cannot rename a page: a publish might make a second page. Nothing is sent: give the file its page's title again, or rename the page on the wiki to "${title}" and publish again.`,
+  existsOtherRepository: (said, pageTitle, pageId) =>
+    `${said} The page "${pageTitle}" there (page ${pageId}) was published from a file of the same path in another repository, so it is that repository's page, not this file's, and it was not changed. Give this file another title or parent page: overwriting would replace that repository's page.`,
   titleHeldSomewhere: (said, pageTitle) =>
     `${said} When the plan looked, no page titled "${pageTitle}" was under this file's parent: the title is held elsewhere in the space (perhaps written in another case; this wiki keeps titles unique in a space), unless someone made such a page under the parent since. Look on the wiki: for a page elsewhere, choosing Overwrite would not help (it updates only a page under this file's own parent), so give this file another title or rename or move that page; nothing was changed.`,
   neverReplacesOwnPage: (pageTitle) => `Its front matter says overwrite: false, which never replaces a page, and it published "${pageTitle}" before: the publish would be refused as "already exists". Remove that line (or set it to true) to update the page.`,

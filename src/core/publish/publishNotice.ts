@@ -1,12 +1,14 @@
 // The notice a published page carries at its end: "Published from docs/setup.md with Wiki Publisher. Edit the file in
 // its repository rather than this page." Its one link carries a marker, which is how the wiki itself, read by anyone
 // with page access, tells what this tool last sent there (CONTRIBUTING.md, "The wiki is the truth"):
-//   wiki-publisher.v<version>.<content digest>.<path digest>
+//   wiki-publisher.v<version>.<content digest>.<path digest>[.<repository digest>]
 // - version: the page version the send was to make (the version the edit guard saw plus one, 1 for a create; 0 when the
 //   run could not see the page). A page whose version is higher was changed since, by whoever: someone's edit.
 // - content digest: what was sent (the Markdown's SHA-256 with the pages its links reached). Equal to what would be sent
 //   now, at the version the marker names, the page needs no new version: unchanged, whatever this machine remembers.
 // - path digest: which file it came from, so a page found where a create would go is known as this file's own.
+// - repository digest: which repository, where the run knows it (a CI system's repository ID): another repository's
+//   file at the same path (two teams' docs/setup.md under one parent) is not this file. Older markers lack it.
 // The importer converts Markdown on the server, but link targets survive it; the marker is read from the page's body.
 import { englishPublishMessages, type PublishMessages } from '../messages/publishMessages';
 import { sha256Hex } from '../util/sha256';
@@ -17,8 +19,13 @@ export interface PublishMarker {
   version: number;
   /** contentDigest of what that send carried. */
   digest: string;
-  /** pathDigest of the file it came from. */
+  /**
+   * pathDigest of the file it came from; ANOTHER_REPOSITORY's when the marker names a repository other than the run's
+   * (findMarker), so that no file of this run is taken for the one that published the page.
+   */
   path: string;
+  /** repositoryDigest of the repository the file is in, when the run that wrote the marker knew it. */
+  repository?: string;
 }
 
 /** What a run knows to write a page's notice. */
@@ -33,8 +40,11 @@ export interface PageNotice {
 const DIGEST_LENGTH = 20;
 const PATH_LENGTH = 8;
 // Not global: a global expression keeps its lastIndex between calls, and matchAll starts from it (a Compare's look for
-// the notice made the next guard miss a page's marker).
-const MARKER = /wiki-publisher\.v(\d{1,9})\.([0-9a-f]{20})\.([0-9a-f]{8})/;
+// the notice made the next guard miss a page's marker). An older reader matches the part before the repository's.
+const MARKER = /wiki-publisher\.v(\d{1,9})\.([0-9a-f]{20})\.([0-9a-f]{8})(?:\.([0-9a-f]{8}))?/;
+
+/** The path a marker of another repository's file is read as: no pathDigest (eight hex digits) is ever equal to it. */
+export const ANOTHER_REPOSITORY = 'another repository';
 
 /** The digest a marker carries for content of this SHA-256 whose links reached these pages (linkTargets.ts). */
 export function contentDigest(contentSha256: string, linkTargets: string | undefined): string {
@@ -46,19 +56,33 @@ export function pathDigest(label: string): string {
   return sha256Hex(label).slice(0, PATH_LENGTH);
 }
 
+/** The digest a marker carries for the repository a file is in (its CI system's ID for it: cli/repositoryIdentity.ts). */
+export function repositoryDigest(identity: string): string {
+  return sha256Hex(`repository\n${identity}`).slice(0, PATH_LENGTH);
+}
+
 export function markerText(marker: PublishMarker): string {
-  return `wiki-publisher.v${marker.version}.${marker.digest}.${marker.path}`;
+  return `wiki-publisher.v${marker.version}.${marker.digest}.${marker.path}${marker.repository === undefined ? '' : `.${marker.repository}`}`;
 }
 
 /**
  * The marker a page's body (the wiki's XHTML, or Markdown exported from it) carries: the last one, since the notice
  * ends the page (a marker quoted earlier in the text, a page about this tool, is not it). Undefined when it has none.
+ * `ownRepository`: the repositoryDigest of the run's repository, when it knows it; a marker naming another repository
+ * is read as published by no file of this run (its path ANOTHER_REPOSITORY): a page another repository's file of the
+ * same path published is that repository's page, never taken as this file's. A marker without a repository (an older
+ * one, or written where the repository was not known), or a run that does not know its own, decides by the path.
  */
-export function findMarker(body: string): PublishMarker | undefined {
+export function findMarker(body: string, ownRepository?: string): PublishMarker | undefined {
   let found: RegExpExecArray | undefined;
   for (const match of body.matchAll(new RegExp(MARKER.source, 'g'))) found = match;
   if (found === undefined) return undefined;
-  return { version: Number(found[1]), digest: found[2] as string, path: found[3] as string };
+  const repository = found[4];
+  const marker: PublishMarker = { version: Number(found[1]), digest: found[2] as string, path: found[3] as string };
+  if (repository === undefined) return marker;
+  marker.repository = repository;
+  if (ownRepository !== undefined && repository !== ownRepository) marker.path = ANOTHER_REPOSITORY;
+  return marker;
 }
 
 /**

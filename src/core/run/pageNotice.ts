@@ -12,6 +12,8 @@ export interface NoticeSettings {
   off?: boolean;
   /** The file's address in its repository's web view (CI's commit), linked from the notice; undefined when unknown. */
   sourceUrl?(label: string): string | undefined;
+  /** The repositoryDigest of the repository the files are in, when the run knows it: every marker carries it. */
+  repository?: string;
 }
 
 /** The version a send of the item is to make: 0 when not known. */
@@ -38,7 +40,7 @@ export function noticeFor(item: PlanItem, linkTargets: string | undefined, setti
   const sourceUrl = settings?.sourceUrl?.(item.file.label);
   return {
     label: item.file.label,
-    marker: { version: expectedVersion(item), digest: digestNow(item, linkTargets), path: pathDigest(item.file.label) },
+    marker: { version: expectedVersion(item), digest: digestNow(item, linkTargets), path: pathDigest(item.file.label), ...(settings?.repository !== undefined ? { repository: settings.repository } : {}) },
     ...(sourceUrl !== undefined ? { sourceUrl } : {}),
   };
 }

@@ -9,7 +9,7 @@ import type { PublishTarget } from '../publish/target';
 import type { PlanItem } from './planItem';
 import type { SendContext } from './runner';
 import { noticeFor, type NoticeSettings } from './pageNotice';
-import { noticeAfter } from '../publish/publishNotice';
+import { ANOTHER_REPOSITORY, noticeAfter } from '../publish/publishNotice';
 
 export interface SendSettings {
   endpoint: URL;
@@ -49,7 +49,7 @@ export async function sendPlanned(item: PlanItem, target: PublishTarget, context
       hooks.onRetryWait?.(delayMs, nextAttempt, previous);
     },
   });
-  return titleHeldOutcome(unseenPageOutcome(outcome, item, target, settings.messages), item, target, settings.messages);
+  return otherRepositoryOutcome(titleHeldOutcome(unseenPageOutcome(outcome, item, target, settings.messages), item, target, settings.messages), item, target, settings.messages);
 }
 
 /**
@@ -81,4 +81,14 @@ function titleHeldOutcome(outcome: PublishOutcome, item: PlanItem, target: Publi
   // elsewhere in the space, where the plan's lookup by exact title did not find it (written in another case, say).
   if (held === undefined && item.guard?.kind === 'absent') return { ...outcome, actions: [], message: messages.titleHeldSomewhere(outcome.said ?? outcome.message, target.pageTitle) };
   return outcome;
+}
+
+/**
+ * "Already exists" from the page at the file's place whose notice names a file of the same path in another repository
+ * (publishNotice.ts findMarker): said as that repository's page, so that nobody reads the service's "set overwrite"
+ * as the fix for someone else's page.
+ */
+function otherRepositoryOutcome(outcome: PublishOutcome, item: PlanItem, target: PublishTarget, messages: PublishMessages = englishPublishMessages): PublishOutcome {
+  if (outcome.kind !== 'alreadyExists' || item.guard?.kind !== 'exists' || item.guard.page.body?.marker?.path !== ANOTHER_REPOSITORY) return outcome;
+  return { ...outcome, actions: [], message: messages.existsOtherRepository(outcome.said ?? outcome.message, target.pageTitle, item.guard.page.id) };
 }

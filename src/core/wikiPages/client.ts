@@ -23,6 +23,11 @@ export interface WikiPagesClientOptions {
   idsPerRequest?: number;
   /** Whose token it is, for messages: "export sign-in" (the default, the editor's), "service account token", ... */
   credentialName?: string;
+  /**
+   * The repositoryDigest of the repository the run publishes from, when it knows it: a page whose notice names another
+   * repository is read as published by none of this run's files (publishNotice.ts findMarker).
+   */
+  ownRepository?: string;
 }
 
 export interface WikiPagesClient {
@@ -90,7 +95,7 @@ export function createWikiPagesClient(options: WikiPagesClientOptions): WikiPage
     let answers = 0;
     let cut = false;
     await requester.readPages(new URL(`/wiki/api/v2/pages?${query}&limit=${pageSize}`, origin), origin, signal, (m) => m.listOfPages(), (body, more) => {
-      const listed = parsePageList(body, origin);
+      const listed = parsePageList(body, origin, options.ownRepository);
       if (!listed) throw new WikiReadError('protocol', (m) => m.pageListNotJson());
       for (const { page, current } of listed) if (current && keep(page)) pages.push(page);
       cut = more && ++answers >= maxAnswers;
@@ -122,7 +127,7 @@ export function createWikiPagesClient(options: WikiPagesClientOptions): WikiPage
       const origin = requester.siteOrigin();
       const answer = await requester.getJson(new URL(`/wiki/api/v2/pages/${encodeURIComponent(pageId)}`, origin), origin, signal);
       if (!answer.found) return undefined;
-      const page = parsePage(answer.body, origin);
+      const page = parsePage(answer.body, origin, options.ownRepository);
       if (!page) throw new WikiReadError('protocol', (m) => m.pageIncomplete());
       return page;
     },
@@ -181,7 +186,7 @@ export function createWikiPagesClient(options: WikiPagesClientOptions): WikiPage
       const first = new URL(`/wiki/api/v2/pages/${encodeURIComponent(pageId)}/versions?body-format=storage&limit=${Math.min(pageSize, Math.max(1, max))}`, origin);
       const versions: PageVersion[] = [];
       const found = await requester.readPages(first, origin, signal, (m) => m.listOfPages(), (body) => {
-        const listed = parseVersions(body);
+        const listed = parseVersions(body, options.ownRepository);
         if (!listed) throw new WikiReadError('protocol', (m) => m.pageListNotJson());
         versions.push(...listed);
         return versions.length >= max;

@@ -45,7 +45,7 @@ function optionalText(value: unknown): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
-export function parsePage(body: unknown, origin: string): WikiPage | undefined {
+export function parsePage(body: unknown, origin: string, ownRepository?: string): WikiPage | undefined {
   if (!isObject(body)) return undefined;
   const id = idText(body.id);
   const title = body.title;
@@ -66,7 +66,7 @@ export function parsePage(body: unknown, origin: string): WikiPage | undefined {
   if (webUrl !== undefined) page.webUrl = webUrl;
   // Only the marker is kept of a body (a page may be a megabyte): what the guard asks of it.
   const storage = isObject(body.body) && isObject(body.body.storage) ? body.body.storage.value : undefined;
-  if (typeof storage === 'string') page.body = { marker: findMarker(storage) };
+  if (typeof storage === 'string') page.body = { marker: findMarker(storage, ownRepository) };
   return page;
 }
 
@@ -109,11 +109,11 @@ export interface ListedPage {
 }
 
 /** The `results` of the page list route: each entry a full page with its version. */
-export function parsePageList(body: unknown, origin: string): ListedPage[] | undefined {
+export function parsePageList(body: unknown, origin: string, ownRepository?: string): ListedPage[] | undefined {
   if (!isObject(body) || !Array.isArray(body.results)) return undefined;
   const listed: ListedPage[] = [];
   for (const entry of body.results) {
-    const page = parsePage(entry, origin);
+    const page = parsePage(entry, origin, ownRepository);
     if (!page || !isObject(entry)) return undefined;
     listed.push({ page, current: (optionalText(entry.status) ?? 'current') === 'current' });
   }
@@ -170,7 +170,7 @@ export function storageDigest(storage: string): string {
 }
 
 /** The `results` of the versions route; undefined when they are not versions. */
-export function parseVersions(body: unknown): PageVersion[] | undefined {
+export function parseVersions(body: unknown, ownRepository?: string): PageVersion[] | undefined {
   if (!isObject(body) || !Array.isArray(body.results)) return undefined;
   const versions: PageVersion[] = [];
   for (const entry of body.results) {
@@ -182,7 +182,7 @@ export function parseVersions(body: unknown): PageVersion[] | undefined {
     if (createdAt !== undefined) version.createdAt = createdAt;
     const page = isObject(entry.page) ? entry.page : undefined;
     const storage = isObject(page?.body) && isObject(page.body.storage) ? page.body.storage.value : undefined;
-    if (typeof storage === 'string') version.body = { marker: findMarker(storage), digest: storageDigest(storage) };
+    if (typeof storage === 'string') version.body = { marker: findMarker(storage, ownRepository), digest: storageDigest(storage) };
     versions.push(version);
   }
   return versions;

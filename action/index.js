@@ -8240,6 +8240,7 @@ var englishManifestMessages = {
   notObject: (name) => `${name} is not a JSON object. Fix it, or restore it from git.`,
   newerVersion: (name, version, readable) => `${name} is version ${version}; this wiki-publisher reads version ${readable}. Update wiki-publisher.`,
   notAManifest: (name, version) => `${name} is not a wiki-publisher page manifest ("version": ${version} is missing).`,
+  tooLarge: (name, what, limit2) => `${name} is too large to be a tree's record (${what}; a tree records at most ${limit2}): it is not used, and nothing is sent to a page it names. Restore it from the last commit that published the tree, or remove it (the next publish finds or creates the pages and records them).`,
   unknownField: (name, field) => `${name} has an unknown field "${field}".`,
   noPages: (name) => `${name} has no "pages" object.`,
   listedTwice: (name, key) => `${name} lists "${key}" twice; keep one of them (for a page, the one whose page the wiki should keep).`,
@@ -8400,10 +8401,16 @@ function manifestKeyProblem(key, messages = englishManifestMessages) {
   return notNormalised ? messages.keyNotNormalised() : void 0;
 }
 function parseManifest(text2, name = MANIFEST_FILE_NAME, messages = englishManifestMessages) {
+  if (text2.length > MAX_MANIFEST_CHARACTERS) return { ok: false, message: messages.tooLarge(name, `${text2.length} characters`, `${MAX_MANIFEST_ENTRIES} pages, in ${MAX_MANIFEST_CHARACTERS} characters`) };
   const asWritten = manifestAsWritten(text2);
   const parsed = asWritten ? { ok: true, manifest: asWritten } : parseManifestStrictly(text2, name, messages);
-  return parsed.ok ? { ok: true, manifest: { ...parsed.manifest, text: text2 } } : parsed;
+  if (!parsed.ok) return parsed;
+  const entries = parsed.manifest.pages.size;
+  if (entries > MAX_MANIFEST_ENTRIES) return { ok: false, message: messages.tooLarge(name, `${entries} pages`, `${MAX_MANIFEST_ENTRIES} pages`) };
+  return { ok: true, manifest: { ...parsed.manifest, text: text2 } };
 }
+var MAX_MANIFEST_ENTRIES = 2e4;
+var MAX_MANIFEST_CHARACTERS = 16 * 1024 * 1024;
 function entryLocator(text2, name, pages) {
   let lines = pages === void 0 ? void 0 : linesAsWritten.get(pages);
   return (key) => {

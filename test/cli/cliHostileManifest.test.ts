@@ -229,4 +229,19 @@ describe('CLI --tree, a .wiki-pages.json a pull request changed', () => {
     assert.notEqual(run.code, 0, run.stdout);
     assert.equal(cli.world.sandbox.imports.length, before, 'nothing sent');
   });
+  it('a manifest of more pages than any tree records (a million forged entries): refused at once, before any lookup, and nothing is sent', async () => {
+    const { root, manifest } = await published();
+    const pages: Manifest['pages'] = { ...manifest.pages };
+    for (let index = 0; index < 20_001; index++) pages[`forged/page-${index}.md`] = { id: String(2_000_000 + index), title: `Forged ${index}` };
+    await rewrite(root, { ...manifest, pages });
+    const imports = cli.world.sandbox.imports.length;
+    const lookups = cli.world.sandbox.pageRouteRequests;
+    for (const extra of [['--dry-run'], []]) {
+      const run = await runCli(['publish', 'docs', ...TO, ...extra], { cwd: root, env: cli.env() });
+      assert.notEqual(run.code, 0, run.stdout + run.stderr);
+      assert.match(run.stdout + run.stderr, /docs\/\.wiki-pages\.json is too large to be a tree's record \(\d+ pages; a tree records at most 20000 pages\): it is not used, and nothing is sent to a page it names/);
+    }
+    assert.equal(cli.world.sandbox.imports.length, imports, 'nothing sent');
+    assert.equal(cli.world.sandbox.pageRouteRequests, lookups, 'no page of the manifest looked up');
+  });
 });

@@ -14,6 +14,8 @@ import {
   type PageManifest,
 } from '../../src/core/tree/manifest';
 import { manifestKeyOf, nodeManifestFiles } from '../../src/core/tree/manifestNodeFs';
+import { MAX_MANIFEST_CHARACTERS, MAX_MANIFEST_ENTRIES } from '../../src/core/tree/manifestFormat';
+import { MAX_PUBLISH_FILES } from '../../src/core/walk/publishWalk';
 
 const EXAMPLE = `{
   "version": 1,
@@ -62,6 +64,19 @@ function heldPort(): { port: ManifestFilePort; writes: string[]; release(): void
 const tick = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 describe('the page manifest format', () => {
+  it('refuses a manifest larger than any tree a walk can take records: more pages, or more text, before reading its entries', () => {
+    assert.equal(MAX_MANIFEST_ENTRIES, 2 * MAX_PUBLISH_FILES, 'a page for each file and each folder above them');
+    const entries = (count: number): string => Array.from({ length: count }, (_, index) => `    "f${index}.md": {"id": "${index + 1}", "title": "F${index}"}`).join(',\n');
+    const manifest = (count: number): string => `{\n  "version": 1,\n  "space": "DOCS",\n  "parent": "999999999",\n  "pages": {\n${entries(count)}\n  }\n}\n`;
+    assert.equal(parseManifest(manifest(MAX_MANIFEST_ENTRIES)).ok, true);
+    const many = parseManifest(manifest(MAX_MANIFEST_ENTRIES + 1), 'docs/.wiki-pages.json');
+    assert.equal(many.ok, false);
+    assert.match(many.ok ? '' : many.message, /^docs\/\.wiki-pages\.json is too large to be a tree's record \(20001 pages; a tree records at most 20000 pages\)/);
+    const long = parseManifest(`{"version": 1, "pages": {}, "padding": "${'x'.repeat(MAX_MANIFEST_CHARACTERS)}"}`);
+    assert.equal(long.ok, false);
+    assert.match(long.ok ? '' : long.message, /too large to be a tree's record \(\d+ characters;/);
+  });
+
   it('round-trips, byte for byte, with keys sorted in code unit order', () => {
     const manifest = parsed(EXAMPLE);
     assert.deepEqual(manifest.root, { space: 'DOCS', parent: '123456' });

@@ -7,6 +7,8 @@ export interface ManifestMessages {
   notObject(name: string): string;
   newerVersion(name: string, version: number, readable: number): string;
   notAManifest(name: string, version: number): string;
+  /** More entries, or more text, than any tree a run can publish records: refused before it is checked on the wiki. */
+  tooLarge(name: string, what: string, limit: string): string;
   unknownField(name: string, field: string): string;
   noPages(name: string): string;
   listedTwice(name: string, key: string): string;
@@ -45,6 +47,7 @@ export const englishManifestMessages: ManifestMessages = {
   notObject: (name) => `${name} is not a JSON object. Fix it, or restore it from git.`,
   newerVersion: (name, version, readable) => `${name} is version ${version}; this wiki-publisher reads version ${readable}. Update wiki-publisher.`,
   notAManifest: (name, version) => `${name} is not a wiki-publisher page manifest ("version": ${version} is missing).`,
+  tooLarge: (name, what, limit) => `${name} is too large to be a tree's record (${what}; a tree records at most ${limit}): it is not used, and nothing is sent to a page it names. Restore it from the last commit that published the tree, or remove it (the next publish finds or creates the pages and records them).`,
   unknownField: (name, field) => `${name} has an unknown field "${field}".`,
   noPages: (name) => `${name} has no "pages" object.`,
   listedTwice: (name, key) => `${name} lists "${key}" twice; keep one of them (for a page, the one whose page the wiki should keep).`,

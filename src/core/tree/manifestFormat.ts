@@ -114,11 +114,26 @@ export function manifestKeyProblem(key: string, messages: ManifestMessages = eng
 
 /** The manifest in `text`; anything malformed, a single entry included, is refused with a message naming `name`. */
 export function parseManifest(text: string, name: string = MANIFEST_FILE_NAME, messages: ManifestMessages = englishManifestMessages): ManifestParse {
+  // A pull request controls the manifest: one of a million forged entries cost a run minutes, gigabytes and thousands of
+  // lookups on the wiki. No tree a run can publish records more than MAX_MANIFEST_ENTRIES pages, in far less text.
+  if (text.length > MAX_MANIFEST_CHARACTERS) return { ok: false, message: messages.tooLarge(name, `${text.length} characters`, `${MAX_MANIFEST_ENTRIES} pages, in ${MAX_MANIFEST_CHARACTERS} characters`) };
   // A text with a conflict marker is never in the written form: the strict reading names the marker.
   const asWritten = manifestAsWritten(text);
   const parsed = asWritten ? { ok: true as const, manifest: asWritten } : parseManifestStrictly(text, name, messages);
-  return parsed.ok ? { ok: true, manifest: { ...parsed.manifest, text } } : parsed;
+  if (!parsed.ok) return parsed;
+  const entries = parsed.manifest.pages.size;
+  if (entries > MAX_MANIFEST_ENTRIES) return { ok: false, message: messages.tooLarge(name, `${entries} pages`, `${MAX_MANIFEST_ENTRIES} pages`) };
+  return { ok: true, manifest: { ...parsed.manifest, text } };
 }
+
+/**
+ * The most pages a tree's manifest records: a page for each file a walk takes (walk/publishWalk.ts MAX_PUBLISH_FILES,
+ * 10,000), and one for each folder above them. Written out, not imported: the editor's start reads manifests without
+ * loading the walk.
+ */
+export const MAX_MANIFEST_ENTRIES = 20_000;
+/** The most text a manifest of MAX_MANIFEST_ENTRIES holds, with room for long paths and titles. */
+export const MAX_MANIFEST_CHARACTERS = 16 * 1024 * 1024;
 
 /**
  * Where the manifest `text` (read as `name`) writes the entry `key`, as `docs/.wiki-pages.json:7`: a refusal of one

@@ -9,6 +9,7 @@ export const editorManifestMessages: ManifestMessages = {
   notObject: (name) => vscode.l10n.t('{0} is not a JSON object. Fix it, or restore it from git.', name),
   newerVersion: (name, version, readable) => vscode.l10n.t('{0} is version {1}; this wiki-publisher reads version {2}. Update wiki-publisher.', name, version, readable),
   notAManifest: (name, version) => vscode.l10n.t('{0} is not a wiki-publisher page manifest ("version": {1} is missing).', name, version),
+  tooLarge: (name, what, limit) => vscode.l10n.t('{0} is too large to be a tree\'s record ({1}; a tree records at most {2}): it is not used, and nothing is sent to a page it names. Restore it from the last commit that published the tree, or remove it (the next publish finds or creates the pages and records them).', name, what, limit),
   unknownField: (name, field) => vscode.l10n.t('{0} has an unknown field "{1}".', name, field),
   noPages: (name) => vscode.l10n.t('{0} has no "pages" object.', name),
   listedTwice: (name, key) => vscode.l10n.t('{0} lists "{1}" twice; keep one of them (for a page, the one whose page the wiki should keep).', name, key),

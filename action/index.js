@@ -7679,7 +7679,7 @@ function linksLeftLines(records) {
   const stopped = all.filter((entry) => entry.stopped !== void 0);
   const item = ({ file, waitsFor, stopped: how }) => `- ${inlineText(file)}: ${waitsFor.map(inlineText).join(", ")}${how === "cancelled" ? " (its second send was interrupted in flight: it may have landed)" : ""}`;
   return [
-    ...left.length > 0 ? ["**Links that stay as written:** the pages they link to did not land in this run; the next run fills them in.", "", ...left.map(item), ""] : [],
+    ...left.length > 0 ? ["**Links that stay as written:** the pages they link to did not land in this run, or landed where the run could not look them up afterwards; the next run fills them in.", "", ...left.map(item), ""] : [],
     ...stopped.length > 0 ? ["**Links that stay as written:** the pages they link to landed, but the run stopped before its second pass could fill these links in; the next run fills them in.", "", ...stopped.map(item), ""] : []
   ];
 }
@@ -10779,17 +10779,28 @@ function joinLine(word, file, target, message, cautions) {
   const said = message === "" ? "" : message.startsWith("(") ? ` ${message}` : `: ${message}`;
   return `${word.padEnd(11)} ${file} -> ${target}${said}${notes}`;
 }
-function reportLinksLeft(linksLeft, json, output) {
+function reportLinksLeft(linksLeft, json, output, published = /* @__PURE__ */ new Set()) {
   if (linksLeft.length === 0) return {};
   const listed2 = linksLeft.map(({ item, waitsFor, stopped }) => ({ file: item.file.label, waitsFor, ...stopped ? { stopped } : {} }));
-  if (!json) output.lines(listed2.map((left) => escapeControlCharacters(linksLeftLine(left))));
+  if (!json) output.lines(listed2.map((left) => escapeControlCharacters(linksLeftLine(left, published))));
   return { linksLeft: listed2 };
 }
-function linksLeftLine({ file, waitsFor, stopped }) {
+function publishedLabels(results) {
+  const labels = /* @__PURE__ */ new Set();
+  for (const result of results) if (result.state === "published") labels.add(result.item.file.label);
+  return labels;
+}
+function linksLeftLine({ file, waitsFor, stopped }, published = /* @__PURE__ */ new Set()) {
   const pages = waitsFor.join(", ");
   if (stopped === "notStarted") return `links stay as written in ${file}: the run stopped before the second pass could fill in its links to ${pages} (the next run fills them in)`;
   if (stopped === "cancelled") return `links may stay as written in ${file}: the run stopped while the second pass was filling in its links to ${pages} (that send may have landed; the next run fills them in if not)`;
-  return `links stay as written in ${file}: ${pages} did not land in this run (the next run fills them in)`;
+  const landed = waitsFor.filter((page) => published.has(page));
+  const missing = waitsFor.filter((page) => !published.has(page));
+  const why = [
+    ...missing.length > 0 ? [`${missing.join(", ")} did not land in this run`] : [],
+    ...landed.length > 0 ? [`${landed.join(", ")} landed, but the run could not look up ${landed.length === 1 ? "its page" : "their pages"} on the wiki afterwards`] : []
+  ];
+  return `links stay as written in ${file}: ${why.join("; ")} (the next run fills them in)`;
 }
 function secondPassLeftLine(left) {
   if (left.cancelled + left.notStarted === 0) return "";
@@ -14908,7 +14919,7 @@ ${digestLine(views)}`);
     orphans: plan.moves.orphans.length,
     ...linksWithoutAddress,
     ...summary,
-    ...reportLinksLeft(run.linksLeft, args.json, output),
+    ...reportLinksLeft(run.linksLeft, args.json, output, publishedLabels(run.results)),
     ...manifestSummary(manifestLabel(manifest.location, deps.cwd), manifest.recordedCount(), unrecorded)
   };
   output.record(summaryRecord);
@@ -15250,7 +15261,7 @@ async function send(plan, state2, pages, context) {
     ...summary,
     ...leftByStop > 0 ? { secondPassCancelled: secondPassLeft.cancelled, secondPassNotStarted: secondPassLeft.notStarted } : {},
     ...context.linksWithoutAddress,
-    ...reportLinksLeft(run.linksLeft, args.json, output),
+    ...reportLinksLeft(run.linksLeft, args.json, output, publishedLabels(run.results)),
     ...landed.length > 0 ? { landed } : {}
   };
   output.record(summaryRecord);

@@ -156,24 +156,40 @@ function joinLine(word: string, file: string, target: string, message: string, c
 
 /**
  * The files a run left links in as written because the pages they waited for did not land (the plan gave those links
- * no caution): a line each in text, and the summary's `linksLeft` member (none when there are none).
+ * no caution): a line each in text, and the summary's `linksLeft` member (none when there are none). `published`: the
+ * labels of the files this run published, whose pages landed (a page waited for among them is one whose ID the run
+ * could not look up after it landed).
  */
-export function reportLinksLeft(linksLeft: readonly LinksLeft[], json: boolean, output: Output): { linksLeft?: Array<{ file: string; waitsFor: string[]; stopped?: 'notStarted' | 'cancelled' }> } {
+export function reportLinksLeft(linksLeft: readonly LinksLeft[], json: boolean, output: Output, published: ReadonlySet<string> = new Set()): { linksLeft?: Array<{ file: string; waitsFor: string[]; stopped?: 'notStarted' | 'cancelled' }> } {
   if (linksLeft.length === 0) return {};
   const listed = linksLeft.map(({ item, waitsFor, stopped }) => ({ file: item.file.label, waitsFor, ...(stopped ? { stopped } : {}) }));
-  if (!json) output.lines(listed.map((left) => escapeControlCharacters(linksLeftLine(left))));
+  if (!json) output.lines(listed.map((left) => escapeControlCharacters(linksLeftLine(left, published))));
   return { linksLeft: listed };
+}
+
+/** The labels of the files a run published: their pages landed. */
+export function publishedLabels(results: Iterable<{ state: string; item: { file: { label: string } } }>): Set<string> {
+  const labels = new Set<string>();
+  for (const result of results) if (result.state === 'published') labels.add(result.item.file.label);
+  return labels;
 }
 
 /**
  * Why a file's links stay as written, truthfully: the pages they wait for did not land, or they landed and the run
  * stopped before the second pass filled the links in (saying "did not land" of a page the run just created misled).
  */
-export function linksLeftLine({ file, waitsFor, stopped }: { file: string; waitsFor: readonly string[]; stopped?: 'notStarted' | 'cancelled' }): string {
+export function linksLeftLine({ file, waitsFor, stopped }: { file: string; waitsFor: readonly string[]; stopped?: 'notStarted' | 'cancelled' }, published: ReadonlySet<string> = new Set()): string {
   const pages = waitsFor.join(', ');
   if (stopped === 'notStarted') return `links stay as written in ${file}: the run stopped before the second pass could fill in its links to ${pages} (the next run fills them in)`;
   if (stopped === 'cancelled') return `links may stay as written in ${file}: the run stopped while the second pass was filling in its links to ${pages} (that send may have landed; the next run fills them in if not)`;
-  return `links stay as written in ${file}: ${pages} did not land in this run (the next run fills them in)`;
+  // A page this run created whose ID it could not look up afterwards (the wiki's read failed) landed: said so.
+  const landed = waitsFor.filter((page) => published.has(page));
+  const missing = waitsFor.filter((page) => !published.has(page));
+  const why = [
+    ...(missing.length > 0 ? [`${missing.join(', ')} did not land in this run`] : []),
+    ...(landed.length > 0 ? [`${landed.join(', ')} landed, but the run could not look up ${landed.length === 1 ? 'its page' : 'their pages'} on the wiki afterwards`] : []),
+  ];
+  return `links stay as written in ${file}: ${why.join('; ')} (the next run fills them in)`;
 }
 
 /**

@@ -75,7 +75,7 @@ function linksLeftLines(records: RunRecords): string[] {
   const stopped = all.filter((entry) => entry.stopped !== undefined);
   const item = ({ file, waitsFor, stopped: how }: (typeof all)[number]): string => `- ${inlineText(file)}: ${waitsFor.map(inlineText).join(', ')}${how === 'cancelled' ? ' (its second send was interrupted in flight: it may have landed)' : ''}`;
   return [
-    ...(left.length > 0 ? ['**Links that stay as written:** the pages they link to did not land in this run; the next run fills them in.', '', ...left.map(item), ''] : []),
+    ...(left.length > 0 ? ['**Links that stay as written:** the pages they link to did not land in this run, or landed where the run could not look them up afterwards; the next run fills them in.', '', ...left.map(item), ''] : []),
     ...(stopped.length > 0 ? ['**Links that stay as written:** the pages they link to landed, but the run stopped before its second pass could fill these links in; the next run fills them in.', '', ...stopped.map(item), ''] : []),
   ];
 }

@@ -705,6 +705,16 @@ describe('CLI --tree', () => {
     assert.match(text.stdout, /^links stay as written in docs\/guide\/setup\.md: docs\/reference\/api\.md did not land in this run \(the next run fills them in\)$/m);
   });
 
+  it('a page that landed but could not be looked up afterwards is said to have landed, not to have "not landed"', async () => {
+    const root = await cli.tree({ 'docs/a.md': '# Links on\n\nSee [b](b.md).\n', 'docs/b.md': '# Linked to\n\nB.\n' });
+    cli.world.sandbox.setPageLookupFault('errorAfterImport');
+    const run = await runCli(['publish', 'docs', '--tree', '--space', 'DOCS', '--parent', '123456', '--concurrency', '1'], { cwd: root, env: cli.env() });
+    cli.world.sandbox.setPageLookupFault(undefined);
+    assert.match(run.stdout, /^created +docs\/b\.md /m, run.stdout);
+    assert.match(run.stdout, /^links stay as written in docs\/a\.md: docs\/b\.md landed, but the run could not look up its page on the wiki afterwards \(the next run fills them in\)$/m, run.stdout);
+    assert.doesNotMatch(run.stdout, /did not land/);
+  });
+
   it('a page whose links name files the tree publishes no page for is not sent again on every run', async () => {
     // A draft the walk leaves out (.gitignore), and a Markdown file's path written as a folder's (`setup.md/`): no run
     // gives either a page, so nothing that a later run could fill in.

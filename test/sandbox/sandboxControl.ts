@@ -85,7 +85,7 @@ const ROUTES: ReadonlyArray<readonly [method: string, path: RegExp, route: Route
   }],
   ['POST', /^\/pageLookupFault$/, (sandbox, _match, body) => {
     const fault = body.fault;
-    if (fault !== null && fault !== 'error' && fault !== 'hang') throw new Error('Send {"fault": "error"}, {"fault": "hang"} or {"fault": null}.');
+    if (fault !== null && fault !== 'error' && fault !== 'hang' && fault !== 'errorAfterImport') throw new Error('Send {"fault": "error"}, {"fault": "hang"}, {"fault": "errorAfterImport"} or {"fault": null}.');
     sandbox.setPageLookupFault(fault ?? undefined);
     return { status: 200, value: OK };
   }],

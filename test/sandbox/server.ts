@@ -25,8 +25,12 @@ export type { ExportFaultPlan } from './sandboxExportFaults';
 export type { IssuedToken, IssueTokenOptions, TokenLifetime } from './sandboxTokens';
 export type { SandboxPage, SandboxVersion, SeenPage } from './sandboxWiki';
 
-/** How the page routes fail when told to (setPageLookupFault). */
-export type PageLookupFault = 'error' | 'hang';
+/**
+ * How the page routes fail when told to (setPageLookupFault): every request answers 500 ('error'), stays open
+ * ('hang'), or answers 500 once an import has been received ('errorAfterImport': a run's lookups before sending
+ * work, and none after, as when the wiki's read side fails mid-run).
+ */
+export type PageLookupFault = 'error' | 'hang' | 'errorAfterImport';
 
 export interface SandboxOptions {
   port?: number;
@@ -154,7 +158,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       pageRoutePaths.push(`${url.pathname}${url.search}`);
       if (pageRoutePaths.length > 100) pageRoutePaths.shift();
     }
-    if (pageLookupFault !== undefined && url.pathname.startsWith('/wiki/api/v2/pages')) {
+    if (pageLookupFault !== undefined && url.pathname.startsWith('/wiki/api/v2/pages') && (pageLookupFault !== 'errorAfterImport' || imports.length > 0)) {
       // A hanging request is left open: the client's deadline (or close()) ends it.
       if (pageLookupFault === 'hang') return;
       return sendJson(res, 500, { errors: [{ status: 500, title: 'Internal Server Error' }] });

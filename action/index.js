@@ -13865,6 +13865,7 @@ function planTreeOf(sources, given) {
     const sourceItem = source2 === void 0 ? void 0 : inTree.get(source2)?.item;
     return collisions.ofNode.has(node) || withoutId(node.path) || keysOfParent.size > 0 && keysOfParent.has(keyOf(node.path)) || sourceItem !== void 0 && (sourceItem.refusals.length > 0 || sourceItem.prepared.frontMatterPageId === options.parentId);
   };
+  const unlinkedChild = (node) => refusedNode(node) && (withoutId(node.path) || recordedAtPath(node.path)?.pageId === void 0);
   const linkedIds = /* @__PURE__ */ new Map();
   const parentIds = /* @__PURE__ */ new Map();
   const parentRecordedId = (parentPath) => {
@@ -13881,7 +13882,7 @@ function planTreeOf(sources, given) {
     const parentId = node.parent === void 0 ? options.parentId : parentRecordedId(node.parent);
     const sourcePath = node.kind === "file" ? node.path : node.contentFrom;
     const defaults = { spaceId: options.spaceId, parentId: parentId ?? options.parentId, pageTitle: node.title, overwrite: recorded !== void 0 && oldTitle === void 0 || options.overwrite };
-    const planned = sourcePath !== void 0 ? inTree.get(sourcePath) : generatedPage(node, tree, defaults, options, refusedNode);
+    const planned = sourcePath !== void 0 ? inTree.get(sourcePath) : generatedPage(node, tree, defaults, options, unlinkedChild);
     const item = planned.item;
     if (node.titleFrom !== void 0) item.cautions.push({ code: "listsChildren", message: words.listsChildren(node.titleFrom) });
     if (node.kind === "folder") item.link = newestFolderPageLink(node, item.link, options.links, (path) => inTree.get(path)?.file.key);

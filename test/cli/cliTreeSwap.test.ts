@@ -3,7 +3,7 @@
 // record named. Both pages are live and each is a file's page after the run: neither may be listed as "left behind"
 // (that list tells the reader to remove its pages on the wiki).
 import assert from 'node:assert/strict';
-import { readFile, rename } from 'node:fs/promises';
+import { readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { jsonLines, runCli, useCliWorld } from './cliHarness';
 
@@ -32,5 +32,22 @@ describe('CLI --tree: two files that swapped names', () => {
     const pages = (JSON.parse(await readFile(join(root, 'docs', '.wiki-pages.json'), 'utf8')) as { pages: Record<string, { id: string }> }).pages;
     assert.equal(pages['a.md']?.id, banana.id);
     assert.equal(pages['b.md']?.id, apple.id);
+  });
+});
+
+describe('CLI --tree: a new file that takes a published page\'s title', () => {
+  const cli = useCliWorld();
+
+  it('refuses both, and the unchanged folder page that lists the published one keeps its link (it is not sent again)', async () => {
+    const root = await cli.tree({ 'docs/ref/api.md': '# API Reference\n\nThe API.\n', 'docs/ref/limits.md': '# Limits\n\nSome.\n', 'docs/guide/setup.md': '# Setup\n\nSet up.\n' });
+    assert.equal((await runCli(['publish', ...TREE_ARGS], { cwd: root, env: cli.env() })).code, 0);
+    const folder = cli.livePage('Ref');
+    assert.match(folder.markdown, /\[API Reference\]\(/);
+    await writeFile(join(root, 'docs/guide/dup.md'), '# API Reference\n\nA second one.\n');
+    const run = await runCli(['publish', ...TREE_ARGS], { cwd: root, env: cli.env() });
+    assert.equal(run.code, 1, run.stdout + run.stderr);
+    assert.match(run.stdout, /docs\/guide\/dup\.md/);
+    assert.equal(cli.livePage('Ref').version, folder.version, `the folder page is not sent again: ${run.stdout}`);
+    assert.match(cli.livePage('Ref').markdown, /\[API Reference\]\(/, 'its link to the published page stays');
   });
 });

@@ -178,6 +178,9 @@ export function planTreeOf(sources: readonly TreeSource[], given: TreePlanOption
     return collisions.ofNode.has(node) || withoutId(node.path) || (keysOfParent.size > 0 && keysOfParent.has(keyOf(node.path)))
       || (sourceItem !== undefined && (sourceItem.refusals.length > 0 || sourceItem.prepared.frontMatterPageId === options.parentId));
   };
+  // A generated folder page lists a refused child by its title alone only when it has no page to link to: a child whose
+  // page the repository records keeps its link (refusing a new file of the same title must not cut the link to it).
+  const unlinkedChild = (node: TreeNode): boolean => refusedNode(node) && (withoutId(node.path) || recordedAtPath(node.path)?.pageId === undefined);
   // The pages the repository does not record whose page this machine's record names at their place (below), by node
   // path: the run sends them there, takes that ID for the pages below a folder page and for the links that reach them
   // (treeRun.ts), so the plan does too, as for a recorded page. Filled as the pages are planned, parents before children.
@@ -200,7 +203,7 @@ export function planTreeOf(sources: readonly TreeSource[], given: TreePlanOption
     // A page recorded in the repository is this tree's page: updated. Others are created, or adopted with --overwrite;
     // so is one whose title changed, which the service cannot find by its new title (the recorded page stays).
     const defaults = { spaceId: options.spaceId, parentId: parentId ?? options.parentId, pageTitle: node.title, overwrite: (recorded !== undefined && oldTitle === undefined) || options.overwrite };
-    const planned = sourcePath !== undefined ? (inTree.get(sourcePath) as TreeSource) : generatedPage(node, tree, defaults, options, refusedNode);
+    const planned = sourcePath !== undefined ? (inTree.get(sourcePath) as TreeSource) : generatedPage(node, tree, defaults, options, unlinkedChild);
     // Each file is one page, so its item is this page's (not a copy: members added to a spread copy later, such as the
     // guard's verdict, give every such object a hidden class of its own, about 200 bytes each).
     const item = planned.item;

@@ -1649,9 +1649,13 @@ function heldBackText(wikiEdits, planned = true) {
   return `${leftOut}: its page was ${wikiEdits ? editedSinceText(wikiEdits) : "edited on the wiki since its last publish"} (${overwriteEditedText(wikiEdits)}).`;
 }
 function elsewhereText(wikiEdits, heldBack, withAddress = true) {
-  if (wikiEdits?.movedUnder) return movedText(wikiEdits.movedUnder, heldBack, withAddress);
-  if (wikiEdits?.renamedTo !== void 0) return renamedText(wikiEdits.renamedTo, heldBack);
+  if (wikiEdits?.movedUnder) return `${movedText(wikiEdits.movedUnder, heldBack, withAddress)}${latestVersionText(wikiEdits)}`;
+  if (wikiEdits?.renamedTo !== void 0) return `${renamedText(wikiEdits.renamedTo, heldBack)}${latestVersionText(wikiEdits)}`;
   return void 0;
+}
+function latestVersionText(wikiEdits) {
+  if (wikiEdits.editedBy === void 0) return "";
+  return ` (its latest version: ${wikiEdits.version ?? "?"} by ${wikiEdits.editedBy}${wikiEdits.editedAt ? ` at ${wikiEdits.editedAt}` : ""})`;
 }
 function renamedText(renamedTo, heldBack) {
   return heldBack ? `its page was renamed on the wiki to "${renamedTo}" since its last publish; the import finds a page by its title, so it would make a second page. Left out; rename it back on the wiki, or --overwrite-edited publishes a new page with the file's title and leaves that one as it is` : `its page was renamed on the wiki to "${renamedTo}": published as a new page with the file's title (--overwrite-edited); that page stays as it is`;

@@ -106,10 +106,16 @@ export function heldBackText(wikiEdits: WikiEditsRecord | undefined, planned = t
  * What a page the publish cannot reach means (moved under another parent, or renamed, on the wiki), held back or sent
  * by --overwrite-edited as a new page; undefined for any other verdict.
  */
-export function elsewhereText(wikiEdits: Pick<WikiEditsRecord, 'movedUnder' | 'renamedTo'> | undefined, heldBack: boolean, withAddress = true): string | undefined {
-  if (wikiEdits?.movedUnder) return movedText(wikiEdits.movedUnder, heldBack, withAddress);
-  if (wikiEdits?.renamedTo !== undefined) return renamedText(wikiEdits.renamedTo, heldBack);
+export function elsewhereText(wikiEdits: Pick<WikiEditsRecord, 'movedUnder' | 'renamedTo' | 'version' | 'editedBy' | 'editedAt'> | undefined, heldBack: boolean, withAddress = true): string | undefined {
+  if (wikiEdits?.movedUnder) return `${movedText(wikiEdits.movedUnder, heldBack, withAddress)}${latestVersionText(wikiEdits)}`;
+  if (wikiEdits?.renamedTo !== undefined) return `${renamedText(wikiEdits.renamedTo, heldBack)}${latestVersionText(wikiEdits)}`;
   return undefined;
+}
+
+/** Who made the page's latest version, and when, as the wiki says: a page held for its place is named so too. */
+function latestVersionText(wikiEdits: Pick<WikiEditsRecord, 'version' | 'editedBy' | 'editedAt'>): string {
+  if (wikiEdits.editedBy === undefined) return '';
+  return ` (its latest version: ${wikiEdits.version ?? '?'} by ${wikiEdits.editedBy}${wikiEdits.editedAt ? ` at ${wikiEdits.editedAt}` : ''})`;
 }
 
 /** A page renamed on the wiki: the import finds a page by its title, so it cannot reach that page from here. */

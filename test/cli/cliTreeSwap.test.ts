@@ -51,3 +51,23 @@ describe('CLI --tree: a new file that takes a published page\'s title', () => {
     assert.match(cli.livePage('Ref').markdown, /\[API Reference\]\(/, 'its link to the published page stays');
   });
 });
+
+describe('CLI: a page held for its place on the wiki', () => {
+  const cli = useCliWorld();
+
+  it('is named with who made its latest version and when, as an edited page is', async () => {
+    const root = await cli.tree({ 'docs/a.md': '# Alpha\n\nA.\n' });
+    assert.equal((await runCli(['publish', 'docs', '--space', 'DOCS', '--parent', '123456', '--state', 's.json'], { cwd: root, env: cli.env() })).code, 0);
+    const page = cli.livePage('Alpha');
+    const archive = cli.world.sandbox.createPageOnWiki('DOCS', '123456', 'Archive', 'Old pages.\n');
+    cli.world.sandbox.movePageOnWiki(page.id, archive.id);
+    cli.world.sandbox.editLineOnWiki(page.id);
+    const moved = cli.livePage('Alpha');
+    await writeFile(join(root, 'docs/a.md'), '# Alpha\n\nA, changed.\n');
+    const run = await runCli(['publish', 'docs', '--space', 'DOCS', '--parent', '123456', '--state', 's.json'], { cwd: root, env: cli.env() });
+    assert.equal(run.code, 1, run.stdout + run.stderr);
+    const line = run.stdout.split('\n').find((each) => each.includes('docs/a.md')) ?? '';
+    assert.match(line, /^LEFT OUT .*its page is under "Archive" \(page \d+\)/, line);
+    assert.ok(line.includes(`(its latest version: ${moved.version} by ${moved.authorId} at `), line);
+  });
+});

@@ -5,6 +5,9 @@
 // is not one of the loopback hosts requirement 5 allows; so were the workspace value used, the publish would
 // fail with that refusal and the "page created" step below would catch it, before any request was made.)
 import * as assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
 import { SIGNED_IN_PAGE_TEXT, backToWorkbench, startSignIn } from './support/accounts';
 import { DOCS_HOME, apiGuideBody, targetedFile } from './support/docs';
 import { useSessions } from './support/harness';
@@ -65,4 +68,22 @@ describe('Hostile workspace settings (requirement 7)', function () {
       assert.equal(server.connections, 0, 'nor any connection');
     });
   }
+  it('14c. a Markdown file that is a symbolic link to a file outside the workspace is refused from its editor: nothing of it is sent or shown', async function () {
+    const outside = mkdtempSync(path.join(tmpdir(), 'wiki-publisher-outside-'));
+    try {
+      writeFileSync(path.join(outside, 'credentials'), `${targetedFile({ ...DOCS_HOME, pageTitle: 'Creds' })}aws_secret_access_key = AKIAFAKESECRET123\n`);
+      const session = await sessions.start({ files: FILES_WITHOUT_SETTINGS, beforeStart: (wiki) => ({ envToken: wiki.issueToken().token }) });
+      const { page, sandbox, workspaceDir } = session;
+      symlinkSync(path.join(outside, 'credentials'), path.join(workspaceDir, 'creds.md'));
+      // Opened in an editor, which follows the link and shows the file outside: its Publish button is refused.
+      await openFile(page, 'creds.md');
+      await clickPublishButton(page);
+      const refused = notification(page, /creds\.md is a symbolic link; links are not followed/);
+      await refused.waitFor();
+      assert.ok(!(await refused.innerText()).includes('AKIA'), 'nothing of the file it leads to is shown');
+      assert.equal(sandbox.imports.length, 0, 'nothing was sent');
+    } finally {
+      rmSync(outside, { recursive: true, force: true });
+    }
+  });
 });

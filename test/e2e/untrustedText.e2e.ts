@@ -70,4 +70,19 @@ describe('Untrusted text in notifications', function () {
     assert.ok(message.includes(SANDBOX_BODIES.spaceMissing(FAKE_BUTTON)), `the body reads word for word: ${message}`);
     assert.deepEqual(sandbox.imports.map((entry) => entry.status), [404]);
   });
+  it('c. a bidirectional control in a title shows as its code point, so it cannot reverse the rest of the message', async function () {
+    const title = 'Runbook \u202Egnp.exe';
+    const { page, sandbox } = await sessions.start({
+      files: { 'bidi.md': fileWithTarget({ spaceId: 'DOCS', parentId: '123456', pageTitle: title }) },
+      beforeStart: (wiki) => ({ envToken: wiki.issueToken().token }),
+    });
+    await openFile(page, 'bidi.md');
+    await clickPublishButton(page);
+    const toast = notification(page, /Published "Runbook/);
+    await toast.waitFor();
+    const message = (await notificationMessage(toast)).replace(WORD_JOINER, '');
+    assert.ok(message.includes('Published "Runbook <U+202E>gnp.exe" to DOCS'), message);
+    assert.doesNotMatch(message, /\u202E/);
+    assert.deepEqual(sandbox.imports.map((entry) => entry.status), [201]);
+  });
 });

@@ -197,4 +197,20 @@ describe('the editor\'s Pull command against the sandbox wiki: auto-save, every 
     assert.deepEqual(pages.map((page) => [page.id, page.title, page.version]), [[file.page, 'Release notes', 3]]);
     assert.match(pages[0]?.markdown ?? '', /^# Release notes for 2\.0$/m);
   });
+  it('a clean merge of the file\'s own change one blank line from the wiki\'s, saved as pulled: the wiki\'s version counts as seen (the next publish does not warn, a second Pull finds nothing)', async () => {
+    const text = ['---', 'wiki:', '  spaceId: DOCS', '  parentId: "123456"', '  pageTitle: Adjacent', '---', '', '# Adjacent', '', 'Para one.', '', '## Heading two', '', 'Para three.', ''].join('\n');
+    const file = await published('adjacent.md', text);
+    colleagueEdits(signedIn, file.page, (stored) => stored.replace('## Heading two', '## Heading 2'));
+    const document = await fake.open(file.uri);
+    fake.activate(document);
+    document.change(text.replace('Para one.', 'Para one. local'));
+    await file.pull.execute();
+    assert.match(document.getText(), /Para one\. local\n\n## Heading 2\n/, document.getText());
+    await fake.save(document);
+    await fake.idle();
+    assert.equal((await file.links.get(file.key))?.version, 2, 'saved holding the pulled edit: the wiki\'s version is seen');
+    await file.pull.execute();
+    assert.match(lastMessage(), /^Nothing to pull/, lastMessage());
+    assert.doesNotMatch(document.getText(), /<<<<<<<|>>>>>>>/);
+  });
 });

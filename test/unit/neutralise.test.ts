@@ -125,6 +125,13 @@ describe('neutralise', () => {
     for (const text of PLAIN) assert.equal(neutralise(text), text);
   });
 
+  it('shows a bidirectional control as its code point, so a file name or a body cannot reverse the rest of the message', () => {
+    const safe = neutralise('Published "bidi\u202Egnp.md" to DOCS: Error: Bad Request - \u2066evil\u2069 body');
+    assert.doesNotMatch(safe, /[\u202A-\u202E\u2066-\u2069]/);
+    assert.equal(safe.replace(WORD_JOINER, ''), 'Published "bidi<U+202E>gnp.md" to DOCS: Error: Bad Request - <U+2066>evil<U+2069> body');
+    assert.equal(neutralise(safe), safe, 'neutralising twice changes nothing more');
+  });
+
   it('keeps a message built from neutralised parts dead when the parts meet', () => {
     // notify.ts neutralises the whole message, so a part ending in "]" next to one starting with "(" is covered.
     assert.deepEqual(notificationLinks(neutralise(`${'[a]'}${'(command:x)'}`)), []);

@@ -27,11 +27,12 @@ const ICON_OPEN = /\$(?=\()/g;
 /**
  * Makes untrusted text safe to show in a notification (message or modal detail), a quick input title, prompt,
  * label or description, a plain-text tooltip or status bar text: no link, command link or icon can be parsed out
- * of it, and it reads exactly as before. Plain text without those character pairs comes back unchanged, and
- * neutralising twice changes nothing more.
+ * of it, and it reads exactly as before. A bidirectional control is shown as "<U+202E>" (bidiControls.ts): a file
+ * name or a server's body with one reversed the rest of a notification ("exe.png" read for "gnp.exe"). Plain text
+ * without those characters comes back unchanged, and neutralising twice changes nothing more.
  */
 export function neutralise(text: string): string {
-  return text.replace(LINK_CLOSE, `]${BREAK}`).replace(ANGLE_OPEN, `<${BREAK}`).replace(ICON_OPEN, `$${BREAK}`);
+  return showBidiControls(text).replace(LINK_CLOSE, `]${BREAK}`).replace(ANGLE_OPEN, `<${BREAK}`).replace(ICON_OPEN, `$${BREAK}`);
 }
 
 // Every ASCII punctuation character may be backslash-escaped in CommonMark, and an escaped one is always literal.

@@ -59,6 +59,23 @@ async function walk(selection: readonly vscode.Uri[], isCancelled: () => boolean
 }
 
 /**
+ * Why the walk would not take this one file, as a folder's walk would not (a symbolic link, one reached through a
+ * linked folder, a pipe or a device): a single file's publish reads it through an editor, which follows links, so a
+ * link to a key outside the workspace was published. Undefined when the walk takes it, or it is no file on disk (an
+ * untitled document, another file system's document the walk cannot look at).
+ */
+export async function singleFileRefusal(uri: vscode.Uri): Promise<string | undefined> {
+  if (uri.scheme === 'untitled') return undefined;
+  const fs = workspaceWalkFs(vscode.workspace.fs, {
+    label: (each) => vscode.workspace.asRelativePath(each),
+    isWorkspaceFolder: (each) => vscode.workspace.getWorkspaceFolder(each)?.uri.toString() === each.toString(),
+  });
+  const walked = await walkToPublish([uri], { fs, messages: editorWalkMessages }).catch(() => undefined);
+  if (walked === undefined || !walked.ok) return undefined;
+  return walked.walk.refused.find((entry) => entry.key === fs.key(uri))?.reason ?? walked.walk.refused[0]?.reason;
+}
+
+/**
  * The folder's path from the root of its git repository ('' or ending in '/'), undefined outside one: what links
  * written from the repository root (`/docs/guide.md`) are read against. Looked up through workspace.fs like the walk.
  */

@@ -7,7 +7,7 @@ import { editorPublishMessages } from '../messages/publishMessages';
 import { editorTreeMessages } from '../messages/treeMessages';
 import { onDemand } from '../onDemandLoader';
 import { pageNoticeOff } from './publishSettings';
-import { showWarning } from '../notify';
+import { showModal, showWarning } from '../notify';
 import { withNotificationProgress } from '../progressNotification';
 import type { PublishDependencies } from './publishContext';
 
@@ -185,4 +185,42 @@ function utcText(iso: string): string {
 
 function trimStop(text: string): string {
   return text.replace(/\.$/, '');
+}
+
+/**
+ * A single file's front matter says overwrite: true, and the page at its place is not one it published (the guard's
+ * 'notOurs'): a repository decides that line, so the replace is asked, as a folder's confirmation asks it. True when
+ * the user chose to replace it, or the overwrite was the user's own choice (`chosen`: Overwrite after "already exists").
+ */
+export async function replaceConfirmed(item: PlanItem, chosen: boolean): Promise<boolean> {
+  const verdict = item.guard;
+  if (chosen || verdict?.kind !== 'notOurs' || item.prepared.frontMatterTarget.overwrite !== true) return true;
+  const replace = vscode.l10n.t('Replace');
+  const page = verdict.page;
+  const by = page.versionAuthorId === undefined ? '' : vscode.l10n.t(' by {0}', page.versionAuthorId);
+  const choice = await showModal(
+    'warning',
+    vscode.l10n.t('Replace "{0}" on the wiki? This file did not publish that page: its front matter says overwrite: true.', page.title),
+    vscode.l10n.t('Page {0}, version {1}{2}. Publishing replaces its text with this file\'s.', page.id, page.version, by),
+    replace,
+  );
+  return choice === replace;
+}
+
+/**
+ * Publish on a file that did not change since its last publish, whose page a colleague changed on the wiki since (the
+ * look for a deleted page found it edited): nothing of the file's would be sent, so the change on the wiki is said,
+ * with Compare and Pull, not a silent return (and not Overwrite, which would only put the old text back).
+ */
+export async function sayEditedWhileUnchanged(deps: Pick<PublishDependencies, 'compare' | 'pull'>, item: PlanItem, fileUri: string): Promise<void> {
+  const verdict = item.guard;
+  if (verdict?.kind !== 'edited') return;
+  const compare = vscode.l10n.t('Compare');
+  const pull = vscode.l10n.t('Pull');
+  const choice = await showWarning(
+    vscode.l10n.t('Nothing to publish: this file did not change since its last publish, and "{0}" was changed on the wiki since ({1}). Compare shows it next to this file; Pull merges the wiki\'s changes into it.', verdict.page.title, editedText(verdict)),
+    compare, pull,
+  );
+  if (choice === compare) await deps.compare?.(fileUri, { id: verdict.page.id, title: verdict.page.title });
+  if (choice === pull) await deps.pull?.(fileUri);
 }

@@ -11,10 +11,11 @@ import type { PlanItem, SourceFile } from '../../core/run/plan';
 import type { FileLinks } from '../../core/run/fileLinks';
 import { showModal } from '../notify';
 import { withNotificationProgress } from '../progressNotification';
+import { singleFileRefusal } from './collectMarkdown';
 import { editorFileLinkPorts } from './fileLinkPorts';
 import { recordedPagesOf } from './repositoryLinks';
 import { onDemand } from '../onDemandLoader';
-import { editedText, movedText, offerSignInForRefusedLookups, runGuard, signInEnded, signInRefused, uncheckedNote, unreadOnWiki, unreadText } from './guardStep';
+import { editedText, movedText, offerSignInForRefusedLookups, replaceConfirmed, runGuard, sayEditedWhileUnchanged, signInEnded, signInRefused, uncheckedNote, unreadOnWiki, unreadText } from './guardStep';
 import { askForMissing } from './prompts';
 import { omitTitleHeadingSetting, sharedPlanOptions, publishedAtText, sendSetup, type PublishDependencies, type SendSetup, type WikiPageRef } from './publishContext';
 import { logOutcome, targetText, withPublishProgress } from './sendProgress';
@@ -46,6 +47,10 @@ export class FilePublisher {
   }
 
   async publish(document: vscode.TextDocument, override: FilePublishOverride = {}): Promise<void> {
+    // The walk's rules for the one file too: an editor follows a link, and a repository's link to a file outside it
+    // would be published (a key, /etc/passwd) as its text.
+    const notWalked = await singleFileRefusal(document.uri);
+    if (notWalked !== undefined) return void (await showWithActions('error', notWalked, []));
     await this.deps.beforePublish?.(document);
     const setup = await sendSetup(this.deps, () => this.publish(document, override));
     if (!setup) return;
@@ -97,6 +102,7 @@ export class FilePublisher {
     // Unchanged, but perhaps deleted on the wiki by a colleague: then it is published anew without asking (the guard
     // below finds it deleted and says so), as a folder publish does.
     if (onDemand().unchangedWithPage(item)) await this.sendIfGone(item);
+    if (item.state === 'edited') return sayEditedWhileUnchanged(this.deps, item, document.uri.toString());
     if (item.state === 'unchanged' && item.link && complete) {
       const publishAnyway = vscode.l10n.t('Publish Anyway');
       const choice = await showModal(
@@ -174,6 +180,7 @@ export class FilePublisher {
       if (!(await this.askAboutEdit(verdict, item.complete as PublishTarget, document))) return;
       core.sendEditedAnyway(item);
     }
+    if (!(await replaceConfirmed(item, override.target !== undefined))) return;
     const leaving = item.cautions.find((caution) => caution.code === 'leavesPage');
     if (leaving && !override.cautionsAccepted && (await showWithActions('warning', leaving.message, ['publishAnyway'])) !== 'publishAnyway') return;
     const target = item.complete as PublishTarget;
@@ -198,7 +205,7 @@ export class FilePublisher {
     // explains as that send: a Retry's, and also one after a reload or in another window.
     if (outcome.kind === 'cancelled') {
       await marks.end(core.fileResultOf(item, outcome, undefined), this.deps.clock.now());
-      return;
+      return void (await showWithActions('info', vscode.l10n.t('Publishing "{0}" was cancelled. If it was already being sent, it may have reached the wiki: the next publish finds out from the page.', target.pageTitle), []));
     }
     const pages = await this.deps.wiki.pages();
     const proven = outcome.kind === 'existsAfterRetry' && pages

@@ -74,6 +74,11 @@ describe('outcome mapping', () => {
       assert.deepEqual(outcome.actions, actions, String(status));
     }
   });
+  it('says what a 413 means and what fixes it, after the body (a proxy\'s page too)', () => {
+    const said = one(response(413, 'Error: Payload Too Large'));
+    assert.equal(said.kind, 'unexpected');
+    assert.match(said.message, /^Error: Payload Too Large \(HTTP 413\) The page is larger than the wiki \(or a proxy before it\) takes; a wiki page holds about 1 MB\. Split the file into several pages/);
+  });
   it('tells an "already exists" 400 apart, and after a lost attempt says the page exists now, still offering Overwrite', () => {
     assert.equal(one(response(400, 'Error: Page already exists')).kind, 'alreadyExists');
     const afterLoss = one(response(400, 'Error: Page already exists'), true);

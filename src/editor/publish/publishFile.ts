@@ -197,7 +197,7 @@ export class FilePublisher {
     // is out leaves it for the next publish's guard, as many files do (recordSend.ts, sendMarks).
     const marks = core.sendMarks(this.deps.links);
     await marks.beforeSend(item).catch((error: unknown) => this.deps.log.error(`Marking the send of ${item.file.label} failed: ${describeError(error)}`));
-    const outcome = await this.send(item, target, setup, document.isDirty, override.earlierRunMayHaveLanded ?? false, links);
+    const outcome = await this.send(item, target, setup, document.isDirty && !document.isUntitled, override.earlierRunMayHaveLanded ?? false, links);
     this.deps.tokenVerdict?.(outcome);
     if (goneLink && outcome.kind === 'created') notes.push(vscode.l10n.t('The page this file was linked to was deleted on the wiki, so it was published as a new page.'));
     // What the send leaves in the file's link, by the core's rule: the page that landed, or the mark of a send that may
@@ -222,7 +222,7 @@ export class FilePublisher {
     }
     const shown = proven ? { ...outcome, kind: 'created' as const, severity: 'info' as const, message: vscode.l10n.t('Page created: an earlier attempt that seemed to fail created it (found on the wiki with this file\'s publish notice).') } : outcome;
     const note = notes.length > 0 ? ` ${notes.join(' ')}` : '';
-    const { message, actions } = await this.answer.tell(shown, item, target, document.isDirty, note, link, identification);
+    const { message, actions } = await this.answer.tell(shown, item, target, document.isDirty && !document.isUntitled, note, link, identification);
     const answered = showWithActions(shown.severity, message, actions);
     // Pull's base is exported behind the result, never before it.
     if (link) this.deps.keepPullBase?.(item.file.key, link, identification);

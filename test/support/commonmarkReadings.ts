@@ -67,7 +67,7 @@ export function referenceReading(markdown: string, reference: Parser = parser): 
 
 export function ourReading(markdown: string): Reading {
   const scanned = scanMarkdown(markdown);
-  const links = scanned.links.map((link) => {
+  const links = Array.from(scanned.links, (link) => {
     // The reference reads a NUL as U+FFFD (CommonMark 2.3); the scanner keeps the text as written.
     const destination = (link.destination?.text ?? link.definition?.destination.text ?? '').replaceAll('\0', '\uFFFD');
     if (link.kind === 'autolink') return `link ${normalizeUri(isEmail(destination) ? `mailto:${destination}` : destination)}`;

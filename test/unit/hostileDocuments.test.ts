@@ -72,8 +72,8 @@ describe('files a pull request controls, each refused or read in proportion to i
     }
     // A text of 200 KB, minutes to read before, is read whole: its heading, and the link at its end.
     const scanned = scanMarkdown(`${dashes(100_000)} [guide](guide.md)\n${'\n'.repeat(100_000)}`);
-    assert.deepEqual(scanned.headings.map((heading) => heading.start), [0]);
-    assert.deepEqual(scanned.links.map((link) => link.destination?.text), ['guide.md']);
+    assert.deepEqual(Array.from(scanned.headings, (heading) => heading.start), [0]);
+    assert.deepEqual(Array.from(scanned.links, (link) => link.destination?.text), ['guide.md']);
   });
 
   it('a file too large to read as text says so, with its size, not that it is not UTF-8 (defect C)', () => {

@@ -2,7 +2,7 @@
 // headings), the fenced code blocks, the code and HTML the page shows as written, and every link, image and reference
 // definition with where its destination is written.
 import type { BlockKind } from './blocks/blockTypes';
-import type { Ranges } from './ranges';
+import type { RangePairs, Ranges } from './ranges';
 
 /** A paragraph or a heading: the blocks whose text is read for links, code spans and inline HTML. */
 export interface TextBlock {
@@ -92,17 +92,26 @@ export interface InlineLink {
   definition: Definition | undefined;
 }
 
+/**
+ * A list the scan keeps as numbers (scanLists.ts): its length, each item by index, and every item in order. Each item
+ * is made anew when asked for: read it, or copy what is needed of it, rather than tell items apart by identity.
+ */
+export interface ScanList<T> extends Iterable<T> {
+  readonly length: number;
+  at(index: number): T | undefined;
+}
+
 export interface ScannedMarkdown {
   /** The headings in document order (the paragraphs are read for their inlines, and not kept). */
-  headings: readonly TextBlock[];
+  headings: ScanList<TextBlock>;
   fences: readonly FencedCode[];
   htmlBlocks: readonly HtmlBlock[];
   /** Every definition, in document order (one whose label was defined before is listed too, and used by nothing). */
   definitions: readonly Definition[];
   /** Links, images and autolinks in document order (an image's description may hold links). */
-  links: readonly InlineLink[];
+  links: ScanList<InlineLink>;
   /** Fenced and indented code blocks, and code spans: text the page shows as written. */
-  code: Ranges;
+  code: RangePairs;
   /** HTML comments: in HTML blocks or inline. */
   comments: Ranges;
 }

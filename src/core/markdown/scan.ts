@@ -5,6 +5,7 @@ import { scanInlines, type InlineFindings } from './inlines/inlineScanner';
 import { subjectOf } from './inlines/subject';
 import type { HtmlBlock, ScannedMarkdown, TextBlock } from './model';
 import { inRanges } from './ranges';
+import { LinkList, RangeList } from './scanLists';
 
 let lastText: string | undefined;
 let last: ScannedMarkdown | undefined;
@@ -16,7 +17,7 @@ export function scanMarkdown(text: string): ScannedMarkdown {
   // compared character by character, and is found by reference when asked about again.
   lastText = text;
   if (same && last !== undefined) return last;
-  const inlines: InlineFindings = { links: [], codeSpans: [], comments: [] };
+  const inlines: InlineFindings = { links: new LinkList(text), codeSpans: new RangeList(), comments: [] };
   const blocks = parseBlocks(text, inlines);
   // The blocks whose inlines wait for the whole text's reference definitions (none when read as they closed).
   for (const block of blocks.inlineBlocks) scanInlines(subjectOf(text, block.lines).trim(), blocks.byLabel, inlines);
@@ -26,7 +27,7 @@ export function scanMarkdown(text: string): ScannedMarkdown {
     htmlBlocks: blocks.htmlBlocks,
     definitions: blocks.definitions,
     links: inlines.links,
-    code: merged(blocks.codeBlocks, inlines.codeSpans),
+    code: RangeList.merged(blocks.codeBlocks, inlines.codeSpans),
     comments: merged(htmlComments(text, blocks.htmlBlocks), inlines.comments),
   };
   return last;

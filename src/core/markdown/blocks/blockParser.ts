@@ -7,6 +7,7 @@ import { readDefinitions } from '../inlines/definitions';
 import { scanInlines, type InlineFindings } from '../inlines/inlineScanner';
 import { subjectOf } from '../inlines/subject';
 import type { Definition, FencedCode, HtmlBlock, TextBlock } from '../model';
+import { HeadingList, RangeList } from '../scanLists';
 import { NO_LINES, OpenBlock, type BlockBuilder, type BlockKind } from './blockTypes';
 import { continues } from './continuation';
 import { endsHtmlBlock } from './htmlBlocks';
@@ -21,7 +22,7 @@ export type LineObserver = (lineStart: number, lineEnd: number, open: readonly O
 
 export interface BlockStructure {
   /** The headings, in document order. */
-  headings: TextBlock[];
+  headings: HeadingList;
   /**
    * The paragraphs and headings whose text may hold a link, an image, an autolink or inline HTML (a `[` or a `<` in
    * their reach), in document order, when their inlines are read after the whole text (a text that may hold reference
@@ -32,7 +33,7 @@ export interface BlockStructure {
   fences: FencedCode[];
   htmlBlocks: HtmlBlock[];
   /** Fenced and indented code blocks as [start, end) ranges, in document order. */
-  codeBlocks: Array<[number, number]>;
+  codeBlocks: RangeList;
   definitions: Definition[];
   /** The definition each label refers to: the first of that label. */
   byLabel: Map<string, Definition>;
@@ -80,7 +81,7 @@ class BlockParser implements BlockBuilder {
 
   /** @param inlines where the text blocks' inlines go as they close; undefined: read after the whole text (scan.ts). */
   constructor(readonly text: string, private readonly inlines: InlineFindings | undefined, private readonly onLine?: LineObserver) {
-    this.found = { headings: [], inlineBlocks: [], fences: [], htmlBlocks: [], codeBlocks: [], definitions: [], byLabel: new Map() };
+    this.found = { headings: new HeadingList(), inlineBlocks: [], fences: [], htmlBlocks: [], codeBlocks: new RangeList(), definitions: [], byLabel: new Map() };
     this.line = new LineState(text);
     this.tip = this.open[0] as OpenBlock;
   }
@@ -236,7 +237,7 @@ class BlockParser implements BlockBuilder {
   }
 
   private heading(block: TextBlock): void {
-    this.found.headings.push(block);
+    this.found.headings.add(block);
     if (block.lines.length > 0) this.takeInlines(block);
   }
 
@@ -277,7 +278,7 @@ class BlockParser implements BlockBuilder {
         }
         break;
       case 'fence':
-        found.codeBlocks.push([block.lineStart, block.end]);
+        found.codeBlocks.add(block.lineStart, block.end);
         found.fences.push({
           lineStart: block.lineStart, marker: block.contentStart, fenceChar: block.fenceChar, fenceLength: block.fenceLength,
           infoStart: block.infoStart, infoEnd: block.infoEnd, closed: block.closed, topLevel: block.parent?.kind === 'document', end: block.end,
@@ -285,7 +286,7 @@ class BlockParser implements BlockBuilder {
         });
         break;
       case 'indented':
-        found.codeBlocks.push([block.lineStart, lastNonBlankEnd(this.text, block.lines)]);
+        found.codeBlocks.add(block.lineStart, lastNonBlankEnd(this.text, block.lines));
         break;
       case 'html':
         found.htmlBlocks.push({ start: block.contentStart, end: block.end, type: block.htmlType, closed: block.closed, topLevel: block.parent?.kind === 'document' });

@@ -4,6 +4,7 @@
 // that ends a paragraph makes the next line start one, a blank line between items makes their list loose.
 import { parseBlocks } from './blockParser';
 import type { OpenBlock } from './blockTypes';
+import { LinkList, RangeList } from '../scanLists';
 
 export interface LineShape {
   /** The blocks that hold the line, outermost first (the document aside): kind, `+` where it starts here, a list's `tight`/`loose`. */
@@ -19,7 +20,7 @@ export function lineShapes(text: string): Map<number, LineShape> {
   const lines: SeenLine[] = [];
   const firstLine = new Map<OpenBlock, number>();
   let afterBlank = false;
-  parseBlocks(text, { links: [], codeSpans: [], comments: [] }, (start, end, open, closedByLine) => {
+  parseBlocks(text, { links: new LinkList(text), codeSpans: new RangeList(), comments: [] }, (start, end, open, closedByLine) => {
     if (text.slice(start, end).trim() === '') {
       afterBlank = true;
       return;

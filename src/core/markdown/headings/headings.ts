@@ -6,7 +6,7 @@ import { scanMarkdown, textOf } from '../scan';
 
 /** Every heading's block, in document order. */
 export function markdownHeadingBlocks(markdown: string): TextBlock[] {
-  return scanMarkdown(markdown).headings.slice();
+  return [...scanMarkdown(markdown).headings];
 }
 
 /** The text of every heading as written (trimmed; a setext heading's lines joined by spaces), in document order. */

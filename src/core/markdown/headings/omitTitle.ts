@@ -6,8 +6,15 @@
 // keeps them apart (where something does, the text is as it always was: a page published so is not sent again). Where
 // even a blank line would let the next lines join a list or indented code before it, the heading stays.
 import { htmlBlockStart } from '../blocks/htmlBlocks';
+import type { TextBlock } from '../model';
 import { scanMarkdown } from '../scan';
 import { firstLevelOneHeading } from './headings';
+
+/** The scanned heading that starts at `start`. */
+function headingAt(content: string, start: number): TextBlock | undefined {
+  for (const block of scanMarkdown(content).headings) if (block.start === start) return block;
+  return undefined;
+}
 
 /** The content without its first level-one heading when that heading's text is `title`; otherwise unchanged. */
 export function omitTitleHeading(content: string, title: string): string {
@@ -15,7 +22,7 @@ export function omitTitleHeading(content: string, title: string): string {
   if (heading === undefined || heading.text !== title.trim()) return content;
   const next = afterLineEnding(content, heading.end);
   if (next >= content.length || !/[^ \t\r\n]/.test(content.slice(0, heading.start))) return withoutLines(content, heading.start, heading.end);
-  const follows = scanMarkdown(content).headings.find((block) => block.start === heading.start)?.follows;
+  const follows = headingAt(content, heading.start)?.follows;
   if (wouldJoin(follows, lastNonBlankLineBefore(content, heading.start), firstNonBlankLine(content, next))) return content;
   // A blank line before the heading or left after it, a block before it that the next line cannot go on in (closed
   // code or HTML, a heading, a rule, indented code unless wouldJoin), or a next line that starts a block of its own

@@ -5,6 +5,7 @@
 import { BACKSLASH, BACKTICK, BANG, CLOSE_BRACKET, CLOSE_PARENTHESIS, LINE_FEED, OPEN_BRACKET, OPEN_PARENTHESIS, isEscapable, isWhitespace } from '../chars';
 import { normalizeLabel } from '../labels';
 import type { Definition, InlineLink, WrittenDestination } from '../model';
+import type { LinkList, RangeList } from '../scanLists';
 import { BacktickRuns } from './codeSpans';
 import { linkDestinationEnd, linkLabelLength, linkTitleEnd, skipSpaces } from './linkParts';
 import { autolinkEnd, RawHtmlReader } from './rawHtml';
@@ -12,8 +13,8 @@ import type { Subject } from './subject';
 
 /** What the inlines of the text blocks hold: found in document order, as source offsets. */
 export interface InlineFindings {
-  links: InlineLink[];
-  codeSpans: Array<[number, number]>;
+  links: LinkList;
+  codeSpans: RangeList;
   comments: Array<[number, number]>;
 }
 
@@ -83,7 +84,7 @@ class InlineScan {
     }
     // Links are found as they close, an image's after the links in its text: document order is their openers' order.
     if (this.found.length > 1 && !inOpenerOrder(this.found)) this.found.sort((a, b) => a.open - b.open);
-    for (const link of this.found) this.into.links.push(link);
+    for (const link of this.found) this.into.links.add(link);
   }
 
   private backtickRun(at: number): number {
@@ -94,7 +95,7 @@ class InlineScan {
     const closer = this.backticks.closerFrom(runEnd, runEnd - at);
     if (closer === -1) return runEnd;
     const spanEnd = closer + runEnd - at;
-    this.into.codeSpans.push([this.subject.toSource(at), this.subject.toSource(spanEnd - 1) + 1]);
+    this.into.codeSpans.add(this.subject.toSource(at), this.subject.toSource(spanEnd - 1) + 1);
     return spanEnd;
   }
 

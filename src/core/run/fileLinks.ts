@@ -8,7 +8,7 @@ import type { PublishMessages } from '../messages/publishMessages';
 import { headingMatcher, linkDestinationTexts, markdownHeadings, rewriteLinks, withLinkCautions, type LinkCaution, type PageLookup, type RewriteContext } from '../links/rewrite';
 import { pageAddress } from '../publish/pageAddress';
 import { linkTargetsDigest } from '../links/linkTargets';
-import { findLinkDestinations, mayHoldLinks } from '../markdown/links';
+import { linkDestinationList, mayHoldLinks } from '../markdown/links';
 import { linksReachOtherPages } from './plan';
 import type { LinkFindings } from './linkFindings';
 import { linkedFilesOf, lookUpPages, placeInRepository, refusedKeys, selectedFile, type Linking, type Selected } from './linkedFiles';
@@ -111,7 +111,7 @@ export async function planFileLinks<L>(sources: readonly SourceFile[], items: re
     selection.set(source.key, selected);
     if (!mayHoldLinks(selected.body)) continue;
     const content = selected.sent();
-    const found = findings ? findings.take(source.key, content) : findLinkDestinations(content);
+    const found = findings ? findings.take(source.key, content) : linkDestinationList(content);
     linking.push({ item, content, place: ports.placeOf(source.key), destinations: linkDestinationTexts(content, found), found });
   }
   // Each linking file's entry, by file: its decisions are made again from it (relink), and its text, what they were

@@ -8,6 +8,7 @@ import { linkTarget, pagePath } from '../links/rewrite/linkTarget';
 import { pageAddress } from '../publish/pageAddress';
 import { frontMatterBody } from '../markdown/frontMatter';
 import type { LinkDestination } from '../markdown/links';
+import type { ScanList } from '../markdown/model';
 import { splitFrontMatter } from '../publish/frontMatter';
 import { omitTitleHeading } from '../markdown/headings/omitTitle';
 import { nameOf } from '../walk/relativePaths';
@@ -63,8 +64,8 @@ export interface Linking<L> {
   place: { folder: L; path: string; rootInRepository?: string } | undefined;
   /** Its link destinations as written, distinct. */
   destinations: string[];
-  /** Its links where the content holds them (findLinkDestinations): the content is read for links once. */
-  found?: readonly LinkDestination[];
+  /** Its links where the content holds them (linkDestinationList): the content is read for links once. */
+  found?: ScanList<LinkDestination>;
 }
 
 /** What finding the pages of linked files needs of the ports. */

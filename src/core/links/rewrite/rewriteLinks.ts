@@ -3,6 +3,7 @@
 // the user which links will not work on the wiki.
 import { markdownHeadings } from '../../markdown/headings/headings';
 import { findLinkDestinations, mayHoldLinks, type LinkDestination } from '../../markdown/links';
+import type { ScanList } from '../../markdown/model';
 import { headingMatcher, type AnchorStyle, type HeadingsOfPage } from './headingAnchors';
 import { withStructureKept, type Replacement } from './keepStructure';
 import { linkTarget, ownHeadingAnchor, pagePath, type LinkTarget } from './linkTarget';
@@ -112,7 +113,7 @@ type OwnAnchorIn = (anchor: string) => string | undefined | 'unchecked';
  * The text with its links decided by `context`. `found`: the text's links as findLinkDestinations read them, when the
  * caller has them already (a plan decides each file's links from one reading of its text).
  */
-export function rewriteLinks(markdown: string, context: RewriteContext, found?: readonly LinkDestination[]): RewriteResult {
+export function rewriteLinks(markdown: string, context: RewriteContext, found?: ScanList<LinkDestination>): RewriteResult {
   const result: RewriteResult = { markdown, rewritten: 0, cautions: [], needsSecondPass: false, unaddressed: 0 };
   if (found === undefined && !mayHoldLinks(markdown)) return result;
   const anchorIn = anchorMatcher(context);
@@ -146,7 +147,7 @@ export function rewriteLinks(markdown: string, context: RewriteContext, found?: 
  * The distinct link destinations of a text as written, in document order: what a plan keeps to foresee its links.
  * `found`: the text's links as findLinkDestinations read them, when the caller has them already.
  */
-export function linkDestinationTexts(markdown: string, found?: readonly LinkDestination[]): string[] {
+export function linkDestinationTexts(markdown: string, found?: ScanList<LinkDestination>): string[] {
   if (found === undefined && !mayHoldLinks(markdown)) return [];
   const links = found ?? findLinkDestinations(markdown);
   // A file links to a handful of places: a list is searched faster than a set is built (a plan does this per file).

@@ -567,7 +567,7 @@ var InlineScan = class {
       else at = this.angle(at);
     }
     if (this.found.length > 1 && !inOpenerOrder(this.found)) this.found.sort((a, b) => a.open - b.open);
-    for (const link of this.found) this.into.links.push(link);
+    for (const link of this.found) this.into.links.add(link);
   }
   backtickRun(at) {
     const { text: text2, end } = this.subject;
@@ -577,7 +577,7 @@ var InlineScan = class {
     const closer = this.backticks.closerFrom(runEnd, runEnd - at);
     if (closer === -1) return runEnd;
     const spanEnd = closer + runEnd - at;
-    this.into.codeSpans.push([this.subject.toSource(at), this.subject.toSource(spanEnd - 1) + 1]);
+    this.into.codeSpans.add(this.subject.toSource(at), this.subject.toSource(spanEnd - 1) + 1);
     return spanEnd;
   }
   /** An autolink or raw HTML at a `<`, passed over whole; or the `<` alone. */
@@ -725,6 +725,244 @@ function subjectOf(source2, lines, from = 0) {
   const text2 = parts.join("\n");
   return new Subject(text2, 0, text2.length, pieces);
 }
+
+// src/core/markdown/scanLists.ts
+var LIST_CELLS = 512;
+var IntRows = class {
+  constructor(width) {
+    this.width = width;
+  }
+  width;
+  data = [];
+  rows = 0;
+  /** Room for one more row, its cells zero; the index of its first cell. */
+  add() {
+    const at = this.rows * this.width;
+    const data = this.data;
+    if (Array.isArray(data)) {
+      if (at + this.width <= LIST_CELLS) for (let cell = 0; cell < this.width; cell++) data.push(0);
+      else {
+        const moved = new Int32Array(LIST_CELLS * 2);
+        moved.set(data);
+        this.data = moved;
+      }
+    } else if (at + this.width > data.length) {
+      const grown = new Int32Array(data.length * 2);
+      grown.set(data);
+      this.data = grown;
+    }
+    this.rows++;
+    return at;
+  }
+  get cells() {
+    return this.data;
+  }
+  /** The cells from `start` up to `end`, as a list of their own. */
+  slice(start, end) {
+    const data = this.data;
+    return Array.isArray(data) ? data.slice(start, end) : Array.from(data.subarray(start, end));
+  }
+};
+function* itemsOf(list) {
+  for (let index = 0; index < list.length; index++) yield list.at(index);
+}
+var CompactList = class {
+  constructor(width, shortUpTo) {
+    this.shortUpTo = shortUpTo;
+    this.rows = new IntRows(width);
+  }
+  shortUpTo;
+  items = [];
+  rows;
+  get length() {
+    return this.items === void 0 ? this.rows.rows : this.items.length;
+  }
+  add(item) {
+    const items = this.items;
+    if (items !== void 0) {
+      if (items.length < this.shortUpTo) {
+        items.push(item);
+        return;
+      }
+      this.items = void 0;
+      for (const kept of items) this.encode(kept);
+    }
+    this.encode(item);
+  }
+  at(index) {
+    if (index < 0 || index >= this.length) return void 0;
+    return this.items === void 0 ? this.decode(index) : this.items[index];
+  }
+  [Symbol.iterator]() {
+    return this.items === void 0 ? itemsOf(this) : this.items[Symbol.iterator]();
+  }
+};
+var SHORT_LIST = 64;
+var RangeList = class _RangeList {
+  pairs = new IntRows(2);
+  get count() {
+    return this.pairs.rows;
+  }
+  add(start, end) {
+    const at = this.pairs.add();
+    const cells = this.pairs.cells;
+    cells[at] = start;
+    cells[at + 1] = end;
+  }
+  startAt(index) {
+    return this.pairs.cells[index * 2];
+  }
+  endAt(index) {
+    return this.pairs.cells[index * 2 + 1];
+  }
+  /** Whether the ranges come in order of their starts. */
+  inOrder() {
+    for (let index = 1; index < this.count; index++) if (this.startAt(index - 1) > this.startAt(index)) return false;
+    return true;
+  }
+  /** Both lists as one, in order of their starts, the first's range first of two that start together (a stable sort). */
+  static merged(first, second) {
+    if (second.count === 0) return first;
+    if (first.count === 0) return second;
+    const all = new _RangeList();
+    const take = (list, index) => all.add(list.startAt(index), list.endAt(index));
+    if (first.inOrder() && second.inOrder()) {
+      let a = 0;
+      let b = 0;
+      while (a < first.count || b < second.count) {
+        if (b >= second.count || a < first.count && first.startAt(a) <= second.startAt(b)) take(first, a++);
+        else take(second, b++);
+      }
+      return all;
+    }
+    const order = [];
+    for (let index = 0; index < first.count + second.count; index++) order.push(index);
+    const startOf = (index) => index < first.count ? first.startAt(index) : second.startAt(index - first.count);
+    order.sort((a, b) => startOf(a) - startOf(b));
+    for (const index of order) {
+      if (index < first.count) take(first, index);
+      else take(second, index - first.count);
+    }
+    return all;
+  }
+};
+var BLOCK_KINDS = ["document", "quote", "list", "item", "paragraph", "fence", "indented", "html", "heading", "break"];
+var HEADING_WIDTH = 8;
+var HeadingList = class extends CompactList {
+  lines = new IntRows(1);
+  constructor() {
+    super(HEADING_WIDTH, SHORT_LIST);
+  }
+  encode(block) {
+    const at = this.rows.add();
+    const firstLine2 = this.lines.rows;
+    for (const offset of block.lines) {
+      const cell = this.lines.add();
+      this.lines.cells[cell] = offset;
+    }
+    const cells = this.rows.cells;
+    cells[at] = block.level;
+    cells[at + 1] = block.setext ? 1 : 0;
+    cells[at + 2] = block.topLevel ? 1 : 0;
+    cells[at + 3] = block.follows === void 0 ? -1 : BLOCK_KINDS.indexOf(block.follows);
+    cells[at + 4] = block.start;
+    cells[at + 5] = block.end;
+    cells[at + 6] = firstLine2;
+    cells[at + 7] = block.lines.length;
+  }
+  decode(index) {
+    const cells = this.rows.cells;
+    const at = index * HEADING_WIDTH;
+    const firstLine2 = cells[at + 6];
+    const lines = this.lines.slice(firstLine2, firstLine2 + cells[at + 7]);
+    const follows = cells[at + 3];
+    return {
+      kind: "heading",
+      level: cells[at],
+      setext: cells[at + 1] === 1,
+      topLevel: cells[at + 2] === 1,
+      follows: follows === -1 ? void 0 : BLOCK_KINDS[follows],
+      start: cells[at + 4],
+      end: cells[at + 5],
+      lines
+    };
+  }
+};
+var DESTINATION_WIDTH = 5;
+var DestinationList = class _DestinationList extends CompactList {
+  /** @param shortUpTo destinations kept as they are (SHORT_LIST unless said) */
+  constructor(source2, shortUpTo = SHORT_LIST) {
+    super(DESTINATION_WIDTH, shortUpTo);
+    this.source = source2;
+  }
+  source;
+  texts = [];
+  encode(destination) {
+    const at = this.rows.add();
+    const cells = this.rows.cells;
+    const { start, text: text2 } = destination;
+    cells[at] = start;
+    cells[at + 1] = destination.end;
+    const from = this.source.startsWith(text2, start) ? start : this.source.startsWith(text2, start + 1) ? start + 1 : -1;
+    cells[at + 2] = destination.angle ? 1 : 0;
+    cells[at + 3] = from;
+    if (from === -1) this.texts.push(text2);
+    cells[at + 4] = from === -1 ? this.texts.length - 1 : text2.length;
+  }
+  /** The destinations in order of their starts, two that start together in the order given (a stable sort). */
+  static sortedByStart(destinations, source2) {
+    const sorted = new _DestinationList(source2);
+    for (const destination of Array.from(destinations).sort((a, b) => a.start - b.start)) sorted.add(destination);
+    return sorted;
+  }
+  decode(index) {
+    const cells = this.rows.cells;
+    const at = index * DESTINATION_WIDTH;
+    const from = cells[at + 3];
+    const length = cells[at + 4];
+    const text2 = from === -1 ? this.texts[length] : this.source.slice(from, from + length);
+    return { start: cells[at], end: cells[at + 1], text: text2, angle: cells[at + 2] === 1 };
+  }
+};
+var LINK_KINDS = ["link", "image", "autolink"];
+var LINK_WIDTH = 4;
+var LinkList = class extends CompactList {
+  /** The destinations of the links encoded, as numbers from the first. */
+  destinations;
+  definitions = [];
+  constructor(source2) {
+    super(LINK_WIDTH, SHORT_LIST);
+    this.destinations = new DestinationList(source2, 0);
+  }
+  encode(link) {
+    const at = this.rows.add();
+    const cells = this.rows.cells;
+    cells[at] = LINK_KINDS.indexOf(link.kind);
+    cells[at + 1] = link.open;
+    if (link.destination === void 0) cells[at + 2] = -1;
+    else {
+      cells[at + 2] = this.destinations.length;
+      this.destinations.add(link.destination);
+    }
+    if (link.definition === void 0) cells[at + 3] = -1;
+    else {
+      cells[at + 3] = this.definitions.length;
+      this.definitions.push(link.definition);
+    }
+  }
+  decode(index) {
+    const cells = this.rows.cells;
+    const at = index * LINK_WIDTH;
+    const destination = cells[at + 2];
+    const definition = cells[at + 3];
+    return {
+      kind: LINK_KINDS[cells[at]],
+      open: cells[at + 1],
+      destination: destination === -1 ? void 0 : this.destinations.at(destination),
+      definition: definition === -1 ? void 0 : this.definitions[definition]
+    };
+  }
+};
 
 // src/core/markdown/blocks/blockTypes.ts
 var NO_LINES = Object.freeze([]);
@@ -1196,7 +1434,7 @@ var BlockParser = class {
     this.text = text2;
     this.inlines = inlines;
     this.onLine = onLine;
-    this.found = { headings: [], inlineBlocks: [], fences: [], htmlBlocks: [], codeBlocks: [], definitions: [], byLabel: /* @__PURE__ */ new Map() };
+    this.found = { headings: new HeadingList(), inlineBlocks: [], fences: [], htmlBlocks: [], codeBlocks: new RangeList(), definitions: [], byLabel: /* @__PURE__ */ new Map() };
     this.line = new LineState(text2);
     this.tip = this.open[0];
   }
@@ -1361,7 +1599,7 @@ var BlockParser = class {
     this.heading(textBlock("heading", level, false, this.tip, this.line.start, this.line.end, [contentStart, contentEnd]));
   }
   heading(block) {
-    this.found.headings.push(block);
+    this.found.headings.add(block);
     if (block.lines.length > 0) this.takeInlines(block);
   }
   /** A text block's inlines, read now when they are read as blocks close, else kept for after the text, if it may hold any. */
@@ -1396,7 +1634,7 @@ var BlockParser = class {
         }
         break;
       case "fence":
-        found.codeBlocks.push([block.lineStart, block.end]);
+        found.codeBlocks.add(block.lineStart, block.end);
         found.fences.push({
           lineStart: block.lineStart,
           marker: block.contentStart,
@@ -1411,7 +1649,7 @@ var BlockParser = class {
         });
         break;
       case "indented":
-        found.codeBlocks.push([block.lineStart, lastNonBlankEnd(this.text, block.lines)]);
+        found.codeBlocks.add(block.lineStart, lastNonBlankEnd(this.text, block.lines));
         break;
       case "html":
         found.htmlBlocks.push({ start: block.contentStart, end: block.end, type: block.htmlType, closed: block.closed, topLevel: block.parent?.kind === "document" });
@@ -1458,14 +1696,26 @@ function lastNonBlankEnd(text2, lines) {
 
 // src/core/markdown/ranges.ts
 function inRanges(ranges, offset) {
+  if (!Array.isArray(ranges)) return inPairs(ranges, offset);
+  const tuples = ranges;
   let low = 0;
-  let high = ranges.length;
+  let high = tuples.length;
   while (low < high) {
     const middle = low + high >> 1;
-    if (ranges[middle][0] <= offset) low = middle + 1;
+    if (tuples[middle][0] <= offset) low = middle + 1;
     else high = middle;
   }
-  return low > 0 && offset < ranges[low - 1][1];
+  return low > 0 && offset < tuples[low - 1][1];
+}
+function inPairs(pairs2, offset) {
+  let low = 0;
+  let high = pairs2.count;
+  while (low < high) {
+    const middle = low + high >> 1;
+    if (pairs2.startAt(middle) <= offset) low = middle + 1;
+    else high = middle;
+  }
+  return low > 0 && offset < pairs2.endAt(low - 1);
 }
 
 // src/core/markdown/scan.ts
@@ -1475,7 +1725,7 @@ function scanMarkdown(text2) {
   const same = lastText === text2;
   lastText = text2;
   if (same && last !== void 0) return last;
-  const inlines = { links: [], codeSpans: [], comments: [] };
+  const inlines = { links: new LinkList(text2), codeSpans: new RangeList(), comments: [] };
   const blocks = parseBlocks(text2, inlines);
   for (const block of blocks.inlineBlocks) scanInlines(subjectOf(text2, block.lines).trim(), blocks.byLabel, inlines);
   last = {
@@ -1484,7 +1734,7 @@ function scanMarkdown(text2) {
     htmlBlocks: blocks.htmlBlocks,
     definitions: blocks.definitions,
     links: inlines.links,
-    code: merged(blocks.codeBlocks, inlines.codeSpans),
+    code: RangeList.merged(blocks.codeBlocks, inlines.codeSpans),
     comments: merged(htmlComments(text2, blocks.htmlBlocks), inlines.comments)
   };
   return last;
@@ -1527,17 +1777,31 @@ function mayHoldLinks(text2) {
   return text2.includes("](") || text2.includes("]:");
 }
 function findLinkDestinations(markdown) {
-  const scanned = scanMarkdown(markdown);
   const found = [];
-  for (const link of scanned.links) if (link.kind === "link" && link.destination !== void 0) found.push(link.destination);
+  const sorted = scannedDestinations(markdown, (destination) => found.push(destination));
+  return sorted ? found : found.sort((a, b) => a.start - b.start);
+}
+function linkDestinationList(markdown) {
+  const found = new DestinationList(markdown);
+  const sorted = scannedDestinations(markdown, (destination) => found.add(destination));
+  return sorted ? found : DestinationList.sortedByStart(found, markdown);
+}
+function scannedDestinations(markdown, add) {
+  const scanned = scanMarkdown(markdown);
+  let lastStart = -1;
+  for (const link of scanned.links) {
+    if (link.kind !== "link" || link.destination === void 0) continue;
+    add(link.destination);
+    lastStart = link.destination.start;
+  }
   let sorted = true;
   for (const definition of scanned.definitions) {
     if (definition.usedByImage && !definition.usedByLink) continue;
-    const last2 = found[found.length - 1];
-    if (last2 !== void 0 && last2.start > definition.destination.start) sorted = false;
-    found.push(definition.destination);
+    if (lastStart > definition.destination.start) sorted = false;
+    add(definition.destination);
+    lastStart = definition.destination.start;
   }
-  return sorted ? found : found.sort((a, b) => a.start - b.start);
+  return sorted;
 }
 function isImageDefinition(definition) {
   return definition.usedByImage && !definition.usedByLink;
@@ -3088,7 +3352,7 @@ function networkError(error, messages = englishNetworkMessages) {
 }
 
 // src/core/importApi/jsonBody.ts
-var SLICE_CHARS = 64 * 1024;
+var SLICE_CHARS = 16 * 1024;
 var WHOLE_UP_TO_CHARS = 1024 * 1024;
 function importBody(fields, content) {
   let chars = 0;
@@ -3813,12 +4077,16 @@ function previewed(items) {
 }
 
 // src/core/markdown/headings/omitTitle.ts
+function headingAt(content, start) {
+  for (const block of scanMarkdown(content).headings) if (block.start === start) return block;
+  return void 0;
+}
 function omitTitleHeading2(content, title) {
   const heading = firstLevelOneHeading(content);
   if (heading === void 0 || heading.text !== title.trim()) return content;
   const next = afterLineEnding(content, heading.end);
   if (next >= content.length || !/[^ \t\r\n]/.test(content.slice(0, heading.start))) return withoutLines(content, heading.start, heading.end);
-  const follows = scanMarkdown(content).headings.find((block) => block.start === heading.start)?.follows;
+  const follows = headingAt(content, heading.start)?.follows;
   if (wouldJoin(follows, lastNonBlankLineBefore(content, heading.start), firstNonBlankLine(content, next))) return content;
   const ended = follows !== void 0 && ENDED_BY_THEMSELVES.has(follows);
   const cut2 = afterEmptyLine(content, next);
@@ -9839,7 +10107,7 @@ async function planFileLinks(sources, items, ports, findings) {
     selection.set(source2.key, selected);
     if (!mayHoldLinks(selected.body)) continue;
     const content = selected.sent();
-    const found = findings ? findings.take(source2.key, content) : findLinkDestinations(content);
+    const found = findings ? findings.take(source2.key, content) : linkDestinationList(content);
     linking.push({ item, content, place: ports.placeOf(source2.key), destinations: linkDestinationTexts(content, found), found });
   }
   const linkingOf = new Map(linking.map((entry) => [entry.item.file.key, entry]));
@@ -10051,7 +10319,7 @@ var LinkFindings = class {
   byFile = /* @__PURE__ */ new Map();
   /** Finds the links of `content`, the file's content to send, when it may hold any. */
   keep(fileKey, content) {
-    if (mayHoldLinks(content)) this.byFile.set(fileKey, { content, found: findLinkDestinations(content) });
+    if (mayHoldLinks(content)) this.byFile.set(fileKey, { content, found: linkDestinationList(content) });
     else this.byFile.delete(fileKey);
   }
   /**
@@ -10061,7 +10329,7 @@ var LinkFindings = class {
   take(fileKey, content) {
     const kept = this.byFile.get(fileKey);
     this.byFile.delete(fileKey);
-    return kept !== void 0 && kept.content === content ? kept.found : findLinkDestinations(content);
+    return kept !== void 0 && kept.content === content ? kept.found : linkDestinationList(content);
   }
 };
 

@@ -213,4 +213,12 @@ describe('the editor\'s Pull command against the sandbox wiki: auto-save, every 
     assert.match(lastMessage(), /^Nothing to pull/, lastMessage());
     assert.doesNotMatch(document.getText(), /<<<<<<<|>>>>>>>/);
   });
+  it('a page renamed on the wiki: Pull takes its text and says the publish would make a second page, not "without a warning"', async () => {
+    const file = await published('renamed.md', TEXT.replace('  pageTitle: Release notes\n', '  pageTitle: Release notes, renamed\n'));
+    const page = signedIn.world.sandbox.pages().find((candidate) => candidate.id === file.page);
+    assert.ok(page);
+    signedIn.world.sandbox.editPageOnWiki(file.page, page.imported.replace(page.markdown, COLLEAGUE(page.markdown)), { title: 'Release notes (archived)' });
+    await file.pull.execute(file.uri);
+    assert.match(lastMessage(), /But the page is titled "Release notes \(archived\)" on the wiki now, not "Release notes, renamed": the service finds a page by its title, so publishing would make a second page\./, lastMessage());
+  });
 });

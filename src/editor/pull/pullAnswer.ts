@@ -18,7 +18,16 @@ export function pulledMessage(outcome: Extract<PullOutcome, { kind: 'merged' | '
   const kept = outcome.titleKept
     ? ` ${vscode.l10n.t('The edit made the file\'s title "{0}"; its front matter now keeps the page\'s title, "{1}" (wiki.pageTitle), so publishing updates that page. To rename the page instead, change or remove that line.', outcome.titleKept.fileTitle, outcome.titleKept.pageTitle)}`
     : '';
-  return mergedMessage(outcome, title, fileName, autoSaved) + kept;
+  return mergedMessage(outcome, title, fileName, autoSaved) + kept + renamedNote(outcome, title);
+}
+
+/**
+ * The page was renamed on the wiki (its title there is not the one the file publishes to): Pull took its text, but a
+ * publish finds a page by its title, so the edit guard will hold it as renamed: said now, not "without a warning".
+ */
+function renamedNote(outcome: Extract<PullOutcome, { kind: 'merged' | 'conflicts' }>, title: string): string {
+  if (outcome.titleKept !== undefined || outcome.page.title === title) return '';
+  return ` ${vscode.l10n.t('But the page is titled "{0}" on the wiki now, not "{1}": the service finds a page by its title, so publishing would make a second page. Rename it back on the wiki, or give the file that title (wiki.pageTitle), before publishing.', outcome.page.title, title)}`;
 }
 
 function mergedMessage(outcome: Extract<PullOutcome, { kind: 'merged' | 'conflicts' }>, title: string, fileName: string, autoSaved: boolean): string {

@@ -91,6 +91,15 @@ describe('page state rules', () => {
     assert.deepEqual([read.kind, read.pageId, read.page?.version, read.publishedVersion], ['publishedElsewhere', '1000001', 7, false]);
     assert.equal(decidePageState(facts({ ...recorded, wiki: { kind: 'notRead', reason: 'noAccess' } })).kind, 'publishedElsewhere');
     assert.equal(decidePageState(facts({ ...recorded, wiki: { kind: 'gone' } })).kind, 'deletedOnWiki');
+    assert.equal(read.recordUnconfirmed, undefined, 'read without its body: nothing to say');
+  });
+
+  it('a recorded page read with its body and no publish notice is said unconfirmed (a forged or hand-made record), one with a notice is not', () => {
+    const recorded = { link: undefined, recordedPageId: '1000001' };
+    const bare = decidePageState(facts({ ...recorded, wiki: onWiki(page(1, { body: { marker: undefined } })) }));
+    assert.deepEqual([bare.kind, bare.recordUnconfirmed], ['publishedElsewhere', true]);
+    const noticed = decidePageState(facts({ ...recorded, wiki: onWiki(page(2, { body: { marker: { version: 2, digest: 'a'.repeat(20), path: 'b'.repeat(8) } } })) }));
+    assert.deepEqual([noticed.kind, noticed.recordUnconfirmed], ['publishedElsewhere', undefined]);
   });
 });
 

@@ -81,6 +81,12 @@ export interface PageState {
   /** With 'changedOnWiki': renamed on the wiki from this title (the page's is in `page`), as the edit guard holds it. */
   renamedFrom?: string;
   /**
+   * With 'publishedElsewhere': the page the repository records was read with its body and carries no publish notice,
+   * so nothing on the wiki shows this tool published it (published with notices off, made by hand, or a record a pull
+   * request changed): said so, not as a page "published from another clone".
+   */
+  recordUnconfirmed?: true;
+  /**
    * With 'modifiedHere': the page holds a publish of this file that this machine did not record (CI's, a teammate's, or
    * one from here the link missed), of another text than the file's now. A publish, not a colleague's edit.
    */
@@ -107,7 +113,10 @@ export function decidePageState(facts: FileFacts): PageState {
   };
   if (!link && pageId === undefined) return { kind: 'notPublished', modifiedHere: false, pageId: undefined, page: undefined, publishedVersion: false, wikiUnread: undefined };
   const gone = wiki.kind === 'gone' || wiki.kind === 'notFound';
-  if (!link) return decided(base, gone ? 'deletedOnWiki' : 'publishedElsewhere', false);
+  if (!link) {
+    if (!gone && page?.body !== undefined && page.body.marker === undefined) base.recordUnconfirmed = true;
+    return decided(base, gone ? 'deletedOnWiki' : 'publishedElsewhere', false);
+  }
   const modifiedHere = facts.wouldPublish !== false;
   if (gone) return decided(base, 'deletedOnWiki', modifiedHere);
   // The guard's own rule for a page under another parent than the file's (guard.ts lookUp): held back as edited.

@@ -49,7 +49,9 @@ export function stateSentence(state: FileState): string {
         ? vscode.l10n.t('Its page is no longer found under its parent page (deleted, renamed or moved on the wiki). Publishing creates a new page.')
         : vscode.l10n.t('Its page was deleted on the wiki, or you can no longer see it. Publishing creates a new page.');
     case 'publishedElsewhere':
-      return vscode.l10n.t('Its page is recorded in the repository, but this file was never published from here, so whether it matches the wiki is not known.');
+      return state.recordUnconfirmed
+        ? vscode.l10n.t('Its page is recorded in the repository, but that page carries no publish notice, so nothing on the wiki shows this file was published there (published with notices off, written by hand, or a record a pull request changed). A publish leaves it out until that is settled.')
+        : vscode.l10n.t('Its page is recorded in the repository, but this file was never published from here, so whether it matches the wiki is not known.');
     case 'notPublished': return vscode.l10n.t('Not published to the wiki.');
     case 'inSync': return vscode.l10n.t('In sync: the page is as you published it, and the file has not changed since.');
     case 'unchecked': return vscode.l10n.t('Unchanged here since it was last published; the wiki was not checked.');

@@ -49,19 +49,23 @@ export function planLine(record: PlanRecord & { tree?: { parentTitle?: string } 
 
 /**
  * planLine() before its control characters are escaped, for Output.oneLineEach(): a plan of 10,000 lines is escaped
- * there once a batch, not once a line and then once more a batch.
+ * there once a batch, not once a line and then once more a batch. `ownRefusals`: a refusal of the file names its own
+ * entry of the record (Blocker.ownEntry), so what its refusals say was said of no other file: it is neither looked
+ * up nor kept in `saidBefore` (a plan without page access refuses each of 10,000 pages with such a sentence).
  */
-export function planLineUnescaped(record: PlanRecord & { tree?: { parentTitle?: string } }, saidBefore?: SaidBefore): string {
+export function planLineUnescaped(record: PlanRecord & { tree?: { parentTitle?: string } }, saidBefore?: SaidBefore, ownRefusals = false): string {
   const word = PLAN_STATUS_WORDS[record.action ?? record.status] ?? record.status;
+  const fromRefusals = record.status !== 'unchanged' && !record.relinked && (record.status === 'retitled' || record.action !== 'replace');
   const said = record.status === 'unchanged' ? 'same content and target as its last publish (--force sends it)'
     : record.relinked ? RELINKED_TEXT
     : record.status === 'retitled' ? record.refusals.join(' ')
       : record.action === 'replace' ? 'a page with this title exists that this file did not publish; it would be replaced.' : record.refusals.join(' ');
+  const sayer = ownRefusals && fromRefusals ? undefined : saidBefore;
   const linked = record.linksToPages ? `(${record.linksToPages === 1 ? '1 link to another file goes to its page' : `${record.linksToPages} links to other files go to their pages`})` : '';
   const guard = guardText(record.wikiEdits, record.action !== 'create' || record.status === 'edited', record.status === 'edited', true, record.status === 'send');
   // The refusals and cautions are said once; what the guard found is this page's own (its version, who, when).
   const cautions = saidBefore && record.cautions.length > 0 ? record.cautions.map((caution) => saidBefore.say(caution, record.file)) : record.cautions;
-  return joinLine(word, record.file, targetText(record), spaced(spaced(saidBefore ? saidBefore.say(said, record.file) : said, guard), linked), cautions);
+  return joinLine(word, record.file, targetText(record), spaced(spaced(sayer ? sayer.say(said, record.file) : said, guard), linked), cautions);
 }
 
 /**

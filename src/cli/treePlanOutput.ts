@@ -150,7 +150,7 @@ export function printTreePlan(plan: TreePlan, json: boolean, output: Output, add
       output.record(planned);
       if (json) jsonRecords.push(planned);
     }
-    if (!json) lines.push(`${'  '.repeat(page.node.depth)}${planLineUnescaped(planned, saidBefore)}${page.node.generated ? ' (folder page listing its children)' : ''}`);
+    if (!json) lines.push(`${'  '.repeat(page.node.depth)}${planLineUnescaped(planned, saidBefore, refusedForOwnEntry(page.item))}${page.node.generated ? ' (folder page listing its children)' : ''}`);
     if (lines.length === LINES_PER_WRITE) {
       output.oneLineEach(lines);
       lines.length = 0;
@@ -167,12 +167,18 @@ export function printTreePlan(plan: TreePlan, json: boolean, output: Output, add
     output.record(record);
     if (wouldNotLand(record)) notSendable++;
     if (json) jsonRecords.push(record);
-    else lines.push(planLineUnescaped(record, saidBefore));
+    else lines.push(planLineUnescaped(record, saidBefore, refusedForOwnEntry(item)));
   }
   output.jsonLines(jsonRecords);
   output.oneLineEach(lines);
   printMoves(plan, json, output, addressOf);
   return notSendable;
+}
+
+/** Whether a refusal of the item names its own entry of the record (Blocker.ownEntry): planLineUnescaped's `ownRefusals`. */
+function refusedForOwnEntry(item: PlanItem): boolean {
+  for (const refusal of item.refusals) if (refusal.ownEntry === true) return true;
+  return false;
 }
 
 /**

@@ -9,6 +9,11 @@ export interface Blocker {
   code: 'noEndpoint' | 'badEndpoint' | 'noToken' | 'emptyContent' | 'emptyTitle' | 'emptySpace' | 'parentNotDigits' | 'frontMatter' | 'duplicatePage' | 'unreadable' | 'noPageAccess' | 'diagramRenderer' | 'conflictMarkers' | 'changedSincePlan' | 'treeParent' | 'recordedEntry';
   message: string;
   fix: 'openSettings' | 'setApiToken' | 'editFile' | undefined;
+  /**
+   * The message names the file's own entry in the repository's record (its line and key): no other file's refusal
+   * says the same words, so a text plan prints it without looking for it among the sentences it said before.
+   */
+  ownEntry?: true;
 }
 
 /** What the user should know before publishing, and may accept with "Publish Anyway". */

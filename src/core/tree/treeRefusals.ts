@@ -25,7 +25,7 @@ export function refuseByRecord(pages: readonly TreePage[], pinned: readonly Plan
       refuseItem(item, { code: 'recordedEntry', message: reason, fix: undefined });
       if (options.entriesUnread !== undefined) item.guard = options.entriesUnread;
     }
-    else if (!options.pageAccess && pageId !== undefined && item.state === 'send') refuseItem(item, { code: 'noPageAccess', message: words.entryUnchecked(at(key), key, pageId), fix: undefined });
+    else if (!options.pageAccess && pageId !== undefined && item.state === 'send') refuseItem(item, { code: 'noPageAccess', message: words.entryUnchecked(at(key), key, pageId), fix: undefined, ownEntry: true });
   };
   for (const page of pages) byRecord(page.item, page.renamedFrom ?? page.key, page.pageId);
   for (const item of pinned) {

@@ -29,7 +29,9 @@ export function linkCautionReasonText(reason: LinkCautionReason, words: TreeMess
  * The cautions with the 'localLinks' ones replaced by one naming the links that stay as written and one naming the
  * links that reach their page without the heading they name (none when none do).
  */
-export function withLinkCautions(cautions: readonly Caution[], links: readonly LinkCaution[], words: TreeMessages): Caution[] {
+export function withLinkCautions(cautions: Caution[], links: readonly LinkCaution[], words: TreeMessages): Caution[] {
+  // Most pages have no link caution, before or after: their list is kept as it is, not copied (10,000 pages of a plan).
+  if (links.length === 0 && !cautions.some((caution) => caution.code === 'localLinks')) return cautions;
   const kept = cautions.filter((caution) => caution.code !== 'localLinks');
   if (links.length === 0) return kept;
   // One pass over the links (a plan of 10,000 pages words the cautions of every page): the first three of each kind

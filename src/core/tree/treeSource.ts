@@ -74,11 +74,25 @@ export function digestTreeSource(source: SourceFile, options: TreePlanOptions, d
  * second is an underline.
  */
 function holdsOnlyTitle(label: string, item: PlanItem, content: string, title: string): boolean {
-  if (folderContentRank(nameOf(label), nameOf(parentFolderOf(label))) === undefined) return false;
+  if (!namedLikeContentFile(label) || folderContentRank(nameOf(label), nameOf(parentFolderOf(label))) === undefined) return false;
   if (item.refusals.length > 0) return item.refusals.every((refusal) => refusal.code === 'emptyContent');
   const text = content.trim();
   const oneHeading = text.startsWith('#') ? !/[\r\n]/.test(text) : SETEXT_TITLE_ONLY.test(text);
   return oneHeading && omitTitleHeading(text, title).trim() === '';
+}
+
+/**
+ * Whether the file's name may be a content file's (folderContentRank): its stem, before its last dot, as long as
+ * `index`, `README` or its folder's name. Told from where the label's last dot and slashes are, without cutting the
+ * label and lowering its case: asked of every file of a tree, of which few are named so.
+ */
+function namedLikeContentFile(label: string): boolean {
+  const slash = label.lastIndexOf('/');
+  const dot = label.lastIndexOf('.');
+  if (dot <= slash + 1) return false;
+  const stem = dot - slash - 1;
+  if (stem === 5 || stem === 6) return true;
+  return slash > 0 && stem === slash - label.lastIndexOf('/', slash - 1) - 1;
 }
 
 /** A text of one line of text and an underline of `=` below it: a setext level-one heading, if nothing else. */

@@ -53,7 +53,10 @@ export function planTreeOf(sources: readonly TreeSource[], given: TreePlanOption
   // records it for a key is refused when read (manifestFormat.ts); one without a "parent" of its own, the parent chosen
   // now (--parent, the prompt), can still record it. Such an entry is no record of a tree page: it is kept out of the
   // plan (a folder's pages would land beside the folder's, directly under the chosen page) and its page refused below.
-  const keysOfParent = keysRecordingPage(given.identity, given.parentId);
+  // The records are listed once (a copy of 10,000 entries each time): looked through for the chosen page here, and made
+  // the pages' records by path below.
+  const recordedEntries = given.identity.entries();
+  const keysOfParent = keysRecordingPage(recordedEntries, given.parentId);
   const options = keysOfParent.size === 0 ? given : { ...given, identity: identityWithout(given.identity, keysOfParent) };
   const rootPath = folderKey(options.rootPath);
   // One pass sorts the files by place (a plan of 10,000 files filtered them four times over).
@@ -88,7 +91,10 @@ export function planTreeOf(sources: readonly TreeSource[], given: TreePlanOption
   const tree = shapeTree(treeInputs, rootPath);
   const keyOf = (path: string): string => path.slice(rootPath.length);
   const previous = new Map<string, RecordedPage>();
-  for (const [key, entry] of options.identity.entries()) previous.set(`${rootPath}${key}`, { pageId: entry.id, title: entry.title });
+  for (const [key, entry] of recordedEntries) {
+    // As options.identity lists them: without the keys that record the chosen page.
+    if (keysOfParent.size === 0 || !keysOfParent.has(key)) previous.set(`${rootPath}${key}`, { pageId: entry.id, title: entry.title });
+  }
   // A file whose front matter names its page is still there: the page recorded for it is no orphan. Renamed or moved in
   // the tree, it names the same place: the page recorded under its old path is its page.
   const moves = detectMoves(previous, tree, refused.map((item) => item.file.label), pinned.flatMap((item) => (item.complete ? [pinnedFile(item, item.complete, options.spaceId)] : [])), options.parentId);
@@ -360,10 +366,10 @@ function topContentSource(inTree: ReadonlyMap<string, TreeSource>, rootPath: str
   return folderContentFile(top, nameOf(rootPath))?.source;
 }
 
-/** The keys of `identity` that record the page `pageId`. */
-function keysRecordingPage(identity: TreeIdentity, pageId: string): ReadonlySet<string> {
+/** The keys of the records (TreeIdentity.entries) that record the page `pageId`. */
+function keysRecordingPage(entries: ReturnType<TreeIdentity['entries']>, pageId: string): ReadonlySet<string> {
   const keys = new Set<string>();
-  for (const [key, entry] of identity.entries()) if (entry.id === pageId) keys.add(key);
+  for (const [key, entry] of entries) if (entry.id === pageId) keys.add(key);
   return keys;
 }
 

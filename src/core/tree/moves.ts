@@ -190,6 +190,35 @@ class GoneIndex {
   }
 }
 
+/** A record of the repository's, as TreeIdentity gives it. */
+interface RecordedEntry {
+  id: string;
+  title: string;
+}
+
+/**
+ * A tree's records (TreeIdentity's `get` and `entries`, without the keys that record the chosen page) by the path of
+ * their page. A page of the tree is keyed by its node's own path, the string every later lookup of it gives: 10,000
+ * lookups then compare a string with itself, not a copy made from the record's key character by character. The
+ * records of paths that are no page of the tree any more follow, when there are any.
+ */
+export function recordsByPath(
+  tree: PageTree, identity: { get(key: string): RecordedEntry | undefined }, entries: ReadonlyArray<readonly [string, RecordedEntry]>, keysOfParent: ReadonlySet<string>,
+): Map<string, RecordedPage> {
+  const root = tree.rootPath;
+  const previous = new Map<string, RecordedPage>();
+  for (const node of tree.nodes) {
+    const entry = identity.get(node.path.slice(root.length));
+    if (entry !== undefined) previous.set(node.path, { pageId: entry.id, title: entry.title });
+  }
+  if (previous.size === entries.length - keysOfParent.size) return previous;
+  for (const [key, entry] of entries) {
+    const path = `${root}${key}`;
+    if (!keysOfParent.has(key) && !previous.has(path)) previous.set(path, { pageId: entry.id, title: entry.title });
+  }
+  return previous;
+}
+
 /** The records whose path is no page of the tree, nor a file or folder still there (below), in path order. */
 function goneRecords(previous: ReadonlyMap<string, RecordedPage>, tree: PageTree, root: string, alsoThere: readonly string[], pinned: readonly PinnedFile[]): Gone[] {
   // Paths outside the published folder belong to another publish; a refused file (or a folder of refused files) is

@@ -9,7 +9,7 @@ import { DEFAULT_CONCURRENCY } from '../run/runner';
 import { completeTarget, mergeTargets } from '../publish/target';
 import { compareRelativePaths } from '../walk/walkRules';
 import { cautionUncheckedChosenPage, namesChosenPageById } from './chosenPage';
-import { detectMoves, type PageMove, type PinnedFile, type RecordedPage } from './moves';
+import { detectMoves, recordsByPath, type PageMove, type PinnedFile, type RecordedPage } from './moves';
 import { takeTitlesBack } from './titledBack';
 import { succeededPaths } from './retitledSuccessors';
 import { folderContentFile } from './folderPage';
@@ -90,11 +90,7 @@ export function planTreeOf(sources: readonly TreeSource[], given: TreePlanOption
   }
   const tree = shapeTree(treeInputs, rootPath);
   const keyOf = (path: string): string => path.slice(rootPath.length);
-  const previous = new Map<string, RecordedPage>();
-  for (const [key, entry] of recordedEntries) {
-    // As options.identity lists them: without the keys that record the chosen page.
-    if (keysOfParent.size === 0 || !keysOfParent.has(key)) previous.set(`${rootPath}${key}`, { pageId: entry.id, title: entry.title });
-  }
+  const previous = recordsByPath(tree, options.identity, recordedEntries, keysOfParent);
   // A file whose front matter names its page is still there: the page recorded for it is no orphan. Renamed or moved in
   // the tree, it names the same place: the page recorded under its old path is its page.
   const moves = detectMoves(previous, tree, refused.map((item) => item.file.label), pinned.flatMap((item) => (item.complete ? [pinnedFile(item, item.complete, options.spaceId)] : [])), options.parentId);

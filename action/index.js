@@ -4217,7 +4217,7 @@ function planFile(file, link, options = {}, prepared = prepareDocument(file.text
 }
 var NO_REFUSALS = Object.freeze([]);
 function refuseItem(item, refusal2) {
-  item.refusals = [...item.refusals, refusal2];
+  item.refusals = item.refusals.length === 0 ? [refusal2] : item.refusals.concat([refusal2]);
   item.state = "refused";
 }
 function refusedForWantOfWiki(item) {
@@ -9797,6 +9797,7 @@ var REASONS = {
   unknownOwnAnchor: (words) => words.linkUnknownOwnAnchor()
 };
 function withLinkCautions(cautions, links, words) {
+  if (links.length === 0 && !cautions.some((caution) => caution.code === "localLinks")) return cautions;
   const kept = cautions.filter((caution) => caution.code !== "localLinks");
   if (links.length === 0) return kept;
   let stay = 0;
@@ -10976,13 +10977,15 @@ var PLAN_STATUS_WORDS = {
 function planLine(record, saidBefore) {
   return escapeControlCharacters(planLineUnescaped(record, saidBefore));
 }
-function planLineUnescaped(record, saidBefore) {
+function planLineUnescaped(record, saidBefore, ownRefusals = false) {
   const word = PLAN_STATUS_WORDS[record.action ?? record.status] ?? record.status;
+  const fromRefusals = record.status !== "unchanged" && !record.relinked && (record.status === "retitled" || record.action !== "replace");
   const said = record.status === "unchanged" ? "same content and target as its last publish (--force sends it)" : record.relinked ? RELINKED_TEXT : record.status === "retitled" ? record.refusals.join(" ") : record.action === "replace" ? "a page with this title exists that this file did not publish; it would be replaced." : record.refusals.join(" ");
+  const sayer = ownRefusals && fromRefusals ? void 0 : saidBefore;
   const linked = record.linksToPages ? `(${record.linksToPages === 1 ? "1 link to another file goes to its page" : `${record.linksToPages} links to other files go to their pages`})` : "";
   const guard = guardText(record.wikiEdits, record.action !== "create" || record.status === "edited", record.status === "edited", true, record.status === "send");
   const cautions = saidBefore && record.cautions.length > 0 ? record.cautions.map((caution) => saidBefore.say(caution, record.file)) : record.cautions;
-  return joinLine(word, record.file, targetText(record), spaced(spaced(saidBefore ? saidBefore.say(said, record.file) : said, guard), linked), cautions);
+  return joinLine(word, record.file, targetText(record), spaced(spaced(sayer ? sayer.say(said, record.file) : said, guard), linked), cautions);
 }
 function guardText(wikiEdits, relevant, heldBack, planned, sent) {
   const elsewhere = elsewhereText(wikiEdits, heldBack);
@@ -11050,7 +11053,7 @@ function spaced(first, second) {
 function joinLine(word, file, target, message, cautions) {
   let notes = "";
   for (const caution of cautions) notes += ` [caution: ${caution}]`;
-  const said = message === "" ? "" : message.startsWith("(") ? ` ${message}` : `: ${message}`;
+  const said = message === "" ? "" : ` ${message}`.startsWith("(", 1) ? ` ${message}` : `: ${message}`;
   return `${word.padEnd(11)} ${file} -> ${target}${said}${notes}`;
 }
 function reportLinksLeft(linksLeft, json, output, published = /* @__PURE__ */ new Set()) {
@@ -11777,11 +11780,19 @@ function digestTreeSource(source2, options, digest = {}) {
   return digested;
 }
 function holdsOnlyTitle(label, item, content, title) {
-  if (folderContentRank(nameOf(label), nameOf(parentFolderOf(label))) === void 0) return false;
+  if (!namedLikeContentFile(label) || folderContentRank(nameOf(label), nameOf(parentFolderOf(label))) === void 0) return false;
   if (item.refusals.length > 0) return item.refusals.every((refusal2) => refusal2.code === "emptyContent");
   const text2 = content.trim();
   const oneHeading = text2.startsWith("#") ? !/[\r\n]/.test(text2) : SETEXT_TITLE_ONLY.test(text2);
   return oneHeading && omitTitleHeading2(text2, title).trim() === "";
+}
+function namedLikeContentFile(label) {
+  const slash = label.lastIndexOf("/");
+  const dot = label.lastIndexOf(".");
+  if (dot <= slash + 1) return false;
+  const stem = dot - slash - 1;
+  if (stem === 5 || stem === 6) return true;
+  return slash > 0 && stem === slash - label.lastIndexOf("/", slash - 1) - 1;
 }
 var SETEXT_TITLE_ONLY = /^[^\r\n]+\r?\n {0,3}=+$/;
 function pinnedRecordedLink(source2, pageTitle, defaults, options) {
@@ -12229,9 +12240,15 @@ function isLocation(found) {
 var LOOKUPS_AT_ONCE3 = 8;
 function foreseeTreeLinks(plan, pinned, options, onDisk = { missing: /* @__PURE__ */ new Set(), pageless: /* @__PURE__ */ new Set() }, only = () => true) {
   const rootPath = plan.tree.rootPath;
-  const headingsOf = /* @__PURE__ */ new Map();
-  for (const page of plan.pages) headingsOf.set(page.key, page.linkFacts.headings);
-  for (const [key, facts] of plan.pinnedLinkFacts) headingsOf.set(key, facts.headings);
+  let headings;
+  const headingsOf = (key) => {
+    if (headings === void 0) {
+      headings = /* @__PURE__ */ new Map();
+      for (const page of plan.pages) headings.set(page.key, page.linkFacts.headings);
+      for (const [pinnedKey, facts] of plan.pinnedLinkFacts) headings.set(pinnedKey, facts.headings);
+    }
+    return headings.get(key);
+  };
   const pinnedTitles = new Map(pinned.flatMap((item) => item.complete && item.state !== "refused" ? [[item.file.label.slice(rootPath.length), item.complete.pageTitle]] : []));
   const refused2 = refusedLinkPaths({ tree: plan.tree, pages: plan.pages, refused: plan.refused, pinned });
   const known = {
@@ -12261,14 +12278,15 @@ function foreseeTreeLinks(plan, pinned, options, onDisk = { missing: /* @__PURE_
 }
 function foreseeLinks(item, filePath, linkFacts, known, resolvePage, words) {
   const outside = known.outside;
-  const result = foreseeRewrite(linkFacts.destinations, {
+  const context = {
     filePath,
     rootInRepository: known.rootInRepository,
     resolvePage,
-    ...outside ? { resolveOutside: (destination) => outside.page(item.file.key, destination) } : {},
     anchorMatchers: known.anchorMatchers,
     ownPage: { title: item.complete?.pageTitle ?? "", headings: linkFacts.headings }
-  });
+  };
+  if (outside) context.resolveOutside = (destination) => outside.page(item.file.key, destination);
+  const result = foreseeRewrite(linkFacts.destinations, context);
   item.cautions = withLinkCautions(item.cautions, result.cautions, words);
   return result.unaddressed;
 }
@@ -12308,7 +12326,7 @@ function treePageLookup(known, tree, identity, partContent) {
     if (!known.addressable) return "noAddress";
     if (node !== void 0 && known.refused.has(node.path.slice(root.length))) return "refused";
     const key = node ? node.path.slice(root.length) : path;
-    return { url: `page:${key}`, title, headings: known.headingsOf.get(key) ?? [] };
+    return { url: `page:${key}`, title, headings: known.headingsOf(key) ?? [] };
   };
   return lookUp;
 }
@@ -13314,7 +13332,7 @@ function refuseByRecord(pages, pinned, options, rootPath, words) {
     if (reason !== void 0) {
       refuseItem(item, { code: "recordedEntry", message: reason, fix: void 0 });
       if (options.entriesUnread !== void 0) item.guard = options.entriesUnread;
-    } else if (!options.pageAccess && pageId !== void 0 && item.state === "send") refuseItem(item, { code: "noPageAccess", message: words.entryUnchecked(at(key), key, pageId), fix: void 0 });
+    } else if (!options.pageAccess && pageId !== void 0 && item.state === "send") refuseItem(item, new UncheckedEntryRefusal(words, at, key, pageId));
   };
   for (const page of pages) byRecord(page.item, page.renamedFrom ?? page.key, page.pageId);
   for (const item of pinned) {
@@ -13322,6 +13340,24 @@ function refuseByRecord(pages, pinned, options, rootPath, words) {
     if (key !== void 0) byRecord(item, key, reliesOnRecord(item) ? item.link?.pageId : void 0);
   }
 }
+var UncheckedEntryRefusal = class {
+  constructor(words, at, key, pageId) {
+    this.words = words;
+    this.at = at;
+    this.key = key;
+    this.pageId = pageId;
+  }
+  words;
+  at;
+  key;
+  pageId;
+  code = "noPageAccess";
+  fix = void 0;
+  ownEntry = true;
+  get message() {
+    return this.words.entryUnchecked(this.at(this.key), this.key, this.pageId);
+  }
+};
 function placesOfRefused(refused2, tree, parentRecordedId) {
   let places;
   for (const item of refused2) {
@@ -13530,8 +13566,21 @@ var GoneIndex = class {
     else this.byKey.set(key, [each]);
   }
 };
-function detectMoves(previous, tree, alsoThere = [], pinned = [], treeParentId) {
-  const root = folderKey(tree.rootPath);
+function recordsByPath(tree, identity, entries, keysOfParent) {
+  const root = tree.rootPath;
+  const previous = /* @__PURE__ */ new Map();
+  for (const node of tree.nodes) {
+    const entry = identity.get(node.path.slice(root.length));
+    if (entry !== void 0) previous.set(node.path, { pageId: entry.id, title: entry.title });
+  }
+  if (previous.size === entries.length - keysOfParent.size) return previous;
+  for (const [key, entry] of entries) {
+    const path = `${root}${key}`;
+    if (!keysOfParent.has(key) && !previous.has(path)) previous.set(path, { pageId: entry.id, title: entry.title });
+  }
+  return previous;
+}
+function goneRecords(previous, tree, root, alsoThere, pinned) {
   const there = [...tree.refused, ...alsoThere, ...pinned.map((file) => file.path)];
   const thereFiles = new Set(there);
   const holdingThere = foldersHolding(there);
@@ -13539,14 +13588,20 @@ function detectMoves(previous, tree, alsoThere = [], pinned = [], treeParentId) 
   for (const [path, page] of previous) {
     if (isBelow(path, root) && !tree.byPath.has(path) && !(isFolderPath(path) ? holdingThere.has(path) : thereFiles.has(path))) gone.push({ path, page });
   }
-  gone.sort((a, b) => compareRelativePaths(a.path, b.path));
+  return gone.sort((a, b) => compareRelativePaths(a.path, b.path));
+}
+function detectMoves(previous, tree, alsoThere = [], pinned = [], treeParentId) {
+  const root = folderKey(tree.rootPath);
   const arrivals = [];
   const report2 = { moves: [], renamed: [], orphans: [], retitled: [], undecided: [] };
+  let recordedNodes = 0;
   for (const node of tree.nodes) {
     const recorded = previous.get(node.path);
     if (!recorded) arrivals.push(node);
     else if (recorded.title !== node.title && titleKey(recorded.title) !== titleKey(node.title)) report2.retitled.push({ path: node.path, pageId: recorded.pageId, title: recorded.title, newTitle: node.title });
+    if (recorded) recordedNodes++;
   }
+  const gone = recordedNodes === previous.size ? [] : goneRecords(previous, tree, root, alsoThere, pinned);
   const matched = /* @__PURE__ */ new Set();
   const placeOf = (path) => {
     const folder = parentFolderOf(path);
@@ -14036,7 +14091,8 @@ function followRecordedPage(item, pageId) {
   item.linkedPage = complete !== void 0 && linkNames(link, complete);
 }
 function planTreeOf(sources, given) {
-  const keysOfParent = keysRecordingPage(given.identity, given.parentId);
+  const recordedEntries = given.identity.entries();
+  const keysOfParent = keysRecordingPage(recordedEntries, given.parentId);
   const options = keysOfParent.size === 0 ? given : { ...given, identity: identityWithout(given.identity, keysOfParent) };
   const rootPath = folderKey(options.rootPath);
   const pinnedSources = [];
@@ -14067,8 +14123,7 @@ function planTreeOf(sources, given) {
   }
   const tree = shapeTree(treeInputs, rootPath);
   const keyOf = (path) => path.slice(rootPath.length);
-  const previous = /* @__PURE__ */ new Map();
-  for (const [key, entry] of options.identity.entries()) previous.set(`${rootPath}${key}`, { pageId: entry.id, title: entry.title });
+  const previous = recordsByPath(tree, options.identity, recordedEntries, keysOfParent);
   const moves = detectMoves(previous, tree, refused2.map((item) => item.file.label), pinned.flatMap((item) => item.complete ? [pinnedFile(item, item.complete, options.spaceId)] : []), options.parentId);
   const pinnedAt = new Map(pinned.map((item) => [item.file.label, item]));
   let followsToCheck;
@@ -14278,9 +14333,9 @@ function topContentSource(inTree, rootPath) {
   for (const [label, source2] of inTree) if (isBelow(label, rootPath) && !label.slice(rootPath.length).includes("/")) top.push({ path: label, source: source2 });
   return folderContentFile(top, nameOf(rootPath))?.source;
 }
-function keysRecordingPage(identity, pageId) {
+function keysRecordingPage(entries, pageId) {
   const keys = /* @__PURE__ */ new Set();
-  for (const [key, entry] of identity.entries()) if (entry.id === pageId) keys.add(key);
+  for (const [key, entry] of entries) if (entry.id === pageId) keys.add(key);
   return keys;
 }
 function identityWithout(identity, keys) {
@@ -14891,7 +14946,7 @@ function printTreePlan(plan, json, output, addressOf, names, relinked) {
       output.record(planned);
       if (json) jsonRecords.push(planned);
     }
-    if (!json) lines.push(`${"  ".repeat(page.node.depth)}${planLineUnescaped(planned, saidBefore)}${page.node.generated ? " (folder page listing its children)" : ""}`);
+    if (!json) lines.push(`${"  ".repeat(page.node.depth)}${planLineUnescaped(planned, saidBefore, refusedForOwnEntry(page.item))}${page.node.generated ? " (folder page listing its children)" : ""}`);
     if (lines.length === LINES_PER_WRITE) {
       output.oneLineEach(lines);
       lines.length = 0;
@@ -14906,12 +14961,16 @@ function printTreePlan(plan, json, output, addressOf, names, relinked) {
     output.record(record);
     if (wouldNotLand(record)) notSendable++;
     if (json) jsonRecords.push(record);
-    else lines.push(planLineUnescaped(record, saidBefore));
+    else lines.push(planLineUnescaped(record, saidBefore, refusedForOwnEntry(item)));
   }
   output.jsonLines(jsonRecords);
   output.oneLineEach(lines);
   printMoves(plan, json, output, addressOf);
   return notSendable;
+}
+function refusedForOwnEntry(item) {
+  for (const refusal2 of item.refusals) if (refusal2.ownEntry === true) return true;
+  return false;
 }
 function printMoves(plan, json, output, addressOf, leftBehindByRun) {
   const withUrl = (entry, title) => {

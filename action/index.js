@@ -10756,6 +10756,7 @@ function fileRecord(result, notStartedBecause2) {
     ...result.state === "refused" || result.state === "skipped" ? {} : targetsOf(item.cautions)
   };
   if (result.relinked && result.state === "published") record.relinked = true;
+  if (result.pass === 2 && record.overwrite === false) record.overwrite = true;
   return record;
 }
 function relinkedRecord(record) {

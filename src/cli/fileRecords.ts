@@ -120,7 +120,7 @@ export interface PlanRecord {
  * `notStartedBecause`: why files that never started did not (default: an interruption). The core's own reason wins
  * (a run stopped on a refused token: what fixes it), whatever the front end supposed stopped the run.
  */
-export function fileRecord(result: FileResult & { relinked?: true }, notStartedBecause?: string): FileRecord {
+export function fileRecord(result: FileResult & { relinked?: true; pass?: 1 | 2 }, notStartedBecause?: string): FileRecord {
   const { item, outcome } = result;
   const notStarted = result.notStartedBecause ?? notStartedBecause;
   const record: FileRecord = {
@@ -138,6 +138,8 @@ export function fileRecord(result: FileResult & { relinked?: true }, notStartedB
   };
   // Only of a page that went: one held back for an edit on the wiki says so, and nothing went.
   if (result.relinked && result.state === 'published') record.relinked = true;
+  // A second send updates the page its first send made, and goes with overwrite: true whatever the file asked.
+  if (result.pass === 2 && record.overwrite === false) record.overwrite = true;
   return record;
 }
 

@@ -71,3 +71,18 @@ describe('CLI: a page held for its place on the wiki', () => {
     assert.ok(line.includes(`(its latest version: ${moved.version} by ${moved.authorId} at `), line);
   });
 });
+
+describe('CLI --tree: a second send\'s record', () => {
+  const cli = useCliWorld();
+
+  it('says overwrite: true, as its request did (it updates the page the run just created), without --overwrite', async () => {
+    const root = await cli.tree({ 'docs/a.md': '# Alpha\n\nSee [beta](b.md).\n', 'docs/b.md': '# Beta\n\nSee [alpha](a.md).\n' });
+    const run = await runCli(['publish', ...TREE_ARGS, '--json'], { cwd: root, env: cli.env() });
+    assert.equal(run.code, 0, run.stdout + run.stderr);
+    const second = jsonLines(run).filter((record) => record.type === 'file' && (record.tree as { pass?: number } | undefined)?.pass === 2);
+    assert.ok(second.length > 0, `two files linking each other: one goes twice: ${run.stdout}`);
+    for (const record of second) assert.equal(record.overwrite, true, JSON.stringify(record));
+    const sentTwice = cli.world.sandbox.imports.filter((request) => (request.body as { overwrite?: boolean }).overwrite === true);
+    assert.equal(sentTwice.length, second.length, 'the second sends went with overwrite: true');
+  });
+});

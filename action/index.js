@@ -9110,7 +9110,7 @@ function noticeOffInEnvironment(env) {
 var REPOSITORY_ENV_VAR = "WIKI_PUBLISHER_REPOSITORY";
 function repositoryIdentity(env) {
   const named = env[REPOSITORY_ENV_VAR]?.trim();
-  if (named !== void 0 && named !== "") return /^(?:off|false|0|no)$/i.test(named) ? void 0 : `named:${named}`;
+  if (named !== void 0 && named !== "") return /^(?:off|false|0|no)$/i.test(named) ? void 0 : named;
   const githubServer = hostOf(env.GITHUB_SERVER_URL);
   const githubId = env.GITHUB_REPOSITORY_ID?.trim() || env.GITHUB_REPOSITORY?.trim().toLowerCase();
   if (env.GITHUB_ACTIONS === "true" && githubServer !== void 0 && githubId) return `github:${githubServer}:${githubId}`;

@@ -13,7 +13,8 @@ export const REPOSITORY_ENV_VAR = 'WIKI_PUBLISHER_REPOSITORY';
 /** The repository's identity from the environment, or undefined when no CI system names it (or it is turned off). */
 export function repositoryIdentity(env: NodeJS.ProcessEnv): string | undefined {
   const named = env[REPOSITORY_ENV_VAR]?.trim();
-  if (named !== undefined && named !== '') return /^(?:off|false|0|no)$/i.test(named) ? undefined : `named:${named}`;
+  // As written: `github:github.com:123` names what GitHub Actions names so (a mirror, or a repository moved to another host).
+  if (named !== undefined && named !== '') return /^(?:off|false|0|no)$/i.test(named) ? undefined : named;
   const githubServer = hostOf(env.GITHUB_SERVER_URL);
   const githubId = env.GITHUB_REPOSITORY_ID?.trim() || env.GITHUB_REPOSITORY?.trim().toLowerCase();
   if (env.GITHUB_ACTIONS === 'true' && githubServer !== undefined && githubId) return `github:${githubServer}:${githubId}`;

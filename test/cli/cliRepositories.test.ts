@@ -92,5 +92,9 @@ describe('CLI: two repositories publishing a file of the same path under one par
     assert.match(cli.livePage('Shared Runbook').markdown, /Ours\./);
     const same = await runCli(['publish', 'docs/runbook.md', ...TO], { cwd: a, env: { ...cli.env(), GITLAB_CI: 'true', CI_SERVER_URL: 'https://gitlab.example.com', CI_PROJECT_ID: '7' } });
     assert.equal(same.code, 0, same.stdout + same.stderr);
+    // A mirror elsewhere names itself as GitLab does with the variable: the same repository, its page as it left it.
+    const mirror = await runCli(['publish', 'docs/runbook.md', ...TO], { cwd: a, env: { ...cli.env(), ...actionsOf('999', 'org/mirror'), WIKI_PUBLISHER_REPOSITORY: 'gitlab:gitlab.example.com:7' } });
+    assert.equal(mirror.code, 0, mirror.stdout + mirror.stderr);
+    assert.match(cli.livePage('Shared Runbook').markdown, /Ours\./);
   });
 });

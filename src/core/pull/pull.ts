@@ -49,6 +49,12 @@ export interface PulledEdit {
    * the page never had that heading, so the file is merged without it and it is put back after.
    */
   titleHeading?: string;
+  /**
+   * The whole text a clean merge gave the file (pullPage): saved as it is, it holds the wiki's edit, even where merging
+   * that edit into it again would call it a conflict (the file's own change one blank line from the wiki's, which the
+   * merge cannot place apart): the publish after such a Pull warned of the edit just pulled.
+   */
+  merged?: string;
 }
 
 export interface PullRequest {
@@ -89,6 +95,7 @@ export async function pullPage(request: PullRequest): Promise<PullOutcome> {
   // The page keeps its title, whatever the wiki's edit did to the file's first heading (pulledTitle.ts).
   const { text, titleKept } = keepingPageTitle(request.ours, frontMatter + merged.text, page.title, request.fileLabel ?? '');
   const kept = titleKept ? { titleKept } : {};
+  if (merged.kind === 'merged') pulled.merged = text;
   return merged.kind === 'merged'
     ? { kind: 'merged', page, theirs, text, pulled, ...kept }
     : { kind: 'conflicts', page, theirs, text, conflicts: merged.conflicts, pulled, ...kept };
@@ -96,10 +103,11 @@ export async function pullPage(request: PullRequest): Promise<PullOutcome> {
 
 /**
  * Whether `text` holds every change of the wiki's edit (merged in, or the same change made here), so the wiki's
- * version may count as seen. Not so after an Undo, a revert, or a conflict resolved with the file's own lines.
+ * version may count as seen (the text a clean Pull gave it, PulledEdit.merged, does). Not so after an Undo, a revert,
+ * or a conflict resolved with the file's own lines.
  */
 export function holdsPulledEdit(text: string, pulled: PulledEdit): boolean {
-  return mergeIntoFile(text, pulled).merged.kind === 'nothingNew';
+  return text === pulled.merged || mergeIntoFile(text, pulled).merged.kind === 'nothingNew';
 }
 
 function mergeIntoFile(ours: string, pulled: PulledEdit): { frontMatter: string; merged: MergeResult } {

@@ -127,7 +127,7 @@ export class PullCommand implements Command {
       .then(undefined, (error: unknown) => this.deps.log.warn(`Showing ${vscode.workspace.asRelativePath(document.uri)} for Pull failed: ${describeError(error)}`));
     // Recorded as seen only when the file is saved holding it (pulledEdits.ts): the edit can still be undone. Tracked
     // before it lands, since auto-save may save it (onDidSaveTextDocument) before anything after the edit runs.
-    await this.deps.pulledEdits.track(document, { page: outcome.page, theirs: outcome.theirs, pulled: outcome.pulled, link, ...(outcome.kind === 'merged' ? { mergedText: outcome.text } : {}) });
+    await this.deps.pulledEdits.track(document, { page: outcome.page, theirs: outcome.theirs, pulled: outcome.pulled, link });
     if (changedMeanwhile()) {
       void showWarning(vscode.l10n.t('The file changed while Pull was reading the wiki, so nothing was applied. Pull again.'));
       return;

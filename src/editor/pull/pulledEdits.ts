@@ -28,12 +28,6 @@ export interface PendingPull {
   pulled: PulledEdit;
   /** The link Pull merged for (the file's own, or the one of the page it names); undefined when there was none. */
   link: PageLink | undefined;
-  /**
-   * The text a clean merge gave the file: saved as it is, it holds the wiki's edit, even where merging that edit into it
-   * again would call it a conflict (the file's own change one blank line from the wiki's, which the merge cannot place
-   * apart): the publish after a Pull warned of the edit just pulled, and a second Pull made conflict markers of it.
-   */
-  mergedText?: string;
 }
 
 interface Tracked extends PendingPull {
@@ -114,7 +108,7 @@ export class PulledEdits implements vscode.Disposable {
       this.tracked.delete(fileKey);
       return;
     }
-    const holds = text === entry.mergedText || onDemand().holdsPulledEdit(text, entry.pulled);
+    const holds = onDemand().holdsPulledEdit(text, entry.pulled);
     if (holds === entry.recorded) return;
     if (holds) await this.record(fileKey, entry);
     else await this.takeBack(fileKey, entry);

@@ -2541,6 +2541,9 @@ var DIGEST_LENGTH = 20;
 var PATH_LENGTH = 8;
 var MARKER = /wiki-publisher\.v(\d{1,9})\.([0-9a-f]{20})\.([0-9a-f]{8})(?:\.([0-9a-f]{8}))?/;
 var ANOTHER_REPOSITORY = "another repository";
+function fromAnotherRepository(marker) {
+  return marker?.path === ANOTHER_REPOSITORY;
+}
 function contentDigest(contentSha256, linkTargets) {
   return sha256Hex(`${contentSha256}
 ${linkTargets ?? ""}`).slice(0, DIGEST_LENGTH);
@@ -10668,7 +10671,7 @@ function titleHeldOutcome(outcome, item, target, messages = englishPublishMessag
   return outcome;
 }
 function otherRepositoryOutcome(outcome, item, target, messages = englishPublishMessages) {
-  if (outcome.kind !== "alreadyExists" || item.guard?.kind !== "exists" || item.guard.page.body?.marker?.path !== ANOTHER_REPOSITORY) return outcome;
+  if (outcome.kind !== "alreadyExists" || item.guard?.kind !== "exists" || !fromAnotherRepository(item.guard.page.body?.marker)) return outcome;
   return { ...outcome, actions: [], message: messages.existsOtherRepository(outcome.said ?? outcome.message, target.pageTitle, item.guard.page.id) };
 }
 
@@ -10810,7 +10813,7 @@ function guardFields(item) {
   if (page) wikiEdits.version = page.version;
   if (verdict.kind === "asLeft" && verdict.adopted) wikiEdits.adopted = true;
   if (verdict.kind === "asLeft" && verdict.sameContent) wikiEdits.sameContent = true;
-  if (verdict.kind === "exists" && verdict.page.body?.marker?.path === ANOTHER_REPOSITORY) wikiEdits.otherRepository = true;
+  if (verdict.kind === "exists" && fromAnotherRepository(verdict.page.body?.marker)) wikiEdits.otherRepository = true;
   if (verdict.kind === "deleted" && verdict.placeTakenBy !== void 0) {
     const taken = verdict.placeTakenBy;
     wikiEdits.placeTakenBy = { pageId: taken.id, version: taken.version, ...taken.versionAuthorId ? { editedBy: taken.versionAuthorId } : {} };
@@ -11057,16 +11060,14 @@ function joinLine(word, file, target, message, cautions) {
   const said = message === "" ? "" : ` ${message}`.startsWith("(", 1) ? ` ${message}` : `: ${message}`;
   return `${word.padEnd(11)} ${file} -> ${target}${said}${notes}`;
 }
-function reportLinksLeft(linksLeft, json, output, published = /* @__PURE__ */ new Set()) {
+function reportLinksLeft(linksLeft, json, output, results = []) {
   if (linksLeft.length === 0) return {};
   const listed2 = linksLeft.map(({ item, waitsFor, stopped }) => ({ file: item.file.label, waitsFor, ...stopped ? { stopped } : {} }));
-  if (!json) output.lines(listed2.map((left) => escapeControlCharacters(linksLeftLine(left, published))));
+  if (json) return { linksLeft: listed2 };
+  const published = /* @__PURE__ */ new Set();
+  for (const result of results) if (result.state === "published") published.add(result.item.file.label);
+  output.lines(listed2.map((left) => escapeControlCharacters(linksLeftLine(left, published))));
   return { linksLeft: listed2 };
-}
-function publishedLabels(results) {
-  const labels = /* @__PURE__ */ new Set();
-  for (const result of results) if (result.state === "published") labels.add(result.item.file.label);
-  return labels;
 }
 function linksLeftLine({ file, waitsFor, stopped }, published = /* @__PURE__ */ new Set()) {
   const pages = waitsFor.join(", ");
@@ -11999,7 +12000,7 @@ function replacedPages(plan, idsNow) {
   return plan.pages.filter((page) => page.pageId !== void 0 && idsNow.has(page.key) && idsNow.get(page.key) !== page.pageId);
 }
 async function pagesLeftBehind(replaced, idsNow, pages) {
-  if (!pages) return [];
+  if (!pages || replaced.length === 0) return [];
   const heldNow = new Set(idsNow.values());
   const found = await mapBounded(replaced.filter((page) => !heldNow.has(page.pageId)), LOOKUPS_AT_ONCE, async (page) => {
     const old = await pages.getPage(page.pageId, AbortSignal.timeout(GUARD_TIMEOUT_MS)).catch(() => void 0);
@@ -15254,7 +15255,7 @@ ${digestLine(views)}`);
     orphans: plan.moves.orphans.length,
     ...linksWithoutAddress,
     ...summary,
-    ...reportLinksLeft(run.linksLeft, args.json, output, publishedLabels(run.results)),
+    ...reportLinksLeft(run.linksLeft, args.json, output, run.results),
     ...manifestSummary(manifestLabel(manifest.location, deps.cwd), manifest.recordedCount(), unrecorded)
   };
   output.record(summaryRecord);
@@ -15596,7 +15597,7 @@ async function send(plan, state2, pages, context) {
     ...summary,
     ...leftByStop > 0 ? { secondPassCancelled: secondPassLeft.cancelled, secondPassNotStarted: secondPassLeft.notStarted } : {},
     ...context.linksWithoutAddress,
-    ...reportLinksLeft(run.linksLeft, args.json, output, publishedLabels(run.results)),
+    ...reportLinksLeft(run.linksLeft, args.json, output, run.results),
     ...landed.length > 0 ? { landed } : {}
   };
   output.record(summaryRecord);

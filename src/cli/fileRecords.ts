@@ -1,7 +1,7 @@
 // What the command line records of each file: the --json objects, which are also what the renderings at a run's end
 // read (runRecords.ts: the Markdown plan, the JUnit report, the GitHub Action). The words come from the core's
 // outcomes and plan; only the editor's button names are swapped for flags.
-import { ANOTHER_REPOSITORY } from '../core/publish/publishNotice';
+import { fromAnotherRepository } from '../core/publish/publishNotice';
 import { guardChecked, guardedPage, mayBeInterruptedCreate, movedUnderOf, unreadOnWiki } from '../core/run/guard';
 import { sendKind, type PlanItem } from '../core/run/plan';
 import type { FileResult } from '../core/run/runner';
@@ -210,7 +210,7 @@ function guardFields(item: PlanItem): Pick<FileRecord, 'wikiEdits' | 'url'> {
   if (page) wikiEdits.version = page.version;
   if (verdict.kind === 'asLeft' && verdict.adopted) wikiEdits.adopted = true;
   if (verdict.kind === 'asLeft' && verdict.sameContent) wikiEdits.sameContent = true;
-  if (verdict.kind === 'exists' && verdict.page.body?.marker?.path === ANOTHER_REPOSITORY) wikiEdits.otherRepository = true;
+  if (verdict.kind === 'exists' && fromAnotherRepository(verdict.page.body?.marker)) wikiEdits.otherRepository = true;
   if (verdict.kind === 'deleted' && verdict.placeTakenBy !== undefined) {
     const taken = verdict.placeTakenBy;
     wikiEdits.placeTakenBy = { pageId: taken.id, version: taken.version, ...(taken.versionAuthorId ? { editedBy: taken.versionAuthorId } : {}) };

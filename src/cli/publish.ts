@@ -35,7 +35,7 @@ import { linksWithoutAddressProblem, refusedPageAccess, resolvePageAccess } from
 import { fileRecord, planRecord, relinkedRecord, type FileRecord, type PlanRecord } from './fileRecords';
 import { RELINKED_TEXT } from './runRecords';
 import { findLandedPages, readPageNames, withNames, type LandedPage, type PageNames, type PageNameSources } from './pageNames';
-import { fileLine, planLine, planSummaryLine, publishedLabels, reportLinksLeft, runSummaryLine, secondPassLeftLine } from './report';
+import { fileLine, planLine, planSummaryLine, reportLinksLeft, runSummaryLine, secondPassLeftLine } from './report';
 import { stateRecorder, treeCommand } from './publishTree';
 import { refuseUnreviewedPlan } from './expectPlan';
 import { SaidBefore } from './sharedReasons';
@@ -279,7 +279,7 @@ async function send(plan: PlanItem[], state: StateFileLinkStore | undefined, pag
   const summaryRecord = {
     type: 'summary', dryRun: false, interrupted: interruptCode !== undefined, exitCode, files: plan.length, secondPass: run.secondPass, ...summary,
     ...(leftByStop > 0 ? { secondPassCancelled: secondPassLeft.cancelled, secondPassNotStarted: secondPassLeft.notStarted } : {}),
-    ...context.linksWithoutAddress, ...reportLinksLeft(run.linksLeft, args.json, output, publishedLabels(run.results)), ...(landed.length > 0 ? { landed } : {}),
+    ...context.linksWithoutAddress, ...reportLinksLeft(run.linksLeft, args.json, output, run.results), ...(landed.length > 0 ? { landed } : {}),
   };
   output.record(summaryRecord);
   if (args.json) output.json(summaryRecord);

@@ -31,7 +31,7 @@ import { cliFileLinkPorts, manifestAncestors } from './fileLinks';
 import { walkArguments } from './files';
 import { linksWithoutAddressProblem, refusedPageAccess, refusedPageAccessMessage } from './pageAccess';
 import type { Output } from './output';
-import { planSummaryLine, publishedLabels, reportLinksLeft, runSummaryLine } from './report';
+import { planSummaryLine, reportLinksLeft, runSummaryLine } from './report';
 import { refuseUnreviewedPlan } from './expectPlan';
 import { digestLine, planSummaryField, planViews, treePlanEntries } from './planFingerprint';
 import { copyTreePlan, guardTreeAsPlanned, treePlanItems } from '../core/tree/treePlanGuard';
@@ -254,7 +254,7 @@ export async function treeCommand(deps: TreeCommandDeps): Promise<number> {
   if (unrecorded.length > 0) output.problem(`${unrecorded.length === 1 ? '1 page ID was' : `${unrecorded.length} page IDs were`} not recorded in ${manifestLabel(manifest.location, deps.cwd)} (--no-record): ${unrecorded.map(([key, entry]) => `${key} = ${entry.id}`).join(', ')}`);
   const summaryRecord = {
     type: 'summary', dryRun: false, interrupted: interruptCode !== undefined, exitCode, files: plan.pages.length + plan.pinned.length + plan.refused.length,
-    secondPass: run.secondPass, moves: plan.moves.moves.length, orphans: plan.moves.orphans.length, ...linksWithoutAddress, ...summary, ...reportLinksLeft(run.linksLeft, args.json, output, publishedLabels(run.results)),
+    secondPass: run.secondPass, moves: plan.moves.moves.length, orphans: plan.moves.orphans.length, ...linksWithoutAddress, ...summary, ...reportLinksLeft(run.linksLeft, args.json, output, run.results),
     ...manifestSummary(manifestLabel(manifest.location, deps.cwd), manifest.recordedCount(), unrecorded),
   };
   output.record(summaryRecord);

@@ -164,22 +164,18 @@ function joinLine(word: string, file: string, target: string, message: string, c
 
 /**
  * The files a run left links in as written because the pages they waited for did not land (the plan gave those links
- * no caution): a line each in text, and the summary's `linksLeft` member (none when there are none). `published`: the
- * labels of the files this run published, whose pages landed (a page waited for among them is one whose ID the run
- * could not look up after it landed).
+ * no caution): a line each in text, and the summary's `linksLeft` member (none when there are none). `results`: the
+ * run's, whose published files' pages landed (a page waited for among them is one whose ID the run could not look up
+ * after it landed).
  */
-export function reportLinksLeft(linksLeft: readonly LinksLeft[], json: boolean, output: Output, published: ReadonlySet<string> = new Set()): { linksLeft?: Array<{ file: string; waitsFor: string[]; stopped?: 'notStarted' | 'cancelled' }> } {
+export function reportLinksLeft(linksLeft: readonly LinksLeft[], json: boolean, output: Output, results: Iterable<{ state: string; item: { file: { label: string } } }> = []): { linksLeft?: Array<{ file: string; waitsFor: string[]; stopped?: 'notStarted' | 'cancelled' }> } {
   if (linksLeft.length === 0) return {};
   const listed = linksLeft.map(({ item, waitsFor, stopped }) => ({ file: item.file.label, waitsFor, ...(stopped ? { stopped } : {}) }));
-  if (!json) output.lines(listed.map((left) => escapeControlCharacters(linksLeftLine(left, published))));
+  if (json) return { linksLeft: listed };
+  const published = new Set<string>();
+  for (const result of results) if (result.state === 'published') published.add(result.item.file.label);
+  output.lines(listed.map((left) => escapeControlCharacters(linksLeftLine(left, published))));
   return { linksLeft: listed };
-}
-
-/** The labels of the files a run published: their pages landed. */
-export function publishedLabels(results: Iterable<{ state: string; item: { file: { label: string } } }>): Set<string> {
-  const labels = new Set<string>();
-  for (const result of results) if (result.state === 'published') labels.add(result.item.file.label);
-  return labels;
 }
 
 /**

@@ -46,6 +46,11 @@ const MARKER = /wiki-publisher\.v(\d{1,9})\.([0-9a-f]{20})\.([0-9a-f]{8})(?:\.([
 /** The path a marker of another repository's file is read as: no pathDigest (eight hex digits) is ever equal to it. */
 export const ANOTHER_REPOSITORY = 'another repository';
 
+/** Whether the marker names a file of another repository than the run's (findMarker's `ownRepository`). */
+export function fromAnotherRepository(marker: PublishMarker | undefined): boolean {
+  return marker?.path === ANOTHER_REPOSITORY;
+}
+
 /** The digest a marker carries for content of this SHA-256 whose links reached these pages (linkTargets.ts). */
 export function contentDigest(contentSha256: string, linkTargets: string | undefined): string {
   return sha256Hex(`${contentSha256}\n${linkTargets ?? ''}`).slice(0, DIGEST_LENGTH);

@@ -1,7 +1,7 @@
 // Whose page a page the guard found is, where a record or a title could mislead it: a page a record names that another
-// file published (its notice says so), a page at the file's place titled but for case, and, without page access, a
-// record from a file that places the file elsewhere than asked. Each refuses the file: sending would write another's
-// page, or make a second one. Steps of the guard (guard.ts), for every front end.
+// file published (its notice says so), a page at the file's place titled but for case, and a page a record names whose
+// notice, or history, must confirm it. Each refuses or holds the file: sending would write another's page, or make a
+// second one. Steps of the guard (guard.ts), for every front end.
 import { pathDigest } from '../publish/publishNotice';
 import type { PageLink } from '../links/pageLink';
 import type { PageVersion, WikiPage } from '../wikiPages';

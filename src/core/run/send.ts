@@ -9,7 +9,7 @@ import type { PublishTarget } from '../publish/target';
 import type { PlanItem } from './planItem';
 import type { SendContext } from './runner';
 import { noticeFor, type NoticeSettings } from './pageNotice';
-import { ANOTHER_REPOSITORY, noticeAfter } from '../publish/publishNotice';
+import { fromAnotherRepository, noticeAfter } from '../publish/publishNotice';
 
 export interface SendSettings {
   endpoint: URL;
@@ -89,6 +89,6 @@ function titleHeldOutcome(outcome: PublishOutcome, item: PlanItem, target: Publi
  * as the fix for someone else's page.
  */
 function otherRepositoryOutcome(outcome: PublishOutcome, item: PlanItem, target: PublishTarget, messages: PublishMessages = englishPublishMessages): PublishOutcome {
-  if (outcome.kind !== 'alreadyExists' || item.guard?.kind !== 'exists' || item.guard.page.body?.marker?.path !== ANOTHER_REPOSITORY) return outcome;
+  if (outcome.kind !== 'alreadyExists' || item.guard?.kind !== 'exists' || !fromAnotherRepository(item.guard.page.body?.marker)) return outcome;
   return { ...outcome, actions: [], message: messages.existsOtherRepository(outcome.said ?? outcome.message, target.pageTitle, item.guard.page.id) };
 }

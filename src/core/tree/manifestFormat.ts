@@ -272,6 +272,12 @@ const ENTRY_ID = '": {"id":"';
 const ENTRY_TITLE = '","title":"';
 
 /**
+ * The line each entry is written on, by the pages manifestAsWritten read (entryLocator): known as they are read, one
+ * entry a line, so a refusal naming its entry's line for each of 10,000 pages does not read the text a second time.
+ */
+const linesAsWritten = new WeakMap<PageManifest['pages'], ReadonlyMap<string, number>>();
+
+/**
  * The manifest read line by line when its text is exactly what serializeManifest writes (as committed, the usual
  * case), or undefined for anything else: then the strict reading below reads it and gives any refusal. Reading the
  * written form directly skips JSON.parse of a file of 10,000 entries into an object of 10,000 members, which cost
@@ -279,12 +285,6 @@ const ENTRY_TITLE = '","title":"';
  * the same order, is returned: a text with any backslash (an escaped character), a key listed twice, a key or ID the
  * strict reading refuses, or an ID claimed twice goes the strict way and is refused (or read) there.
  */
-/**
- * The line each entry is written on, by the pages manifestAsWritten read (entryLocator): known as they are read, one
- * entry a line, so a refusal naming its entry's line for each of 10,000 pages does not read the text a second time.
- */
-const linesAsWritten = new WeakMap<PageManifest['pages'], ReadonlyMap<string, number>>();
-
 export function manifestAsWritten(text: string): PageManifest | undefined {
   if (text.includes('\\') || text.includes('\r') || RAW_CONTROL.test(text)) return undefined;
   const lines = text.split('\n');

@@ -199,7 +199,7 @@ export function replacedPages(plan: Pick<TreePlan, 'pages'>, idsNow: ReadonlyMap
  * other's page): it is that file's page, and removing it would remove that file's text from the wiki.
  */
 export async function pagesLeftBehind(replaced: readonly TreePage[], idsNow: ReadonlyMap<string, string>, pages: WikiPagesClient | undefined): Promise<OrphanPage[]> {
-  if (!pages) return [];
+  if (!pages || replaced.length === 0) return [];
   const heldNow = new Set(idsNow.values());
   // A few lookups at a time, as the guard makes them, each with its deadline: a cancelled run still says what it left.
   const found = await mapBounded(replaced.filter((page) => !heldNow.has(page.pageId as string)), LOOKUPS_AT_ONCE, async (page) => {

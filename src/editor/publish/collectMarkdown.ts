@@ -35,11 +35,16 @@ export async function readSelection(selection: readonly vscode.Uri[], token?: vs
   return isCancelled() ? { ok: false } : { ok: true, sources };
 }
 
-async function walk(selection: readonly vscode.Uri[], isCancelled: () => boolean): Promise<{ ok: true; fs: WalkFs<vscode.Uri>; result: WalkResult<vscode.Uri> } | { ok: false; message?: string }> {
-  const fs = workspaceWalkFs(vscode.workspace.fs, {
+/** The walk's port for what the person selected: a workspace folder itself is followed even when it is a link. */
+function selectionFs(): WalkFs<vscode.Uri> {
+  return workspaceWalkFs(vscode.workspace.fs, {
     label: (uri) => vscode.workspace.asRelativePath(uri),
     isWorkspaceFolder: (uri) => vscode.workspace.getWorkspaceFolder(uri)?.uri.toString() === uri.toString(),
   });
+}
+
+async function walk(selection: readonly vscode.Uri[], isCancelled: () => boolean): Promise<{ ok: true; fs: WalkFs<vscode.Uri>; result: WalkResult<vscode.Uri> } | { ok: false; message?: string }> {
+  const fs = selectionFs();
   const published = await walkToPublish(selection, { fs, exclude: filesExclude(), isCancelled, messages: editorWalkMessages });
   if (!published.ok) {
     if (published.cut === 'cancelled') return { ok: false };
@@ -66,10 +71,7 @@ async function walk(selection: readonly vscode.Uri[], isCancelled: () => boolean
  */
 export async function singleFileRefusal(uri: vscode.Uri): Promise<string | undefined> {
   if (uri.scheme === 'untitled') return undefined;
-  const fs = workspaceWalkFs(vscode.workspace.fs, {
-    label: (each) => vscode.workspace.asRelativePath(each),
-    isWorkspaceFolder: (each) => vscode.workspace.getWorkspaceFolder(each)?.uri.toString() === each.toString(),
-  });
+  const fs = selectionFs();
   const walked = await walkToPublish([uri], { fs, messages: editorWalkMessages }).catch(() => undefined);
   if (walked === undefined || !walked.ok) return undefined;
   return walked.walk.refused.find((entry) => entry.key === fs.key(uri))?.reason ?? walked.walk.refused[0]?.reason;

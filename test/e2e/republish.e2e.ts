@@ -220,6 +220,8 @@ describe('Republishing, signed in to the export API', function () {
     // A teammate's change lands in the file; the pipeline publishes it. This window's record still says version 1.
     await appendToEditor(page, '\nMy second paragraph.\n');
     await page.keyboard.press('Control+S');
+    // The pipeline reads the file from disk: it starts once the save has written it (on a busy machine it ran first).
+    await page.locator('.tabs-container .tab.active:not(.dirty)', { hasText: 'release-notes.md' }).waitFor();
     const ci = await publishFromCi(session, ['release-notes.md', '--overwrite']);
     assert.equal(ci.code, 0, ci.output);
     assert.equal(wikiPage(session, TITLE).version, 2);

@@ -135,6 +135,31 @@ describe('Republishing a folder, signed in: the edit guard in the many-file plan
     assert.match(sandbox.findPageByTitle('DOCS', '123456', 'Install')?.markdown ?? '', /Revised/);
   });
 
+  it('Retry Failed after updates the wiki wrote although it answered 500: nothing is sent again, the pages hold the files already', async function () {
+    const session = await publishedOnce();
+    const { page, sandbox, workspaceDir } = session;
+    for (const name of ['install', 'configure', 'troubleshoot']) {
+      const file = path.join(workspaceDir, 'guide', `${name}.md`);
+      writeFileSync(file, `${readFileSync(file, 'utf8')}\nRevised.\n`);
+    }
+    // Every attempt writes its page and answers 500 (three attempts a file): each send may have landed, unconfirmed.
+    sandbox.injectFaults({ commitThenFailNext: 9 });
+    await publishFolderAs(page, 'guide', 'As flat pages');
+    const confirm = page.locator('.monaco-dialog-box', { hasText: 'Publish 3 of 3 Markdown files' });
+    await confirm.waitFor();
+    await confirm.locator('.monaco-button', { hasText: /^Publish$/ }).click();
+    const summary = await waitForCenterNotification(page, /3 failed/);
+    sandbox.clearFaults();
+    assert.equal(sandbox.imports.length, 12, 'three first publishes, then three attempts of each update');
+    const versions = ['Install', 'Configure', 'Troubleshoot'].map((title) => sandbox.findPageByTitle('DOCS', '123456', title)?.version);
+    assert.deepEqual(versions, [4, 4, 4], 'each attempt landed');
+
+    await summary.locator('.monaco-button', { hasText: 'Retry Failed' }).click();
+    await waitForCenterNotification(page, /3 skipped \(unchanged\)\. 3 files had landed in the attempt that failed: their pages hold their text, so they were not sent again\./);
+    assert.equal(sandbox.imports.length, 12, 'nothing sent again');
+    assert.deepEqual(['Install', 'Configure', 'Troubleshoot'].map((title) => sandbox.findPageByTitle('DOCS', '123456', title)?.version), versions, 'no new version, no notification to watchers');
+  });
+
   it('a page a colleague moved, with a new page of its title in its old place: Overwrite Edited Pages Too replaces neither', async function () {
     const session = await publishedOnce();
     const { page, sandbox, workspaceDir } = session;

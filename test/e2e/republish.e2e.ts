@@ -207,6 +207,30 @@ describe('Republishing, signed in to the export API', function () {
     assert.equal(sandbox.pages().filter((candidate) => candidate.title === TITLE).length, 1, 'one page');
   });
 
+  it('Retry after an update the wiki wrote although its answers failed: the page holds the file already, and nothing is sent unless asked', async function () {
+    const session = await sessions.start({ files: { 'release-notes.md': FILE }, world: {}, beforeStart: (wiki) => ({ envToken: wiki.issueToken().token }) });
+    const { page, sandbox } = session;
+    await signIn(page);
+    await openFile(page, 'release-notes.md');
+    await clickPublishButton(page);
+    await notification(page, SANDBOX_BODIES.created).waitFor();
+    sandbox.injectFaults({ commitThenFailNext: 3 });
+    await appendToEditor(page, '\nMy second paragraph.\n');
+    await page.keyboard.press('Control+S');
+    await clickPublishButton(page);
+    await waitUntil(() => sandbox.imports.length === 4, 'the update tried three times');
+    const failed = notification(page, 'Retry');
+    await failed.waitFor();
+    sandbox.clearFaults();
+    await failed.locator('.monaco-button', { hasText: /^Retry$/ }).click();
+    const dialog = page.locator('.monaco-dialog-box', { hasText: 'Nothing to publish: version 4 of "Release notes" on the wiki is already this file\'s text' });
+    await dialog.waitFor();
+    await dialog.locator('.monaco-button', { hasText: /^Cancel$/ }).click();
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    assert.equal(sandbox.imports.length, 4, 'not sent again');
+    assert.equal(wikiPage(session, TITLE).version, 4, 'no fifth version');
+  });
+
   it('a page CI published from the file as it is now: Publish sends nothing and says the wiki holds it already', async function () {
     const session = await sessions.start({ files: { 'release-notes.md': FILE }, world: {}, beforeStart: (wiki) => ({ envToken: wiki.issueToken().token }) });
     const { page, sandbox } = session;

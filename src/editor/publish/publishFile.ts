@@ -338,9 +338,10 @@ export class FilePublisher {
       case 'overwrite':
         return target && this.publish(document, { ...again, target: { ...target, overwrite: true } });
       case 'retry':
-        // The guard runs again: time has passed since the failure, and a colleague may have edited the page.
+        // The guard runs again: time has passed since the failure, and a colleague may have edited the page. Forced
+        // only as the failed attempt was (Publish Anyway): a send that landed unconfirmed is then found on its page.
         return target && this.publish(document, {
-          ...again, target, earlierRunMayHaveLanded: after?.outcome?.mayHaveLanded ?? false,
+          ...again, force: override.force ?? false, target, earlierRunMayHaveLanded: after?.outcome?.mayHaveLanded ?? false,
           ...(after?.startedAt !== undefined ? { firstAttemptAt: after.startedAt } : {}),
         });
       case 'setApiToken':

@@ -66,7 +66,9 @@ export class ManyPublisher {
     const recorded = await recordedPagesOf(sources.filter((source) => unpublished(source.key)).map((source) => source.key), this.deps.log);
     for (const [key, link] of recorded) links.set(key, link);
     const linkFindings = new core.LinkFindings();
-    const options = { titleFromFile: true, omitTitleHeading: omitTitleHeadingSetting(), force: retry !== undefined, linkFindings, ...sharedPlanOptions() };
+    // A Retry is not forced: a send that landed although it failed or was cancelled left a mark without the file's hash,
+    // so the file is planned to go, and the guard leaves it out when its page holds the text already (its notice).
+    const options = { titleFromFile: true, omitTitleHeading: omitTitleHeadingSetting(), linkFindings, ...sharedPlanOptions() };
     let items = core.planFiles(sources, links, options);
     let defaults = retry?.defaults;
     if (items.some((item) => item.state === 'incomplete')) {
@@ -99,7 +101,7 @@ export class ManyPublisher {
     if (!run) return;
     await this.remember(run.results, defaults);
     this.logResults(run);
-    await this.summarise(run, selection, defaults, uncheckedNote(items), startedAt);
+    await this.summarise(run, selection, defaults, uncheckedNote(items), startedAt, retry !== undefined);
   }
 
   /** The files' texts through the core's walk rules: an open editor's text (unsaved edits included), else the disk. */
@@ -289,7 +291,7 @@ export class ManyPublisher {
     for (const { item, waitsFor, stopped } of run.linksLeft) this.deps.log.warn(`  ${item.file.label}: links stay as written, because ${stopped ? 'the run stopped before its second pass filled in the links to' : 'these files got no page in this run:'} ${waitsFor.join(', ')}`);
   }
 
-  private async summarise(run: FlatRunResult, selection: readonly vscode.Uri[], defaults: PlanDefaults | undefined, unchecked: string | undefined, startedAt: number): Promise<void> {
+  private async summarise(run: FlatRunResult, selection: readonly vscode.Uri[], defaults: PlanDefaults | undefined, unchecked: string | undefined, startedAt: number, retrying: boolean): Promise<void> {
     const core = onDemand();
     const { summary } = run;
     // A file sent again ends twice: the end the summary counts is the one a Retry looks at.
@@ -299,7 +301,12 @@ export class ManyPublisher {
     const linksLeft = linksLeftNote(run.linksLeft);
     const stopped = this.stopped;
     this.stopped = undefined;
+    // A Retry's files whose pages the guard found holding their text: the attempt that failed had landed.
+    const landedBefore = retrying ? lastResults.filter((result) => result.state === 'skipped' && result.item.guard?.kind === 'asLeft').length : 0;
     const notes = [
+      ...(landedBefore > 0 ? [landedBefore === 1
+        ? vscode.l10n.t('1 file had landed in the attempt that failed: its page holds its text, so it was not sent again.')
+        : vscode.l10n.t('{0} files had landed in the attempt that failed: their pages hold their text, so they were not sent again.', landedBefore)] : []),
       ...(stopped ? [stopped.words] : []),
       ...(run.secondPass > 0 ? [run.secondPass === 1 ? vscode.l10n.t('1 page was sent again so its links reach pages created in this run.') : vscode.l10n.t('{0} pages were sent again so their links reach pages created in this run.', run.secondPass)] : []),
       ...relinkedNote(run.results),

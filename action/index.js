@@ -2322,7 +2322,8 @@ var englishTreeMessages = {
   titleElsewhere: (title, pageId, url) => `A page titled "${title}" already exists elsewhere in the space (page ${pageId}${url ? `, ${url}` : ""}); the wiki has long kept titles unique in a space and may refuse this one.`,
   titleHeldByOldPage: (title, pageId, url) => `Its old page "${title}" (page ${pageId}${url ? `, ${url}` : ""}), which stays where it was since the service cannot move pages, holds this title; the wiki has long kept titles unique in a space and may refuse this one. If it does, rename or delete the old page on the wiki and publish again.`,
   followsNewPage: (folderTitle, pageId) => `Its folder's page "${folderTitle}" is published as a new page, so this page is created anew under it; the page it published before (page ${pageId}) stays where it is.`,
-  retitledPage: (oldTitle, newTitle, pageId) => `Its title changed from "${oldTitle}" to "${newTitle}": the wiki finds a page by its title, so this makes a new page, and the page it published before (page ${pageId}) stays where it is.`,
+  retitledPage: (oldTitle, newTitle, pageId, takenBy) => takenBy === void 0 ? `Its title changed from "${oldTitle}" to "${newTitle}": the wiki finds a page by its title, so this makes a new page, and the page it published before (page ${pageId}) stays where it is.` : `Its title changed from "${oldTitle}" to "${newTitle}": the wiki finds a page by its title, so this makes a new page, and the page it published before (page ${pageId}) goes to ${takenBy}, which has that title now.`,
+  takesGivenUpTitle: (oldTitle, newTitle, pageId, fromPath, leftPageId, takenBy) => takenBy === void 0 ? `Its title changed from "${oldTitle}" to "${newTitle}", the title ${fromPath} gave up: this updates that file's page (page ${pageId}) instead of making a new one, and the page it published as "${oldTitle}" (page ${leftPageId}) stays where it is.` : `Its title changed from "${oldTitle}" to "${newTitle}", the title ${fromPath} gave up: this updates that file's page (page ${pageId}) instead of making a new one, and the page it published as "${oldTitle}" (page ${leftPageId}) goes to ${takenBy}, which has that title now.`,
   titledBack: (oldTitle, newTitle, pageId, leftPageId) => `Its title is "${newTitle}" again, which page ${pageId} of this tree still holds at this place: this updates that page instead of making a new one, and the page it published as "${oldTitle}" (page ${leftPageId}) stays where it is.`,
   listsChildren: (file) => `${file} has no text beyond a title, so this folder page lists its children instead.`,
   leavesRecordedPage: (title, pageId, oldPath) => `The page "${title}" (page ${pageId}) recorded for ${oldPath} is under another parent page than this file's front matter names: the wiki cannot move a page, so this makes a new page where the front matter says, and that page stays where it is (listed as an orphan).`
@@ -7797,7 +7798,7 @@ function moveLines(records) {
     // Said as the text plan says it: a reviewer of a rename sees the page follow the file, not an update from nowhere.
     ...renamed.map((rename2) => `- renamed: ${inlineText(rename2.oldPath)} to ${inlineText(rename2.path)}; ${pageRef(rename2.pageId, rename2.url)} follows the file (the same title under the same parent page)`),
     ...moves.moves.map((move) => `- moved: ${inlineText(move.oldPath)} to ${inlineText(move.path)}; ${pageRef(move.pageId, move.url)} stays where it is and a new page is created`),
-    ...retitled.map((page) => `- retitled: ${inlineText(page.path)} from ${inlineText(`"${page.title}"`)} to ${inlineText(`"${page.newTitle}"`)}; the wiki finds a page by its title, so a new page is created and ${pageRef(page.pageId, page.url)} stays where it is`),
+    ...retitled.map((page) => `- retitled: ${inlineText(page.path)} from ${inlineText(`"${page.title}"`)} to ${inlineText(`"${page.newTitle}"`)}; the wiki finds a page by its title, so a new page is created and ${pageRef(page.pageId, page.url)} ${page.takenBy === void 0 ? "stays where it is" : `goes to ${inlineText(page.takenBy)}, which has its title now`}`),
     ...undecided.map((move) => `- undecided: ${inlineText(move.oldPath)} to ${inlineText(move.path)}: only the wiki can tell whether ${pageRef(move.pageId, void 0)} is at the place the front matter names (no page access), so the file is sent create only`),
     ...moves.orphans.map((orphan) => `- orphan: ${inlineText(`"${orphan.title}"`)} (${pageRef(orphan.pageId, orphan.url)}, was ${inlineText(orphan.path)}): no file maps to it any more; remove it on the wiki if it should go`),
     ...leftBehind.map((page) => `- left behind: ${inlineText(`"${page.title}"`)} (${pageRef(page.pageId, page.url)}, was ${inlineText(page.path)}): a new page replaced it (its title changed, or its folder's page was published anew); remove it on the wiki if it should go`),
@@ -13716,7 +13717,19 @@ function takeTitlesBack(input2) {
     const folder = parentFolderOf(path);
     return folder === root ? input2.chosenParentId : input2.recordedId(folder);
   };
+  const placeOfRetitled = (path) => {
+    const parent = tree.byPath.get(path)?.parent;
+    return parent === void 0 ? input2.chosenParentId : idOf(parent);
+  };
   const takenOrphans = /* @__PURE__ */ new Set();
+  const leftTitles = /* @__PURE__ */ new Map();
+  for (const page of moves.retitled) {
+    const key = titleKey(page.title);
+    const pages = leftTitles.get(key);
+    if (pages) pages.push(page);
+    else leftTitles.set(key, [page]);
+  }
+  const takers = /* @__PURE__ */ new Map();
   for (const retitled of moves.retitled) {
     const node = tree.byPath.get(retitled.path);
     if (!node || node.kind === "folder" && !input2.pageAccess) continue;
@@ -13731,9 +13744,18 @@ function takeTitlesBack(input2) {
     }
     const found = moves.orphans.filter((orphan2) => !takenOrphans.has(orphan2.path) && titleKey(orphan2.title) === titleKey(node.title) && placeOfGone(orphan2.path) === parentId);
     const orphan = found.length === 1 ? found[0] : void 0;
-    if (orphan === void 0 || orphan.pageId === retitled.pageId) continue;
-    takenOrphans.add(orphan.path);
-    back.set(node.path, { pageId: orphan.pageId, link: { spaceId, parentId, pageTitle: node.title, pageId: orphan.pageId, publishedAt: 0 }, left });
+    const given = orphan === void 0 && found.length === 0 ? leftTitles.get(titleKey(node.title)) : void 0;
+    const leaving = given?.length === 1 && given[0] !== void 0 && given[0] !== retitled && !takers.has(given[0]) && placeOfRetitled(given[0].path) === parentId ? given[0] : void 0;
+    const taken = orphan ?? leaving;
+    if (taken === void 0 || taken.pageId === retitled.pageId) continue;
+    if (orphan) takenOrphans.add(orphan.path);
+    if (leaving) takers.set(leaving, node.path);
+    back.set(node.path, { pageId: taken.pageId, link: { spaceId, parentId, pageTitle: node.title, pageId: taken.pageId, publishedAt: 0 }, left, ...leaving ? { from: leaving.path } : {} });
+  }
+  for (const [leaving, takerPath] of takers) {
+    leaving.takenBy = takerPath;
+    const own = back.get(leaving.path);
+    if (own) own.leftTo = takerPath;
   }
   if (back.size > 0) moves.retitled = moves.retitled.filter((page) => !back.has(page.path));
   if (takenOrphans.size > 0) moves.orphans = moves.orphans.filter((orphan) => !takenOrphans.has(orphan.path));
@@ -14188,7 +14210,7 @@ function planTreeOf(sources, given) {
     recordedId: (path) => recordedAtPath(path)?.pageId,
     linkOf: (node) => nodeLink(node, options.links, (path) => inTree.get(path)?.item.link, (path) => inTree.get(path)?.file.key)
   });
-  const retitledFrom = new Map(moves.retitled.map((page) => [page.path, page.title]));
+  const retitledFrom = new Map(moves.retitled.map((page) => [page.path, page]));
   const collisions = titleCollisions(tree, pinned, options.spaceId, words);
   const withoutId = (path) => !options.pageAccess && (recordedAtPath(path) === void 0 || retitledFrom.has(path));
   const refusedNode = (node) => {
@@ -14209,7 +14231,8 @@ function planTreeOf(sources, given) {
     const key = keyOf(node.path);
     const ownRecord = ownRecordAt(node.path);
     const recorded = ownRecord ?? recordedAtPath(node.path);
-    const oldTitle = retitledFrom.get(node.path);
+    const retitled = retitledFrom.get(node.path);
+    const oldTitle = retitled?.title;
     const parentId = node.parent === void 0 ? options.parentId : parentRecordedId(node.parent);
     const sourcePath = node.kind === "file" ? node.path : node.contentFrom;
     const defaults = { spaceId: options.spaceId, parentId: parentId ?? options.parentId, pageTitle: node.title, overwrite: recorded !== void 0 && oldTitle === void 0 || options.overwrite };
@@ -14236,7 +14259,7 @@ function planTreeOf(sources, given) {
     const renamedPath = ownRecord === void 0 ? renamedFromPath.get(node.path) : void 0;
     if (renamedPath !== void 0 && item.link !== void 0 && item.link.formerFile === void 0) item.link = { ...item.link, formerFile: renamedPath };
     if (oldTitle !== void 0 && recorded !== void 0) {
-      item.cautions.push({ code: "leavesPage", message: words.retitledPage(oldTitle, node.title, recorded.pageId) });
+      item.cautions.push({ code: "leavesPage", message: words.retitledPage(oldTitle, node.title, recorded.pageId, retitled?.takenBy) });
       if (item.state === "unchanged") item.state = "send";
     }
     const parentKnown = parentId !== void 0;
@@ -14247,7 +14270,10 @@ function planTreeOf(sources, given) {
     if (oldTitle !== void 0) page.retitledFrom = oldTitle;
     if (back !== void 0) {
       page.titledBackTo = back.pageId;
-      item.cautions.push({ code: "titledBack", message: words.titledBack(back.left.title, node.title, back.pageId, back.left.pageId) });
+      item.cautions.push({
+        code: "titledBack",
+        message: back.from === void 0 ? words.titledBack(back.left.title, node.title, back.pageId, back.left.pageId) : words.takesGivenUpTitle(back.left.title, node.title, back.pageId, back.from, back.left.pageId, back.leftTo)
+      });
       if (item.state === "unchanged") item.state = "send";
     }
     return page;
@@ -15013,8 +15039,8 @@ function printMoves(plan, json, output, addressOf, leftBehindByRun) {
     for (const move of undecided) output.line(`  ${move.oldPath} -> ${move.path}: page ${move.pageId} may stay where it is`);
   }
   if (retitled.length > 0) {
-    output.line(`retitled: ${retitled.length} - the wiki finds a page by its title, so a new page is created and the old page stays where it is:`);
-    for (const page of retitled) output.line(`  ${page.path}: "${page.title}" -> "${page.newTitle}": page ${page.pageId} stays; a new page is created${at(page)}`);
+    output.line(`retitled: ${retitled.length} - the wiki finds a page by its title, so a new page is created (the old page stays where it is, unless another file takes its title):`);
+    for (const page of retitled) output.line(`  ${page.path}: "${page.title}" -> "${page.newTitle}": page ${page.pageId} ${page.takenBy === void 0 ? "stays" : `goes to ${page.takenBy}, which has its title now`}; a new page is created${at(page)}`);
   }
   if (orphans.length > 0) {
     output.line(`orphans: ${orphans.length} - pages no file maps to any more (the service cannot delete pages; remove them on the wiki if they should go, then their entries from the folder's .wiki-pages.json):`);

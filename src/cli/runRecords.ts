@@ -39,7 +39,7 @@ export interface MovesRecord {
   moves: Array<{ oldPath: string; path: string; pageId: string; url?: string }>;
   orphans: Array<{ path: string; pageId: string; title: string; url?: string }>;
   /** Pages whose title changed: published as new pages; the recorded one (titled `title`) stays. */
-  retitled?: Array<{ path: string; pageId: string; title: string; newTitle: string; url?: string }>;
+  retitled?: Array<{ path: string; pageId: string; title: string; newTitle: string; takenBy?: string; url?: string }>;
   /** Renamed with their pages: the page follows the file (the same title under the same parent page). */
   renamed?: Array<{ oldPath: string; path: string; pageId: string; url?: string }>;
   /** Files that name their page moved from a path whose recorded page only the wiki can place (no page access): sent create only. */

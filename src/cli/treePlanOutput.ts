@@ -219,8 +219,8 @@ export function printMoves(plan: TreePlan, json: boolean, output: Output, addres
     for (const move of undecided) output.line(`  ${move.oldPath} -> ${move.path}: page ${move.pageId} may stay where it is`);
   }
   if (retitled.length > 0) {
-    output.line(`retitled: ${retitled.length} - the wiki finds a page by its title, so a new page is created and the old page stays where it is:`);
-    for (const page of retitled) output.line(`  ${page.path}: "${page.title}" -> "${page.newTitle}": page ${page.pageId} stays; a new page is created${at(page)}`);
+    output.line(`retitled: ${retitled.length} - the wiki finds a page by its title, so a new page is created (the old page stays where it is, unless another file takes its title):`);
+    for (const page of retitled) output.line(`  ${page.path}: "${page.title}" -> "${page.newTitle}": page ${page.pageId} ${page.takenBy === undefined ? 'stays' : `goes to ${page.takenBy}, which has its title now`}; a new page is created${at(page)}`);
   }
   if (orphans.length > 0) {
     output.line(`orphans: ${orphans.length} - pages no file maps to any more (the service cannot delete pages; remove them on the wiki if they should go, then their entries from the folder's .wiki-pages.json):`);

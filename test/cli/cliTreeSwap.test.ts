@@ -33,6 +33,55 @@ describe('CLI --tree: two files that swapped names', () => {
     assert.equal(pages['a.md']?.id, banana.id);
     assert.equal(pages['b.md']?.id, apple.id);
   });
+
+  it('without --overwrite: the plan says each file updates the page the other gave up, and the publish does so, creating nothing', async () => {
+    const root = await cli.tree({ 'docs/a.md': '# Apple\n\napple\n', 'docs/b.md': '# Banana\n\nbanana\n' });
+    assert.equal((await runCli(['publish', ...TREE_ARGS], { cwd: root, env: cli.env() })).code, 0);
+    const apple = cli.livePage('Apple');
+    const banana = cli.livePage('Banana');
+    await rename(join(root, 'docs/a.md'), join(root, 'docs/t.md'));
+    await rename(join(root, 'docs/b.md'), join(root, 'docs/a.md'));
+    await rename(join(root, 'docs/t.md'), join(root, 'docs/b.md'));
+    const plan = await runCli(['publish', ...TREE_ARGS, '--dry-run'], { cwd: root, env: cli.env() });
+    assert.equal(plan.code, 0, plan.stdout + plan.stderr);
+    const lineOf = (path: string): string => plan.stdout.split('\n').find((line) => line.includes(` ${path} -> `)) ?? '';
+    assert.match(lineOf('docs/a.md'), /^would update docs\/a\.md -> "Banana"/, plan.stdout);
+    assert.ok(lineOf('docs/a.md').includes(`the title docs/b.md gave up: this updates that file's page (page ${banana.id}) instead of making a new one, and the page it published as "Apple" (page ${apple.id}) goes to docs/b.md, which has that title now.`), lineOf('docs/a.md'));
+    assert.match(lineOf('docs/b.md'), /^would update docs\/b\.md -> "Apple"/, plan.stdout);
+    assert.doesNotMatch(plan.stdout, /a new page|retitled:|left behind|already exists/, plan.stdout);
+    const pagesBefore = cli.world.sandbox.pages().length;
+    const run = await runCli(['publish', ...TREE_ARGS], { cwd: root, env: cli.env() });
+    assert.equal(run.code, 0, run.stdout + run.stderr);
+    assert.equal(cli.world.sandbox.pages().length, pagesBefore, 'no page created');
+    assert.equal(cli.livePage('Apple').id, apple.id);
+    assert.match(cli.livePage('Apple').markdown, /apple/);
+    assert.match(cli.livePage('Banana').markdown, /banana/);
+    const pages = (JSON.parse(await readFile(join(root, 'docs', '.wiki-pages.json'), 'utf8')) as { pages: Record<string, { id: string }> }).pages;
+    assert.equal(pages['a.md']?.id, banana.id);
+    assert.equal(pages['b.md']?.id, apple.id);
+    const imports = cli.world.sandbox.imports.length;
+    assert.equal((await runCli(['publish', ...TREE_ARGS], { cwd: root, env: cli.env() })).code, 0);
+    assert.equal(cli.world.sandbox.imports.length, imports, 'a re-run sends nothing');
+  });
+
+  it('a file given the title another file gave up takes that page, and the other\'s retitled line says where its page went', async () => {
+    const root = await cli.tree({ 'docs/a.md': '# Apple\n\napple\n', 'docs/b.md': '# Banana\n\nbanana\n' });
+    assert.equal((await runCli(['publish', ...TREE_ARGS], { cwd: root, env: cli.env() })).code, 0);
+    const banana = cli.livePage('Banana');
+    await writeFile(join(root, 'docs/a.md'), '# Banana\n\napple, now a banana\n');
+    await writeFile(join(root, 'docs/b.md'), '# Cherry\n\nbanana, now a cherry\n');
+    const plan = await runCli(['publish', ...TREE_ARGS, '--dry-run'], { cwd: root, env: cli.env() });
+    assert.equal(plan.code, 0, plan.stdout + plan.stderr);
+    assert.ok(plan.stdout.includes(`  docs/b.md: "Banana" -> "Cherry": page ${banana.id} goes to docs/a.md, which has its title now; a new page is created`), plan.stdout);
+    const json = await runCli(['publish', ...TREE_ARGS, '--dry-run', '--json'], { cwd: root, env: cli.env() });
+    const tree = jsonLines(json).find((record) => record.type === 'tree') as { retitled?: Array<{ path: string; takenBy?: string }> } | undefined;
+    assert.deepEqual(tree?.retitled?.map(({ path, takenBy }) => ({ path, takenBy })), [{ path: 'docs/b.md', takenBy: 'docs/a.md' }], json.stdout);
+    const run = await runCli(['publish', ...TREE_ARGS], { cwd: root, env: cli.env() });
+    assert.equal(run.code, 0, run.stdout + run.stderr);
+    assert.equal(cli.livePage('Banana').id, banana.id);
+    assert.match(cli.livePage('Banana').markdown, /apple, now a banana/);
+    assert.match(cli.livePage('Cherry').markdown, /banana, now a cherry/);
+  });
 });
 
 describe('CLI --tree: a new file that takes a published page\'s title', () => {

@@ -76,12 +76,18 @@ export interface TreeMessages extends PageRouteMessages, RecordMessages {
   titleHeldByOldPage(title: string, pageId: string, url: string | undefined): string;
   /** A recorded page under a folder page that this publish makes anew: it is created anew under it too. */
   followsNewPage(folderTitle: string, pageId: string): string;
-  retitledPage(oldTitle: string, newTitle: string, pageId: string): string;
+  retitledPage(oldTitle: string, newTitle: string, pageId: string, takenBy?: string): string;
   /**
    * A page whose title changed back to `newTitle`, which page `pageId` of this tree still holds at its place: that page
    * is updated again; the page it published as `oldTitle` (page `leftPageId`) stays.
    */
   titledBack(oldTitle: string, newTitle: string, pageId: string, leftPageId: string): string;
+  /**
+   * A page retitled to the title another file of the tree gave up (`fromPath`, retitled too) at this place: that file's
+   * page `pageId` is updated; the page it published as `oldTitle` (`leftPageId`) goes to `takenBy`, which has that title
+   * now, or stays where it is.
+   */
+  takesGivenUpTitle(oldTitle: string, newTitle: string, pageId: string, fromPath: string, leftPageId: string, takenBy: string | undefined): string;
   /** A folder page whose content file (`file`) holds nothing but its title: titled by it, it lists its children. */
   listsChildren(file: string): string;
   /** A file that names its page moved from `oldPath`, whose recorded page is under another parent than it names. */
@@ -144,8 +150,12 @@ export const englishTreeMessages: TreeMessages = {
     `Its old page "${title}" (page ${pageId}${url ? `, ${url}` : ''}), which stays where it was since the service cannot move pages, holds this title; the wiki has long kept titles unique in a space and may refuse this one. If it does, rename or delete the old page on the wiki and publish again.`,
   followsNewPage: (folderTitle, pageId) =>
     `Its folder's page "${folderTitle}" is published as a new page, so this page is created anew under it; the page it published before (page ${pageId}) stays where it is.`,
-  retitledPage: (oldTitle, newTitle, pageId) =>
-    `Its title changed from "${oldTitle}" to "${newTitle}": the wiki finds a page by its title, so this makes a new page, and the page it published before (page ${pageId}) stays where it is.`,
+  retitledPage: (oldTitle, newTitle, pageId, takenBy) => takenBy === undefined
+    ? `Its title changed from "${oldTitle}" to "${newTitle}": the wiki finds a page by its title, so this makes a new page, and the page it published before (page ${pageId}) stays where it is.`
+    : `Its title changed from "${oldTitle}" to "${newTitle}": the wiki finds a page by its title, so this makes a new page, and the page it published before (page ${pageId}) goes to ${takenBy}, which has that title now.`,
+  takesGivenUpTitle: (oldTitle, newTitle, pageId, fromPath, leftPageId, takenBy) => takenBy === undefined
+    ? `Its title changed from "${oldTitle}" to "${newTitle}", the title ${fromPath} gave up: this updates that file's page (page ${pageId}) instead of making a new one, and the page it published as "${oldTitle}" (page ${leftPageId}) stays where it is.`
+    : `Its title changed from "${oldTitle}" to "${newTitle}", the title ${fromPath} gave up: this updates that file's page (page ${pageId}) instead of making a new one, and the page it published as "${oldTitle}" (page ${leftPageId}) goes to ${takenBy}, which has that title now.`,
   titledBack: (oldTitle, newTitle, pageId, leftPageId) =>
     `Its title is "${newTitle}" again, which page ${pageId} of this tree still holds at this place: this updates that page instead of making a new one, and the page it published as "${oldTitle}" (page ${leftPageId}) stays where it is.`,
   listsChildren: (file) => `${file} has no text beyond a title, so this folder page lists its children instead.`,

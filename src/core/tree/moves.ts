@@ -65,6 +65,8 @@ export interface MoveReport {
 export interface RetitledPage extends OrphanPage {
   /** The title the page is published with now. */
   newTitle: string;
+  /** The path of the tree that has the page's old title now, and so updates it (takeTitlesBack); else it stays. */
+  takenBy?: string;
 }
 
 /** A file of the run whose front matter names its page (space, parent): it lands there, whatever its path. */

@@ -167,7 +167,7 @@ export function planTreeOf(sources: readonly TreeSource[], given: TreePlanOption
     tree, moves, spaceId: options.spaceId, chosenParentId: options.parentId, pageAccess: options.pageAccess, recordedId: (path) => recordedAtPath(path)?.pageId,
     linkOf: (node) => nodeLink(node, options.links, (path) => inTree.get(path)?.item.link, (path) => inTree.get(path)?.file.key),
   });
-  const retitledFrom = new Map(moves.retitled.map((page) => [page.path, page.title]));
+  const retitledFrom = new Map(moves.retitled.map((page) => [page.path, page]));
   // What the plan refuses is known before a generated folder page is written, so that it links no child with no page
   // to come: a collision of titles, a page without an ID to learn, or the file's own refusals.
   const collisions = titleCollisions(tree, pinned, options.spaceId, words);
@@ -199,7 +199,8 @@ export function planTreeOf(sources: readonly TreeSource[], given: TreePlanOption
     const key = keyOf(node.path);
     const ownRecord = ownRecordAt(node.path);
     const recorded = ownRecord ?? recordedAtPath(node.path);
-    const oldTitle = retitledFrom.get(node.path);
+    const retitled = retitledFrom.get(node.path);
+    const oldTitle = retitled?.title;
     const parentId = node.parent === undefined ? options.parentId : parentRecordedId(node.parent);
     const sourcePath = node.kind === 'file' ? node.path : node.contentFrom;
     // A page recorded in the repository is this tree's page: updated. Others are created, or adopted with --overwrite;
@@ -243,7 +244,7 @@ export function planTreeOf(sources: readonly TreeSource[], given: TreePlanOption
     const renamedPath = ownRecord === undefined ? renamedFromPath.get(node.path) : undefined;
     if (renamedPath !== undefined && item.link !== undefined && item.link.formerFile === undefined) item.link = { ...item.link, formerFile: renamedPath };
     if (oldTitle !== undefined && recorded !== undefined) {
-      item.cautions.push({ code: 'leavesPage', message: words.retitledPage(oldTitle, node.title, recorded.pageId) });
+      item.cautions.push({ code: 'leavesPage', message: words.retitledPage(oldTitle, node.title, recorded.pageId, retitled?.takenBy) });
       if (item.state === 'unchanged') item.state = 'send';
     }
     // The recorded page's ID written in whole (most pages of a large tree have one): a member added afterwards costs
@@ -257,7 +258,12 @@ export function planTreeOf(sources: readonly TreeSource[], given: TreePlanOption
     if (oldTitle !== undefined) page.retitledFrom = oldTitle;
     if (back !== undefined) {
       page.titledBackTo = back.pageId;
-      item.cautions.push({ code: 'titledBack', message: words.titledBack(back.left.title, node.title, back.pageId, back.left.pageId) });
+      item.cautions.push({
+        code: 'titledBack',
+        message: back.from === undefined
+          ? words.titledBack(back.left.title, node.title, back.pageId, back.left.pageId)
+          : words.takesGivenUpTitle(back.left.title, node.title, back.pageId, back.from, back.left.pageId, back.leftTo),
+      });
       // Its text may be as that page last had it, but the records name the page it leaves: sent, so both point at it again.
       if (item.state === 'unchanged') item.state = 'send';
     }

@@ -6,9 +6,12 @@
 // .wiki-pages.json entry of a path that is gone), the page is this file's own again: it is updated through the edit
 // guard (a version the record cannot explain is asked about), and the record points at it again. The page the title
 // left in between stays where it is, listed as left behind. A page no record knows stays a create: "already exists".
+// So too a title another path of the folder gives up in the same change (two files that swap names or titles): that
+// path's page holds it at this place, and is this file's now; the page this file leaves goes to the path that takes its
+// title in turn, if one does, and else stays.
 import { linkNames, type PageLink } from '../links/pageLink';
 import { titleKey } from '../run/sameTitles';
-import type { MoveReport } from './moves';
+import type { MoveReport, RetitledPage } from './moves';
 import { folderKey, parentFolderOf } from '../walk/relativePaths';
 import type { PageTree, TreeNode } from './shape';
 
@@ -22,6 +25,10 @@ export interface TitledBackPage {
   link: PageLink;
   /** The page the repository records for the path now, under its other title: it stays where it is (left behind). */
   left: { pageId: string; title: string };
+  /** The path of the tree, retitled too, whose page this is: it gave up the title this node has now. */
+  from?: string;
+  /** The path that takes the `left` page in turn, with the title this node gave up (two files that swapped titles). */
+  leftTo?: string;
 }
 
 export interface TitledBackInput {
@@ -56,7 +63,24 @@ export function takeTitlesBack(input: TitledBackInput): Map<string, TitledBackPa
     const folder = parentFolderOf(path);
     return folder === root ? input.chosenParentId : input.recordedId(folder);
   };
+  // Where a retitled path's page is: under its folder's page (the chosen page at the top), as the node's own place.
+  const placeOfRetitled = (path: string): string | undefined => {
+    const parent = tree.byPath.get(path)?.parent;
+    return parent === undefined ? input.chosenParentId : idOf(parent);
+  };
   const takenOrphans = new Set<string>();
+  // The pages of retitled paths, by the title they leave: a path retitled to one of those titles at the same place takes
+  // that page (two files that swapped names or titles; one taking the title another gave up). Two such pages would be
+  // a guess: neither is taken.
+  const leftTitles = new Map<string, RetitledPage[]>();
+  for (const page of moves.retitled) {
+    const key = titleKey(page.title);
+    const pages = leftTitles.get(key);
+    if (pages) pages.push(page);
+    else leftTitles.set(key, [page]);
+  }
+  /** The retitled pages taken, each by the path that has its old title now. */
+  const takers = new Map<RetitledPage, string>();
   // moves.retitled is in the tree's order: parents before children.
   for (const retitled of moves.retitled) {
     const node = tree.byPath.get(retitled.path);
@@ -78,9 +102,19 @@ export function takeTitlesBack(input: TitledBackInput): Map<string, TitledBackPa
     // such entries would be a guess: neither is taken.
     const found = moves.orphans.filter((orphan) => !takenOrphans.has(orphan.path) && titleKey(orphan.title) === titleKey(node.title) && placeOfGone(orphan.path) === parentId);
     const orphan = found.length === 1 ? found[0] : undefined;
-    if (orphan === undefined || orphan.pageId === retitled.pageId) continue;
-    takenOrphans.add(orphan.path);
-    back.set(node.path, { pageId: orphan.pageId, link: { spaceId, parentId, pageTitle: node.title, pageId: orphan.pageId, publishedAt: 0 }, left });
+    const given = orphan === undefined && found.length === 0 ? leftTitles.get(titleKey(node.title)) : undefined;
+    const leaving = given?.length === 1 && given[0] !== undefined && given[0] !== retitled && !takers.has(given[0]) && placeOfRetitled(given[0].path) === parentId ? given[0] : undefined;
+    const taken = orphan ?? leaving;
+    if (taken === undefined || taken.pageId === retitled.pageId) continue;
+    if (orphan) takenOrphans.add(orphan.path);
+    if (leaving) takers.set(leaving, node.path);
+    back.set(node.path, { pageId: taken.pageId, link: { spaceId, parentId, pageTitle: node.title, pageId: taken.pageId, publishedAt: 0 }, left, ...(leaving ? { from: leaving.path } : {}) });
+  }
+  for (const [leaving, takerPath] of takers) {
+    leaving.takenBy = takerPath;
+    // The path that gave its title up may have taken another's in turn (a swap): its page goes to the taker too.
+    const own = back.get(leaving.path);
+    if (own) own.leftTo = takerPath;
   }
   if (back.size > 0) moves.retitled = moves.retitled.filter((page) => !back.has(page.path));
   if (takenOrphans.size > 0) moves.orphans = moves.orphans.filter((orphan) => !takenOrphans.has(orphan.path));

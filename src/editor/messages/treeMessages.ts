@@ -91,8 +91,12 @@ export const editorTreeMessages: TreeMessages = {
       : vscode.l10n.t('Its old page "{0}" (page {1}), which stays where it was since the service cannot move pages, holds this title; the wiki has long kept titles unique in a space and may refuse this one. If it does, rename or delete the old page on the wiki and publish again.', title, pageId),
   followsNewPage: (folderTitle, pageId) =>
     vscode.l10n.t('Its folder\'s page "{0}" is published as a new page, so this page is created anew under it; the page it published before (page {1}) stays where it is.', folderTitle, pageId),
-  retitledPage: (oldTitle, newTitle, pageId) =>
-    vscode.l10n.t('Its title changed from "{0}" to "{1}": the wiki finds a page by its title, so this makes a new page, and the page it published before (page {2}) stays where it is.', oldTitle, newTitle, pageId),
+  retitledPage: (oldTitle, newTitle, pageId, takenBy) => takenBy === undefined
+    ? vscode.l10n.t('Its title changed from "{0}" to "{1}": the wiki finds a page by its title, so this makes a new page, and the page it published before (page {2}) stays where it is.', oldTitle, newTitle, pageId)
+    : vscode.l10n.t('Its title changed from "{0}" to "{1}": the wiki finds a page by its title, so this makes a new page, and the page it published before (page {2}) goes to {3}, which has that title now.', oldTitle, newTitle, pageId, takenBy),
+  takesGivenUpTitle: (oldTitle, newTitle, pageId, fromPath, leftPageId, takenBy) => takenBy === undefined
+    ? vscode.l10n.t('Its title changed from "{0}" to "{1}", the title {2} gave up: this updates that file\'s page (page {3}) instead of making a new one, and the page it published as "{0}" (page {4}) stays where it is.', oldTitle, newTitle, fromPath, pageId, leftPageId)
+    : vscode.l10n.t('Its title changed from "{0}" to "{1}", the title {2} gave up: this updates that file\'s page (page {3}) instead of making a new one, and the page it published as "{0}" (page {4}) goes to {5}, which has that title now.', oldTitle, newTitle, fromPath, pageId, leftPageId, takenBy),
   titledBack: (oldTitle, newTitle, pageId, leftPageId) =>
     vscode.l10n.t('Its title is "{0}" again, which page {1} of this tree still holds at this place: this updates that page instead of making a new one, and the page it published as "{2}" (page {3}) stays where it is.', newTitle, pageId, oldTitle, leftPageId),
   listsChildren: (file) => vscode.l10n.t('{0} has no text beyond a title, so this folder page lists its children instead.', file),

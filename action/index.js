@@ -2324,6 +2324,7 @@ var englishTreeMessages = {
   followsNewPage: (folderTitle, pageId) => `Its folder's page "${folderTitle}" is published as a new page, so this page is created anew under it; the page it published before (page ${pageId}) stays where it is.`,
   retitledPage: (oldTitle, newTitle, pageId, takenBy) => takenBy === void 0 ? `Its title changed from "${oldTitle}" to "${newTitle}": the wiki finds a page by its title, so this makes a new page, and the page it published before (page ${pageId}) stays where it is.` : `Its title changed from "${oldTitle}" to "${newTitle}": the wiki finds a page by its title, so this makes a new page, and the page it published before (page ${pageId}) goes to ${takenBy}, which has that title now.`,
   takesGivenUpTitle: (oldTitle, newTitle, pageId, fromPath, leftPageId, takenBy) => takenBy === void 0 ? `Its title changed from "${oldTitle}" to "${newTitle}", the title ${fromPath} gave up: this updates that file's page (page ${pageId}) instead of making a new one, and the page it published as "${oldTitle}" (page ${leftPageId}) stays where it is.` : `Its title changed from "${oldTitle}" to "${newTitle}", the title ${fromPath} gave up: this updates that file's page (page ${pageId}) instead of making a new one, and the page it published as "${oldTitle}" (page ${leftPageId}) goes to ${takenBy}, which has that title now.`,
+  takesGoneFilesTitle: (oldTitle, newTitle, pageId, fromPath, leftPageId) => `Its title changed from "${oldTitle}" to "${newTitle}", which page ${pageId} of this tree, published from ${fromPath} (no longer in the folder), still holds at this place: this updates that page instead of making a new one, and the page it published as "${oldTitle}" (page ${leftPageId}) stays where it is.`,
   titledBack: (oldTitle, newTitle, pageId, leftPageId) => `Its title is "${newTitle}" again, which page ${pageId} of this tree still holds at this place: this updates that page instead of making a new one, and the page it published as "${oldTitle}" (page ${leftPageId}) stays where it is.`,
   listsChildren: (file) => `${file} has no text beyond a title, so this folder page lists its children instead.`,
   leavesRecordedPage: (title, pageId, oldPath) => `The page "${title}" (page ${pageId}) recorded for ${oldPath} is under another parent page than this file's front matter names: the wiki cannot move a page, so this makes a new page where the front matter says, and that page stays where it is (listed as an orphan).`
@@ -13750,7 +13751,7 @@ function takeTitlesBack(input2) {
     if (taken === void 0 || taken.pageId === retitled.pageId) continue;
     if (orphan) takenOrphans.add(orphan.path);
     if (leaving) takers.set(leaving, node.path);
-    back.set(node.path, { pageId: taken.pageId, link: { spaceId, parentId, pageTitle: node.title, pageId: taken.pageId, publishedAt: 0 }, left, ...leaving ? { from: leaving.path } : {} });
+    back.set(node.path, { pageId: taken.pageId, link: { spaceId, parentId, pageTitle: node.title, pageId: taken.pageId, publishedAt: 0 }, left, from: taken.path, ...orphan ? { fromGone: true } : {} });
   }
   for (const [leaving, takerPath] of takers) {
     leaving.takenBy = takerPath;
@@ -14272,7 +14273,7 @@ function planTreeOf(sources, given) {
       page.titledBackTo = back.pageId;
       item.cautions.push({
         code: "titledBack",
-        message: back.from === void 0 ? words.titledBack(back.left.title, node.title, back.pageId, back.left.pageId) : words.takesGivenUpTitle(back.left.title, node.title, back.pageId, back.from, back.left.pageId, back.leftTo)
+        message: back.from === void 0 ? words.titledBack(back.left.title, node.title, back.pageId, back.left.pageId) : back.fromGone ? words.takesGoneFilesTitle(back.left.title, node.title, back.pageId, back.from, back.left.pageId) : words.takesGivenUpTitle(back.left.title, node.title, back.pageId, back.from, back.left.pageId, back.leftTo)
       });
       if (item.state === "unchanged") item.state = "send";
     }

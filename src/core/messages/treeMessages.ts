@@ -88,6 +88,11 @@ export interface TreeMessages extends PageRouteMessages, RecordMessages {
    * now, or stays where it is.
    */
   takesGivenUpTitle(oldTitle: string, newTitle: string, pageId: string, fromPath: string, leftPageId: string, takenBy: string | undefined): string;
+  /**
+   * A page retitled to the title of the page the repository still records for a path no longer in the tree
+   * (`fromPath`) at this place: that page `pageId` is updated; the one it published as `oldTitle` stays.
+   */
+  takesGoneFilesTitle(oldTitle: string, newTitle: string, pageId: string, fromPath: string, leftPageId: string): string;
   /** A folder page whose content file (`file`) holds nothing but its title: titled by it, it lists its children. */
   listsChildren(file: string): string;
   /** A file that names its page moved from `oldPath`, whose recorded page is under another parent than it names. */
@@ -156,6 +161,8 @@ export const englishTreeMessages: TreeMessages = {
   takesGivenUpTitle: (oldTitle, newTitle, pageId, fromPath, leftPageId, takenBy) => takenBy === undefined
     ? `Its title changed from "${oldTitle}" to "${newTitle}", the title ${fromPath} gave up: this updates that file's page (page ${pageId}) instead of making a new one, and the page it published as "${oldTitle}" (page ${leftPageId}) stays where it is.`
     : `Its title changed from "${oldTitle}" to "${newTitle}", the title ${fromPath} gave up: this updates that file's page (page ${pageId}) instead of making a new one, and the page it published as "${oldTitle}" (page ${leftPageId}) goes to ${takenBy}, which has that title now.`,
+  takesGoneFilesTitle: (oldTitle, newTitle, pageId, fromPath, leftPageId) =>
+    `Its title changed from "${oldTitle}" to "${newTitle}", which page ${pageId} of this tree, published from ${fromPath} (no longer in the folder), still holds at this place: this updates that page instead of making a new one, and the page it published as "${oldTitle}" (page ${leftPageId}) stays where it is.`,
   titledBack: (oldTitle, newTitle, pageId, leftPageId) =>
     `Its title is "${newTitle}" again, which page ${pageId} of this tree still holds at this place: this updates that page instead of making a new one, and the page it published as "${oldTitle}" (page ${leftPageId}) stays where it is.`,
   listsChildren: (file) => `${file} has no text beyond a title, so this folder page lists its children instead.`,

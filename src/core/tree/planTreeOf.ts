@@ -262,7 +262,8 @@ export function planTreeOf(sources: readonly TreeSource[], given: TreePlanOption
         code: 'titledBack',
         message: back.from === undefined
           ? words.titledBack(back.left.title, node.title, back.pageId, back.left.pageId)
-          : words.takesGivenUpTitle(back.left.title, node.title, back.pageId, back.from, back.left.pageId, back.leftTo),
+          : back.fromGone ? words.takesGoneFilesTitle(back.left.title, node.title, back.pageId, back.from, back.left.pageId)
+            : words.takesGivenUpTitle(back.left.title, node.title, back.pageId, back.from, back.left.pageId, back.leftTo),
       });
       // Its text may be as that page last had it, but the records name the page it leaves: sent, so both point at it again.
       if (item.state === 'unchanged') item.state = 'send';

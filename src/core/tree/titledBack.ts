@@ -25,8 +25,12 @@ export interface TitledBackPage {
   link: PageLink;
   /** The page the repository records for the path now, under its other title: it stays where it is (left behind). */
   left: { pageId: string; title: string };
-  /** The path of the tree, retitled too, whose page this is: it gave up the title this node has now. */
+  /**
+   * The path the repository records the page for, when it is not this node's: a path retitled too, which gave up the
+   * title this node has now, or (`fromGone`) a path no longer in the tree.
+   */
   from?: string;
+  fromGone?: true;
   /** The path that takes the `left` page in turn, with the title this node gave up (two files that swapped titles). */
   leftTo?: string;
 }
@@ -108,11 +112,11 @@ export function takeTitlesBack(input: TitledBackInput): Map<string, TitledBackPa
     if (taken === undefined || taken.pageId === retitled.pageId) continue;
     if (orphan) takenOrphans.add(orphan.path);
     if (leaving) takers.set(leaving, node.path);
-    back.set(node.path, { pageId: taken.pageId, link: { spaceId, parentId, pageTitle: node.title, pageId: taken.pageId, publishedAt: 0 }, left, ...(leaving ? { from: leaving.path } : {}) });
+    back.set(node.path, { pageId: taken.pageId, link: { spaceId, parentId, pageTitle: node.title, pageId: taken.pageId, publishedAt: 0 }, left, from: taken.path, ...(orphan ? { fromGone: true as const } : {}) });
   }
   for (const [leaving, takerPath] of takers) {
     leaving.takenBy = takerPath;
-    // The path that gave its title up may have taken another's in turn (a swap): its page goes to the taker too.
+    // The path that gave its title up may have taken another's in turn (a swap): its page goes to the taker.
     const own = back.get(leaving.path);
     if (own) own.leftTo = takerPath;
   }

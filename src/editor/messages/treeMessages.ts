@@ -97,6 +97,8 @@ export const editorTreeMessages: TreeMessages = {
   takesGivenUpTitle: (oldTitle, newTitle, pageId, fromPath, leftPageId, takenBy) => takenBy === undefined
     ? vscode.l10n.t('Its title changed from "{0}" to "{1}", the title {2} gave up: this updates that file\'s page (page {3}) instead of making a new one, and the page it published as "{0}" (page {4}) stays where it is.', oldTitle, newTitle, fromPath, pageId, leftPageId)
     : vscode.l10n.t('Its title changed from "{0}" to "{1}", the title {2} gave up: this updates that file\'s page (page {3}) instead of making a new one, and the page it published as "{0}" (page {4}) goes to {5}, which has that title now.', oldTitle, newTitle, fromPath, pageId, leftPageId, takenBy),
+  takesGoneFilesTitle: (oldTitle, newTitle, pageId, fromPath, leftPageId) =>
+    vscode.l10n.t('Its title changed from "{0}" to "{1}", which page {2} of this tree, published from {3} (no longer in the folder), still holds at this place: this updates that page instead of making a new one, and the page it published as "{0}" (page {4}) stays where it is.', oldTitle, newTitle, pageId, fromPath, leftPageId),
   titledBack: (oldTitle, newTitle, pageId, leftPageId) =>
     vscode.l10n.t('Its title is "{0}" again, which page {1} of this tree still holds at this place: this updates that page instead of making a new one, and the page it published as "{2}" (page {3}) stays where it is.', newTitle, pageId, oldTitle, leftPageId),
   listsChildren: (file) => vscode.l10n.t('{0} has no text beyond a title, so this folder page lists its children instead.', file),

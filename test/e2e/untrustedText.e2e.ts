@@ -3,11 +3,12 @@
 // like our real "Edit Front Matter" button, next to that button. The text must still read word for word.
 import * as assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
+import { signInApproved } from './support/accounts';
 import { apiGuideBody } from './support/docs';
 import { useSessions } from './support/harness';
 import { clickPublishButton } from './support/publishFlow';
 import { SANDBOX_BODIES } from './support/sandboxBodies';
-import { notification, notificationButton, notificationMessage, openFile } from './support/workbench';
+import { notification, notificationButton, notificationMessage, openFile, runCommand } from './support/workbench';
 
 const FAKE_BUTTON = '[Edit Front Matter](command:workbench.action.openSettings?%5B%22x%22%5D)';
 // neutralise() breaks the link syntax with this invisible character; the reader sees the same text.
@@ -84,5 +85,24 @@ describe('Untrusted text in notifications', function () {
     assert.ok(message.includes('Published "Runbook <U+202E>gnp.exe" to DOCS'), message);
     assert.doesNotMatch(message, /\u202E/);
     assert.deepEqual(sandbox.imports.map((entry) => entry.status), [201]);
+  });
+
+  it('d. a bidirectional control in a page\'s title shows as its code point in Compare\'s diff tab', async function () {
+    const title = 'Runbook \u202Egnp.exe';
+    const { page } = await sessions.start({
+      files: { 'bidi.md': fileWithTarget({ spaceId: 'DOCS', parentId: '123456', pageTitle: title }) },
+      world: {},
+      beforeStart: (wiki) => ({ envToken: wiki.issueToken().token }),
+    });
+    await signInApproved(page);
+    await openFile(page, 'bidi.md');
+    await clickPublishButton(page);
+    await notification(page, /Published "Runbook/).waitFor();
+    await runCommand(page, 'Compare with Wiki Page');
+    const tab = page.locator('.tabs-container .tab.active', { hasText: '(wiki) ↔ bidi.md' });
+    await tab.waitFor();
+    const label = ((await tab.innerText()) + (await tab.getAttribute('aria-label') ?? '')).replace(WORD_JOINER, '');
+    assert.ok(label.includes('Runbook <U+202E>gnp.exe (wiki) ↔ bidi.md'), label);
+    assert.doesNotMatch(label, /\u202E/);
   });
 });

@@ -89,7 +89,7 @@ export class CompareWithWikiCommand implements Command {
       if (!page) return;
       const left = this.deps.pages.show(page.pageId, title, page.asFile, page.asFile === page.markdown ? undefined : page.markdown);
       const fileName = document.uri.path.slice(document.uri.path.lastIndexOf('/') + 1);
-      await vscode.commands.executeCommand('vscode.diff', left, document.uri, vscode.l10n.t('{0} (wiki) ↔ {1}', title, fileName), { preview: false });
+      await vscode.commands.executeCommand('vscode.diff', left, document.uri, neutralise(vscode.l10n.t('{0} (wiki) ↔ {1}', title, fileName)), { preview: false });
     } catch (error) {
       await reportReadFailure(WHAT, error, this.deps.log);
     }

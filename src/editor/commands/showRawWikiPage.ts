@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { neutralise } from '../../core/text/neutralise';
 import { showInfo } from '../notify';
 import { WIKI_PAGE_SCHEME, type WikiPageContentProvider } from '../wiki/pageContentProvider';
 import type { Command } from '../command';
@@ -21,6 +22,6 @@ export class ShowRawWikiPageCommand implements Command {
       return;
     }
     const fileName = input.modified.path.slice(input.modified.path.lastIndexOf('/') + 1);
-    await vscode.commands.executeCommand('vscode.diff', shown.uri, input.modified, vscode.l10n.t('{0} (wiki, raw) ↔ {1}', shown.page.title, fileName), { preview: false });
+    await vscode.commands.executeCommand('vscode.diff', shown.uri, input.modified, neutralise(vscode.l10n.t('{0} (wiki, raw) ↔ {1}', shown.page.title, fileName)), { preview: false });
   }
 }

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { showBidiControls } from '../../core/text/bidiControls';
 
 /** The scheme of the read-only documents that show a page as it is on the wiki (never a temporary file). */
 export const WIKI_PAGE_SCHEME = 'wiki-publisher-page';
@@ -92,7 +93,9 @@ export class WikiPageContentProvider implements vscode.TextDocumentContentProvid
 }
 
 function pageUri(pageId: string, title: string, raw: boolean): vscode.Uri {
-  const safeTitle = title.replace(/[\\/:*?"<>|#%]/g, '-').slice(0, 80) || 'page';
+  // The title names the diff's left side (its tab, breadcrumbs, hover): a bidirectional control there reversed what the
+  // user read ("exe.png" for "gnp.exe"), so it is shown as its code, and control characters go as the path's others.
+  const safeTitle = showBidiControls(title).replace(/[\\/:*?"<>|#%\u0000-\u001f\u007f]/g, '-').slice(0, 80) || 'page';
   return vscode.Uri.from({ scheme: WIKI_PAGE_SCHEME, path: `/${pageId}/${raw ? 'raw/' : ''}${safeTitle}.md` });
 }
 

@@ -121,6 +121,7 @@ export function activate(context: vscode.ExtensionContext): void {
         pull: (fileUri) => pull.instance.pullUri(fileUri),
         beforePublish: async (document) => pulledEdits?.beforePublish(document),
         keepPullBase: (fileKey, link, identification) => baseKeeper().afterPublish(fileKey, link, identification),
+        bases: bases(),
         tokenVerdict: (outcome) => void tokenStatus.noteOutcome(outcome),
       })),
       compare,

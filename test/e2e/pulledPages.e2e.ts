@@ -5,7 +5,7 @@
 // (every entry point, both export styles) are integration tests: test/integration/pullCommand.test.ts and
 // compareCommand.test.ts.
 import * as assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readFileSync, renameSync } from 'node:fs';
 import * as path from 'node:path';
 import type { Locator } from 'playwright-core';
 import { signInApproved } from './support/accounts';
@@ -130,5 +130,41 @@ describe('Pull and Compare of a page a colleague edited', function () {
     assert.match((await raw.innerText()).replace(/\s+/g, ''), /\(http:\/\/[^)]+\/wiki\/spaces\/DOCS\/pages\/\d+\/Setup\)/, 'the raw page holds the addresses');
     await keepScreen(page, 'compare-links-raw');
     assert.equal(sandbox.imports.length, 3, 'Compare sends nothing');
+  });
+});
+
+describe('A file renamed outside the editor', function () {
+  const sessions = useSessions();
+
+  it('keeps its page: Pull merges the colleague\'s edit, and Publish updates that page, not "already exists"', async function () {
+    const files = { 'mv.md': targetedFile({ ...DOCS_HOME, pageTitle: 'Mv page' }, '# Mv page\n\nFirst line.\n\nSecond paragraph.\n') };
+    const session = await sessions.start({ files, world: {}, settings: { 'files.autoSave': 'off' }, beforeStart: (wiki) => ({ envToken: wiki.issueToken().token }) });
+    const { page, sandbox, workspaceDir } = session;
+    await tokenStatusItem(page).waitFor();
+    await signInApproved(page);
+    await openFile(page, 'mv.md');
+    await clickPublishButton(page);
+    await notification(page, SANDBOX_BODIES.created).waitFor();
+    await clearNotifications(page);
+    const published = sandbox.findPageByTitle('DOCS', DOCS_HOME.parentId, 'Mv page');
+    assert.ok(published);
+    await waitUntil(() => extensionLog(session).includes(`Kept page ${published.id} version 1 as the base for Pull`), 'Pull\'s base was kept');
+    sandbox.editLineOnWiki(published.id, { append: ' (a colleague\'s words)' });
+
+    // Renamed in a terminal (git mv, a branch switch): VS Code reports no rename to extensions.
+    await runCommand(page, 'View: Close All Editors');
+    renameSync(path.join(workspaceDir, 'mv.md'), path.join(workspaceDir, 'moved.md'));
+    await openFile(page, 'moved.md');
+    await runCommand(page, 'Pull from Wiki');
+    await page.locator(EDITOR_LINES, { hasText: '(a colleague\'s words)' }).first().waitFor();
+    assert.equal(await notification(page, 'Pull does not know this file\'s page yet').count(), 0);
+    await page.keyboard.press('Control+S');
+    await page.locator('.tabs-container .tab.active:not(.dirty)', { hasText: 'moved.md' }).waitFor();
+    assert.match(readFileSync(path.join(workspaceDir, 'moved.md'), 'utf8'), /\(a colleague's words\)/);
+
+    await clickPublishButton(page);
+    await notification(page, SANDBOX_BODIES.updated).waitFor();
+    assert.deepEqual(sandbox.imports.map((entry) => entry.status), [201, 200], 'an update of the same page, no "already exists"');
+    assert.equal(sandbox.pages().filter((each) => each.title === 'Mv page').length, 1);
   });
 });

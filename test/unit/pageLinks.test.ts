@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { forgetLinks, moveLinks } from '../../src/core/links/moveLinks';
+import { forgetLinks, moveLinks, renamedFileKey } from '../../src/core/links/moveLinks';
 import { linkNames, parsePageLink } from '../../src/core/links/pageLink';
 import { withIdentity, withoutIdentity } from '../../src/core/links/pageIdentity';
 
@@ -47,5 +47,21 @@ describe('page links', () => {
     assert.equal(withIdentity({ spaceId: 'D', parentId: '1', pageTitle: 'T', publishedAt: 1000 }, dated).version, 2, 'made no later than the publish: adopted');
     assert.equal(withIdentity({ spaceId: 'D', parentId: '1', pageTitle: 'T', publishedAt: 999 }, dated).version, undefined, 'made after the publish: maybe a colleague');
     assert.equal(withIdentity({ spaceId: 'D', parentId: '1', pageTitle: 'T', version: 1, publishedAt: 5000 }, dated).version, 1, 'the version the publish produced stays');
+  });
+});
+
+describe('the link of a file renamed outside the editor', () => {
+  const link = (pageTitle: string, parentId = '123456') => ({ spaceId: 'DOCS', parentId, pageTitle, pageId: '7', publishedAt: 1 });
+  const gone = (keys: string[]) => async (key: string): Promise<boolean> => keys.includes(key);
+
+  it('is the one link of a gone file that names the title (and the place the file names)', async () => {
+    const links: Array<[string, ReturnType<typeof link>]> = [['file:///w/a.md', link('Alpha')], ['file:///w/b.md', link('Beta')], ['file:///w/c.md', link('Alpha', '999')]];
+    assert.equal(await renamedFileKey(links, { title: 'Alpha', place: { parentId: '123456' } }, gone(['file:///w/a.md', 'file:///w/c.md'])), 'file:///w/a.md');
+    assert.equal(await renamedFileKey(links, { title: 'Beta' }, gone(['file:///w/a.md'])), undefined, 'a file still there keeps its link');
+  });
+
+  it('is none when two gone files named the title: a guess would merge another page into the file', async () => {
+    const links: Array<[string, ReturnType<typeof link>]> = [['file:///w/a.md', link('Alpha')], ['file:///w/old/a.md', link('Alpha')]];
+    assert.equal(await renamedFileKey(links, { title: 'Alpha' }, gone(['file:///w/a.md', 'file:///w/old/a.md'])), undefined);
   });
 });

@@ -1,3 +1,4 @@
+import type { PageLink } from './pageLink';
 /**
  * The links after a file or folder moved from `from` to `to` (URIs or paths with '/' separators): the file's own
  * link, or every link under the folder, follows it. Whatever was linked at the destination before belongs to a file
@@ -31,4 +32,27 @@ export function forgetLinks<T>(links: Readonly<Record<string, T>>, gone: string)
   const folder = gone.endsWith('/') ? gone : `${gone}/`;
   const kept = Object.entries(links).filter(([key]) => key !== gone && !key.startsWith(folder));
   return kept.length === Object.keys(links).length ? undefined : Object.fromEntries(kept);
+}
+
+/**
+ * The key of the one link among `links` left by a file renamed or moved where the editor did not see it (a terminal's
+ * `git mv`, a branch switched): a link naming the page title `title`, and the place `place` where the file names one,
+ * whose file is gone (`isGone`). Undefined when none fits, or more than one: a guess would merge another page's text
+ * into the file, or send the file to another's page.
+ */
+export async function renamedFileKey(
+  links: ReadonlyArray<readonly [string, PageLink]>,
+  wanted: { title: string; place?: { spaceId?: string; parentId?: string } },
+  isGone: (key: string) => Promise<boolean>,
+): Promise<string | undefined> {
+  const { title, place } = wanted;
+  const named = links.filter(([, link]) => link.pageId !== undefined && link.pageTitle === title
+    && (place?.spaceId === undefined || place.spaceId === link.spaceId) && (place?.parentId === undefined || place.parentId === link.parentId));
+  // Looked at only while one is left: each look is a request in a remote workspace.
+  const gone: string[] = [];
+  for (const [key] of named) {
+    if (await isGone(key)) gone.push(key);
+    if (gone.length > 1) return undefined;
+  }
+  return gone[0];
 }

@@ -9,6 +9,7 @@ import { showInfo } from '../notify';
 import { onDemand } from '../onDemandLoader';
 import type { GlobalStateLinkStore } from '../publish/pageLinks';
 import { askForMissing } from '../publish/prompts';
+import { followRenameOutside } from '../publish/renamedOutside';
 import { recordedPagesOf } from '../publish/repositoryLinks';
 import { pageIdOfLinks } from '../pull/linkedPages';
 import { omitTitleHeadingSetting, type WikiPageRef } from '../publish/publishContext';
@@ -101,9 +102,9 @@ export class CompareWithWikiCommand implements Command {
     if (own) return own;
     const pageId = onDemand().prepareDocument(document.getText()).frontMatterPageId;
     if (pageId) return this.deps.links.opened(pageId);
-    // A file this machine never published whose page the repository records (a teammate's or CI's tree): that page,
-    // as a publish of the file would take it, instead of asking where it is.
-    return (await recordedPagesOf([key], this.deps.log)).get(key);
+    // A file renamed outside the editor keeps its page. A file this machine never published whose page the repository
+    // records (a teammate's or CI's tree): that page, as a publish of the file would take it, instead of asking where.
+    return (await followRenameOutside(this.deps, document.uri, document.getText())) ?? (await recordedPagesOf([key], this.deps.log)).get(key);
   }
 
   /** A file not linked to a page ID yet: its target from front matter, its link or the prompts. */

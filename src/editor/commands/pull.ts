@@ -9,6 +9,8 @@ import { withProgressBeforeResult } from '../progressNotification';
 import { onDemand } from '../onDemandLoader';
 import { omitTitleHeadingSetting } from '../publish/publishContext';
 import type { GlobalStateLinkStore } from '../publish/pageLinks';
+import { followRenameOutside } from '../publish/renamedOutside';
+import { recordedPagesOf } from '../publish/repositoryLinks';
 import { applyPulledText, noBaseMessage, pulledMessage } from '../pull/pullAnswer';
 import { autoSaves } from '../pull/autoSave';
 import { pageIdOfLinks } from '../pull/linkedPages';
@@ -60,7 +62,7 @@ export class PullCommand implements Command {
     const fileKey = document.uri.toString();
     const ours = document.getText();
     const versionRead = document.version;
-    const link = await this.linkOf(fileKey, ours);
+    const link = await this.linkOf(document.uri, ours);
     const base = await this.baseFor(fileKey, link);
     const title = link?.pageTitle ?? vscode.workspace.asRelativePath(document.uri);
     let outcome: PullOutcome | undefined;
@@ -142,11 +144,15 @@ export class PullCommand implements Command {
     void notifyPulled(outcome, title, document, autoSaved);
   }
 
-  private async linkOf(fileKey: string, text: string): Promise<PageLink | undefined> {
+  /** The file's page as Compare finds it: its own link, the page it was opened from, the repository's record. */
+  private async linkOf(uri: vscode.Uri, text: string): Promise<PageLink | undefined> {
+    const fileKey = uri.toString();
     const own = await this.deps.links.get(fileKey);
     if (own) return own;
     const pageId = onDemand().prepareDocument(text).frontMatterPageId;
-    return pageId ? this.deps.links.opened(pageId) : undefined;
+    const opened = pageId ? await this.deps.links.opened(pageId) : undefined;
+    if (opened) return opened;
+    return (await followRenameOutside(this.deps, uri, text)) ?? (await recordedPagesOf([fileKey], this.deps.log)).get(fileKey);
   }
 
   /** The file's own base, or the one Open Wiki Page as Markdown kept for its page: whichever fits the link. */

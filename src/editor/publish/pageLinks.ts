@@ -117,6 +117,16 @@ export class GlobalStateLinkStore implements LinkStore {
     if (kept || legacy) this.changed(undefined);
   }
 
+  /** The links of the files under `folderKey` (a folder's URI ending in '/'), with their keys. */
+  linksUnder(folderKey: string): Array<[string, PageLink]> {
+    const found: Array<[string, PageLink]> = [];
+    for (const [key, stored] of Object.entries(this.links())) {
+      const link = key.startsWith(folderKey) ? parsePageLink(stored) : undefined;
+      if (link) found.push([key, link]);
+    }
+    return found;
+  }
+
   /** The files this machine links to the page `pageId` (their keys): a page the workspace already has a file of. */
   filesOfPage(pageId: string): string[] {
     return Object.entries(this.links()).filter(([key, stored]) => linkable(key) && parsePageLink(stored)?.pageId === pageId).map(([key]) => key);

@@ -8,6 +8,7 @@ import type { NotFoundDiagnosis } from '../../core/oauth/platformLookup';
 import type { Clock, Logger, SecretStore } from '../../core/ports';
 import type { PublishOutcome } from '../../core/publish/outcome';
 import type { PublishTarget } from '../../core/publish/target';
+import type { PullBaseStore } from '../../core/pull/pullBase';
 import { editorEndpointMessages } from '../messages/endpointMessages';
 import { editorPublishMessages } from '../messages/publishMessages';
 import { onDemand } from '../onDemandLoader';
@@ -43,6 +44,8 @@ export interface PublishDependencies {
   beforePublish?(document: vscode.TextDocument): Promise<void>;
   /** After a publish landed: keeps the page's export as Pull's base, in the background (returns at once). */
   keepPullBase?(fileKey: string, link: PageLink, identification: Promise<PageLink | undefined> | undefined): void;
+  /** Pull's bases: a file renamed outside the editor takes its base with its link (renamedOutside.ts). */
+  bases?: PullBaseStore & { move?(from: string, to: string): Promise<void> };
 }
 
 /** A page by ID, with its title for the diff's name. */

@@ -13,6 +13,7 @@ import { showModal } from '../notify';
 import { withNotificationProgress } from '../progressNotification';
 import { singleFileRefusal } from './collectMarkdown';
 import { editorFileLinkPorts } from './fileLinkPorts';
+import { followRenameOutside } from './renamedOutside';
 import { recordedPagesOf } from './repositoryLinks';
 import { onDemand } from '../onDemandLoader';
 import { editedText, movedText, offerSignInForRefusedLookups, replaceConfirmed, runGuard, sayEditedWhileUnchanged, signInEnded, signInRefused, uncheckedNote, unreadOnWiki, unreadText } from './guardStep';
@@ -65,6 +66,9 @@ export class FilePublisher {
     // A file opened from the wiki (wiki.pageId) and saved under a new name publishes to the page it was opened from.
     const openedFrom = !override.askAgain && !item.link && item.prepared.frontMatterPageId ? await this.deps.links.opened(item.prepared.frontMatterPageId) : undefined;
     if (openedFrom) item = core.planFile(source, (link = openedFrom), planned);
+    // A file renamed outside the editor (a terminal's git mv) keeps the page it published.
+    const renamed = !override.askAgain && !item.link ? await followRenameOutside(this.deps, document.uri, source.text) : undefined;
+    if (renamed) item = core.planFile(source, (link = renamed), planned);
     // A file this machine never published may be a page of a tree the repository records (a teammate's clone).
     const recorded = !override.askAgain && !item.link ? (await recordedPagesOf([source.key], this.deps.log)).get(source.key) : undefined;
     if (recorded) item = core.planFile(source, (link = recorded), planned);

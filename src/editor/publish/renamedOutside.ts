@@ -1,0 +1,44 @@
+import * as vscode from 'vscode';
+import { renamedFileKey } from '../../core/links/moveLinks';
+import type { PageLink } from '../../core/links/pageLink';
+import { describeError } from '../../core/log/redact';
+import type { Logger } from '../../core/ports';
+import type { PullBaseStore } from '../../core/pull/pullBase';
+import { onDemand } from '../onDemandLoader';
+import type { GlobalStateLinkStore } from './pageLinks';
+import { omitTitleHeadingSetting } from './publishContext';
+
+/**
+ * The link of a file renamed or moved outside the editor (a terminal's `git mv`, a branch switched), which VS Code
+ * does not report as a rename: the one link of its workspace folder whose file is gone and that names the page this
+ * file's title (and front matter place) gives (core renamedFileKey). It moves to the file, with Pull's base, as a rename
+ * the editor saw moves them (extension.ts), and is given; undefined when no such link is found.
+ */
+export async function followRenameOutside(
+  deps: { links: GlobalStateLinkStore; bases?: PullBaseStore & { move?(from: string, to: string): Promise<void> }; log: Logger },
+  uri: vscode.Uri,
+  text: string,
+): Promise<PageLink | undefined> {
+  const folder = vscode.workspace.getWorkspaceFolder(uri);
+  if (!folder || uri.scheme === 'untitled') return undefined;
+  const key = uri.toString();
+  const item = onDemand().planFile({ key, label: vscode.workspace.asRelativePath(uri), text }, undefined, { omitTitleHeading: omitTitleHeadingSetting() });
+  const title = item.target.pageTitle ?? item.suggestedTitle;
+  if (title === undefined) return undefined;
+  const folderKey = folder.uri.toString().replace(/\/?$/, '/');
+  const candidates = deps.links.linksUnder(folderKey).filter(([other]) => other !== key);
+  const isGone = async (other: string): Promise<boolean> => {
+    try {
+      await vscode.workspace.fs.stat(vscode.Uri.parse(other, true));
+      return false;
+    } catch {
+      return true;
+    }
+  };
+  const oldKey = await renamedFileKey(candidates, { title, place: item.target }, isGone);
+  if (oldKey === undefined) return undefined;
+  await deps.links.move(oldKey, key);
+  await deps.bases?.move?.(oldKey, key).catch((error: unknown) => deps.log.warn(`Moving the Pull base of a file renamed outside the editor failed: ${describeError(error)}`));
+  deps.log.info(`${vscode.workspace.asRelativePath(uri)} was renamed outside the editor from ${vscode.workspace.asRelativePath(vscode.Uri.parse(oldKey, true))}: its page link and Pull base follow it.`);
+  return deps.links.get(key);
+}

@@ -3867,7 +3867,7 @@ function responseOutcome(status, said, serviceMessage, retryAfterMs, result, tar
   }
   if (status === 429) {
     const waitSeconds = retryAfterMs === void 0 ? void 0 : Math.ceil(retryAfterMs / 1e3);
-    return { kind: "throttled", severity: "error", status, actions: ["retry", "showLog"], message: messages.throttled(said, tries, waitSeconds) };
+    return { kind: "throttled", severity: "error", status, actions: ["retry", "showLog"], message: messages.throttled(said, tries, waitSeconds), ...retryAfterMs === void 0 ? {} : { retryAfterMs } };
   }
   if (status === 413) return { kind: "unexpected", severity: "error", status, actions: ["showLog"], message: messages.payloadTooLarge(said) };
   if (status >= 500) return { kind: "serverError", severity: "error", status, actions: ["retry", "showLog"], message: messages.serverError(said, status, tries) };

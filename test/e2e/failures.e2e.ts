@@ -80,4 +80,26 @@ describe('Publish failures', function () {
     const runbooks = sandbox.pages().filter((candidate) => candidate.title === 'Runbook');
     assert.equal(runbooks.length, 1, 'published once');
   });
+
+  it('8. a 429 whose Retry-After outlasts the attempts: Retry waits out what the wiki asked, under a progress with Cancel, then publishes', async function () {
+    const { page, sandbox } = await sessions.start({
+      files: FILES,
+      beforeStart: (wiki) => {
+        wiki.injectFaults({ throttleNext: 3, retryAfterSeconds: 5 });
+        return { envToken: wiki.issueToken().token };
+      },
+    });
+    await openFile(page, 'runbook.md');
+    await clickPublishButton(page);
+    const throttled = notification(page, /The wiki is limiting requests \(HTTP 429, 3 attempts\)\. Try again in 5 s\./);
+    await throttled.waitFor();
+    await throttled.locator('.monaco-button', { hasText: /^Retry$/ }).click();
+    const waiting = notification(page, 'The wiki asked to wait before the next publish');
+    await waiting.waitFor();
+    await waiting.locator('.monaco-button', { hasText: 'Cancel' }).waitFor();
+    await notification(page, SANDBOX_BODIES.created).waitFor();
+    assert.deepEqual(sandbox.imports.map((entry) => entry.status), [429, 429, 429, 201]);
+    const [, , third, retried] = sandbox.imports.map((entry) => entry.at);
+    assert.ok(retried !== undefined && third !== undefined && retried - third >= 4_500, `the Retry went ${String((retried ?? 0) - (third ?? 0))} ms after the 429 that asked for 5 s`);
+  });
 });

@@ -34,6 +34,8 @@ export interface PublishOutcome {
   mayHaveLanded: boolean;
   /** The service's own sentence (or ours for an unreadable answer), so a front end can add a finding to it. */
   said?: string;
+  /** A 429's Retry-After: how long after this answer the wiki takes a request again, which a Retry waits out. */
+  retryAfterMs?: number;
 }
 
 /**
@@ -99,7 +101,7 @@ function responseOutcome(
   }
   if (status === 429) {
     const waitSeconds = retryAfterMs === undefined ? undefined : Math.ceil(retryAfterMs / 1000);
-    return { kind: 'throttled', severity: 'error', status, actions: ['retry', 'showLog'], message: messages.throttled(said, tries, waitSeconds) };
+    return { kind: 'throttled', severity: 'error', status, actions: ['retry', 'showLog'], message: messages.throttled(said, tries, waitSeconds), ...(retryAfterMs === undefined ? {} : { retryAfterMs }) };
   }
   if (status === 413) return { kind: 'unexpected', severity: 'error', status, actions: ['showLog'], message: messages.payloadTooLarge(said) };
   if (status >= 500) return { kind: 'serverError', severity: 'error', status, actions: ['retry', 'showLog'], message: messages.serverError(said, status, tries) };

@@ -109,6 +109,8 @@ export interface AfterPublish {
   identification?: Promise<PageLink | undefined> | undefined;
   /** When this publish first tried to send (a Retry passes it on). */
   startedAt?: number;
+  /** When its answer came: a Retry of a throttled publish waits out the Retry-After from then (retryWait.ts). */
+  answeredAt?: number;
 }
 
 /** What Copy Target puts on the clipboard when the page's address is not known. */

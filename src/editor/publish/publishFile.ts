@@ -14,6 +14,7 @@ import { withNotificationProgress } from '../progressNotification';
 import { singleFileRefusal } from './collectMarkdown';
 import { editorFileLinkPorts } from './fileLinkPorts';
 import { followRenameOutside } from './renamedOutside';
+import { waitOutRetryAfter } from './retryWait';
 import { recordedPagesOf } from './repositoryLinks';
 import { onDemand } from '../onDemandLoader';
 import { editedText, movedText, offerSignInForRefusedLookups, replaceConfirmed, runGuard, sayEditedWhileUnchanged, signInEnded, signInRefused, uncheckedNote, unreadOnWiki, unreadText } from './guardStep';
@@ -59,8 +60,7 @@ export class FilePublisher {
     const source: SourceFile = { key: document.uri.toString(), label: vscode.workspace.asRelativePath(document.uri), text: document.getText() };
     const options = { omitTitleHeading: omitTitleHeadingSetting(), force: override.force ?? false, ...sharedPlanOptions() };
     const planned = { ...options, ...(override.target ? { defaults: override.target } : {}) };
-    // The link the plan is made from: the file's own, or one found below. It may say only that an earlier create of the
-    // file may have landed unconfirmed (no page of its own), which the plan keeps for the guard (createMayHaveLanded).
+    // The link the plan is made from: the file's own, or one found below; maybe only a create's mark (createMayHaveLanded).
     let link = override.askAgain ? undefined : await this.deps.links.get(source.key);
     let item = core.planFile(source, link, planned);
     // A file opened from the wiki (wiki.pageId) and saved under a new name publishes to the page it was opened from.
@@ -197,8 +197,7 @@ export class FilePublisher {
     const unchecked = uncheckedNote([item]);
     if (unchecked) notes.push(unchecked);
     const startedAt = override.firstAttemptAt ?? this.deps.clock.now();
-    // The send's mark is in the file's link before its request goes out: a window that crashes or is closed while it
-    // is out leaves it for the next publish's guard, as many files do (recordSend.ts, sendMarks).
+    // The send's mark is in the file's link before its request goes out, for the next publish's guard (sendMarks).
     const marks = core.sendMarks(this.deps.links);
     await marks.beforeSend(item).catch((error: unknown) => this.deps.log.error(`Marking the send of ${item.file.label} failed: ${describeError(error)}`));
     const outcome = await this.send(item, target, setup, document.isDirty && !document.isUntitled, override.earlierRunMayHaveLanded ?? false, links);
@@ -228,9 +227,10 @@ export class FilePublisher {
     const note = notes.length > 0 ? ` ${notes.join(' ')}` : '';
     const { message, actions } = await this.answer.tell(shown, item, target, document.isDirty && !document.isUntitled, note, link, identification);
     const answered = showWithActions(shown.severity, message, actions);
+    const answeredAt = this.deps.clock.now();
     // Pull's base is exported behind the result, never before it.
     if (link) this.deps.keepPullBase?.(item.file.key, link, identification);
-    return this.followUp(await answered, document, override, { target, outcome, link, identification, startedAt });
+    return this.followUp(await answered, document, override, { target, outcome, link, identification, startedAt, answeredAt });
   }
 
   /**
@@ -344,6 +344,7 @@ export class FilePublisher {
       case 'retry':
         // The guard runs again: time has passed since the failure, and a colleague may have edited the page. Forced
         // only as the failed attempt was (Publish Anyway): a send that landed unconfirmed is then found on its page.
+        if (!(await waitOutRetryAfter(after, this.deps.clock))) return;
         return target && this.publish(document, {
           ...again, force: override.force ?? false, target, earlierRunMayHaveLanded: after?.outcome?.mayHaveLanded ?? false,
           ...(after?.startedAt !== undefined ? { firstAttemptAt: after.startedAt } : {}),

@@ -9780,10 +9780,26 @@ function written2(destination, link) {
   const escaped = destination.replace(DESTINATION_SYNTAX, "\\$&");
   return link.angle || /[\s\x00-\x1f\x7f<>()]/.test(destination) ? `<${escaped}>` : escaped;
 }
+var KEYS_PAST = 32;
+var keysOfList = /* @__PURE__ */ new WeakMap();
+function newToLongList(list, key, keyOf) {
+  let keys = keysOfList.get(list);
+  if (keys === void 0) keysOfList.set(list, keys = new Set(list.map(keyOf)));
+  if (keys.has(key)) return false;
+  keys.add(key);
+  return true;
+}
 function addOnce(texts, text2) {
-  if (!texts.includes(text2)) texts.push(text2);
+  if (texts.length < KEYS_PAST ? !texts.includes(text2) : newToLongList(texts, text2, (each) => each)) texts.push(text2);
+}
+function cautionKey(caution) {
+  return `${caution.reason}\0${caution.target}`;
 }
 function addCaution(cautions, caution) {
+  if (cautions.length >= KEYS_PAST) {
+    if (newToLongList(cautions, cautionKey(caution), cautionKey)) cautions.push(caution);
+    return;
+  }
   for (const known of cautions) if (known.target === caution.target && known.reason === caution.reason) return;
   cautions.push(caution);
 }

@@ -82,4 +82,15 @@ describe('Markdown a pull request controls is read in linear time', () => {
     assert.deepEqual(result.cautions, []);
     assert.deepEqual(rewriteLinks(`# Install\n\n${'[a](#nowhere)\n'.repeat(30_000)}`, context).cautions, [{ target: '#nowhere', reason: 'unknownOwnAnchor' }]);
   });
+
+  it('many distinct links that reach no page, each said once (each caution was looked for among all before it: a minute for 1 MB)', () => {
+    const context = { filePath: 'guide.md', resolvePage: () => undefined };
+    const links = Array.from({ length: 50_000 }, (_, index) => `[h](nofile${index}.md)`);
+    const cautions = rewriteLinks(`# P\n\n${links.join(' ')} ${links.slice(0, 100).join(' ')}\n`, context).cautions;
+    assert.equal(cautions.length, 50_000);
+    assert.deepEqual(cautions[49_999], { target: 'nofile49999.md', reason: 'unknownPage' });
+    assert.equal(new Set(cautions.map((caution) => caution.target)).size, 50_000, 'the links repeated at the end are not said twice');
+    const anchors = rewriteLinks(`# P\n\n${Array.from({ length: 50_000 }, (_, index) => `[a](#n${index % 40_000})`).join(' ')}\n`, context).cautions;
+    assert.equal(anchors.length, 40_000);
+  });
 });

@@ -286,11 +286,35 @@ function written(destination: string, link: LinkDestination): string {
   return link.angle || /[\s\x00-\x1f\x7f<>()]/.test(destination) ? `<${escaped}>` : escaped;
 }
 
+/**
+ * The keys of a long list that addOnce or addCaution fills, once it is long: a file links to a handful of places, whose
+ * list is searched faster than a set is built, but a file of 50,000 distinct dead links took a minute searching it.
+ */
+const KEYS_PAST = 32;
+const keysOfList = new WeakMap<unknown[], Set<string>>();
+
+/** Whether `key` is new to the long `list` (its keys made by `keyOf` the first time), noting it when it is. */
+function newToLongList<T>(list: T[], key: string, keyOf: (item: T) => string): boolean {
+  let keys = keysOfList.get(list);
+  if (keys === undefined) keysOfList.set(list, (keys = new Set(list.map(keyOf))));
+  if (keys.has(key)) return false;
+  keys.add(key);
+  return true;
+}
+
 function addOnce(texts: string[], text: string): void {
-  if (!texts.includes(text)) texts.push(text);
+  if (texts.length < KEYS_PAST ? !texts.includes(text) : newToLongList(texts, text, (each) => each)) texts.push(text);
+}
+
+function cautionKey(caution: LinkCaution): string {
+  return `${caution.reason}\u0000${caution.target}`;
 }
 
 function addCaution(cautions: LinkCaution[], caution: LinkCaution): void {
+  if (cautions.length >= KEYS_PAST) {
+    if (newToLongList(cautions, cautionKey(caution), cautionKey)) cautions.push(caution);
+    return;
+  }
   // A loop, not some() with a closure: a tree plan adds a caution for nearly every link of 10,000 files.
   for (const known of cautions) if (known.target === caution.target && known.reason === caution.reason) return;
   cautions.push(caution);

@@ -8178,7 +8178,8 @@ var englishWriteMessages = {
   fileIsLink: (path) => `${path} is a symbolic link; ${NO_LINKS}. Delete the link (or restore the file from git), or name another path.`,
   folderIsLink: (path, folder) => `${path} goes through ${folder}, a symbolic link; ${NO_LINKS}. Make ${folder} a real folder (or delete the link), or name another path.`,
   notAFolder: (path, entry) => `${path} cannot be written: ${entry} is not a folder. Name another path.`,
-  notAFile: (path) => `${path} is a folder, pipe, socket or device, not a regular file; wiki-publisher replaces only regular files. Name another path.`
+  notAFile: (path) => `${path} is a folder, pipe, socket or device, not a regular file; wiki-publisher replaces only regular files. Name another path.`,
+  inGitFolder: (path, gitFolder) => `${path} is inside ${gitFolder}, git's own folder (its config and hooks, which git runs), not the working tree; wiki-publisher never writes there. Name another path.`
 };
 
 // src/core/writes/writePath.ts
@@ -8204,6 +8205,8 @@ function describeWriteRefusal(refusal2, messages = englishWriteMessages) {
       return messages.notAFolder(shown2(refusal2.path), shown2(refusal2.at));
     case "notFile":
       return messages.notAFile(shown2(refusal2.path));
+    case "gitFolder":
+      return messages.inGitFolder(shown2(refusal2.path), shown2(refusal2.at));
   }
 }
 function entriesDown(tree, path) {
@@ -8228,6 +8231,8 @@ async function entryAt(path) {
 async function checkWritePath(tree, path, options = {}) {
   const entries = entriesDown(tree, path);
   if (entries === void 0) return { reason: "outside", tree, path, at: path };
+  const gitFolder = entries.slice(0, -1).find((entry) => entry.slice(entry.lastIndexOf(import_node_path4.sep) + 1).toLowerCase() === ".git");
+  if (gitFolder !== void 0) return { reason: "gitFolder", tree, path, at: gitFolder };
   for (const [index, at] of entries.entries()) {
     const isFile = index === entries.length - 1;
     let stats = await entryAt(at);

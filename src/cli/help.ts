@@ -43,7 +43,7 @@ Options:
   --report FILE        Also write a JUnit XML report of the run (GitLab, Jenkins, Azure Pipelines read it).
   --markdown-file FILE Also write the run's Markdown document (the plan, or the results) to FILE.
                        Files are written only inside the working tree (the repository holding the working
-                       folder, else that folder), never through a symbolic link, and never over another file
+                       folder, else that folder, never in its .git), never through a symbolic link, and never over another file
                        the run reads or writes (the state file, another output, a .wiki-pages.json, a Markdown
                        file in a folder it publishes): such a path is refused (exit 2).
   --expect-plan DIGEST Publish only the reviewed plan: the digest a plan printed (12 to 64 hex digits), or

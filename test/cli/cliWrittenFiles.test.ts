@@ -86,6 +86,18 @@ describe('CLI: files it writes stay in the checkout, never through a link', () =
     await assertOutsideUntouched(outside);
   });
 
+  it('a path inside .git (its config, a hook git runs) is refused, in any letter case, and the file stays as it was', async () => {
+    const config = '[core]\n\trepositoryformatversion = 0\n';
+    const root = await cli.tree({ 'docs/a.md': '# Alpha\n', '.git/config': config, '.git/hooks/pre-commit': '#!/bin/sh\nexit 0\n' });
+    for (const [flag, path] of [['--markdown-file', '.git/config'], ['--report', '.git/hooks/pre-commit'], ['--state', '.GIT/state.json']] as const) {
+      const run = await runCli(['plan', 'docs', ...DOCS, flag, path], { cwd: root, env: cli.env() });
+      assertRefused(run, new RegExp(`${escaped(flag)} ${escaped(path)}: ${escaped(path)} is inside ${escaped(path.slice(0, 4))}, git's own folder .* wiki-publisher never writes there\\. Name another path\\.`));
+    }
+    assert.equal(await readFile(join(root, '.git', 'config'), 'utf8'), config);
+    assert.equal(await readFile(join(root, '.git', 'hooks', 'pre-commit'), 'utf8'), '#!/bin/sh\nexit 0\n');
+    assert.ok(!existsSync(join(root, '.GIT')), 'no folder made for it');
+  });
+
   it('a failed write keeps the old file whole: a report that cannot be replaced is still the last one', async () => {
     const root = await cli.tree({ 'docs/a.md': '# Alpha\n' });
     // The file system takes the name, but not with the temporary file's suffix: the write fails at the end of the run.

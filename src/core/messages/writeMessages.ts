@@ -13,6 +13,8 @@ export interface WriteMessages {
   notAFolder(path: string, entry: string): string;
   /** The entry at `path` is a folder, pipe, socket or device. */
   notAFile(path: string): string;
+  /** `path` lies in `gitFolder`, a repository's .git folder (git's own data: its config, its hooks). */
+  inGitFolder(path: string, gitFolder: string): string;
 }
 
 const NO_LINKS = 'wiki-publisher never writes through a symbolic link, so that a repository cannot make it write a file outside its working tree';
@@ -25,4 +27,6 @@ export const englishWriteMessages: WriteMessages = {
     `${path} goes through ${folder}, a symbolic link; ${NO_LINKS}. Make ${folder} a real folder (or delete the link), or name another path.`,
   notAFolder: (path, entry) => `${path} cannot be written: ${entry} is not a folder. Name another path.`,
   notAFile: (path) => `${path} is a folder, pipe, socket or device, not a regular file; wiki-publisher replaces only regular files. Name another path.`,
+  inGitFolder: (path, gitFolder) =>
+    `${path} is inside ${gitFolder}, git's own folder (its config and hooks, which git runs), not the working tree; wiki-publisher never writes there. Name another path.`,
 };

@@ -9,7 +9,7 @@ import { lstat, mkdir } from 'node:fs/promises';
 import { isAbsolute, join, relative, sep } from 'node:path';
 import { englishWriteMessages, type WriteMessages } from '../messages/writeMessages';
 
-export type WriteRefusalReason = 'outside' | 'link' | 'notFolder' | 'notFile';
+export type WriteRefusalReason = 'outside' | 'gitFolder' | 'link' | 'notFolder' | 'notFile';
 
 export interface WriteRefusal {
   reason: WriteRefusalReason;
@@ -45,6 +45,8 @@ export function describeWriteRefusal(refusal: WriteRefusal, messages: WriteMessa
       return messages.notAFolder(shown(refusal.path), shown(refusal.at));
     case 'notFile':
       return messages.notAFile(shown(refusal.path));
+    case 'gitFolder':
+      return messages.inGitFolder(shown(refusal.path), shown(refusal.at));
   }
 }
 
@@ -79,6 +81,10 @@ async function entryAt(path: string): Promise<Stats | undefined> {
 export async function checkWritePath(tree: string, path: string, options: { makeFolders?: boolean } = {}): Promise<WriteRefusal | undefined> {
   const entries = entriesDown(tree, path);
   if (entries === undefined) return { reason: 'outside', tree, path, at: path };
+  // A file named into .git (its config, a hook) is run by git itself: a pull request's plan job overwrote a hook so.
+  // Any letter case: the folder of a case-insensitive disk answers to .GIT too.
+  const gitFolder = entries.slice(0, -1).find((entry) => entry.slice(entry.lastIndexOf(sep) + 1).toLowerCase() === '.git');
+  if (gitFolder !== undefined) return { reason: 'gitFolder', tree, path, at: gitFolder };
   for (const [index, at] of entries.entries()) {
     const isFile = index === entries.length - 1;
     let stats = await entryAt(at);

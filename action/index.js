@@ -15327,6 +15327,7 @@ function manifestSummary(file, recorded, unrecorded) {
 function protocolModule(secure) {
   return secure ? require("node:https") : require("node:http");
 }
+var READS = /* @__PURE__ */ new Set(["GET", "HEAD"]);
 function createNodeHttpTransport() {
   const agents = {};
   const agentFor = (secure) => {
@@ -15352,7 +15353,7 @@ function createNodeHttpTransport() {
       const headers = { ...request.headers };
       if (whole) headers["content-length"] = String(whole.length);
       if (pieces) headers["content-length"] = String(pieces.byteLength);
-      return new Promise((resolve9, reject) => {
+      const attempt = (onFreshConnection) => new Promise((resolve9, reject) => {
         const outgoing = protocolModule(secure).request(url, { method: request.method, headers, agent: agentFor(secure) });
         const onAbort = () => {
           outgoing.destroy(abortReason(signal));
@@ -15360,6 +15361,10 @@ function createNodeHttpTransport() {
         signal?.addEventListener("abort", onAbort, { once: true });
         outgoing.once("error", (error) => {
           signal?.removeEventListener("abort", onAbort);
+          if (!onFreshConnection && outgoing.reusedSocket && READS.has(request.method) && !signal?.aborted && (error.code === "ECONNRESET" || error.code === "EPIPE")) {
+            resolve9(attempt(true));
+            return;
+          }
           reject(networkError(error));
         });
         outgoing.once("response", (incoming) => {
@@ -15369,6 +15374,7 @@ function createNodeHttpTransport() {
         if (pieces) writePieces(outgoing, pieces);
         else outgoing.end(whole);
       });
+      return attempt(false);
     },
     close() {
       closed = true;

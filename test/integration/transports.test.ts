@@ -100,3 +100,65 @@ for (const kind of kinds) {
     });
   });
 }
+
+describe('the node transport, on a pooled connection the server closed while it sat idle', () => {
+  /**
+   * A loopback server that answers each connection's first request (keep-alive) and closes the connection when a second
+   * request comes on it, unanswered, as a server whose keep-alive timeout ran out just then does.
+   */
+  async function startClosingServer(): Promise<{ url: string; requests: string[]; close(): Promise<void> }> {
+    const { createServer } = await import('node:net');
+    const requests: string[] = [];
+    const sockets = new Set<import('node:net').Socket>();
+    const server = createServer((socket) => {
+      sockets.add(socket);
+      let answered = 0;
+      let received = '';
+      socket.on('data', (chunk) => {
+        received += chunk.toString('latin1');
+        for (let end = received.indexOf('\r\n\r\n'); end >= 0; end = received.indexOf('\r\n\r\n')) {
+          const head = received.slice(0, end);
+          const length = Number(/content-length: *(\d+)/i.exec(head)?.[1] ?? 0);
+          if (received.length < end + 4 + length) return;
+          received = received.slice(end + 4 + length);
+          requests.push(head.split('\r\n')[0] ?? '');
+          if (answered++ > 0) {
+            socket.destroy();
+            return;
+          }
+          socket.write('HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 2\r\nConnection: keep-alive\r\n\r\n{}');
+        }
+      });
+      socket.on('close', () => sockets.delete(socket));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as import('node:net').AddressInfo;
+    return {
+      url: `http://127.0.0.1:${port}/wiki/api/v2/pages/1`,
+      requests,
+      close: () => new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+    };
+  }
+
+  it('sends a read again once on a new connection, and never an import (its body may have gone out)', async () => {
+    const server = await startClosingServer();
+    const transport = createNodeHttpTransport();
+    try {
+      const first = await transport.send({ url: server.url, method: 'GET', headers: {} });
+      assert.equal(first.status, 200);
+      await first.text();
+      const again = await transport.send({ url: server.url, method: 'GET', headers: {} });
+      assert.equal(again.status, 200, 'the read went again on a new connection');
+      await again.text();
+      assert.deepEqual(server.requests.map((line) => line.split(' ')[0]), ['GET', 'GET', 'GET']);
+      await assert.rejects(transport.send({ url: server.url, method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }));
+      assert.deepEqual(server.requests.map((line) => line.split(' ')[0]), ['GET', 'GET', 'GET', 'POST'], 'the import was not sent twice');
+    } finally {
+      await transport.close();
+      await server.close();
+    }
+  });
+});

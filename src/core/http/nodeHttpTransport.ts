@@ -24,6 +24,9 @@ function protocolModule(secure: boolean): Pick<typeof Http, 'Agent' | 'request'>
   return secure ? (require('node:https') as typeof import('node:https')) : (require('node:http') as typeof Http);
 }
 
+/** Requests that change nothing on the server, so sending one again is safe. */
+const READS = new Set(['GET', 'HEAD']);
+
 export function createNodeHttpTransport(): NodeHttpTransport {
   // Idle pooled sockets do not hold the process open (Node unrefs them), and the server's Keep-Alive hint is honoured.
   // One agent per protocol, made with its first request.
@@ -52,14 +55,21 @@ export function createNodeHttpTransport(): NodeHttpTransport {
       const headers: Record<string, string> = { ...request.headers };
       if (whole) headers['content-length'] = String(whole.length);
       if (pieces) headers['content-length'] = String(pieces.byteLength);
-      return new Promise<HttpResponse>((resolve, reject) => {
+      const attempt = (onFreshConnection: boolean): Promise<HttpResponse> => new Promise<HttpResponse>((resolve, reject) => {
         const outgoing = protocolModule(secure).request(url, { method: request.method, headers, agent: agentFor(secure) });
         const onAbort = (): void => {
           outgoing.destroy(abortReason(signal));
         };
         signal?.addEventListener('abort', onAbort, { once: true });
-        outgoing.once('error', (error) => {
+        outgoing.once('error', (error: NodeJS.ErrnoException) => {
           signal?.removeEventListener('abort', onAbort);
+          // A pooled connection the server closed while it sat idle (its keep-alive timeout, as a long plan passed):
+          // the request never reached it. A read goes again once, on a new connection; an import is the client's to
+          // retry, since its body may have gone out.
+          if (!onFreshConnection && outgoing.reusedSocket && READS.has(request.method) && !signal?.aborted && (error.code === 'ECONNRESET' || error.code === 'EPIPE')) {
+            resolve(attempt(true));
+            return;
+          }
           reject(networkError(error));
         });
         outgoing.once('response', (incoming) => {
@@ -69,6 +79,7 @@ export function createNodeHttpTransport(): NodeHttpTransport {
         if (pieces) writePieces(outgoing, pieces);
         else outgoing.end(whole);
       });
+      return attempt(false);
     },
     close(): Promise<void> {
       closed = true;

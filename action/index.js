@@ -7802,7 +7802,7 @@ function moveLines(records) {
     ...retitled.map((page) => `- retitled: ${inlineText(page.path)} from ${inlineText(`"${page.title}"`)} to ${inlineText(`"${page.newTitle}"`)}; the wiki finds a page by its title, so a new page is created and ${pageRef(page.pageId, page.url)} ${page.takenBy === void 0 ? "stays where it is" : `goes to ${inlineText(page.takenBy)}, which has its title now`}`),
     ...undecided.map((move) => `- undecided: ${inlineText(move.oldPath)} to ${inlineText(move.path)}: only the wiki can tell whether ${pageRef(move.pageId, void 0)} is at the place the front matter names (no page access), so the file is sent create only`),
     ...moves.orphans.map((orphan) => `- orphan: ${inlineText(`"${orphan.title}"`)} (${pageRef(orphan.pageId, orphan.url)}, was ${inlineText(orphan.path)}): no file maps to it any more; remove it on the wiki if it should go`),
-    ...leftBehind.map((page) => `- left behind: ${inlineText(`"${page.title}"`)} (${pageRef(page.pageId, page.url)}, was ${inlineText(page.path)}): a new page replaced it (its title changed, or its folder's page was published anew); remove it on the wiki if it should go`),
+    ...leftBehind.map((page) => `- left behind: ${inlineText(`"${page.title}"`)} (${pageRef(page.pageId, page.url)}, was ${inlineText(page.path)}): a new page replaced it (its title changed, or its folder's page was published anew); ${page.noNotice ? "it carries no publish notice from this repository, so only the .wiki-pages.json entry says it was this file's page: check whose page it is before removing it" : "remove it on the wiki if it should go"}`),
     ""
   ];
 }
@@ -11916,7 +11916,6 @@ function newestFolderPageLink(node, own, links, keyOfFile) {
 }
 
 // src/core/tree/newFolderPage.ts
-var LOOKUPS_AT_ONCE = 4;
 function publishedAnew(page) {
   const { item } = page;
   if (page.pageId === void 0 || item.state !== "send" || item.linkedPage) return false;
@@ -12025,11 +12024,20 @@ function replacedPages(plan, idsNow) {
 async function pagesLeftBehind(replaced, idsNow, pages) {
   if (!pages || replaced.length === 0) return [];
   const heldNow = new Set(idsNow.values());
-  const found = await mapBounded(replaced.filter((page) => !heldNow.has(page.pageId)), LOOKUPS_AT_ONCE, async (page) => {
-    const old = await pages.getPage(page.pageId, AbortSignal.timeout(GUARD_TIMEOUT_MS)).catch(() => void 0);
-    return old ? { path: page.node.path, pageId: old.id, title: old.title } : void 0;
-  });
-  return found.filter((entry) => entry !== void 0);
+  const left = replaced.filter((page) => !heldNow.has(page.pageId));
+  if (left.length === 0) return [];
+  const found = await pages.getPages(left.map((page) => page.pageId), AbortSignal.timeout(GUARD_TIMEOUT_MS), { withBody: true }).catch(() => void 0);
+  if (!found) return [];
+  const entries = [];
+  for (const page of left) {
+    const old = found.get(page.pageId);
+    if (!old) continue;
+    const marker = old.body?.marker;
+    const entry = { path: page.node.path, pageId: old.id, title: old.title };
+    if (marker === void 0 || fromAnotherRepository(marker)) entry.noNotice = true;
+    entries.push(entry);
+  }
+  return entries;
 }
 
 // src/core/wikiPages/spacesAskedOnce.ts
@@ -12065,7 +12073,7 @@ function withSpacesAskedOnce(pages) {
 }
 
 // src/core/tree/titlesInSpace.ts
-var LOOKUPS_AT_ONCE2 = 4;
+var LOOKUPS_AT_ONCE = 4;
 var LIST_FROM_TITLES = 8;
 var LIST_REQUEST_PER_TITLES = 8;
 var MAX_LIST_REQUESTS = 20;
@@ -12166,7 +12174,7 @@ async function checkTitlesInSpace(plan, pages, spaceId, signal, messages = engli
       if (elsewhere.length === found.length) item.titleHeldElsewhere = { id: first.id, parentId: first.parentId, url: first.webUrl };
     }
   };
-  await Promise.all(Array.from({ length: Math.min(LOOKUPS_AT_ONCE2, Math.max(1, queue.length)) }, worker));
+  await Promise.all(Array.from({ length: Math.min(LOOKUPS_AT_ONCE, Math.max(1, queue.length)) }, worker));
 }
 function byTitle(listed2) {
   if (listed2 === void 0) return void 0;
@@ -12234,7 +12242,7 @@ function countLinksWithoutAddress(plan, unaddressed) {
 }
 async function sayMissingLinkFiles(plan, options, disk) {
   const looked = [...plan.unknownLinkPaths ?? []];
-  const found = await mapBounded(looked, LOOKUPS_AT_ONCE3, async (path) => ({ path, entry: await lookUpEntry(disk.fs, disk.root, path) }));
+  const found = await mapBounded(looked, LOOKUPS_AT_ONCE2, async (path) => ({ path, entry: await lookUpEntry(disk.fs, disk.root, path) }));
   const missing = /* @__PURE__ */ new Set();
   const pageless = /* @__PURE__ */ new Set();
   let refused2;
@@ -12245,7 +12253,7 @@ async function sayMissingLinkFiles(plan, options, disk) {
     else if (path.endsWith("/") && unrecordedFolder(path, entry)) pageless.add(path);
   }
   const dotted = [...plan.dottedLinkPaths ?? []];
-  const folders = await mapBounded(dotted, LOOKUPS_AT_ONCE3, async (path) => unrecordedFolder(path, await lookUpEntry(disk.fs, disk.root, path)) ? [path] : []);
+  const folders = await mapBounded(dotted, LOOKUPS_AT_ONCE2, async (path) => unrecordedFolder(path, await lookUpEntry(disk.fs, disk.root, path)) ? [path] : []);
   for (const path of folders.flat()) pageless.add(path);
   if (missing.size === 0 && pageless.size === 0) return;
   if (missing.size > 0) plan.missingFiles = missing;
@@ -12262,7 +12270,7 @@ function recordedForLinks(plan, identity) {
 function isLocation(found) {
   return found !== void 0 && found !== ABSENT;
 }
-var LOOKUPS_AT_ONCE3 = 8;
+var LOOKUPS_AT_ONCE2 = 8;
 function foreseeTreeLinks(plan, pinned, options, onDisk = { missing: /* @__PURE__ */ new Set(), pageless: /* @__PURE__ */ new Set() }, only = () => true) {
   const rootPath = plan.tree.rootPath;
   let headings;
@@ -13212,14 +13220,14 @@ function cautionUncheckedChosenPage(pinned, parentId, detail, words) {
 }
 
 // src/core/tree/orphansOnWiki.ts
-var LOOKUPS_AT_ONCE4 = 4;
+var LOOKUPS_AT_ONCE3 = 4;
 async function checkOrphansOnWiki(plan, pages, signal) {
   const ids = [...new Set(plan.moves.orphans.map((orphan) => orphan.pageId).filter(isPageId))];
   if (ids.length === 0) return;
   const batches = [];
   for (let start = 0; start < ids.length; start += MAX_IDS_PER_REQUEST) batches.push(ids.slice(start, start + MAX_IDS_PER_REQUEST));
   const missing = /* @__PURE__ */ new Set();
-  await mapBounded(batches, LOOKUPS_AT_ONCE4, async (batch) => {
+  await mapBounded(batches, LOOKUPS_AT_ONCE3, async (batch) => {
     const found = await pages.getPages(batch, signal).catch((error) => {
       if (signal?.aborted) throw error;
       return void 0;
@@ -15022,6 +15030,7 @@ function refusedForOwnEntry(item) {
   for (const refusal2 of item.refusals) if (refusal2.ownEntry === true) return true;
   return false;
 }
+var NO_NOTICE_LEFT = "it carries no publish notice from this repository, so only the .wiki-pages.json entry says it was this file's page (an entry can name any page): check whose page it is before removing it";
 function printMoves(plan, json, output, addressOf, leftBehindByRun) {
   const withUrl = (entry, title) => {
     const url = addressOf?.(entry.pageId, title);
@@ -15073,7 +15082,7 @@ function printMoves(plan, json, output, addressOf, leftBehindByRun) {
   }
   if (leftBehind.length > 0) {
     output.line(`left behind: ${leftBehind.length} - pages of this tree that new pages replaced and that are still on the wiki (the service cannot move or delete pages; remove them on the wiki if they should go):`);
-    for (const page of leftBehind) output.line(`  "${page.title}" (page ${page.pageId}, was ${page.path})${at(page)}`);
+    for (const page of leftBehind) output.line(`  "${page.title}" (page ${page.pageId}, was ${page.path})${at(page)}${page.noNotice ? `: ${NO_NOTICE_LEFT}` : ""}`);
   }
 }
 

@@ -142,7 +142,7 @@ export function moveLines(records: RunRecords): string[] {
     ...retitled.map((page) => `- retitled: ${inlineText(page.path)} from ${inlineText(`"${page.title}"`)} to ${inlineText(`"${page.newTitle}"`)}; the wiki finds a page by its title, so a new page is created and ${pageRef(page.pageId, page.url)} ${page.takenBy === undefined ? 'stays where it is' : `goes to ${inlineText(page.takenBy)}, which has its title now`}`),
     ...undecided.map((move) => `- undecided: ${inlineText(move.oldPath)} to ${inlineText(move.path)}: only the wiki can tell whether ${pageRef(move.pageId, undefined)} is at the place the front matter names (no page access), so the file is sent create only`),
     ...moves.orphans.map((orphan) => `- orphan: ${inlineText(`"${orphan.title}"`)} (${pageRef(orphan.pageId, orphan.url)}, was ${inlineText(orphan.path)}): no file maps to it any more; remove it on the wiki if it should go`),
-    ...leftBehind.map((page) => `- left behind: ${inlineText(`"${page.title}"`)} (${pageRef(page.pageId, page.url)}, was ${inlineText(page.path)}): a new page replaced it (its title changed, or its folder's page was published anew); remove it on the wiki if it should go`),
+    ...leftBehind.map((page) => `- left behind: ${inlineText(`"${page.title}"`)} (${pageRef(page.pageId, page.url)}, was ${inlineText(page.path)}): a new page replaced it (its title changed, or its folder's page was published anew); ${page.noNotice ? 'it carries no publish notice from this repository, so only the .wiki-pages.json entry says it was this file\'s page: check whose page it is before removing it' : 'remove it on the wiki if it should go'}`),
     '',
   ];
 }

@@ -45,7 +45,7 @@ export interface MovesRecord {
   /** Files that name their page moved from a path whose recorded page only the wiki can place (no page access): sent create only. */
   undecided?: Array<{ oldPath: string; path: string; pageId: string }>;
   /** After a run: recorded pages that new pages replaced (retitled, or their folder's page published anew), still on the wiki. */
-  leftBehind?: Array<{ path: string; pageId: string; title: string; url?: string }>;
+  leftBehind?: Array<{ path: string; pageId: string; title: string; url?: string; noNotice?: true }>;
 }
 
 export interface PlanCheckRecord {

@@ -185,6 +185,9 @@ function refusedForOwnEntry(item: PlanItem): boolean {
  * The service can neither move nor delete a page: say so, with the pages that stay and their addresses. After a run,
  * also the pages it left behind: recorded pages that new pages replaced (their folder's page was published anew).
  */
+/** Said of a page left behind that carries no publish notice of this repository: the record is no proof. */
+const NO_NOTICE_LEFT = 'it carries no publish notice from this repository, so only the .wiki-pages.json entry says it was this file\'s page (an entry can name any page): check whose page it is before removing it';
+
 export function printMoves(plan: TreePlan, json: boolean, output: Output, addressOf?: PageAddressOf, leftBehindByRun?: readonly OrphanPage[]): void {
   const withUrl = <T extends { pageId: string }>(entry: T, title: string): T & { url?: string } => {
     const url = addressOf?.(entry.pageId, title);
@@ -232,6 +235,6 @@ export function printMoves(plan: TreePlan, json: boolean, output: Output, addres
   }
   if (leftBehind.length > 0) {
     output.line(`left behind: ${leftBehind.length} - pages of this tree that new pages replaced and that are still on the wiki (the service cannot move or delete pages; remove them on the wiki if they should go):`);
-    for (const page of leftBehind) output.line(`  "${page.title}" (page ${page.pageId}, was ${page.path})${at(page)}`);
+    for (const page of leftBehind) output.line(`  "${page.title}" (page ${page.pageId}, was ${page.path})${at(page)}${page.noNotice ? `: ${NO_NOTICE_LEFT}` : ''}`);
   }
 }

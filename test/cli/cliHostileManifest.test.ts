@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileRecords, runCli, summaryRecord, useCliWorld, type CliRun } from './cliHarness';
+import { fileRecords, jsonLines, runCli, summaryRecord, useCliWorld, type CliRun } from './cliHarness';
 
 const TO = ['--tree', '--space', 'DOCS', '--parent', '123456', '--overwrite'];
 const MANIFEST = 'docs/.wiki-pages.json';
@@ -243,5 +243,21 @@ describe('CLI --tree, a .wiki-pages.json a pull request changed', () => {
     }
     assert.equal(cli.world.sandbox.imports.length, imports, 'nothing sent');
     assert.equal(cli.world.sandbox.pageRouteRequests, lookups, 'no page of the manifest looked up');
+  });
+
+  it('an entry naming another team\'s page (no publish notice) is never called this file\'s page to remove: left behind "check whose page it is"', async () => {
+    const team = cli.world.sandbox.createPageOnWiki('DOCS', '123456', 'Team page', 'Other team content.\n');
+    const root = await cli.tree({ 'docs/a.md': '# A\n\nSee [b](b.md).\n', 'docs/b.md': '# B\n\nbee\n' });
+    await writeFile(join(root, MANIFEST), JSON.stringify({ version: 1, space: 'DOCS', parent: '123456', pages: { 'b.md': { id: team.id, title: 'Team page' } } }));
+    const args = ['publish', 'docs', '--tree', '--space', 'DOCS', '--parent', '123456'];
+    const run = await runCli(args, { cwd: root, env: cli.env() });
+    const line = run.stdout.split('\n').find((each) => each.includes(`(page ${team.id}, was docs/b.md)`)) ?? '';
+    assert.match(line, /: it carries no publish notice from this repository, so only the \.wiki-pages\.json entry says it was this file's page \(an entry can name any page\): check whose page it is before removing it$/, run.stdout);
+    assert.equal(cli.world.sandbox.pages().find((page) => page.id === team.id)?.version, 1, 'the team\'s page is not written');
+    // A page this tree did publish, left behind by a retitle, is said as before.
+    await writeFile(join(root, 'docs/a.md'), '# A renamed\n\nSee [b](b.md).\n');
+    const again = await runCli([...args, '--json'], { cwd: root, env: cli.env() });
+    const tree = jsonLines(again).find((record) => record.type === 'tree') as { leftBehind?: Array<{ path: string; noNotice?: true }> } | undefined;
+    assert.deepEqual(tree?.leftBehind, [{ path: 'docs/a.md', pageId: cli.livePage('A').id, title: 'A', url: tree?.leftBehind?.[0] && (tree.leftBehind[0] as { url?: string }).url }], again.stdout);
   });
 });

@@ -30,6 +30,11 @@ export interface OrphanPage {
    * the folder's manifest entry is left to remove. Absent when the page is there or was not looked up.
    */
   notOnWiki?: true;
+  /**
+   * A page left behind that carries no publish notice of this repository (none, or another's): the record is all that
+   * names it this tree's, and a forged .wiki-pages.json entry can name any page. Absent when its notice says so.
+   */
+  noNotice?: true;
 }
 
 export interface MoveReport {

@@ -33,6 +33,6 @@ export function logTreeRun(log: Logger, { plan, results, summary, leftBehind, ad
   for (const orphan of plan.moves.orphans) log.warn(`  orphan: "${orphan.title}" (page ${orphan.pageId}, was ${orphan.path})${orphan.notOnWiki ? '; not on the wiki any more (deleted, or hidden from this account): remove its entry from .wiki-pages.json' : ''}`);
   for (const page of leftBehind) {
     const url = addressOf(page.pageId, page.title);
-    log.warn(`  left behind: "${page.title}" (page ${page.pageId}, was ${page.path})${url ? ` - ${url}` : ''}; a new page replaced it`);
+    log.warn(`  left behind: "${page.title}" (page ${page.pageId}, was ${page.path})${url ? ` - ${url}` : ''}; a new page replaced it${page.noNotice ? '; it carries no publish notice from here, so only .wiki-pages.json says it was this file\'s page: check whose page it is before removing it' : ''}`);
   }
 }

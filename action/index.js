@@ -2061,7 +2061,7 @@ var englishPublishMessages = {
   throttled: (said, attempts, waitSeconds) => `${said} The wiki is limiting requests (HTTP 429, ${attempts}).${waitSeconds === void 0 ? "" : ` Try again in ${waitSeconds} s.`}`,
   serverError: (said, status, attempts) => `${said} (HTTP ${status}, ${attempts})`,
   unexpected: (said, status) => `${said} (HTTP ${status})`,
-  payloadTooLarge: (said) => `${said} (HTTP 413) The page is larger than the wiki (or a proxy before it) takes; a wiki page holds about 1 MB. Split the file into several pages, or move large parts (embedded images, long tables) out of it.`,
+  payloadTooLarge: (said) => said === void 0 ? "The page is larger than the wiki (or a proxy before it) takes (HTTP 413); a wiki page holds about 1 MB. Split the file into several pages, or move large parts (embedded images, long tables) out of it." : `${said} (HTTP 413) The page is larger than the wiki (or a proxy before it) takes; a wiki page holds about 1 MB. Split the file into several pages, or move large parts (embedded images, long tables) out of it.`,
   emptyAnswer: (status) => `The wiki answered with HTTP ${status} and no message.`,
   notJsonAnswer: (status) => `The wiki answered with HTTP ${status} and a response that is not the import service's JSON (a proxy or gateway error page?).`,
   spaceFound: (spaceId) => `the space "${spaceId}" exists`,
@@ -3869,7 +3869,7 @@ function responseOutcome(status, said, serviceMessage, retryAfterMs, result, tar
     const waitSeconds = retryAfterMs === void 0 ? void 0 : Math.ceil(retryAfterMs / 1e3);
     return { kind: "throttled", severity: "error", status, actions: ["retry", "showLog"], message: messages.throttled(said, tries, waitSeconds), ...retryAfterMs === void 0 ? {} : { retryAfterMs } };
   }
-  if (status === 413) return { kind: "unexpected", severity: "error", status, actions: ["showLog"], message: messages.payloadTooLarge(said) };
+  if (status === 413) return { kind: "unexpected", severity: "error", status, actions: ["showLog"], message: messages.payloadTooLarge(serviceMessage) };
   if (status >= 500) return { kind: "serverError", severity: "error", status, actions: ["retry", "showLog"], message: messages.serverError(said, status, tries) };
   return { kind: "unexpected", severity: "error", status, actions: ["showLog"], message: messages.unexpected(said, status) };
 }

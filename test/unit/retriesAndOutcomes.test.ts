@@ -78,6 +78,12 @@ describe('outcome mapping', () => {
     const said = one(response(413, 'Error: Payload Too Large'));
     assert.equal(said.kind, 'unexpected');
     assert.match(said.message, /^Error: Payload Too Large \(HTTP 413\) The page is larger than the wiki \(or a proxy before it\) takes; a wiki page holds about 1 MB\. Split the file into several pages/);
+    // A proxy's HTML page, or no body: what it means, once, not "not the import service's JSON" before it.
+    for (const unreadable of ['notJson', 'empty'] as const) {
+      const proxied = one({ kind: 'response', status: 413, message: undefined, unreadable });
+      assert.match(proxied.message, /^The page is larger than the wiki \(or a proxy before it\) takes \(HTTP 413\); a wiki page holds about 1 MB\. Split the file/);
+      assert.equal(proxied.message.split('413').length, 2, proxied.message);
+    }
   });
   it('tells an "already exists" 400 apart, and after a lost attempt says the page exists now, still offering Overwrite', () => {
     assert.equal(one(response(400, 'Error: Page already exists')).kind, 'alreadyExists');

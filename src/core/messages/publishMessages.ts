@@ -44,7 +44,8 @@ export interface PublishMessages extends EndpointMessages {
   serverError(said: string, status: number, attempts: string): string;
   unexpected(said: string, status: number): string;
   /** 413 (the service, or a proxy before it, refused the request's size): what it means and what fixes it. */
-  payloadTooLarge(said: string): string;
+  /** `said`: the service's own sentence, or undefined when the answer was none of its (a proxy's page, no body). */
+  payloadTooLarge(said: string | undefined): string;
   emptyAnswer(status: number): string;
   notJsonAnswer(status: number): string;
 
@@ -167,7 +168,9 @@ export const englishPublishMessages: PublishMessages = {
     `${said} The wiki is limiting requests (HTTP 429, ${attempts}).${waitSeconds === undefined ? '' : ` Try again in ${waitSeconds} s.`}`,
   serverError: (said, status, attempts) => `${said} (HTTP ${status}, ${attempts})`,
   unexpected: (said, status) => `${said} (HTTP ${status})`,
-  payloadTooLarge: (said) => `${said} (HTTP 413) The page is larger than the wiki (or a proxy before it) takes; a wiki page holds about 1 MB. Split the file into several pages, or move large parts (embedded images, long tables) out of it.`,
+  payloadTooLarge: (said) => said === undefined
+    ? 'The page is larger than the wiki (or a proxy before it) takes (HTTP 413); a wiki page holds about 1 MB. Split the file into several pages, or move large parts (embedded images, long tables) out of it.'
+    : `${said} (HTTP 413) The page is larger than the wiki (or a proxy before it) takes; a wiki page holds about 1 MB. Split the file into several pages, or move large parts (embedded images, long tables) out of it.`,
   emptyAnswer: (status) => `The wiki answered with HTTP ${status} and no message.`,
   notJsonAnswer: (status) =>
     `The wiki answered with HTTP ${status} and a response that is not the import service's JSON (a proxy or gateway error page?).`,

@@ -103,7 +103,7 @@ function responseOutcome(
     const waitSeconds = retryAfterMs === undefined ? undefined : Math.ceil(retryAfterMs / 1000);
     return { kind: 'throttled', severity: 'error', status, actions: ['retry', 'showLog'], message: messages.throttled(said, tries, waitSeconds), ...(retryAfterMs === undefined ? {} : { retryAfterMs }) };
   }
-  if (status === 413) return { kind: 'unexpected', severity: 'error', status, actions: ['showLog'], message: messages.payloadTooLarge(said) };
+  if (status === 413) return { kind: 'unexpected', severity: 'error', status, actions: ['showLog'], message: messages.payloadTooLarge(serviceMessage) };
   if (status >= 500) return { kind: 'serverError', severity: 'error', status, actions: ['retry', 'showLog'], message: messages.serverError(said, status, tries) };
   return { kind: 'unexpected', severity: 'error', status, actions: ['showLog'], message: messages.unexpected(said, status) };
 }

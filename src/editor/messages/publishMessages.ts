@@ -37,7 +37,9 @@ export const editorPublishMessages: PublishMessages = {
       : vscode.l10n.t('{0} The wiki is limiting requests (HTTP 429, {1}). Try again in {2} s.', said, attempts, waitSeconds),
   serverError: (said, status, attempts) => vscode.l10n.t('{0} (HTTP {1}, {2})', said, status, attempts),
   unexpected: (said, status) => vscode.l10n.t('{0} (HTTP {1})', said, status),
-  payloadTooLarge: (said) => vscode.l10n.t('{0} (HTTP 413) The page is larger than the wiki (or a proxy before it) takes; a wiki page holds about 1 MB. Split the file into several pages, or move large parts (embedded images, long tables) out of it.', said),
+  payloadTooLarge: (said) => said === undefined
+    ? vscode.l10n.t('The page is larger than the wiki (or a proxy before it) takes (HTTP 413); a wiki page holds about 1 MB. Split the file into several pages, or move large parts (embedded images, long tables) out of it.')
+    : vscode.l10n.t('{0} (HTTP 413) The page is larger than the wiki (or a proxy before it) takes; a wiki page holds about 1 MB. Split the file into several pages, or move large parts (embedded images, long tables) out of it.', said),
   emptyAnswer: (status) => vscode.l10n.t('The wiki answered with HTTP {0} and no message.', status),
   notJsonAnswer: (status) =>
     vscode.l10n.t('The wiki answered with HTTP {0} and a response that is not the import service\'s JSON (a proxy or gateway error page?).', status),

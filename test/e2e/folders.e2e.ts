@@ -160,6 +160,30 @@ describe('Republishing a folder, signed in: the edit guard in the many-file plan
     assert.deepEqual(['Install', 'Configure', 'Troubleshoot'].map((title) => sandbox.findPageByTitle('DOCS', '123456', title)?.version), versions, 'no new version, no notification to watchers');
   });
 
+  it('Retry Failed after the wiki stopped the run with a long Retry-After: waits under a progress with Cancel, and Cancel sends nothing', async function () {
+    const session = await publishedOnce();
+    const { page, sandbox, workspaceDir } = session;
+    for (const name of ['install', 'configure', 'troubleshoot']) {
+      const file = path.join(workspaceDir, 'guide', `${name}.md`);
+      writeFileSync(file, `${readFileSync(file, 'utf8')}\nRevised.\n`);
+    }
+    // Longer than a run waits (60 s): the run stops, its files not sent.
+    sandbox.injectFaults({ throttleNext: 1, retryAfterSeconds: 90 });
+    await publishFolderAs(page, 'guide', 'As flat pages');
+    const confirm = page.locator('.monaco-dialog-box', { hasText: 'Publish 3 of 3 Markdown files' });
+    await confirm.waitFor();
+    await confirm.locator('.monaco-button', { hasText: /^Publish$/ }).click();
+    const summary = await waitForCenterNotification(page, /The wiki asked to wait 90 s before more requests \(HTTP 429\); publishing stopped after/);
+    const imports = sandbox.imports.length;
+    await summary.locator('.monaco-button', { hasText: 'Retry Failed' }).click();
+    const waiting = page.locator('.notification-toast, .notifications-center .notification-list-item', { hasText: 'The wiki asked to wait before the next publish' }).first();
+    await waiting.waitFor();
+    assert.match(await waiting.innerText(), /retrying in (8\d|9\d) s/);
+    await waiting.locator('.monaco-button', { hasText: 'Cancel' }).click();
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    assert.equal(sandbox.imports.length, imports, 'nothing sent while the wiki asked to wait, nor after Cancel');
+  });
+
   it('a page a colleague moved, with a new page of its title in its old place: Overwrite Edited Pages Too replaces neither', async function () {
     const session = await publishedOnce();
     const { page, sandbox, workspaceDir } = session;

@@ -14,7 +14,7 @@ import { withNotificationProgress } from '../progressNotification';
 import { singleFileRefusal } from './collectMarkdown';
 import { editorFileLinkPorts } from './fileLinkPorts';
 import { followRenameOutside } from './renamedOutside';
-import { waitOutRetryAfter } from './retryWait';
+import { resumeAtOf, waitOutRetryAfter } from './retryWait';
 import { recordedPagesOf } from './repositoryLinks';
 import { onDemand } from '../onDemandLoader';
 import { editedText, movedText, offerSignInForRefusedLookups, replaceConfirmed, runGuard, sayEditedWhileUnchanged, signInEnded, signInRefused, uncheckedNote, unreadOnWiki, unreadText } from './guardStep';
@@ -344,7 +344,7 @@ export class FilePublisher {
       case 'retry':
         // The guard runs again: time has passed since the failure, and a colleague may have edited the page. Forced
         // only as the failed attempt was (Publish Anyway): a send that landed unconfirmed is then found on its page.
-        if (!(await waitOutRetryAfter(after, this.deps.clock))) return;
+        if (!(await waitOutRetryAfter(resumeAtOf(after), this.deps.clock))) return;
         return target && this.publish(document, {
           ...again, force: override.force ?? false, target, earlierRunMayHaveLanded: after?.outcome?.mayHaveLanded ?? false,
           ...(after?.startedAt !== undefined ? { firstAttemptAt: after.startedAt } : {}),

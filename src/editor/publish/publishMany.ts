@@ -25,6 +25,7 @@ import { PublishAnswer } from './publishAnswer';
 import { editorFileLinkPorts } from './fileLinkPorts';
 import { recordedPagesOf } from './repositoryLinks';
 import { showWithActions } from './showOutcome';
+import { waitOutRetryAfter } from './retryWait';
 
 /** A retry of some files of an earlier run: its answers, and which files may have landed then. */
 interface RetryOf {
@@ -44,7 +45,7 @@ export class ManyPublisher {
    * Why the last run stopped early (the wiki asked for a wait longer than a run waits, or refused the API token), for
    * its summary; `tokenRefused`: the summary offers Set API Token.
    */
-  private stopped: { words: string; tokenRefused: boolean } | undefined;
+  private stopped: { words: string; tokenRefused: boolean; resumeAt?: number } | undefined;
 
   constructor(private readonly deps: PublishDependencies) {}
 
@@ -192,7 +193,7 @@ export class ManyPublisher {
         relinking,
         pages,
         onStopped: (stopped) => {
-          this.stopped = { words: core.describeRunStop(stopped, editorPublishMessages), tokenRefused: stopped.reason === 'tokenRefused' };
+          this.stopped = { words: core.describeRunStop(stopped, editorPublishMessages), tokenRefused: stopped.reason === 'tokenRefused', ...(stopped.reason === 'throttled' ? { resumeAt: stopped.resumeAt } : {}) };
         },
         onStart: (item, started, all) => {
           total = all;
@@ -326,6 +327,8 @@ export class ManyPublisher {
     // A new token, then the files not sent (and the one refused) again.
     if (choice === 'setApiToken' && !(await this.deps.setApiToken())) return;
     if (choice === 'retryFailed' || choice === 'setApiToken') {
+      // A run the wiki stopped for a long Retry-After: the files go once it takes requests again.
+      if (!(await waitOutRetryAfter(stopped?.resumeAt, this.deps.clock))) return;
       const byKey = new Map(selection.map((uri) => [uri.toString(), uri]));
       const uris = again.map((result) => byKey.get(result.item.file.key) ?? vscode.Uri.parse(result.item.file.key));
       const mayHaveLanded = new Set(again.filter((result) => result.mayHaveLanded).map((result) => result.item.file.key));

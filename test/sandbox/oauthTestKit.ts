@@ -44,7 +44,10 @@ export interface ManagerKit {
 }
 
 /** A session manager against the sandbox, recording its events and the waits it asked for (never waiting). */
-export function managerFor(idp: Idp, deps: { store: SecretStore; clock: Clock; logger: Logger; lockDir: string; lockTimeoutMs?: number }): ManagerKit {
+export function managerFor(
+  idp: Idp,
+  deps: { store: SecretStore; clock: Clock; logger: Logger; lockDir: string; lockTimeoutMs?: number; consistencyWaitMs?: number; viewSince?: number },
+): ManagerKit {
   const sleeps: number[] = [];
   const sleep: Sleep = async (ms) => void sleeps.push(ms);
   const tokenClient = new TokenClient({

@@ -13,6 +13,11 @@ export type ExportAuthErrorKind =
   | 'invalidClient'
   /** Another window holds the refresh lock for too long. Retryable. */
   | 'busy'
+  /**
+   * This window's store holds an older session than the last one stored, and will not catch up: another window
+   * wrote its stale copy over the latest. Its refresh token was replaced, so it is never sent; the user must sign in.
+   */
+  | 'overwritten'
   /** The network failed, the deadline passed, or the server is rate limiting or failing. Retryable. */
   | 'network'
   | 'rateLimited'

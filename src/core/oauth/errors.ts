@@ -51,6 +51,11 @@ export function staleView(): ExportAuthError {
   return new ExportAuthError('busy', (m) => m.staleView());
 }
 
+/** This window's store holds an older session than the marker's and will not catch up (sessionMarker.overwrittenHere). */
+export function overwritten(): ExportAuthError {
+  return new ExportAuthError('overwritten', (m) => m.sessionOverwritten());
+}
+
 /** What a secret-storage call was doing, for its timeout's sentence. */
 export type StorageCall = 'answer' | 'delete' | 'save';
 

@@ -121,7 +121,8 @@ export class ProactiveRefresher {
       await this.options.manager.getAccessToken();
     } catch (error) {
       this.firing = false;
-      if (isExportAuthError(error, 'notSignedIn') || isExportAuthError(error, 'signedOut')) return;
+      // Nothing to refresh until the user signs in (again): an overwritten session's refresh token is never sent.
+      if (isExportAuthError(error, 'notSignedIn') || isExportAuthError(error, 'signedOut') || isExportAuthError(error, 'overwritten')) return;
       this.options.logger.warn(`Scheduled refresh of the export session failed: ${describeError(error)}`);
       if (this.running && this.handle === undefined) this.schedule(this.retryAfterFailureMs());
       return;

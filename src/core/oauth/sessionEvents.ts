@@ -5,7 +5,12 @@ export type ExportSessionEvent =
   | { type: 'signedIn'; session: ExportSession }
   | { type: 'refreshed'; session: ExportSession }
   /** `chainRevoked` is fired once per dead chain: the editor shows one "Sign In Again" notification for it. */
-  | { type: 'signedOut'; reason: 'chainRevoked' | 'userSignOut' };
+  | { type: 'signedOut'; reason: 'chainRevoked' | 'userSignOut' }
+  /**
+   * Fired once per overwrite found: this window's store holds an older copy than the session last stored and will
+   * not catch up (error 'overwritten'). Nothing was signed out; the editor shows the sign-in as lost here.
+   */
+  | { type: 'overwritten' };
 
 export interface Disposable {
   dispose(): void;

@@ -40,6 +40,11 @@ export interface ExportSessionManagerDeps {
   /** How long to wait inside the lock for this window's store to show another window's write (default 3 s). */
   consistencyWaitMs?: number;
   /**
+   * When this window's view of the store was first read (the editor's activation). A marker written well before it
+   * that the view does not show is no lag: another window wrote an older copy over the session (error 'overwritten').
+   */
+  viewSince?: number;
+  /**
    * False where this window must never send a refresh token (default true): an extension forced onto the
    * remote side of a remote window has its lock folder there, apart from the local windows' lock over the same
    * secret storage. It then uses the stored access token while it lasts and fails with 'refreshUnavailable'.
@@ -81,6 +86,9 @@ export class ExportSessionManager {
       store: deps.store,
       lockDir: deps.lockDir,
       logger: deps.logger,
+      clock: deps.clock,
+      onOverwritten: () => this.events.fire({ type: 'overwritten' }),
+      ...(deps.viewSince !== undefined ? { viewSince: deps.viewSince } : {}),
       consistencyWaitMs: deps.consistencyWaitMs ?? 3000,
       ...(deps.sleep ? { sleep: deps.sleep } : {}),
     });
@@ -242,7 +250,9 @@ export class ExportSessionManager {
     if (marker && !marker.signedOut && !markerMatches(marker, sent.refreshToken)) {
       // Another window stored a different session meanwhile; this window's view may not show it yet, and it
       // must not be deleted on the strength of a stale view.
-      latest = await this.sessions.waitFor(marker, held);
+      const waitedFor = await this.sessions.waitFor(marker, held);
+      if (!waitedFor) this.sessions.throwIfOverwritten(marker, latest);
+      latest = waitedFor;
       if (!latest) throw staleView();
     }
     if (latest && latest.refreshToken !== sent.refreshToken) {

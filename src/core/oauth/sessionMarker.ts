@@ -20,6 +20,8 @@ export type SessionMarker =
       /** SHA-256 (hex) of the refresh token the store holds since the last write. */
       refreshTokenSha256: string;
       lastRefreshAt: number;
+      /** When the marker was written (the writer's clock); markers written before this field was kept give lastRefreshAt. */
+      writtenAt: number;
     }
   | {
       signedOut: true;
@@ -67,7 +69,38 @@ export async function readSessionMarker(lockDir: string): Promise<SessionMarker 
   }
   if (typeof v.refreshTokenSha256 !== 'string' || !/^[0-9a-f]{64}$/.test(v.refreshTokenSha256)) return undefined;
   if (typeof v.lastRefreshAt !== 'number') return undefined;
-  return { signedOut: false, generation, refreshTokenSha256: v.refreshTokenSha256, lastRefreshAt: v.lastRefreshAt };
+  const writtenAt = typeof v.writtenAt === 'number' ? v.writtenAt : v.lastRefreshAt;
+  return { signedOut: false, generation, refreshTokenSha256: v.refreshTokenSha256, lastRefreshAt: v.lastRefreshAt, writtenAt };
+}
+
+/**
+ * How long a window's view may lag behind the marker before the difference is no lag at all. Secret storage reaches
+ * other windows within a second or so; a view older than the marker this long after its write will never catch up.
+ */
+export const OVERWRITTEN_AFTER_MS = 30_000;
+/** A window that started this long after the marker was written read a store that already held that write. */
+export const STARTED_AFTER_WRITE_MS = 5_000;
+
+/**
+ * True when this window's store holds an older session than the one the marker records, and will not catch up: the
+ * marker was written long ago (OVERWRITTEN_AFTER_MS), or before this window's view was first read (`viewSince`, its
+ * start). Another window wrote its stale copy over the latest session (code-server writes every secret of a tab back
+ * on any change). The refresh token this window holds was replaced: it must never be sent, and the sign-in is lost
+ * here. A view newer than the marker (stored by a window with another lock folder) is never taken for this.
+ */
+export function overwrittenHere(marker: SessionMarker | undefined, session: { refreshToken: string; lastRefreshAt: number } | undefined, now: number, viewSince?: number): boolean {
+  if (!marker || marker.signedOut || !session || markerMatches(marker, session.refreshToken)) return false;
+  if (session.lastRefreshAt > marker.lastRefreshAt) return false;
+  return now - marker.writtenAt >= OVERWRITTEN_AFTER_MS || (viewSince !== undefined && viewSince - marker.writtenAt >= STARTED_AFTER_WRITE_MS);
+}
+
+/** overwrittenHere() for readers outside the session manager (the editor's status item); false when unreadable. */
+export async function isOverwrittenHere(lockDir: string, session: { refreshToken: string; lastRefreshAt: number }, now: number, viewSince?: number): Promise<boolean> {
+  try {
+    return overwrittenHere(await readSessionMarker(lockDir), session, now, viewSince);
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -105,8 +138,9 @@ export async function writeSessionMarker(
   lockDir: string,
   session: { refreshToken: string; lastRefreshAt: number },
   generation = 1,
+  writtenAt = session.lastRefreshAt,
 ): Promise<void> {
-  await writeMarkerFile(lockDir, { generation, refreshTokenSha256: hashRefreshToken(session.refreshToken), lastRefreshAt: session.lastRefreshAt });
+  await writeMarkerFile(lockDir, { generation, refreshTokenSha256: hashRefreshToken(session.refreshToken), lastRefreshAt: session.lastRefreshAt, writtenAt });
 }
 
 /**

@@ -4,14 +4,15 @@
 // instead of trusting it. Every SecretStore call made while holding the lock ends by the lock's hold deadline:
 // a store that never answers must not keep every other window waiting until the stale timeout.
 import { describeError } from '../log/redact';
-import type { Logger, SecretStore } from '../ports';
+import type { Clock, Logger, SecretStore } from '../ports';
 import { realSleep, type Sleep } from './backoff';
-import { ExportAuthError, staleView, storageTimeout, type StorageCall } from './errors';
+import { ExportAuthError, overwritten, staleView, storageTimeout, type StorageCall } from './errors';
 import type { ReleaseLock } from './refreshLock';
 import * as S from './session';
 import {
   hashRefreshToken,
   markerMatches,
+  overwrittenHere,
   readSessionMarker,
   removeSessionMarker,
   signedOutBefore,
@@ -37,6 +38,12 @@ export interface SessionStoreDeps {
   store: SecretStore;
   lockDir: string;
   logger: Logger;
+  /** Stamps the marker's `writtenAt`, and tells how long ago another window wrote it. */
+  clock: Clock;
+  /** When this window's view of the store was first read (its start); see sessionMarker.overwrittenHere. */
+  viewSince?: number;
+  /** Told once per marker found overwritten here, so the editor shows the sign-in as lost (an event, not a loop). */
+  onOverwritten?: () => void;
   /** The longest wait for this window's store to show what the marker says. */
   consistencyWaitMs: number;
   sleep?: Sleep;
@@ -45,6 +52,9 @@ export interface SessionStoreDeps {
 const POLL_MS = 50;
 
 export class SessionStore {
+  /** The marker last found overwritten here (its token's hash and time), so onOverwritten is told once. */
+  private overwrittenMarker: string | undefined;
+
   constructor(private readonly deps: SessionStoreDeps) {}
 
   /**
@@ -71,7 +81,9 @@ export class SessionStore {
   /**
    * Inside the lock: the stored session once this window's view agrees with the marker (none after a recorded
    * sign-out). Throws a retryable 'busy' when the view still holds another refresh token after the wait:
-   * refreshing with it could present a replaced token. No session when none is visible here even after the wait.
+   * refreshing with it could present a replaced token. Throws 'overwritten' (not retryable, nothing sent, nobody
+   * signed out) when that view is older than the marker and will not catch up: another window wrote its stale copy
+   * over the latest session. No session when none is visible here even after the wait.
    */
   async readConsistent(held: HeldLock): Promise<ConsistentRead> {
     const marker = await this.marker();
@@ -84,11 +96,28 @@ export class SessionStore {
       return { session: current, marker: await this.updateMarker(current, marker.generation + 1) };
     }
     if (marker.signedOut) return { session: undefined, marker };
+    this.throwIfOverwritten(marker, current);
     this.deps.logger.debug('This window has not seen the latest export session yet; waiting for the store to catch up.');
     const caughtUp = await this.waitFor(marker, held);
     if (caughtUp) return { session: caughtUp, marker };
-    if (!(await this.readView(held))) return { session: undefined, marker };
+    const after = await this.readView(held);
+    if (!after) return { session: undefined, marker };
+    this.throwIfOverwritten(marker, after);
     throw staleView();
+  }
+
+  /** Throws 'overwritten' when `session` is an older copy than the marker's that this window's view will keep. */
+  throwIfOverwritten(marker: SessionMarker | undefined, session: S.ExportSession | undefined): void {
+    if (!marker || marker.signedOut || !overwrittenHere(marker, session, this.deps.clock.now(), this.deps.viewSince)) return;
+    const key = `${marker.refreshTokenSha256}@${marker.writtenAt}`;
+    if (this.overwrittenMarker === key) throw overwritten();
+    this.overwrittenMarker = key;
+    this.deps.onOverwritten?.();
+    this.deps.logger.warn(
+      'This window\'s secret storage holds an older export session than the one last stored, and has not caught up: ' +
+        'another window wrote its stale copy over it. Its replaced refresh token is not sent; signing in again is required.',
+    );
+    throw overwritten();
   }
 
   /** Polls this window's view until it holds the marker's refresh token; undefined when the wait runs out. */
@@ -175,8 +204,9 @@ export class SessionStore {
   /** Writes the marker for `session`; undefined (no marker, no information) when that fails. */
   private async updateMarker(session: S.ExportSession, generation: number): Promise<SessionMarker | undefined> {
     try {
-      await writeSessionMarker(this.deps.lockDir, session, generation);
-      return { signedOut: false, generation, refreshTokenSha256: hashRefreshToken(session.refreshToken), lastRefreshAt: session.lastRefreshAt };
+      const writtenAt = this.deps.clock.now();
+      await writeSessionMarker(this.deps.lockDir, session, generation, writtenAt);
+      return { signedOut: false, generation, refreshTokenSha256: hashRefreshToken(session.refreshToken), lastRefreshAt: session.lastRefreshAt, writtenAt };
     } catch (error) {
       // A marker naming the previous token would make every other window wait for a store that never
       // matches it; no marker only means "no information".

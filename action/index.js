@@ -7259,6 +7259,7 @@ var englishTokenMessages = {
   sourceEnvironment: (envVar) => `Read from the \`${envVar}\` environment variable (used because no token is stored).`,
   sourceSecretStorage: () => "Kept in VS Code's secret storage.",
   exportNotSignedIn: () => "**Export API**: not signed in.",
+  exportOverwritten: () => "**Export API**: not signed in here. Another window replaced the sign-in stored for this window with an older copy, so it is lost.",
   exportSignedIn: () => "**Export API**: signed in.",
   exportExpiresOn: (at) => `**Export API**: signed in. The sign-in expires from inactivity on ${at} unless it is used before then.`,
   exportExpiresOnIn: (at, left) => `**Export API**: signed in. The sign-in expires from inactivity on ${at} (in ${left}) unless it is used before then.`,

@@ -216,6 +216,8 @@ export function installEditorVscode(folder: string, settings: Record<string, unk
     FileSystemError,
     ProgressLocation: { SourceControl: 1, Window: 10, Notification: 15 },
     ViewColumn: { Active: -1, One: 1 },
+    ExtensionKind: { UI: 1, Workspace: 2 },
+    UIKind: { Desktop: 1, Web: 2 },
     env: { language: 'en' },
     l10n: { t: (text: string, ...args: unknown[]) => fillPlaceholders(text, args) },
     workspace: {

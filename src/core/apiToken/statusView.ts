@@ -14,6 +14,8 @@ export const TOOLTIP_COMMANDS: readonly string[] = [SET_API_TOKEN_COMMAND, SHOW_
 
 export interface ExportSessionInfo {
   signedIn: boolean;
+  /** Not signed in here because another window wrote an older copy over the stored sign-in (sessionMarker.overwrittenHere). */
+  overwritten?: boolean;
   /** Epoch ms when the refresh token expires unless it is used before then (spec 5.2.7). */
   refreshExpiresAt?: number;
 }
@@ -110,6 +112,7 @@ function sourceLine(state: TokenExpiryState, source: ApiTokenSource | undefined,
 }
 
 function exportSessionSection(session: ExportSessionInfo, now: number | undefined, messages: TokenMessages): string {
+  if (session.overwritten) return `${messages.exportOverwritten()} [${messages.signInLink()}](command:${SIGN_IN_COMMAND})`;
   if (!session.signedIn) return `${messages.exportNotSignedIn()} [${messages.signInLink()}](command:${SIGN_IN_COMMAND})`;
   if (session.refreshExpiresAt === undefined) return messages.exportSignedIn();
   const at = formatUtc(session.refreshExpiresAt, messages);

@@ -48,8 +48,11 @@ export class ExportSessionService implements vscode.Disposable {
   readonly onDidChange = this.changed.event;
   private readonly subscriptions: vscode.Disposable[] = [this.changed];
   private built: { key: string; manager: ExportSessionManager; refresher: ProactiveRefresher } | undefined;
+  /** When this window started (activation): its view of the store was first read then (sessionMarker.overwrittenHere). */
+  private readonly startedAt: number;
 
   constructor(private readonly deps: ExportSessionServiceDeps) {
+    this.startedAt = deps.clock.now();
     this.subscriptions.push(
       deps.onDidChangeSecret((event) => {
         if (event.key === SESSION_SECRET_KEY) this.sessionChanged();
@@ -71,7 +74,10 @@ export class ExportSessionService implements vscode.Disposable {
 
   async statusInfo(): Promise<ExportSessionInfo> {
     const session = await this.storedSession();
-    return session ? { signedIn: true, refreshExpiresAt: refreshTokenInactivityExpiry(session) } : { signedIn: false };
+    if (!session) return { signedIn: false };
+    // Another window wrote an older copy over the session, and this window will not see the latest: lost here.
+    if (await this.overwrittenHere(session)) return { signedIn: false, overwritten: true };
+    return { signedIn: true, refreshExpiresAt: refreshTokenInactivityExpiry(session) };
   }
 
   /** An access token with more than five minutes left; loads the session manager only when a refresh is due. */
@@ -123,6 +129,7 @@ export class ExportSessionService implements vscode.Disposable {
         lockDir: this.lockDir(),
         tokenClient,
         mayRefresh: this.mayRefresh(),
+        viewSince: this.startedAt,
       });
       manager.onDidChange((event) => {
         if (event.type === 'signedOut' && event.reason === 'chainRevoked') void this.offerSignInAgain();
@@ -152,6 +159,13 @@ export class ExportSessionService implements vscode.Disposable {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const marker = require('../../core/oauth/sessionMarker') as typeof import('../../core/oauth/sessionMarker');
     return marker.isSignedOutByMarker(this.lockDir(), stored);
+  }
+
+  /** The stored session is an older copy than the one last stored, and this window's store will keep it. */
+  private overwrittenHere(stored: ExportSession): Promise<boolean> {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const marker = require('../../core/oauth/sessionMarker') as typeof import('../../core/oauth/sessionMarker');
+    return marker.isOverwrittenHere(this.lockDir(), stored, this.deps.clock.now(), this.startedAt);
   }
 
   private lockDir(): string {

@@ -40,6 +40,7 @@ export const editorTokenMessages: TokenMessages = {
   sourceEnvironment: (envVar) => vscode.l10n.t('Read from the `{0}` environment variable (used because no token is stored).', envVar),
   sourceSecretStorage: () => vscode.l10n.t('Kept in VS Code\'s secret storage.'),
   exportNotSignedIn: () => vscode.l10n.t('**Export API**: not signed in.'),
+  exportOverwritten: () => vscode.l10n.t('**Export API**: not signed in here. Another window replaced the sign-in stored for this window with an older copy, so it is lost.'),
   exportSignedIn: () => vscode.l10n.t('**Export API**: signed in.'),
   exportExpiresOn: (at) => vscode.l10n.t('**Export API**: signed in. The sign-in expires from inactivity on {0} unless it is used before then.', at),
   exportExpiresOnIn: (at, left) =>

@@ -9,8 +9,7 @@ import { showInfo } from '../notify';
 import { onDemand } from '../onDemandLoader';
 import type { GlobalStateLinkStore } from '../publish/pageLinks';
 import { askForMissing } from '../publish/prompts';
-import { followRenameOutside } from '../publish/renamedOutside';
-import { recordedPagesOf } from '../publish/repositoryLinks';
+import { linkOfFile } from '../publish/renamedOutside';
 import { pageIdOfLinks } from '../pull/linkedPages';
 import { omitTitleHeadingSetting, type WikiPageRef } from '../publish/publishContext';
 import type { RecentTargets } from '../publish/recentTargets';
@@ -96,15 +95,8 @@ export class CompareWithWikiCommand implements Command {
     }
   }
 
-  private async linkOf(document: vscode.TextDocument): Promise<PageLink | undefined> {
-    const key = document.uri.toString();
-    const own = await this.deps.links.get(key);
-    if (own) return own;
-    const pageId = onDemand().prepareDocument(document.getText()).frontMatterPageId;
-    if (pageId) return this.deps.links.opened(pageId);
-    // A file renamed outside the editor keeps its page. A file this machine never published whose page the repository
-    // records (a teammate's or CI's tree): that page, as a publish of the file would take it, instead of asking where.
-    return (await followRenameOutside(this.deps, document.uri, document.getText())) ?? (await recordedPagesOf([key], this.deps.log)).get(key);
+  private linkOf(document: vscode.TextDocument): Promise<PageLink | undefined> {
+    return linkOfFile(this.deps, document.uri, document.getText());
   }
 
   /** A file not linked to a page ID yet: its target from front matter, its link or the prompts. */

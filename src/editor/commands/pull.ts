@@ -9,8 +9,7 @@ import { withProgressBeforeResult } from '../progressNotification';
 import { onDemand } from '../onDemandLoader';
 import { omitTitleHeadingSetting } from '../publish/publishContext';
 import type { GlobalStateLinkStore } from '../publish/pageLinks';
-import { followRenameOutside } from '../publish/renamedOutside';
-import { recordedPagesOf } from '../publish/repositoryLinks';
+import { linkOfFile } from '../publish/renamedOutside';
 import { applyPulledText, noBaseMessage, pulledMessage } from '../pull/pullAnswer';
 import { autoSaves } from '../pull/autoSave';
 import { pageIdOfLinks } from '../pull/linkedPages';
@@ -144,15 +143,9 @@ export class PullCommand implements Command {
     void notifyPulled(outcome, title, document, autoSaved);
   }
 
-  /** The file's page as Compare finds it: its own link, the page it was opened from, the repository's record. */
-  private async linkOf(uri: vscode.Uri, text: string): Promise<PageLink | undefined> {
-    const fileKey = uri.toString();
-    const own = await this.deps.links.get(fileKey);
-    if (own) return own;
-    const pageId = onDemand().prepareDocument(text).frontMatterPageId;
-    const opened = pageId ? await this.deps.links.opened(pageId) : undefined;
-    if (opened) return opened;
-    return (await followRenameOutside(this.deps, uri, text)) ?? (await recordedPagesOf([fileKey], this.deps.log)).get(fileKey);
+  /** The file's page as Compare finds it (linkOfFile). */
+  private linkOf(uri: vscode.Uri, text: string): Promise<PageLink | undefined> {
+    return linkOfFile(this.deps, uri, text);
   }
 
   /** The file's own base, or the one Open Wiki Page as Markdown kept for its page: whichever fits the link. */

@@ -6,6 +6,7 @@ import type { Logger } from '../../core/ports';
 import type { PullBaseStore } from '../../core/pull/pullBase';
 import { onDemand } from '../onDemandLoader';
 import type { GlobalStateLinkStore } from './pageLinks';
+import { recordedPagesOf } from './repositoryLinks';
 import { omitTitleHeadingSetting } from './publishContext';
 
 /**
@@ -41,4 +42,22 @@ export async function followRenameOutside(
   await deps.bases?.move?.(oldKey, key).catch((error: unknown) => deps.log.warn(`Moving the Pull base of a file renamed outside the editor failed: ${describeError(error)}`));
   deps.log.info(`${vscode.workspace.asRelativePath(uri)} was renamed outside the editor from ${vscode.workspace.asRelativePath(vscode.Uri.parse(oldKey, true))}: its page link and Pull base follow it.`);
   return deps.links.get(key);
+}
+
+/**
+ * The page link of a file as Compare and Pull find it: its own, the page it was opened from (wiki.pageId), the link of
+ * its name before a rename made outside the editor, or the repository's record of its page (a teammate's or CI's tree).
+ */
+export async function linkOfFile(
+  deps: { links: GlobalStateLinkStore; bases?: PullBaseStore & { move?(from: string, to: string): Promise<void> }; log: Logger },
+  uri: vscode.Uri,
+  text: string,
+): Promise<PageLink | undefined> {
+  const key = uri.toString();
+  const own = await deps.links.get(key);
+  if (own) return own;
+  const pageId = onDemand().prepareDocument(text).frontMatterPageId;
+  const opened = pageId ? await deps.links.opened(pageId) : undefined;
+  if (opened) return opened;
+  return (await followRenameOutside(deps, uri, text)) ?? (await recordedPagesOf([key], deps.log)).get(key);
 }

@@ -12,14 +12,19 @@ const TREE_ARGS = ['docs', '--tree', '--space', 'DOCS', '--parent', '123456'];
 describe('CLI --tree: two files that swapped names', () => {
   const cli = useCliWorld();
 
-  it('lists neither page as left behind: each is the other file\'s page now, and holds its text', async () => {
+  /** "Apple" (a.md) and "Banana" (b.md) published, then the files swapped names (each keeps its text and title). */
+  const publishedThenSwapped = async () => {
     const root = await cli.tree({ 'docs/a.md': '# Apple\n\napple\n', 'docs/b.md': '# Banana\n\nbanana\n' });
     assert.equal((await runCli(['publish', ...TREE_ARGS], { cwd: root, env: cli.env() })).code, 0);
-    const apple = cli.livePage('Apple');
-    const banana = cli.livePage('Banana');
+    const pages = { apple: cli.livePage('Apple'), banana: cli.livePage('Banana') };
     await rename(join(root, 'docs/a.md'), join(root, 'docs/t.md'));
     await rename(join(root, 'docs/b.md'), join(root, 'docs/a.md'));
     await rename(join(root, 'docs/t.md'), join(root, 'docs/b.md'));
+    return { root, ...pages };
+  };
+
+  it('lists neither page as left behind: each is the other file\'s page now, and holds its text', async () => {
+    const { root, apple, banana } = await publishedThenSwapped();
     const run = await runCli(['publish', ...TREE_ARGS, '--overwrite', '--json'], { cwd: root, env: cli.env() });
     assert.equal(run.code, 0, run.stdout + run.stderr);
     const tree = jsonLines(run).find((record) => record.type === 'tree') as { leftBehind?: Array<{ pageId: string }> } | undefined;
@@ -35,13 +40,7 @@ describe('CLI --tree: two files that swapped names', () => {
   });
 
   it('without --overwrite: the plan says each file updates the page the other gave up, and the publish does so, creating nothing', async () => {
-    const root = await cli.tree({ 'docs/a.md': '# Apple\n\napple\n', 'docs/b.md': '# Banana\n\nbanana\n' });
-    assert.equal((await runCli(['publish', ...TREE_ARGS], { cwd: root, env: cli.env() })).code, 0);
-    const apple = cli.livePage('Apple');
-    const banana = cli.livePage('Banana');
-    await rename(join(root, 'docs/a.md'), join(root, 'docs/t.md'));
-    await rename(join(root, 'docs/b.md'), join(root, 'docs/a.md'));
-    await rename(join(root, 'docs/t.md'), join(root, 'docs/b.md'));
+    const { root, apple, banana } = await publishedThenSwapped();
     const plan = await runCli(['publish', ...TREE_ARGS, '--dry-run'], { cwd: root, env: cli.env() });
     assert.equal(plan.code, 0, plan.stdout + plan.stderr);
     const lineOf = (path: string): string => plan.stdout.split('\n').find((line) => line.includes(` ${path} -> `)) ?? '';

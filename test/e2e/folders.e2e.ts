@@ -86,6 +86,14 @@ describe('Publishing files of which one needs a target', function () {
 describe('Republishing a folder, signed in: the edit guard in the many-file plan', function () {
   const sessions = useSessions();
 
+  /** The writer changes all three guide files (their titles kept). */
+  const reviseAll = (workspaceDir: string): void => {
+    for (const name of ['install', 'configure', 'troubleshoot']) {
+      const file = path.join(workspaceDir, 'guide', `${name}.md`);
+      writeFileSync(file, `${readFileSync(file, 'utf8')}\nRevised.\n`);
+    }
+  };
+
   /** The FILES workspace, signed in, its guide folder published once as flat pages; no toasts left. */
   const publishedOnce = async (): Promise<Session> => {
     const session = await sessions.start({ files: FILES, world: {}, beforeStart: (wiki) => ({ envToken: wiki.issueToken().token }) });
@@ -112,10 +120,7 @@ describe('Republishing a folder, signed in: the edit guard in the many-file plan
     const configure = sandbox.findPageByTitle('DOCS', '123456', 'Configure');
     assert.ok(configure);
     sandbox.editPageOnWiki(configure.id, '# Configure\n\nA colleague\'s fix.\n');
-    for (const name of ['install', 'configure', 'troubleshoot']) {
-      const file = path.join(workspaceDir, 'guide', `${name}.md`);
-      writeFileSync(file, `${readFileSync(file, 'utf8')}\nRevised.\n`);
-    }
+    reviseAll(workspaceDir);
 
     await publishFolder();
     const confirm = page.locator('.monaco-dialog-box', { hasText: 'Publish 2 of 3 Markdown files' });
@@ -138,10 +143,7 @@ describe('Republishing a folder, signed in: the edit guard in the many-file plan
   it('Retry Failed after updates the wiki wrote although it answered 500: nothing is sent again, the pages hold the files already', async function () {
     const session = await publishedOnce();
     const { page, sandbox, workspaceDir } = session;
-    for (const name of ['install', 'configure', 'troubleshoot']) {
-      const file = path.join(workspaceDir, 'guide', `${name}.md`);
-      writeFileSync(file, `${readFileSync(file, 'utf8')}\nRevised.\n`);
-    }
+    reviseAll(workspaceDir);
     // Every attempt writes its page and answers 500 (three attempts a file): each send may have landed, unconfirmed.
     sandbox.injectFaults({ commitThenFailNext: 9 });
     await publishFolderAs(page, 'guide', 'As flat pages');
@@ -163,10 +165,7 @@ describe('Republishing a folder, signed in: the edit guard in the many-file plan
   it('Retry Failed after the wiki stopped the run with a long Retry-After: waits under a progress with Cancel, and Cancel sends nothing', async function () {
     const session = await publishedOnce();
     const { page, sandbox, workspaceDir } = session;
-    for (const name of ['install', 'configure', 'troubleshoot']) {
-      const file = path.join(workspaceDir, 'guide', `${name}.md`);
-      writeFileSync(file, `${readFileSync(file, 'utf8')}\nRevised.\n`);
-    }
+    reviseAll(workspaceDir);
     // Longer than a run waits (60 s): the run stops, its files not sent.
     sandbox.injectFaults({ throttleNext: 1, retryAfterSeconds: 90 });
     await publishFolderAs(page, 'guide', 'As flat pages');

@@ -4,6 +4,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import type { Locator } from 'playwright-core';
 import { signInApproved as signIn } from './support/accounts';
 import { colleaguePublishes, DOCS_HOME } from './support/docs';
 import { useSessions } from './support/harness';
@@ -175,21 +176,31 @@ describe('Republishing, signed in to the export API', function () {
     assert.match(wikiPage(session, TITLE).markdown, /My second paragraph/);
   });
 
-  it('an update the wiki wrote although its answers failed is, after a window reload, the file\'s own version: no "changed on the wiki", the page updated', async function () {
+  /**
+   * release-notes.md published signed in, then an update whose every attempt (three) the wiki wrote and answered 500:
+   * the send may have landed, and the editor does not know it did. Gives the session and the failure's toast.
+   */
+  const updateLandedThoughItFailed = async (): Promise<{ session: Session; failed: Locator }> => {
     const session = await sessions.start({ files: { 'release-notes.md': FILE }, world: {}, beforeStart: (wiki) => ({ envToken: wiki.issueToken().token }) });
     const { page, sandbox } = session;
     await signIn(page);
     await openFile(page, 'release-notes.md');
     await clickPublishButton(page);
     await notification(page, SANDBOX_BODIES.created).waitFor();
-    // Each attempt writes the page and answers 500: the send may have landed, and the editor does not know it did.
     sandbox.injectFaults({ commitThenFailNext: 3 });
     await appendToEditor(page, '\nMy second paragraph.\n');
     await page.keyboard.press('Control+S');
     await clickPublishButton(page);
     await waitUntil(() => sandbox.imports.length === 4, 'the update tried three times');
-    await notification(page, 'Retry').waitFor();
+    const failed = notification(page, 'Retry');
+    await failed.waitFor();
     sandbox.clearFaults();
+    return { session, failed };
+  };
+
+  it('an update the wiki wrote although its answers failed is, after a window reload, the file\'s own version: no "changed on the wiki", the page updated', async function () {
+    const { session } = await updateLandedThoughItFailed();
+    const { page, sandbox } = session;
     assert.equal(wikiPage(session, TITLE).version, 4, 'each attempt landed');
 
     // A reload forgets the Retry; the file's link still says that send may have landed. (A reload at once could come
@@ -208,20 +219,8 @@ describe('Republishing, signed in to the export API', function () {
   });
 
   it('Retry after an update the wiki wrote although its answers failed: the page holds the file already, and nothing is sent unless asked', async function () {
-    const session = await sessions.start({ files: { 'release-notes.md': FILE }, world: {}, beforeStart: (wiki) => ({ envToken: wiki.issueToken().token }) });
+    const { session, failed } = await updateLandedThoughItFailed();
     const { page, sandbox } = session;
-    await signIn(page);
-    await openFile(page, 'release-notes.md');
-    await clickPublishButton(page);
-    await notification(page, SANDBOX_BODIES.created).waitFor();
-    sandbox.injectFaults({ commitThenFailNext: 3 });
-    await appendToEditor(page, '\nMy second paragraph.\n');
-    await page.keyboard.press('Control+S');
-    await clickPublishButton(page);
-    await waitUntil(() => sandbox.imports.length === 4, 'the update tried three times');
-    const failed = notification(page, 'Retry');
-    await failed.waitFor();
-    sandbox.clearFaults();
     await failed.locator('.monaco-button', { hasText: /^Retry$/ }).click();
     const dialog = page.locator('.monaco-dialog-box', { hasText: 'Nothing to publish: version 4 of "Release notes" on the wiki is already this file\'s text' });
     await dialog.waitFor();

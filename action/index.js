@@ -4446,6 +4446,72 @@ function sendKind(item) {
   return verdict?.kind === "notOurs" || verdict?.kind === "unchecked" || verdict === void 0 ? "replace" : "update";
 }
 
+// src/core/wikiPages/spacesAskedOnce.ts
+function withSpacesAskedOnce(pages) {
+  const asked = /* @__PURE__ */ new Map();
+  const resolveSpace = (keyOrId, signal) => {
+    let answer = asked.get(keyOrId);
+    if (answer === void 0) {
+      answer = pages.resolveSpace(keyOrId, signal);
+      answer.catch(() => void 0);
+      asked.set(keyOrId, answer);
+    }
+    return answer;
+  };
+  const numericId = async (spaceId, signal) => /^\d+$/.test(spaceId) ? spaceId : (await resolveSpace(spaceId, signal))?.id;
+  return {
+    getPage: (pageId, signal) => pages.getPage(pageId, signal),
+    findChildByTitle: (parentId, title, signal) => pages.findChildByTitle(parentId, title, signal),
+    listChildren: (parentId, signal) => pages.listChildren(parentId, signal),
+    getPages: (pageIds, signal, read) => pages.getPages(pageIds, signal, read),
+    pageVersions: (pageId, max, signal) => pages.pageVersions(pageId, max, signal),
+    // A key is turned into its ID here, once, rather than by the client on every title asked.
+    async findPagesByTitle(spaceId, title, signal) {
+      const id = await numericId(spaceId, signal);
+      return id === void 0 ? [] : pages.findPagesByTitle(id, title, signal);
+    },
+    async listSpacePages(spaceId, maxRequests, signal) {
+      const id = await numericId(spaceId, signal);
+      return id === void 0 ? [] : pages.listSpacePages(id, maxRequests, signal);
+    },
+    resolveSpace
+  };
+}
+
+// src/core/run/movedOnWiki.ts
+async function movedOwnPages(absent, options) {
+  const moved = /* @__PURE__ */ new Map();
+  const creates = absent.filter((item) => item.complete !== void 0 && item.link?.pageId === void 0 && item.state === "send");
+  if (creates.length === 0 || options.noticeOff === true) return moved;
+  const pages = withSpacesAskedOnce(options.pages);
+  await mapBounded(creates, Math.max(1, options.concurrency ?? DEFAULT_LOOKUPS_AT_ONCE), async (item) => {
+    const target = item.complete;
+    if (target === void 0) return;
+    const looking = lookupDeadline(options);
+    let titled;
+    try {
+      titled = await pages.findPagesByTitle(target.spaceId, target.pageTitle, looking.signal);
+    } catch (error) {
+      if (options.signal?.aborted) throw error;
+      return;
+    }
+    const elsewhere = titled.filter((page) => page.parentId !== target.parentId);
+    if (elsewhere.length === 0) return;
+    const read = await pages.getPages(elsewhere.map((page) => page.id), lookupDeadline(options).signal, { withBody: true }).catch((error) => {
+      if (options.signal?.aborted) throw error;
+      return void 0;
+    });
+    const own = elsewhere.map((page) => read?.get(page.id)).find((page) => page !== void 0 && carriesNoticeOf(page, item));
+    if (own?.parentId === void 0) return;
+    moved.set(item, { kind: "edited", page: own, knownVersion: void 0, publishedAt: 0, movedUnder: await parentNamed(own.parentId, options) });
+  });
+  return moved;
+}
+function carriesNoticeOf(page, item) {
+  const marker = page.body?.marker;
+  return marker !== void 0 && !fromAnotherRepository(marker) && marker.path === pathDigest(item.file.label);
+}
+
 // src/core/run/recordedLinks.ts
 async function checkRecordedLinks(items, options) {
   const messages = options.messages ?? englishTreeMessages;
@@ -4649,12 +4715,16 @@ async function verdictsOf(items, options) {
     if (verdict === "history" || typeof verdict === "object" && verdict.kind === "asLeft") decided.push({ item, page: found.page, verdict });
     else if (deleted?.kind === "deleted") verdicts.set(item, { ...deleted, placeTakenBy: found.page });
   }
+  const absent = [];
   for (const item of byPlace) {
     const found = places.get(item);
     if (found === void 0 || "failed" in found) verdicts.set(item, found?.failed ?? { kind: "absent" });
-    else if (found.page === void 0) verdicts.set(item, { kind: "absent" });
-    else decided.push({ item, page: found.page, verdict: item.link !== void 0 && recordNamesPage(item, found.page) ? recordedPageVerdict(found.page, item, item.link, options) : placeVerdict(found.page, item, options.noticeOff === true) });
+    else if (found.page === void 0) {
+      verdicts.set(item, { kind: "absent" });
+      absent.push(item);
+    } else decided.push({ item, page: found.page, verdict: item.link !== void 0 && recordNamesPage(item, found.page) ? recordedPageVerdict(found.page, item, item.link, options) : placeVerdict(found.page, item, options.noticeOff === true) });
   }
+  if (!options.titlesCheckedByTree && absent.length > 0) for (const [item, verdict] of await movedOwnPages(absent, options)) verdicts.set(item, verdict);
   await mapBounded(decided, Math.max(1, options.concurrency ?? DEFAULT_LOOKUPS_AT_ONCE), async ({ item, page, verdict }) => {
     if (verdict === "unconfirmed") {
       unconfirmed.add(item);
@@ -12040,38 +12110,6 @@ async function pagesLeftBehind(replaced, idsNow, pages) {
     entries.push(entry);
   }
   return entries;
-}
-
-// src/core/wikiPages/spacesAskedOnce.ts
-function withSpacesAskedOnce(pages) {
-  const asked = /* @__PURE__ */ new Map();
-  const resolveSpace = (keyOrId, signal) => {
-    let answer = asked.get(keyOrId);
-    if (answer === void 0) {
-      answer = pages.resolveSpace(keyOrId, signal);
-      answer.catch(() => void 0);
-      asked.set(keyOrId, answer);
-    }
-    return answer;
-  };
-  const numericId = async (spaceId, signal) => /^\d+$/.test(spaceId) ? spaceId : (await resolveSpace(spaceId, signal))?.id;
-  return {
-    getPage: (pageId, signal) => pages.getPage(pageId, signal),
-    findChildByTitle: (parentId, title, signal) => pages.findChildByTitle(parentId, title, signal),
-    listChildren: (parentId, signal) => pages.listChildren(parentId, signal),
-    getPages: (pageIds, signal, read) => pages.getPages(pageIds, signal, read),
-    pageVersions: (pageId, max, signal) => pages.pageVersions(pageId, max, signal),
-    // A key is turned into its ID here, once, rather than by the client on every title asked.
-    async findPagesByTitle(spaceId, title, signal) {
-      const id = await numericId(spaceId, signal);
-      return id === void 0 ? [] : pages.findPagesByTitle(id, title, signal);
-    },
-    async listSpacePages(spaceId, maxRequests, signal) {
-      const id = await numericId(spaceId, signal);
-      return id === void 0 ? [] : pages.listSpacePages(id, maxRequests, signal);
-    },
-    resolveSpace
-  };
 }
 
 // src/core/tree/titlesInSpace.ts

@@ -22,6 +22,7 @@ import { DEFAULT_LOOKUPS_AT_ONCE } from './lookupDeadline';
 import type { PlanItem } from './planItem';
 import { ownHistoryVerdict, pageOfAnotherFile, pageTitledButForCase, recordedPageVerdict, recordHistoryVerdict } from './pageOwnership';
 import { refuseItem } from './plan';
+import { movedOwnPages } from './movedOnWiki';
 import { checkRecordedLinks } from './recordedLinks';
 import { checkFlatTitlesAcrossSpaceNames } from './titlesAcrossSpaceNames';
 import { alreadyHolds, historyVerdict, placeVerdict, replaceVerdict, type WikiVerdict } from './wikiVerdict';
@@ -208,7 +209,7 @@ async function linkFoundPages(looked: readonly PlanItem[], links: Pick<FileLinks
 }
 
 /** Reads the pages of these items (by ID in bulk, else by place), and decides each one's verdict from what it holds. */
-async function verdictsOf(items: readonly PlanItem[], options: LookupOptions): Promise<{ verdicts: Map<PlanItem, GuardVerdict>; unconfirmed: Set<PlanItem> }> {
+async function verdictsOf(items: readonly PlanItem[], options: LookupOptions & Pick<GuardOptions, 'titlesCheckedByTree'>): Promise<{ verdicts: Map<PlanItem, GuardVerdict>; unconfirmed: Set<PlanItem> }> {
   const verdicts = new Map<PlanItem, GuardVerdict>();
   /** Files whose record (from a file) names a page nothing on the wiki shows is theirs (recordedPageVerdict): refused. */
   const unconfirmed = new Set<PlanItem>();
@@ -244,14 +245,21 @@ async function verdictsOf(items: readonly PlanItem[], options: LookupOptions): P
     // Someone else's page at the place, made since: still create only (it replaces nothing), said as what it is.
     else if (deleted?.kind === 'deleted') verdicts.set(item, { ...deleted, placeTakenBy: found.page });
   }
+  const absent: PlanItem[] = [];
   for (const item of byPlace) {
     const found = places.get(item);
     if (found === undefined || 'failed' in found) verdicts.set(item, found?.failed ?? { kind: 'absent' });
-    else if (found.page === undefined) verdicts.set(item, { kind: 'absent' });
+    else if (found.page === undefined) {
+      verdicts.set(item, { kind: 'absent' });
+      absent.push(item);
+    }
     // The file's own page, found where its front matter now names (moved there on the wiki), or at the place this
     // machine's record of its publish names without an ID (published before page access): decided as its own.
     else decided.push({ item, page: found.page, verdict: item.link !== undefined && recordNamesPage(item, found.page) ? recordedPageVerdict(found.page, item, item.link, options) : placeVerdict(found.page, item, options.noticeOff === true) });
   }
+  // A flat file's page moved away on the wiki, found by its title in its space without a record (movedOnWiki.ts). A
+  // tree's pages are found by the tree's record, and its titles in the space checked by the tree (titlesInSpace.ts).
+  if (!options.titlesCheckedByTree && absent.length > 0) for (const [item, verdict] of await movedOwnPages(absent, options)) verdicts.set(item, verdict);
   // A marker sent unseen (version 0), a page an overwrite would replace that does not carry a notice of this tool's as
   // the page now stands, and a page a record names without a notice (a record the run trusts: when it names no version)
   // are settled from the page's history: one request for each such page, a few at once. A history that cannot be read

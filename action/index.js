@@ -10835,6 +10835,23 @@ var DIAGRAMS_FLAG = "--diagrams (or WIKI_PUBLISHER_DIAGRAMS)";
 function resolveDiagramRenderer(flag, env) {
   return flag ?? (env.WIKI_PUBLISHER_DIAGRAMS?.trim() || void 0);
 }
+var PROXY_ENV_VARS = ["HTTPS_PROXY", "https_proxy", "HTTP_PROXY", "http_proxy"];
+function checkProxyVariables(env) {
+  for (const name of PROXY_ENV_VARS) {
+    const raw = env[name]?.trim();
+    if (!raw) continue;
+    let url;
+    try {
+      url = new URL(raw);
+    } catch {
+      url = void 0;
+    }
+    if (url === void 0 || url.protocol !== "http:" && url.protocol !== "https:" || url.hostname === "") {
+      return { ok: false, message: `${name} is not a proxy address such as http://proxy.example.com:3128 (its value is not shown: it may hold a password). Set it to the proxy's address, or unset it.` };
+    }
+  }
+  return { ok: true, value: void 0 };
+}
 
 // src/cli/fileRecords.ts
 function fileRecord(result, notStartedBecause2) {
@@ -15532,6 +15549,8 @@ async function publishCommand(args, context) {
   }
   const endpoint = resolveEndpoint(args.endpoint, context.env, !args.dryRun);
   if (!endpoint.ok) return usage(endpoint.message);
+  const proxy = checkProxyVariables(context.env);
+  if (!proxy.ok) return usage(proxy.message);
   let token;
   if (!args.dryRun) {
     const resolved = resolveToken(context.env, context.now());

@@ -39,3 +39,28 @@ export const DIAGRAMS_FLAG = '--diagrams (or WIKI_PUBLISHER_DIAGRAMS)';
 export function resolveDiagramRenderer(flag: string | undefined, env: NodeJS.ProcessEnv): string | undefined {
   return flag ?? (env.WIKI_PUBLISHER_DIAGRAMS?.trim() || undefined);
 }
+
+/** The proxy variables, in the order undici reads them. */
+const PROXY_ENV_VARS = ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy'] as const;
+
+/**
+ * Each proxy variable that is set is a proxy's address (http:// or https://, a host, a port if any): one that is not
+ * failed every request as "could not reach the wiki ... it may have reached the wiki all the same", three attempts a
+ * file, and marked sends that never went as ones that may have landed. Its value is never said: it may hold a password.
+ */
+export function checkProxyVariables(env: NodeJS.ProcessEnv): Resolved<undefined> {
+  for (const name of PROXY_ENV_VARS) {
+    const raw = env[name]?.trim();
+    if (!raw) continue;
+    let url: URL | undefined;
+    try {
+      url = new URL(raw);
+    } catch {
+      url = undefined;
+    }
+    if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname === '') {
+      return { ok: false, message: `${name} is not a proxy address such as http://proxy.example.com:3128 (its value is not shown: it may hold a password). Set it to the proxy's address, or unset it.` };
+    }
+  }
+  return { ok: true, value: undefined };
+}

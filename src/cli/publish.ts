@@ -27,7 +27,7 @@ import { foreseenRelinks, runFlat, type FlatFileResult } from '../core/run/flatR
 import { sendPlanned } from '../core/run/send';
 import type { WikiPagesClient } from '../core/wikiPages';
 import type { PublishArgs } from './args';
-import { DIAGRAMS_FLAG, resolveDiagramRenderer, resolveEndpoint, resolveToken } from './config';
+import { checkProxyVariables, DIAGRAMS_FLAG, resolveDiagramRenderer, resolveEndpoint, resolveToken } from './config';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, runExitCode, wouldNotLand } from './exitCodes';
 import { cliWorkingTree, readMarkdownSources } from './files';
 import type { Output } from './output';
@@ -81,6 +81,8 @@ export async function publishCommand(args: PublishArgs, context: PublishContext)
   }
   const endpoint = resolveEndpoint(args.endpoint, context.env, !args.dryRun);
   if (!endpoint.ok) return usage(endpoint.message);
+  const proxy = checkProxyVariables(context.env);
+  if (!proxy.ok) return usage(proxy.message);
   let token: string | undefined;
   if (!args.dryRun) {
     const resolved = resolveToken(context.env, context.now());

@@ -1,7 +1,7 @@
 // The command line behind a proxy: with HTTPS_PROXY set the CLI tunnels through the proxy; a loopback endpoint still
 // goes direct. Only a request through the proxy loads undici (dist/cliHttp.js); the rest go through Node's own https.
 import assert from 'node:assert/strict';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSandbox, type Sandbox } from '../sandbox/server';
@@ -56,6 +56,21 @@ describe('CLI behind a proxy', () => {
     assert.equal(again.code, 0, again.stderr || again.stdout);
     assert.equal(proxy.tunnels.length, 1, 'the loopback endpoint went direct, not through the proxy');
     assert.deepEqual(tlsWiki.imports.map((entry) => entry.status), [201, 200]);
+  });
+
+  it('a proxy variable that is no proxy address is a configuration error (exit 2, its value not shown): nothing sent, no send marked', async () => {
+    const token = tlsWiki.issueToken().token;
+    const endpoint = tlsWiki.importEndpoint.replace('//127.0.0.1:', '//wiki.test:');
+    const before = tlsWiki.imports.length;
+    for (const bad of ['http://ciuser:s3cret-pw@127.0.0.1:notaport', 'proxy.example.com:3128']) {
+      const env = { WIKI_PUBLISHER_ENDPOINT: endpoint, WIKI_PUBLISHER_API_TOKEN: token, HTTPS_PROXY: bad, NODE_EXTRA_CA_CERTS: caFile };
+      const run = await runCli(['publish', 'a.md', '--space', 'DOCS', '--parent', '123456', '--overwrite', '--state', 'proxy-state.json'], { cwd: dir, env });
+      assert.equal(run.code, 2, run.stdout + run.stderr);
+      assert.match(run.stderr, /HTTPS_PROXY is not a proxy address such as http:\/\/proxy\.example\.com:3128 \(its value is not shown: it may hold a password\)/);
+      assert.ok(!(run.stdout + run.stderr).includes('s3cret-pw') && !(run.stdout + run.stderr).includes('notaport'), 'the value is not shown');
+    }
+    assert.equal(tlsWiki.imports.length, before, 'nothing sent');
+    await assert.rejects(readFile(join(dir, 'proxy-state.json')), 'no state written, so no send marked as one that may have landed');
   });
 
   it('loads undici only for a request through the proxy', async () => {

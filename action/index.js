@@ -2320,6 +2320,7 @@ var englishTreeMessages = {
   namesTreeParentById: (file, parentId) => `Not sent: the front matter of ${file} names page ${parentId} (wiki.pageId), the tree's parent page, but a tree publish never rewrites its parent page: the folder's files and subfolders become its children. ${namedParentFix(parentId)}`,
   namesTreeParentPlace: (file, title, grandparentId, parentId) => `Not sent: the front matter of ${file} names the page titled "${title}" under page ${grandparentId}, which is page ${parentId}, the tree's parent page, but a tree publish never rewrites its parent page: the folder's files and subfolders become its children. ${namedParentFix(parentId)}`,
   treeParentUnchecked: (parentId, detail) => `Whether its front matter names the tree's parent page ${parentId} by that page's title and parent could not be checked${detail === void 0 ? " without page access" : `: ${detail}`}. A tree publish never rewrites its parent page: check that its wiki: keys name another page.`,
+  ownPageElsewhere: (title, pageId, url) => `A page titled "${title}" carrying this file's publish notice is elsewhere in the space (page ${pageId}${url ? `, ${url}` : ""}): published there from another branch, or moved there on the wiki. This publish creates another page here, which the wiki may refuse (it has long kept titles unique in a space). If a colleague moved it, move it back, or publish the file where it is now.`,
   titleElsewhere: (title, pageId, url) => `A page titled "${title}" already exists elsewhere in the space (page ${pageId}${url ? `, ${url}` : ""}); the wiki has long kept titles unique in a space and may refuse this one.`,
   titleHeldByOldPage: (title, pageId, url) => `Its old page "${title}" (page ${pageId}${url ? `, ${url}` : ""}), which stays where it was since the service cannot move pages, holds this title; the wiki has long kept titles unique in a space and may refuse this one. If it does, rename or delete the old page on the wiki and publish again.`,
   followsNewPage: (folderTitle, pageId) => `Its folder's page "${folderTitle}" is published as a new page, so this page is created anew under it; the page it published before (page ${pageId}) stays where it is.`,
@@ -4479,33 +4480,33 @@ function withSpacesAskedOnce(pages) {
 }
 
 // src/core/run/movedOnWiki.ts
-async function movedOwnPages(absent, options) {
-  const moved = /* @__PURE__ */ new Map();
+async function cautionTitlesElsewhere(absent, options) {
   const creates = absent.filter((item) => item.complete !== void 0 && item.link?.pageId === void 0 && item.state === "send");
-  if (creates.length === 0 || options.noticeOff === true) return moved;
+  if (creates.length === 0) return;
   const pages = withSpacesAskedOnce(options.pages);
+  const words = options.messages ?? englishTreeMessages;
   await mapBounded(creates, Math.max(1, options.concurrency ?? DEFAULT_LOOKUPS_AT_ONCE), async (item) => {
     const target = item.complete;
     if (target === void 0) return;
-    const looking = lookupDeadline(options);
-    let titled;
+    let elsewhere;
     try {
-      titled = await pages.findPagesByTitle(target.spaceId, target.pageTitle, looking.signal);
+      elsewhere = (await pages.findPagesByTitle(target.spaceId, target.pageTitle, lookupDeadline(options).signal)).filter((page) => page.parentId !== target.parentId);
     } catch (error) {
       if (options.signal?.aborted) throw error;
       return;
     }
-    const elsewhere = titled.filter((page) => page.parentId !== target.parentId);
-    if (elsewhere.length === 0) return;
-    const read = await pages.getPages(elsewhere.map((page) => page.id), lookupDeadline(options).signal, { withBody: true }).catch((error) => {
+    const first = elsewhere[0];
+    if (first === void 0) return;
+    const read = options.noticeOff === true ? void 0 : await pages.getPages(elsewhere.map((page) => page.id), lookupDeadline(options).signal, { withBody: true }).catch((error) => {
       if (options.signal?.aborted) throw error;
       return void 0;
     });
     const own = elsewhere.map((page) => read?.get(page.id)).find((page) => page !== void 0 && carriesNoticeOf(page, item));
-    if (own?.parentId === void 0) return;
-    moved.set(item, { kind: "edited", page: own, knownVersion: void 0, publishedAt: 0, movedUnder: await parentNamed(own.parentId, options) });
+    item.cautions.push({
+      code: "titleInSpace",
+      message: own === void 0 ? words.titleElsewhere(first.title, first.id, first.webUrl) : words.ownPageElsewhere(own.title, own.id, own.webUrl)
+    });
   });
-  return moved;
 }
 function carriesNoticeOf(page, item) {
   const marker = page.body?.marker;
@@ -4724,7 +4725,7 @@ async function verdictsOf(items, options) {
       absent.push(item);
     } else decided.push({ item, page: found.page, verdict: item.link !== void 0 && recordNamesPage(item, found.page) ? recordedPageVerdict(found.page, item, item.link, options) : placeVerdict(found.page, item, options.noticeOff === true) });
   }
-  if (!options.titlesCheckedByTree && absent.length > 0) for (const [item, verdict] of await movedOwnPages(absent, options)) verdicts.set(item, verdict);
+  if (!options.titlesCheckedByTree && absent.length > 0) await cautionTitlesElsewhere(absent, options);
   await mapBounded(decided, Math.max(1, options.concurrency ?? DEFAULT_LOOKUPS_AT_ONCE), async ({ item, page, verdict }) => {
     if (verdict === "unconfirmed") {
       unconfirmed.add(item);

@@ -72,6 +72,8 @@ export interface TreeMessages extends PageRouteMessages, RecordMessages {
   /** Whether a file's front matter names the tree's parent page by its title and parent could not be checked: `detail` why, undefined for no page access. */
   treeParentUnchecked(parentId: string, detail: string | undefined): string;
   titleElsewhere(title: string, pageId: string, url: string | undefined): string;
+  /** A flat create's title held elsewhere in the space by a page carrying this file's own publish notice. */
+  ownPageElsewhere(title: string, pageId: string, url: string | undefined): string;
   /** A moved file's new page, whose title its old page (page `pageId`, left where it was) holds. */
   titleHeldByOldPage(title: string, pageId: string, url: string | undefined): string;
   /** A recorded page under a folder page that this publish makes anew: it is created anew under it too. */
@@ -149,6 +151,8 @@ export const englishTreeMessages: TreeMessages = {
     `Not sent: the front matter of ${file} names the page titled "${title}" under page ${grandparentId}, which is page ${parentId}, the tree's parent page, but a tree publish never rewrites its parent page: the folder's files and subfolders become its children. ${namedParentFix(parentId)}`,
   treeParentUnchecked: (parentId, detail) =>
     `Whether its front matter names the tree's parent page ${parentId} by that page's title and parent could not be checked${detail === undefined ? ' without page access' : `: ${detail}`}. A tree publish never rewrites its parent page: check that its wiki: keys name another page.`,
+  ownPageElsewhere: (title, pageId, url) =>
+    `A page titled "${title}" carrying this file's publish notice is elsewhere in the space (page ${pageId}${url ? `, ${url}` : ''}): published there from another branch, or moved there on the wiki. This publish creates another page here, which the wiki may refuse (it has long kept titles unique in a space). If a colleague moved it, move it back, or publish the file where it is now.`,
   titleElsewhere: (title, pageId, url) =>
     `A page titled "${title}" already exists elsewhere in the space (page ${pageId}${url ? `, ${url}` : ''}); the wiki has long kept titles unique in a space and may refuse this one.`,
   titleHeldByOldPage: (title, pageId, url) =>

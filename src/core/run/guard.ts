@@ -22,7 +22,7 @@ import { DEFAULT_LOOKUPS_AT_ONCE } from './lookupDeadline';
 import type { PlanItem } from './planItem';
 import { ownHistoryVerdict, pageOfAnotherFile, pageTitledButForCase, recordedPageVerdict, recordHistoryVerdict } from './pageOwnership';
 import { refuseItem } from './plan';
-import { movedOwnPages } from './movedOnWiki';
+import { cautionTitlesElsewhere } from './movedOnWiki';
 import { checkRecordedLinks } from './recordedLinks';
 import { checkFlatTitlesAcrossSpaceNames } from './titlesAcrossSpaceNames';
 import { alreadyHolds, historyVerdict, placeVerdict, replaceVerdict, type WikiVerdict } from './wikiVerdict';
@@ -257,9 +257,9 @@ async function verdictsOf(items: readonly PlanItem[], options: LookupOptions & P
     // machine's record of its publish names without an ID (published before page access): decided as its own.
     else decided.push({ item, page: found.page, verdict: item.link !== undefined && recordNamesPage(item, found.page) ? recordedPageVerdict(found.page, item, item.link, options) : placeVerdict(found.page, item, options.noticeOff === true) });
   }
-  // A flat file's page moved away on the wiki, found by its title in its space without a record (movedOnWiki.ts). A
-  // tree's pages are found by the tree's record, and its titles in the space checked by the tree (titlesInSpace.ts).
-  if (!options.titlesCheckedByTree && absent.length > 0) for (const [item, verdict] of await movedOwnPages(absent, options)) verdicts.set(item, verdict);
+  // A flat create whose title a page elsewhere in its space holds (its own, perhaps, moved there): named in the plan
+  // (movedOnWiki.ts). A tree checks its titles in the space itself (titlesInSpace.ts).
+  if (!options.titlesCheckedByTree && absent.length > 0) await cautionTitlesElsewhere(absent, options);
   // A marker sent unseen (version 0), a page an overwrite would replace that does not carry a notice of this tool's as
   // the page now stands, and a page a record names without a notice (a record the run trusts: when it names no version)
   // are settled from the page's history: one request for each such page, a few at once. A history that cannot be read

@@ -1,51 +1,51 @@
-// A file with no record of its page (a fresh CI runner without --state, a fresh clone), whose page is not at the place
-// it names: a colleague may have moved that page under another parent on the wiki. With a record the guard reads the
-// page by its ID and holds the file ("its page is under ... on the wiki now"); without one the file was planned as a
-// create, and the publish made a second page of the title in the space (or met the wiki's refusal of a title the space
-// holds). So a create found nowhere at its place looks for its title in its space: a page there whose publish notice
-// names this file is its page, moved, and gets the verdict a record would have given it. A run with --state and one
-// without decide alike, as the plan a reviewer read and the publish it checks must.
+// A flat file planned as a create (no record of its page, nothing of its title at the place it names): the space may
+// hold a page of its title elsewhere. The wiki has long kept titles unique in a space, so the create may be refused;
+// and a page there carrying this file's publish notice is its page published under another parent, from another branch
+// (a preview under a staging page: a designed flow, created anew here as before) or moved there by a colleague (then
+// this create makes a second page). Only the reader can tell which: the plan names that page before anything is sent,
+// as a tree's plan names a title held elsewhere (tree/titlesInSpace.ts). Without this a fresh runner's plan said a bare
+// "would create" and the publish made a second page of the title, or met the wiki's refusal unannounced.
+import { englishTreeMessages } from '../messages/treeMessages';
 import { fromAnotherRepository, pathDigest } from '../publish/publishNotice';
 import { mapBounded } from '../util/mapBounded';
 import type { WikiPage } from '../wikiPages';
 import { withSpacesAskedOnce } from '../wikiPages/spacesAskedOnce';
-import { parentNamed, type LookupOptions } from './guardLookups';
-import type { GuardVerdict } from './guardVerdict';
+import type { LookupOptions } from './guardLookups';
 import { DEFAULT_LOOKUPS_AT_ONCE, lookupDeadline } from './lookupDeadline';
 import type { PlanItem } from './planItem';
 
 /**
- * The verdicts of the creates (found nothing at their place, no record of a page) whose page carrying their notice is
- * elsewhere in their space: edited, moved under that page's parent. A lookup that fails leaves the file a create, as
- * before: the wiki refuses a title its space holds, so nothing is lost but the plan's foresight.
+ * Adds a 'titleInSpace' caution to each create (found nothing at its place, no record of a page) whose title a page
+ * elsewhere in its space has, naming that page, and saying so when it carries this file's notice. A lookup that fails
+ * adds nothing: the wiki itself refuses a title its space holds, so only the plan's foresight is lost.
  */
-export async function movedOwnPages(absent: readonly PlanItem[], options: LookupOptions): Promise<Map<PlanItem, GuardVerdict>> {
-  const moved = new Map<PlanItem, GuardVerdict>();
+export async function cautionTitlesElsewhere(absent: readonly PlanItem[], options: LookupOptions): Promise<void> {
   const creates = absent.filter((item) => item.complete !== undefined && item.link?.pageId === undefined && item.state === 'send');
-  if (creates.length === 0 || options.noticeOff === true) return moved;
+  if (creates.length === 0) return;
   const pages = withSpacesAskedOnce(options.pages);
+  const words = options.messages ?? englishTreeMessages;
   await mapBounded(creates, Math.max(1, options.concurrency ?? DEFAULT_LOOKUPS_AT_ONCE), async (item) => {
     const target = item.complete;
     if (target === undefined) return;
-    const looking = lookupDeadline(options);
-    let titled: WikiPage[];
+    let elsewhere: WikiPage[];
     try {
-      titled = await pages.findPagesByTitle(target.spaceId, target.pageTitle, looking.signal);
+      elsewhere = (await pages.findPagesByTitle(target.spaceId, target.pageTitle, lookupDeadline(options).signal)).filter((page) => page.parentId !== target.parentId);
     } catch (error) {
       if (options.signal?.aborted) throw error;
       return;
     }
-    const elsewhere = titled.filter((page) => page.parentId !== target.parentId);
-    if (elsewhere.length === 0) return;
-    const read = await pages.getPages(elsewhere.map((page) => page.id), lookupDeadline(options).signal, { withBody: true }).catch((error: unknown) => {
+    const first = elsewhere[0];
+    if (first === undefined) return;
+    const read = options.noticeOff === true ? undefined : await pages.getPages(elsewhere.map((page) => page.id), lookupDeadline(options).signal, { withBody: true }).catch((error: unknown) => {
       if (options.signal?.aborted) throw error;
       return undefined;
     });
-    const own = elsewhere.map((page) => read?.get(page.id)).find((page) => page !== undefined && carriesNoticeOf(page, item));
-    if (own?.parentId === undefined) return;
-    moved.set(item, { kind: 'edited', page: own, knownVersion: undefined, publishedAt: 0, movedUnder: await parentNamed(own.parentId, options) });
+    const own = elsewhere.map((page) => read?.get(page.id)).find((page): page is WikiPage => page !== undefined && carriesNoticeOf(page, item));
+    item.cautions.push({
+      code: 'titleInSpace',
+      message: own === undefined ? words.titleElsewhere(first.title, first.id, first.webUrl) : words.ownPageElsewhere(own.title, own.id, own.webUrl),
+    });
   });
-  return moved;
 }
 
 /** Whether the page's publish notice names the item's file (and not a file of another repository of that path). */

@@ -81,6 +81,10 @@ export const editorTreeMessages: TreeMessages = {
     detail === undefined
       ? vscode.l10n.t('Whether its front matter names the tree\'s parent page {0} by that page\'s title and parent could not be checked without page access. A tree publish never rewrites its parent page: check that its wiki: keys name another page.', parentId)
       : vscode.l10n.t('Whether its front matter names the tree\'s parent page {0} by that page\'s title and parent could not be checked: {1}. A tree publish never rewrites its parent page: check that its wiki: keys name another page.', parentId, detail),
+  ownPageElsewhere: (title, pageId, url) =>
+    url
+      ? vscode.l10n.t('A page titled "{0}" carrying this file\'s publish notice is elsewhere in the space (page {1}, {2}): published there from another branch, or moved there on the wiki. This publish creates another page here, which the wiki may refuse (it has long kept titles unique in a space). If a colleague moved it, move it back, or publish the file where it is now.', title, pageId, url)
+      : vscode.l10n.t('A page titled "{0}" carrying this file\'s publish notice is elsewhere in the space (page {1}): published there from another branch, or moved there on the wiki. This publish creates another page here, which the wiki may refuse (it has long kept titles unique in a space). If a colleague moved it, move it back, or publish the file where it is now.', title, pageId),
   titleElsewhere: (title, pageId, url) =>
     url
       ? vscode.l10n.t('A page titled "{0}" already exists elsewhere in the space (page {1}, {2}); the wiki has long kept titles unique in a space and may refuse this one.', title, pageId, url)

@@ -10836,10 +10836,10 @@ var DIAGRAMS_FLAG = "--diagrams (or WIKI_PUBLISHER_DIAGRAMS)";
 function resolveDiagramRenderer(flag, env) {
   return flag ?? (env.WIKI_PUBLISHER_DIAGRAMS?.trim() || void 0);
 }
-var PROXY_ENV_VARS = ["HTTPS_PROXY", "https_proxy", "HTTP_PROXY", "http_proxy"];
 function checkProxyVariables(env) {
-  for (const name of PROXY_ENV_VARS) {
-    const raw = env[name]?.trim();
+  const variables = [["HTTPS_PROXY", env.HTTPS_PROXY], ["https_proxy", env.https_proxy], ["HTTP_PROXY", env.HTTP_PROXY], ["http_proxy", env.http_proxy]];
+  for (const [name, value] of variables) {
+    const raw = value?.trim();
     if (!raw) continue;
     let url;
     try {

@@ -40,8 +40,6 @@ export function resolveDiagramRenderer(flag: string | undefined, env: NodeJS.Pro
   return flag ?? (env.WIKI_PUBLISHER_DIAGRAMS?.trim() || undefined);
 }
 
-/** The proxy variables, in the order undici reads them. */
-const PROXY_ENV_VARS = ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy'] as const;
 
 /**
  * Each proxy variable that is set is a proxy's address (http:// or https://, a host, a port if any): one that is not
@@ -49,8 +47,10 @@ const PROXY_ENV_VARS = ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy'
  * file, and marked sends that never went as ones that may have landed. Its value is never said: it may hold a password.
  */
 export function checkProxyVariables(env: NodeJS.ProcessEnv): Resolved<undefined> {
-  for (const name of PROXY_ENV_VARS) {
-    const raw = env[name]?.trim();
+  // In the order undici reads them; each spelled out, so that a test can list every variable the command line reads.
+  const variables: Array<[string, string | undefined]> = [['HTTPS_PROXY', env.HTTPS_PROXY], ['https_proxy', env.https_proxy], ['HTTP_PROXY', env.HTTP_PROXY], ['http_proxy', env.http_proxy]];
+  for (const [name, value] of variables) {
+    const raw = value?.trim();
     if (!raw) continue;
     let url: URL | undefined;
     try {

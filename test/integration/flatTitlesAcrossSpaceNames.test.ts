@@ -100,7 +100,7 @@ describe('a flat plan whose files name one space by its key and by its numeric I
     assert.deepEqual(plan.map((item) => item.state), ['refused', 'refused', 'send']);
     assert.deepEqual(plan.map((item) => item.guard?.kind), [undefined, undefined, 'absent'], 'a refused file is not looked up');
     assert.deepEqual(asked.slice(0, 2).sort(), ['space 1001', 'space DOCS'], 'the space\'s two names are resolved first');
-    assert.deepEqual(asked.slice(2), [`children of ${guides}`], 'only the place of the file not refused is looked at');
+    assert.deepEqual(asked.slice(2).filter((call) => call.startsWith('children')), [`children of ${guides}`], 'only the place of the file not refused is looked at');
     assert.deepEqual(await send(plan), ['Run']);
   });
 

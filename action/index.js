@@ -8049,7 +8049,9 @@ function reviewedPlanLine(records, digest) {
   if (stopped > 0 || records.summary?.interrupted === true) {
     return `The run of the reviewed plan \`${digest}\` stopped part-way: ${counted(stopped, "file was", "files were")} not sent or not confirmed (see below). Publishing again with the reviewed plan (its Markdown or \`--json\` output, not the bare digest) sends the rest.`;
   }
-  if (notDone > 0) return `Sent the reviewed plan \`${digest}\`, but not all of it landed: ${counted(notDone, "file did", "files did")} not (see below).`;
+  const leftOutAsPlanned = files.filter((record) => record.status === "refused" || record.status === "edited").length;
+  if (notDone > leftOutAsPlanned) return `Sent the reviewed plan \`${digest}\`, but not all of it landed: ${counted(notDone - leftOutAsPlanned, "file did", "files did")} not (see below).`;
+  if (leftOutAsPlanned > 0) return `Published the reviewed plan \`${digest}\`; ${counted(leftOutAsPlanned, "file it left out was", "files it left out were")} left out again, as it said (see below).`;
   return `Published the reviewed plan \`${digest}\`.`;
 }
 function plainResult(record) {

@@ -69,6 +69,17 @@ describe('CLI --expect-plan after a publish of that plan stopped part-way', () =
     assert.ok(again.stdout.includes(`Published the reviewed plan \`${short}\`.`), again.stdout);
   });
 
+  it('flat: a reviewed plan with a file it refuses is carried out: the result says the refused file was left out again, as the plan said', async () => {
+    const root = await cli.tree({ 'docs/a.md': '# Alpha\n\nOne.\n', 'docs/b.md': '# Beta\n\n<<<<<<< HEAD\nmine\n=======\ntheirs\n>>>>>>> branch\n' });
+    const reviewed = await runCli(['plan', 'docs', ...DOCS, '--json'], { cwd: root, env: cli.env() });
+    await writeFile(join(root, 'review.jsonl'), reviewed.stdout);
+    const short = digestOf(reviewed).slice(0, 12);
+    const run = await runCli(['publish', 'docs', ...DOCS, '--format', 'markdown', '--expect-plan', '@review.jsonl'], { cwd: root, env: cli.env() });
+    assert.equal(run.code, 1, `the refused file fails the job, as before: ${run.stdout}${run.stderr}`);
+    assert.ok(run.stdout.includes(`Published the reviewed plan \`${short}\`; 1 file it left out was left out again, as it said (see below).`), run.stdout);
+    assert.doesNotMatch(run.stdout, /not all of it landed/);
+  });
+
   it('flat: an update that landed, then a colleague edits that page: a change since the review', async () => {
     const root = await updatesReviewedThenOneLanded();
     // A colleague's edit of the page the run updated: not what was reviewed.

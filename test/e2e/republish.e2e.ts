@@ -232,7 +232,7 @@ describe('Republishing, signed in to the export API', function () {
 
   it('a page CI published from the file as it is now: Publish sends nothing and says the wiki holds it already', async function () {
     const session = await sessions.start({ files: { 'release-notes.md': FILE }, world: {}, beforeStart: (wiki) => ({ envToken: wiki.issueToken().token }) });
-    const { page, sandbox } = session;
+    const { page, sandbox, workspaceDir } = session;
     // The wiki authors imports as an app account, not the token's user: the page's notice decides, not who wrote it.
     sandbox.setImportAuthor('app');
     await signIn(page);
@@ -243,8 +243,10 @@ describe('Republishing, signed in to the export API', function () {
     // A teammate's change lands in the file; the pipeline publishes it. This window's record still says version 1.
     await appendToEditor(page, '\nMy second paragraph.\n');
     await page.keyboard.press('Control+S');
-    // The pipeline reads the file from disk: it starts once the save has written it (on a busy machine it ran first).
-    await page.locator('.tabs-container .tab.active:not(.dirty)', { hasText: 'release-notes.md' }).waitFor();
+    // The pipeline reads the file from disk: it starts once the save has written it there (on a busy machine it ran
+    // first; a tab not marked dirty proved nothing, as the typing may not have reached the editor yet).
+    const onDisk = path.join(workspaceDir, 'release-notes.md');
+    await waitUntil(() => fs.readFileSync(onDisk, 'utf8').includes('My second paragraph.'), 'the save wrote the file');
     const ci = await publishFromCi(session, ['release-notes.md', '--overwrite']);
     assert.equal(ci.code, 0, ci.output);
     assert.equal(wikiPage(session, TITLE).version, 2);

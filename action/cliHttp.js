@@ -26714,8 +26714,12 @@ function networkError(error, messages = englishNetworkMessages) {
 var import_undici = __toESM(require_undici());
 
 // src/core/http/proxyEnvironment.ts
+function proxyVariables(env) {
+  const named = [["HTTPS_PROXY", env.HTTPS_PROXY], ["https_proxy", env.https_proxy], ["HTTP_PROXY", env.HTTP_PROXY], ["http_proxy", env.http_proxy]];
+  return named.filter((entry) => Boolean(entry[1]?.trim()));
+}
 function proxyConfigured(settings, env) {
-  return Boolean(settings.proxyUrl?.trim() || env.HTTPS_PROXY || env.https_proxy || env.HTTP_PROXY || env.http_proxy);
+  return Boolean(settings.proxyUrl?.trim()) || proxyVariables(env).length > 0;
 }
 
 // src/core/http/proxy.ts

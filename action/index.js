@@ -4479,25 +4479,76 @@ function withSpacesAskedOnce(pages) {
   };
 }
 
+// src/core/run/spaceTitles.ts
+var LIST_FROM_TITLES = 8;
+var LIST_REQUEST_PER_TITLES = 8;
+var MAX_LIST_REQUESTS = 20;
+function spaceTitleFinder(pages, wanted, signal) {
+  const asked = /* @__PURE__ */ new Map();
+  const spaces = withSpacesAskedOnce(pages);
+  const numericSpaceId = async (space) => /^\d+$/.test(space) ? space : (await spaces.resolveSpace(space, signal))?.id;
+  const titlesIn = /* @__PURE__ */ new Map();
+  for (const { spaceId } of wanted) titlesIn.set(spaceId, (titlesIn.get(spaceId) ?? 0) + 1);
+  const listings = /* @__PURE__ */ new Map();
+  const listingOf = (space, spaceId) => {
+    let listing = listings.get(spaceId);
+    if (listing === void 0) {
+      const titles = titlesIn.get(space) ?? 0;
+      const maxRequests = Math.min(MAX_LIST_REQUESTS, Math.ceil(titles / LIST_REQUEST_PER_TITLES));
+      listing = titles < LIST_FROM_TITLES ? Promise.resolve(void 0) : pages.listSpacePages(spaceId, maxRequests, signal).then(byTitle, (error) => {
+        if (signal?.aborted) throw error;
+        return void 0;
+      });
+      listing.catch(() => void 0);
+      listings.set(spaceId, listing);
+    }
+    return listing;
+  };
+  return (spaceName, title) => {
+    const key = `${spaceName}\0${title}`;
+    let found = asked.get(key);
+    if (found === void 0) {
+      found = numericSpaceId(spaceName).then(async (spaceId) => {
+        if (spaceId === void 0) return [];
+        const listing = await listingOf(spaceName, spaceId);
+        return listing ? listing.get(titleKey(title)) ?? [] : pages.findPagesByTitle(spaceId, title, signal);
+      });
+      found.catch(() => void 0);
+      asked.set(key, found);
+    }
+    return found;
+  };
+}
+function byTitle(listed2) {
+  if (listed2 === void 0) return void 0;
+  const titled = /* @__PURE__ */ new Map();
+  for (const page of listed2) {
+    const key = titleKey(page.title);
+    const same = titled.get(key);
+    if (same) same.push(page);
+    else titled.set(key, [page]);
+  }
+  return titled;
+}
+
 // src/core/run/movedOnWiki.ts
 async function cautionTitlesElsewhere(absent, options) {
   const creates = absent.filter((item) => item.complete !== void 0 && item.link?.pageId === void 0 && item.state === "send");
   if (creates.length === 0) return;
-  const pages = withSpacesAskedOnce(options.pages);
   const words = options.messages ?? englishTreeMessages;
+  const pagesTitled = spaceTitleFinder(options.pages, creates.map((item) => item.complete), options.signal);
   await mapBounded(creates, Math.max(1, options.concurrency ?? DEFAULT_LOOKUPS_AT_ONCE), async (item) => {
     const target = item.complete;
-    if (target === void 0) return;
     let elsewhere;
     try {
-      elsewhere = (await pages.findPagesByTitle(target.spaceId, target.pageTitle, lookupDeadline(options).signal)).filter((page) => page.parentId !== target.parentId);
+      elsewhere = (await pagesTitled(target.spaceId, target.pageTitle)).filter((page) => page.parentId !== target.parentId);
     } catch (error) {
       if (options.signal?.aborted) throw error;
       return;
     }
     const first = elsewhere[0];
     if (first === void 0) return;
-    const read = options.noticeOff === true ? void 0 : await pages.getPages(elsewhere.map((page) => page.id), lookupDeadline(options).signal, { withBody: true }).catch((error) => {
+    const read = options.noticeOff === true ? void 0 : await options.pages.getPages(elsewhere.map((page) => page.id), lookupDeadline(options).signal, { withBody: true }).catch((error) => {
       if (options.signal?.aborted) throw error;
       return void 0;
     });
@@ -10813,6 +10864,15 @@ function refuse(problem, message) {
   return { ok: false, problem, message };
 }
 
+// src/core/http/proxyEnvironment.ts
+function proxyVariables(env) {
+  const named = [["HTTPS_PROXY", env.HTTPS_PROXY], ["https_proxy", env.https_proxy], ["HTTP_PROXY", env.HTTP_PROXY], ["http_proxy", env.http_proxy]];
+  return named.filter((entry) => Boolean(entry[1]?.trim()));
+}
+function proxyConfigured(settings, env) {
+  return Boolean(settings.proxyUrl?.trim()) || proxyVariables(env).length > 0;
+}
+
 // src/cli/config.ts
 var ENDPOINT_ENV_VAR = "WIKI_PUBLISHER_ENDPOINT";
 function resolveEndpoint(flag, env, required) {
@@ -10839,10 +10899,8 @@ function resolveDiagramRenderer(flag, env) {
   return flag ?? (env.WIKI_PUBLISHER_DIAGRAMS?.trim() || void 0);
 }
 function checkProxyVariables(env) {
-  const variables = [["HTTPS_PROXY", env.HTTPS_PROXY], ["https_proxy", env.https_proxy], ["HTTP_PROXY", env.HTTP_PROXY], ["http_proxy", env.http_proxy]];
-  for (const [name, value] of variables) {
-    const raw = value?.trim();
-    if (!raw) continue;
+  for (const [name, value] of proxyVariables(env)) {
+    const raw = value.trim();
     let url;
     try {
       url = new URL(raw);
@@ -12134,9 +12192,6 @@ async function pagesLeftBehind(replaced, idsNow, pages) {
 
 // src/core/tree/titlesInSpace.ts
 var LOOKUPS_AT_ONCE = 4;
-var LIST_FROM_TITLES = 8;
-var LIST_REQUEST_PER_TITLES = 8;
-var MAX_LIST_REQUESTS = 20;
 function recordedPagesMadeAnew(plan) {
   const anew = /* @__PURE__ */ new Set();
   const retitled = /* @__PURE__ */ new Set();
@@ -12179,47 +12234,14 @@ async function checkTitlesInSpace(plan, pages, spaceId, signal, messages = engli
     if (item.titleLookedUp === true || !createsPinnedPage(item)) continue;
     queue.push({ item, spaceId: item.complete.spaceId, title: item.complete.pageTitle, parentId: item.complete.parentId });
   }
-  const asked = /* @__PURE__ */ new Map();
-  const spaces = withSpacesAskedOnce(pages);
-  const numericSpaceId = async (space) => /^\d+$/.test(space) ? space : (await spaces.resolveSpace(space, signal))?.id;
-  const titlesIn = /* @__PURE__ */ new Map();
-  for (const lookup of queue) titlesIn.set(lookup.spaceId, (titlesIn.get(lookup.spaceId) ?? 0) + 1);
-  const listings = /* @__PURE__ */ new Map();
-  const listingOf = (space, spaceId2) => {
-    let listing = listings.get(spaceId2);
-    if (listing === void 0) {
-      const titles = titlesIn.get(space) ?? 0;
-      const maxRequests = Math.min(MAX_LIST_REQUESTS, Math.ceil(titles / LIST_REQUEST_PER_TITLES));
-      listing = titles < LIST_FROM_TITLES ? Promise.resolve(void 0) : pages.listSpacePages(spaceId2, maxRequests, signal).then(byTitle, (error) => {
-        if (signal?.aborted) throw error;
-        return void 0;
-      });
-      listing.catch(() => void 0);
-      listings.set(spaceId2, listing);
-    }
-    return listing;
-  };
-  const pagesTitled = (lookup) => {
-    const key = `${lookup.spaceId}\0${lookup.title}`;
-    let found = asked.get(key);
-    if (found === void 0) {
-      found = numericSpaceId(lookup.spaceId).then(async (spaceId2) => {
-        if (spaceId2 === void 0) return [];
-        const listing = await listingOf(lookup.spaceId, spaceId2);
-        return listing ? listing.get(titleKey(lookup.title)) ?? [] : pages.findPagesByTitle(spaceId2, lookup.title, signal);
-      });
-      found.catch(() => void 0);
-      asked.set(key, found);
-    }
-    return found;
-  };
+  const pagesTitled = spaceTitleFinder(pages, queue, signal);
   const worker = async () => {
     for (let lookup = queue.shift(); lookup; lookup = queue.shift()) {
       const { item } = lookup;
       item.titleLookedUp = true;
       let found;
       try {
-        found = await pagesTitled(lookup);
+        found = await pagesTitled(lookup.spaceId, lookup.title);
       } catch (error) {
         if (signal?.aborted) throw error;
         item.cautions.push({ code: "titleInSpace", message: messages.titleUncheckable(lookup.title, readFailureText(error, messages)) });
@@ -12235,17 +12257,6 @@ async function checkTitlesInSpace(plan, pages, spaceId, signal, messages = engli
     }
   };
   await Promise.all(Array.from({ length: Math.min(LOOKUPS_AT_ONCE, Math.max(1, queue.length)) }, worker));
-}
-function byTitle(listed2) {
-  if (listed2 === void 0) return void 0;
-  const titled = /* @__PURE__ */ new Map();
-  for (const page of listed2) {
-    const key = titleKey(page.title);
-    const same = titled.get(key);
-    if (same) same.push(page);
-    else titled.set(key, [page]);
-  }
-  return titled;
 }
 
 // src/core/tree/unconfirmedFolders.ts
@@ -15508,11 +15519,6 @@ function joinRepeated(headers) {
   const joined = {};
   for (const [name, value] of Object.entries(headers)) joined[name] = Array.isArray(value) ? value.join(", ") : value;
   return joined;
-}
-
-// src/core/http/proxyEnvironment.ts
-function proxyConfigured(settings, env) {
-  return Boolean(settings.proxyUrl?.trim() || env.HTTPS_PROXY || env.https_proxy || env.HTTP_PROXY || env.http_proxy);
 }
 
 // src/cli/transport.ts

@@ -7,12 +7,13 @@
 // "would create" and the publish made a second page of the title, or met the wiki's refusal unannounced.
 import { englishTreeMessages } from '../messages/treeMessages';
 import { fromAnotherRepository, pathDigest } from '../publish/publishNotice';
+import type { PublishTarget } from '../publish/target';
 import { mapBounded } from '../util/mapBounded';
 import type { WikiPage } from '../wikiPages';
-import { withSpacesAskedOnce } from '../wikiPages/spacesAskedOnce';
 import type { LookupOptions } from './guardLookups';
 import { DEFAULT_LOOKUPS_AT_ONCE, lookupDeadline } from './lookupDeadline';
 import type { PlanItem } from './planItem';
+import { spaceTitleFinder } from './spaceTitles';
 
 /**
  * Adds a 'titleInSpace' caution to each create (found nothing at its place, no record of a page) whose title a page
@@ -20,23 +21,23 @@ import type { PlanItem } from './planItem';
  * adds nothing: the wiki itself refuses a title its space holds, so only the plan's foresight is lost.
  */
 export async function cautionTitlesElsewhere(absent: readonly PlanItem[], options: LookupOptions): Promise<void> {
-  const creates = absent.filter((item) => item.complete !== undefined && item.link?.pageId === undefined && item.state === 'send');
+  const creates = absent.filter((item): item is PlanItem & { complete: PublishTarget } => item.complete !== undefined && item.link?.pageId === undefined && item.state === 'send');
   if (creates.length === 0) return;
-  const pages = withSpacesAskedOnce(options.pages);
   const words = options.messages ?? englishTreeMessages;
+  // Many creates in one space list the space in a few requests, as a tree's do (spaceTitles.ts).
+  const pagesTitled = spaceTitleFinder(options.pages, creates.map((item) => item.complete), options.signal);
   await mapBounded(creates, Math.max(1, options.concurrency ?? DEFAULT_LOOKUPS_AT_ONCE), async (item) => {
     const target = item.complete;
-    if (target === undefined) return;
     let elsewhere: WikiPage[];
     try {
-      elsewhere = (await pages.findPagesByTitle(target.spaceId, target.pageTitle, lookupDeadline(options).signal)).filter((page) => page.parentId !== target.parentId);
+      elsewhere = (await pagesTitled(target.spaceId, target.pageTitle)).filter((page) => page.parentId !== target.parentId);
     } catch (error) {
       if (options.signal?.aborted) throw error;
       return;
     }
     const first = elsewhere[0];
     if (first === undefined) return;
-    const read = options.noticeOff === true ? undefined : await pages.getPages(elsewhere.map((page) => page.id), lookupDeadline(options).signal, { withBody: true }).catch((error: unknown) => {
+    const read = options.noticeOff === true ? undefined : await options.pages.getPages(elsewhere.map((page) => page.id), lookupDeadline(options).signal, { withBody: true }).catch((error: unknown) => {
       if (options.signal?.aborted) throw error;
       return undefined;
     });

@@ -3,24 +3,14 @@
 // for by title in the space, and a page found elsewhere is named, with its address, as a caution on the file. So is
 // every page a file of the tree that names its own page (front matter) would create, in the space it names.
 import { englishTreeMessages, type TreeMessages } from '../messages/treeMessages';
-import { titleKey } from '../run/sameTitles';
 import type { PlanItem } from '../run/planItem';
-import type { WikiPage, WikiPagesClient } from '../wikiPages';
+import { spaceTitleFinder } from '../run/spaceTitles';
+import type { WikiPagesClient } from '../wikiPages';
 import { readFailureText } from '../wikiPages/readFailureText';
-import { withSpacesAskedOnce } from '../wikiPages/spacesAskedOnce';
 import { publishedAnew } from './newFolderPage';
 import type { TreePage, TreePlan } from './treePlanTypes';
 
 const LOOKUPS_AT_ONCE = 4;
-/**
- * With this many titles to look for in one space, the space's pages are listed first (250 a request): a space of a few
- * thousand pages answers a tree of hundreds of new pages in a few requests rather than one a title. The listing stops
- * after one request for every LIST_REQUEST_PER_TITLES titles (at most MAX_LIST_REQUESTS); a larger space is then asked
- * title by title, as before, so the listing never costs more than a fraction of the lookups it may save.
- */
-const LIST_FROM_TITLES = 8;
-const LIST_REQUEST_PER_TITLES = 8;
-const MAX_LIST_REQUESTS = 20;
 
 /**
  * The recorded pages the plan knows become new pages: a retitled page (the service finds a page by title); once the
@@ -106,59 +96,15 @@ export async function checkTitlesInSpace(
     if (item.titleLookedUp === true || !createsPinnedPage(item)) continue;
     queue.push({ item, spaceId: item.complete.spaceId, title: item.complete.pageTitle, parentId: item.complete.parentId });
   }
-  // One request for a title in a space, however many files would take it (such files are refused in the tree's space,
-  // but not in a space that only files naming their page publish to).
-  const asked = new Map<string, Promise<WikiPage[]>>();
-  // A space named by its key is resolved to its ID once, not once for each title (findPagesByTitle resolves a key
-  // on every call: a tree of 300 new pages in a space given as DOCS asked the same question 300 times). A failure is
-  // said on each file of that space, as its own lookup's would be.
-  const spaces = withSpacesAskedOnce(pages);
-  const numericSpaceId = async (space: string): Promise<string | undefined> => (/^\d+$/.test(space) ? space : (await spaces.resolveSpace(space, signal))?.id);
-  const titlesIn = new Map<string, number>();
-  for (const lookup of queue) titlesIn.set(lookup.spaceId, (titlesIn.get(lookup.spaceId) ?? 0) + 1);
-  // Each space's pages by exact title, when listing them all took few enough requests (LIST_FROM_TITLES); undefined
-  // when the space is not listed, or is too large to list.
-  const listings = new Map<string, Promise<Map<string, WikiPage[]> | undefined>>();
-  const listingOf = (space: string, spaceId: string): Promise<Map<string, WikiPage[]> | undefined> => {
-    let listing = listings.get(spaceId);
-    if (listing === undefined) {
-      const titles = titlesIn.get(space) ?? 0;
-      const maxRequests = Math.min(MAX_LIST_REQUESTS, Math.ceil(titles / LIST_REQUEST_PER_TITLES));
-      // A listing that fails (a wiki that does not list a space this way, a slow answer) leaves the titles to be
-      // asked one by one, as before; only a cancel stops them.
-      listing = titles < LIST_FROM_TITLES ? Promise.resolve(undefined) : pages.listSpacePages(spaceId, maxRequests, signal).then(byTitle, (error: unknown) => {
-        if (signal?.aborted) throw error;
-        return undefined;
-      });
-      listing.catch(() => undefined);
-      listings.set(spaceId, listing);
-    }
-    return listing;
-  };
-  const pagesTitled = (lookup: TitleLookup): Promise<WikiPage[]> => {
-    const key = `${lookup.spaceId}\u0000${lookup.title}`;
-    let found = asked.get(key);
-    if (found === undefined) {
-      // A space no one can see holds no page of the title, as findPagesByTitle answers for it. A listed space answers
-      // from its list what findPagesByTitle would: its current pages of exactly that title.
-      found = numericSpaceId(lookup.spaceId).then(async (spaceId) => {
-        if (spaceId === undefined) return [];
-        const listing = await listingOf(lookup.spaceId, spaceId);
-        return listing ? (listing.get(titleKey(lookup.title)) ?? []) : pages.findPagesByTitle(spaceId, lookup.title, signal);
-      });
-      // Awaited by each lookup that shares it; a failure is said on each of their files.
-      found.catch(() => undefined);
-      asked.set(key, found);
-    }
-    return found;
-  };
+  // One request for a title in a space, however many files would take it, or its space listed (spaceTitles.ts).
+  const pagesTitled = spaceTitleFinder(pages, queue, signal);
   const worker = async (): Promise<void> => {
     for (let lookup = queue.shift(); lookup; lookup = queue.shift()) {
       const { item } = lookup;
       item.titleLookedUp = true;
       let found;
       try {
-        found = await pagesTitled(lookup);
+        found = await pagesTitled(lookup.spaceId, lookup.title);
       } catch (error) {
         if (signal?.aborted) throw error;
         item.cautions.push({ code: 'titleInSpace', message: messages.titleUncheckable(lookup.title, readFailureText(error, messages)) });
@@ -176,21 +122,4 @@ export async function checkTitlesInSpace(
     }
   };
   await Promise.all(Array.from({ length: Math.min(LOOKUPS_AT_ONCE, Math.max(1, queue.length)) }, worker));
-}
-
-/**
- * A space's listed pages by title ignoring case, as the platform's uniqueness check compares them (undefined stays
- * undefined: the space was not listed whole). The lookup by title one at a time (findPagesByTitle) can only ask for the
- * exact title: a page in another case is found only where the space is listed.
- */
-function byTitle(listed: WikiPage[] | undefined): Map<string, WikiPage[]> | undefined {
-  if (listed === undefined) return undefined;
-  const titled = new Map<string, WikiPage[]>();
-  for (const page of listed) {
-    const key = titleKey(page.title);
-    const same = titled.get(key);
-    if (same) same.push(page);
-    else titled.set(key, [page]);
-  }
-  return titled;
 }

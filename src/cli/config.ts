@@ -5,6 +5,7 @@ import { API_TOKEN_ENV_VAR } from '../core/apiToken/tokenSource';
 import { englishTokenMessages } from '../core/messages/tokenMessages';
 import { validateApiToken } from '../core/apiToken/validate';
 import { checkEndpoint } from '../core/http/endpoint';
+import { proxyVariables } from '../core/http/proxyEnvironment';
 
 export const ENDPOINT_ENV_VAR = 'WIKI_PUBLISHER_ENDPOINT';
 
@@ -47,11 +48,8 @@ export function resolveDiagramRenderer(flag: string | undefined, env: NodeJS.Pro
  * file, and marked sends that never went as ones that may have landed. Its value is never said: it may hold a password.
  */
 export function checkProxyVariables(env: NodeJS.ProcessEnv): Resolved<undefined> {
-  // In the order undici reads them; each spelled out, so that a test can list every variable the command line reads.
-  const variables: Array<[string, string | undefined]> = [['HTTPS_PROXY', env.HTTPS_PROXY], ['https_proxy', env.https_proxy], ['HTTP_PROXY', env.HTTP_PROXY], ['http_proxy', env.http_proxy]];
-  for (const [name, value] of variables) {
-    const raw = value?.trim();
-    if (!raw) continue;
+  for (const [name, value] of proxyVariables(env)) {
+    const raw = value.trim();
     let url: URL | undefined;
     try {
       url = new URL(raw);

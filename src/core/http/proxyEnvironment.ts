@@ -7,6 +7,12 @@ export interface ProxySettings {
   noProxy?: readonly string[];
 }
 
+/** The proxy variables set, by name, in the order undici reads them; each spelled out (a test lists what is read). */
+export function proxyVariables(env: NodeJS.ProcessEnv): Array<[name: string, value: string]> {
+  const named: Array<[string, string | undefined]> = [['HTTPS_PROXY', env.HTTPS_PROXY], ['https_proxy', env.https_proxy], ['HTTP_PROXY', env.HTTP_PROXY], ['http_proxy', env.http_proxy]];
+  return named.filter((entry): entry is [string, string] => Boolean(entry[1]?.trim()));
+}
+
 export function proxyConfigured(settings: ProxySettings, env: NodeJS.ProcessEnv): boolean {
-  return Boolean(settings.proxyUrl?.trim() || env.HTTPS_PROXY || env.https_proxy || env.HTTP_PROXY || env.http_proxy);
+  return Boolean(settings.proxyUrl?.trim()) || proxyVariables(env).length > 0;
 }

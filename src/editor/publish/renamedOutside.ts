@@ -9,6 +9,13 @@ import type { GlobalStateLinkStore } from './pageLinks';
 import { recordedPagesOf } from './repositoryLinks';
 import { omitTitleHeadingSetting } from './publishContext';
 
+/** What finding a file's link needs: the link store, Pull's bases (moved with a link), the log. */
+export interface LinkFinding {
+  links: GlobalStateLinkStore;
+  bases?: PullBaseStore & { move?(from: string, to: string): Promise<void> };
+  log: Logger;
+}
+
 /**
  * The link of a file renamed or moved outside the editor (a terminal's `git mv`, a branch switched), which VS Code
  * does not report as a rename: the one link of its workspace folder whose file is gone and that names the page this
@@ -16,7 +23,7 @@ import { omitTitleHeadingSetting } from './publishContext';
  * the editor saw moves them (extension.ts), and is given; undefined when no such link is found.
  */
 export async function followRenameOutside(
-  deps: { links: GlobalStateLinkStore; bases?: PullBaseStore & { move?(from: string, to: string): Promise<void> }; log: Logger },
+  deps: LinkFinding,
   uri: vscode.Uri,
   text: string,
 ): Promise<PageLink | undefined> {
@@ -49,7 +56,7 @@ export async function followRenameOutside(
  * its name before a rename made outside the editor, or the repository's record of its page (a teammate's or CI's tree).
  */
 export async function linkOfFile(
-  deps: { links: GlobalStateLinkStore; bases?: PullBaseStore & { move?(from: string, to: string): Promise<void> }; log: Logger },
+  deps: LinkFinding,
   uri: vscode.Uri,
   text: string,
 ): Promise<PageLink | undefined> {

@@ -390,7 +390,7 @@ describe('links to other files in single-file and flat publishes, against the sa
       return found;
     };
 
-    it('sends again only the files whose links waited for a page this run created, with the anchor; both passes count', async () => {
+    it('a file whose links name a page this run creates goes after it, once, the link and its anchor filled in', async () => {
       const { run, progress, ended } = await flat({
         'flat/one.md': '# One\n\nSee [two](two.md#the-part) and [setup](../guide/setup.md#install).\n',
         'flat/two.md': '# Two\n\n## The part\n\nText.\n',
@@ -398,21 +398,44 @@ describe('links to other files in single-file and flat publishes, against the sa
       });
       const two = pageOf('Two');
       assert.equal(pageOf('One').markdown, `# One\n\nSee [two](${pagesAt(two.id, 'Two')}#The-part) and [setup](${pagesAt(ids.setup, 'Setup')}#Install).\n`);
-      assert.equal(pageOf('One').version, 2);
-      assert.equal(two.version, 1, 'a file nothing waited on goes once');
-      assert.equal(run.secondPass, 1);
-      assert.deepEqual(ended.map((result) => [result.item.file.label, result.pass]).slice(-1), [['flat/one.md', 2]]);
+      assert.equal(pageOf('One').version, 1, 'written once');
+      assert.equal(two.version, 1);
+      assert.equal(run.secondPass, 0);
+      assert.deepEqual(ended.map((result) => [result.item.file.label, result.pass]).slice(-1), [['flat/one.md', 1]]);
       assert.equal(ended.find((result) => result.item.file.label === 'flat/two.md')?.pageId, two.id);
+      assert.equal(run.summary.published, 3);
+      assert.deepEqual(progress.map((line) => line.split(' ')[0]).sort(), ['1/3', '2/3', '3/3']);
+      const one = ended.find((result) => result.item.file.label === 'flat/one.md');
+      const recorded = landedLink(one as FlatFileResult, 0, one?.pageId);
+      assert.equal(recorded?.version, 1);
+      assert.ok(recorded?.contentSha256, 'nothing waits any more: the next run leaves it alone');
+      assert.deepEqual(run.linksLeft, []);
+    });
+
+    it('files whose links name each other (a cycle): one goes first and again once the other landed; both passes count', async () => {
+      const { run, progress, ended } = await flat({
+        'flat/one.md': '# One\n\nSee [two](two.md#the-part).\n',
+        'flat/two.md': '# Two\n\n## The part\n\nBack to [one](one.md).\n',
+        'flat/three.md': '# Three\n\nNo links.\n',
+      });
+      const one = pageOf('One');
+      const two = pageOf('Two');
+      assert.equal(one.markdown, `# One\n\nSee [two](${pagesAt(two.id, 'Two')}#The-part).\n`);
+      assert.equal(one.version, 1, 'the file waiting for the other goes once');
+      assert.equal(two.markdown, `# Two\n\n## The part\n\nBack to [one](${pagesAt(one.id, 'One')}).\n`);
+      assert.equal(two.version, 2, 'the one that had to go first goes again');
+      assert.equal(run.secondPass, 1);
+      assert.deepEqual(ended.map((result) => [result.item.file.label, result.pass]).slice(-1), [['flat/two.md', 2]]);
       assert.equal(run.summary.published, 3, 'each file once, by its last pass');
       // One count for both passes: the total grows by the file sent again.
       assert.deepEqual(progress.map((line) => line.split(' ')[0]).sort(), ['1/3', '2/3', '3/3', '4/4']);
-      // The first pass left One with the pages its links reached then (not Two's); the second pass's link names Two's.
-      const [firstOne, secondOne] = ended.filter((result) => result.item.file.label === 'flat/one.md');
-      const waited = landedLink(firstOne as FlatFileResult, 0, firstOne?.pageId);
-      const settled = landedLink(secondOne as FlatFileResult, 0, secondOne?.pageId);
+      // The first pass left Two with the pages its links reached then (not One's); the second pass's link names One's.
+      const [firstTwo, secondTwo] = ended.filter((result) => result.item.file.label === 'flat/two.md');
+      const waited = landedLink(firstTwo as FlatFileResult, 0, firstTwo?.pageId);
+      const settled = landedLink(secondTwo as FlatFileResult, 0, secondTwo?.pageId);
       assert.notEqual(waited?.linkTargets, undefined);
       assert.notEqual(waited?.linkTargets, settled?.linkTargets, 'a run that stopped after the first pass would send it again');
-      assert.equal(settled?.pageId, pageOf('One').id);
+      assert.equal(settled?.pageId, two.id);
       assert.equal(settled?.version, 2);
       assert.ok(settled?.contentSha256, 'nothing waits any more: the next run leaves it alone');
       assert.deepEqual(run.linksLeft, []);
@@ -424,9 +447,10 @@ describe('links to other files in single-file and flat publishes, against the sa
       // The wiki holds each request a while, and carries it out after its client went away.
       sandbox.injectFaults({ latencyMs: 300 });
       try {
-        // Pass 1 sends both files; Ten goes again once Eleven's page is known: interrupted while that send is out.
+        // Links both ways: Ten goes first, Eleven once Ten's page is known, then Ten again once Eleven's is:
+        // interrupted while that send is out.
         const before = sandbox.imports.length;
-        const running = flat({ 'flat/ten.md': '# Ten\n\nSee [eleven](eleven.md).\n', 'flat/eleven.md': '# Eleven\n\nText.\n' }, {}, undefined, interrupt.signal);
+        const running = flat({ 'flat/ten.md': '# Ten\n\nSee [eleven](eleven.md).\n', 'flat/eleven.md': '# Eleven\n\nBack to [ten](ten.md).\n' }, {}, undefined, interrupt.signal);
         await until(() => sandbox.imports.length === before + 2 && sandbox.importsInFlight === 1, running);
         interrupt.abort();
         const { run, ended } = await running;
@@ -453,7 +477,7 @@ describe('links to other files in single-file and flat publishes, against the sa
       assert.deepEqual(run.linksLeft.map((left) => [left.item.file.label, left.waitsFor]), [['flat/four.md', ['flat/five.md']]]);
     });
 
-    it('a linked file whose page a colleague deleted on the wiki is created anew, and the second pass points the link at the new page, not the dead one', async () => {
+    it('a linked file whose page a colleague deleted on the wiki is created anew, and the file linking to it goes after it, its link at the new page, not the dead one', async () => {
       const files = { 'flat/eight.md': '# Eight\n\nSee [nine](nine.md).\n', 'flat/nine.md': '# Nine\n\nText.\n' };
       const { ended } = await flat(files);
       const remembered = new Map<string, PageLink | undefined>();
@@ -479,7 +503,9 @@ describe('links to other files in single-file and flat publishes, against the sa
       const newNine = pageOf('Nine');
       assert.notEqual(newNine.id, oldNine.id, 'Nine is created anew');
       assert.equal(pageOf('Eight').markdown, `# Eight\n\nSee [nine](${pagesAt(newNine.id, 'Nine')}), again.\n`, 'the link reaches the new page');
-      assert.equal(run.secondPass, 1);
+      // Eight waited for Nine's new page: its one send names it.
+      assert.equal(pageOf('Eight').version, 2);
+      assert.equal(run.secondPass, 0);
       assert.deepEqual(run.linksLeft, []);
     });
 

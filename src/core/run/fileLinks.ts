@@ -68,6 +68,12 @@ export interface FileLinks {
    */
   stillWaitingFor(fileKey: string): string[];
   /**
+   * The files of the selection, by key, that the file `fileKey`'s links wait for as decided now and that this run sends
+   * (so they get pages in it): what a flat run's order lets it wait for, to go once with those links filled in. None
+   * when no link can be filled in (no page access, no site address): waiting would then gain nothing.
+   */
+  waitsFor(fileKey: string): string[];
+  /**
    * How many links of the plan's files would reach a page yet stay as written because no page address can be made
    * (no site address): one reason with one fix for the whole run, said once by the front end, as a tree says it
    * (TreePlan.linksWithoutAddress), not in the caution of every file with a link. Asked after the links are decided.
@@ -313,6 +319,14 @@ export async function planFileLinks<L>(sources: readonly SourceFile[], items: re
       return label === undefined ? [] : [label];
     });
   };
+  const waitsFor = (fileKey: string): string[] => {
+    const waitedOn = secondPassFills ? decisions.get(fileKey)?.waitedOn : undefined;
+    if (!waitedOn) return [];
+    return [...waitedOn].flatMap((where) => {
+      const key = awaitedAt.get(where);
+      return key !== undefined && key !== fileKey && sentInThisRun(where) ? [key] : [];
+    });
+  };
   const linksWithoutAddress = (): number => {
     let count = 0;
     for (const decision of decisions.values()) count += decision.unaddressed;
@@ -323,6 +337,7 @@ export async function planFileLinks<L>(sources: readonly SourceFile[], items: re
     annotate,
     relink,
     stillWaitingFor,
+    waitsFor,
     linksWithoutAddress,
     linkCautions: (fileKey) => decisions.get(fileKey)?.cautions ?? [],
     // Read from the decisions as they are now: awaitRecreated adds to both.

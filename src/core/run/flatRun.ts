@@ -17,6 +17,7 @@ import { callsAtMost } from '../util/callsAtMost';
 import { DEFAULT_LOOKUPS_AT_ONCE } from './lookupDeadline';
 import { learnLandedPage, sentAgain, sentAgainAndLanded, type LinksLeft } from './landedPage';
 import { flatLinksLeft, secondPassLeftOf } from './secondPassLeft';
+import { flatOrderOf } from './flatOrder';
 import type { PlanItem } from './planItem';
 import { landedLink } from './publishedLink';
 import { guardedPage } from './guardVerdict';
@@ -119,22 +120,42 @@ export async function runFlat(items: readonly PlanItem[], options: FlatRunOption
   // As many at once as the guard's lookups: pages land faster than a distant wiki lists their parents' children, and
   // a lookup started for each as it landed put every one of them on the wiki's page routes at once.
   const lookUp = callsAtMost(DEFAULT_LOOKUPS_AT_ONCE);
-  const first = await runPlan(firstItems, {
-    ...run,
-    onResult: (result) => {
-      if (result.state !== 'published' || !wanted.has(result.item.file.key)) {
-        report({ ...result, pass: 1 });
-        return;
-      }
-      // Reported once its ID is known, so the front end records the page with it.
-      learning.push(lookUp(() => learnLandedPage(result, result.item.link?.pageId, options.pages, options.signal)).then((landed) => {
-        const pageId = landed?.pageId;
-        if (pageId !== undefined) learnt.set(result.item.file.key, pageId);
-        report({ ...result, pass: 1, ...(pageId !== undefined ? { pageId } : {}) });
-      }));
-    },
-  });
-  await Promise.all(learning);
+  const onFirstResult = (result: FileResult): void => {
+    if (result.state !== 'published' || !wanted.has(result.item.file.key)) {
+      report({ ...result, pass: 1 });
+      return;
+    }
+    // Reported once its ID is known, so the front end records the page with it.
+    learning.push(lookUp(() => learnLandedPage(result, result.item.link?.pageId, options.pages, options.signal)).then((landed) => {
+      const pageId = landed?.pageId;
+      if (pageId !== undefined) learnt.set(result.item.file.key, pageId);
+      report({ ...result, pass: 1, ...(pageId !== undefined ? { pageId } : {}) });
+    }));
+  };
+  // The first pass goes in waves (flatOrder.ts): a file whose links wait for pages this run creates goes once they
+  // landed and their IDs are learnt, its links filled in, so that it is written once. A stop is said once for the whole
+  // pass, counting every wave's files.
+  const { waitsOn } = flatOrderOf(firstItems.filter((item) => item.state === 'send' && item.complete).map((item) => item.file.key), (key) => links.waitsFor(key));
+  const stops: Array<Parameters<NonNullable<RunOptions['onStopped']>>[0]> = [];
+  const settled = new Set<string>();
+  const first: FileResult[] = [];
+  let pending: readonly PlanItem[] = firstItems;
+  while (pending.length > 0) {
+    const ready = pending.filter((item) => (waitsOn.get(item.file.key) ?? []).every((key) => settled.has(key)));
+    // The first file of the order waits for nothing: never empty, but a wave must send something.
+    const wave = ready.length > 0 ? ready : pending.slice(0, 1);
+    const inWave = new Set(wave.map((item) => item.file.key));
+    pending = pending.filter((item) => !inWave.has(item.file.key));
+    const filled = new Map((learnt.size > 0 ? await links.relink(wave, learnt) : []).map((item) => [item.file.key, item]));
+    const results = await runPlan(wave.map((item) => filled.get(item.file.key) ?? item), { ...run, onResult: onFirstResult, onStopped: (stopped) => stops.push(stopped) });
+    await Promise.all(learning.splice(0));
+    for (const result of results) settled.add(result.item.file.key);
+    first.push(...results);
+  }
+  if (stops.length > 0) {
+    const finished = stops.reduce((sum, stopped) => sum + stopped.finished, 0);
+    onStopped({ ...(stops[0] as (typeof stops)[0]), finished, total: stops.reduce((sum, stopped) => sum + stopped.total, 0) });
+  }
   // The files the first pass sent, and the unchanged ones left alone: a link of theirs to a page this run made anew
   // (deleted on the wiki) names the old page, dead now, until the second pass sends them with the new one.
   const stopped = (): boolean => options.signal?.aborted === true || gate.stoppedBy !== undefined;

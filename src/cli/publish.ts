@@ -320,9 +320,12 @@ async function planCommandLine(args: PublishArgs, place: { cwd: string; workingT
   const plan = planFiles(read.files, links, { titleFromFile: true, defaults, force: args.force, diagramsSetting: DIAGRAMS_FLAG, linkFindings, linksAreCache: true, ...(renderer ? { diagramRenderer: renderer } : {}) });
   // The repository's record that places a file elsewhere than the flags (the plan's rule, PlanItem.recordOverDefaults)
   // wins, and the run says so; a --state record that does is only a cache, and the flags decide (PlanItem.cacheElsewhere).
-  for (const { recordOverDefaults, cacheElsewhere, link, file } of plan) {
+  for (const { recordOverDefaults, cacheElsewhere, cacheRetitled, link, file, suggestedTitle } of plan) {
     if (cacheElsewhere !== undefined) {
       output.problem(`${file.label}: the --state record publishes it to space ${cacheElsewhere.spaceId} under parent ${cacheElsewhere.parentId}, not where --space/--parent say; the flags decide (the state is a cache of earlier runs, which never moves a page), and a page there stays as it is.`);
+    }
+    if (cacheRetitled !== undefined) {
+      output.problem(`${file.label}: the --state record publishes it to the page titled "${cacheRetitled}", not to the file's title "${suggestedTitle}"; the file's title decides (the state is a cache of earlier runs, which never renames or redirects a page; front matter wiki: pageTitle names a page), and a page titled so stays as it is.`);
     }
     if (recordOverDefaults !== true || link?.recorded === undefined) continue;
     output.problem(`${file.label}: the repository's ${MANIFEST_FILE_NAME} record publishes it to space ${link.spaceId} under parent ${link.parentId}, not where --space/--parent say; the record wins where its page carries the file's notice (else the file is refused). Pass --retarget to publish it where the flags say (the old page stays).`);

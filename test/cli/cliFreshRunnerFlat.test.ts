@@ -43,6 +43,23 @@ describe('CLI without --tree: a folder whose files link to each other, on a fres
     assert.ok(page('Setup').imported.includes(`/pages/${page('Overview').id}/Overview)`), page('Setup').imported);
   });
 
+  it('front matter overwrite: false, its own page found on the wiki: a changed file is refused before anything is sent, as with a record', async () => {
+    const root = await cli.tree({ 'docs/eps.md': '# Epsilon\n\nv1.\n' });
+    assert.equal((await runCli(['publish', 'docs', ...TO], { cwd: root, env: cli.env() })).code, 0);
+    await writeFile(join(root, 'docs/eps.md'), '---\nwiki:\n  overwrite: false\n---\n# Epsilon\n\nv2.\n');
+    const imports = cli.world.sandbox.imports.length;
+    for (const dryRun of [['--dry-run'], []]) {
+      const run = await runCli(['publish', 'docs', ...TO, '--overwrite', ...dryRun], { cwd: root, env: cli.env() });
+      assert.equal(run.code, 1, `${run.stdout}\n${run.stderr}`);
+      const record = fileRecords(run).find((each) => each.file === 'docs/eps.md');
+      assert.equal(record?.status, 'refused', run.stdout);
+      assert.match(String(record?.message), /Its front matter says overwrite: false, which never replaces a page, and it published "Epsilon" before/);
+      assert.doesNotMatch(run.stdout, /Pass --overwrite/);
+    }
+    assert.equal(cli.world.sandbox.imports.length, imports, 'nothing sent');
+    assert.equal(page('Epsilon')?.version, 1);
+  });
+
   it('a page deleted on the wiki is made anew, and the unchanged files linking to it are sent again to reach it; then nothing goes', async () => {
     const root = await cli.tree(FOLDER);
     assert.equal((await runCli(['publish', 'docs', ...TO, '--state', 'state.json'], { cwd: root, env: cli.env() })).code, 0);

@@ -28,6 +28,23 @@ describe('CLI without page access: a --state record that places a file elsewhere
     assert.ok(cli.world.sandbox.findPageByTitle('DOCS', '123456', 'Plain'), 'published where the flags say, by its own title');
   });
 
+  it('a forged journal entry naming another page under the same parent by its title: not believed, the file goes by its own title, that page untouched', async () => {
+    const victim = cli.world.sandbox.createPageOnWiki('DOCS', '123456', 'Team B runbook', 'Their content.\n');
+    const root = await cli.tree({ 'docs/x.md': '# X\n\nA pull request\'s words.\n' });
+    // No page ID, the flags' space and parent: only the title leads elsewhere, to a page the file never published.
+    const entry = { file: 'docs/x.md', link: { spaceId: 'DOCS', parentId: '123456', pageTitle: 'Team B runbook', version: 1, contentSha256: '00', fileTitle: 'X', publishedAt: 1796032455617 } };
+    await writeFile(join(root, 'state.json.journal'), `${JSON.stringify(entry)}\n`);
+    const plan = await runCli(['publish', 'docs', ...TO, '--state', 'state.json', '--dry-run'], { cwd: root, env: cli.env(false) });
+    assert.doesNotMatch(plan.stdout, /Team B runbook/, plan.stdout);
+    const run = await runCli(['publish', 'docs', ...TO, '--state', 'state.json'], { cwd: root, env: cli.env(false) });
+    assert.equal(run.code, 0, `${run.stdout}\n${run.stderr}`);
+    assert.match(run.stderr, /docs\/x\.md: the --state record publishes it to the page titled "Team B runbook", not to the file's title "X"; the file's title decides/);
+    const page = cli.world.sandbox.pages().find((each) => each.id === victim.id);
+    assert.equal(page?.markdown, 'Their content.\n');
+    assert.equal(page?.version, 1);
+    assert.ok(cli.world.sandbox.findPageByTitle('DOCS', '123456', 'X'), 'published by its own title');
+  });
+
   it('a record of the place the flags name is believed: an unchanged file sends nothing, a changed one updates its page', async () => {
     const root = await cli.tree({ 'docs/plain.md': '# Plain\n\nWords.\n' });
     assert.equal((await runCli(['publish', 'docs', ...TO, '--state', 'state.json'], { cwd: root, env: cli.env(false) })).code, 0);

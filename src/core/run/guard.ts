@@ -139,7 +139,7 @@ export async function guardPlan(items: PlanItem[], options: GuardOptions): Promi
     for (const item of lookups) {
       if (item.state === 'refused') continue;
       item.guard = (item.complete as PublishTarget).overwrite ? unread : NOT_NEEDED;
-      if (options.noAccessHeld === true) applyVerdict(item, options.overwriteEdited);
+      if (options.noAccessHeld === true) applyVerdict(item, options.overwriteEdited, options.planMessages);
     }
     return items;
   }
@@ -162,7 +162,7 @@ export async function guardPlan(items: PlanItem[], options: GuardOptions): Promi
       const { page, own } = caseVariant;
       refuseItem(item, { code: 'duplicatePage', message: own ? words.ownTitleOnlyInCase(title, page.title, page.id) : words.titleOnlyInCase(title, page.title, page.id), fix: 'editFile' });
       refusedAny = true;
-    } else if (foreign === undefined) applyVerdict(item, options.overwriteEdited);
+    } else if (foreign === undefined) applyVerdict(item, options.overwriteEdited, options.planMessages);
     else {
       refuseItem(item, { code: 'recordedEntry', message: (options.messages ?? englishTreeMessages).recordOfAnotherFile(foreign.id, foreign.title), fix: undefined });
       refusedAny = true;
@@ -170,7 +170,7 @@ export async function guardPlan(items: PlanItem[], options: GuardOptions): Promi
   }
   // The files linking to one refused here wait for it again, as for any refused file.
   if (refusedAny) options.links?.refusedSince();
-  if (options.links) await linkFoundPages(lookups, options.links, options.overwriteEdited);
+  if (options.links) await linkFoundPages(lookups, options.links, options.overwriteEdited, options.planMessages);
   options.signal?.throwIfAborted();
   return items;
 }
@@ -182,7 +182,7 @@ export async function guardPlan(items: PlanItem[], options: GuardOptions): Promi
  * Without this, every file linking to another went twice on every fresh run: once with its links waiting for pages
  * the run would make, then again to fill them in.
  */
-async function linkFoundPages(looked: readonly PlanItem[], links: Pick<FileLinks, 'foundSince'>, overwriteEdited: GuardOptions['overwriteEdited']): Promise<void> {
+async function linkFoundPages(looked: readonly PlanItem[], links: Pick<FileLinks, 'foundSince'>, overwriteEdited: GuardOptions['overwriteEdited'], messages: PublishMessages | undefined): Promise<void> {
   const found = new Map<string, string>();
   for (const item of looked) {
     const verdict = item.guard;
@@ -197,13 +197,13 @@ async function linkFoundPages(looked: readonly PlanItem[], links: Pick<FileLinks
     const holds = alreadyHolds(item, item.linkTargets);
     if (item.state === 'send' && holds) {
       item.guard = { ...verdict, sameContent: true };
-      applyVerdict(item, overwriteEdited);
+      applyVerdict(item, overwriteEdited, messages);
     } else if (item.state === 'unchanged' && !holds && verdict.sameContent === true) {
       // Its page holds its text with a link that reached no page (that page was made after it, or the run that would
       // have filled it in stopped): its link reaches the page found now, so it goes.
       item.guard = { kind: 'asLeft', page: verdict.page, ...(verdict.adopted ? { adopted: true as const } : {}) };
       delete item.pageFound;
-      applyVerdict(item, overwriteEdited);
+      applyVerdict(item, overwriteEdited, messages);
     }
   }
 }
@@ -347,7 +347,7 @@ export function sendEditedAnyway(item: PlanItem): void {
  * page taken over at a create's place becomes an update; the file's own page found where its front matter names now is
  * no page left behind.
  */
-function applyVerdict(item: PlanItem, overwriteEdited: GuardOptions['overwriteEdited']): void {
+function applyVerdict(item: PlanItem, overwriteEdited: GuardOptions['overwriteEdited'], messages: PublishMessages | undefined): void {
   const verdict = item.guard;
   const page = guardedPage(verdict);
   // Only a send that may replace a page is held: a create (overwrite false) cannot overwrite a colleague's edit.
@@ -363,6 +363,13 @@ function applyVerdict(item: PlanItem, overwriteEdited: GuardOptions['overwriteEd
     return;
   }
   if (verdict?.kind === 'asLeft') {
+    // The file's own page, found where its create would go: front matter overwrite: false never replaces a page, its
+    // own included, so a changed file is refused as the plan refuses it when a record names the page, not sent to meet
+    // "already exists" (a fresh runner has no record).
+    if (verdict.adopted && item.complete && item.prepared.frontMatterTarget.overwrite === false && !sameContent && item.state === 'send') {
+      refuseItem(item, { code: 'frontMatter', message: (messages ?? englishPublishMessages).neverReplacesOwnPage(item.complete.pageTitle), fix: 'editFile' });
+      return;
+    }
     if (verdict.adopted && item.complete) item.complete = { ...item.complete, overwrite: true };
     // The wiki is the truth: it already holds what would be sent, or it holds another publish of an unchanged file.
     if (sameContent && item.state === 'send' && item.forced !== true) item.state = 'unchanged';

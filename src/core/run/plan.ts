@@ -87,9 +87,15 @@ export function planFileWithContent(file: SourceFile, given: PageLink | undefine
   const remembered = createMayHaveLanded ? undefined : recordAtNamedPlace(given, prepared.frontMatterTarget);
   // A cache that places the file elsewhere than the defaults is not believed (PlanOptions.linksAreCache): the file is
   // planned where a run without the cache would plan it.
-  const cacheElsewhere = remembered !== undefined && options.linksAreCache === true && !isRepositoryLink(remembered)
-    && recordOverDefaults(remembered, prepared.frontMatterTarget, options.defaults);
-  const link = cacheElsewhere ? undefined : remembered;
+  const fromCache = remembered !== undefined && options.linksAreCache === true && !isRepositoryLink(remembered);
+  const cacheElsewhere = fromCache && recordOverDefaults(remembered, prepared.frontMatterTarget, options.defaults);
+  // Nor one that gives the page another title than the file had when it published (a run records the file's title as
+  // the page's, unless its front matter names the page): a record a pull request wrote could otherwise turn the file's
+  // publish into an update of whatever page holds that title under the parent, with nothing to check it against
+  // without page access.
+  const cacheRetitles = fromCache && !cacheElsewhere && prepared.frontMatterTarget.pageTitle === undefined
+    && remembered.fileTitle !== undefined && titleKey(remembered.fileTitle) !== titleKey(remembered.pageTitle);
+  const link = cacheElsewhere || cacheRetitles ? undefined : remembered;
   const suggestedTitle = suggestTitle(prepared.frontMatterTarget.pageTitle ?? prepared.frontMatterTitle, prepared.findings.firstHeading, file.label);
   const defaults = options.titleFromFile ? { pageTitle: suggestedTitle, ...options.defaults } : (options.defaults ?? {});
   const target = mergeTargets(prepared.frontMatterTarget, link, defaults);
@@ -143,6 +149,7 @@ export function planFileWithContent(file: SourceFile, given: PageLink | undefine
   if (retitled) item.retitled = retitled;
   if (overDefaults) item.recordOverDefaults = true;
   if (cacheElsewhere && remembered) item.cacheElsewhere = { spaceId: remembered.spaceId, parentId: remembered.parentId };
+  if (cacheRetitles && remembered) item.cacheRetitled = remembered.pageTitle;
   if (createMayHaveLanded) {
     const { spaceId, parentId, pageTitle } = createMayHaveLanded;
     item.createMayHaveLanded = { spaceId, parentId, pageTitle };

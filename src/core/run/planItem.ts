@@ -182,6 +182,11 @@ export interface PlanItem {
   recordOverDefaults?: true;
   /** The cache's record placed the file here, elsewhere than the defaults, and was not believed (PlanOptions.linksAreCache). */
   cacheElsewhere?: { spaceId: string; parentId: string };
+  /**
+   * The cache's record gave the page this title, not the one the file had when it published, and was not believed
+   * (PlanOptions.linksAreCache): the file is planned as a run without the cache plans it.
+   */
+  cacheRetitled?: string;
   /** For state 'retitled': the file's own title now, and the page its link names. */
   retitled?: { fileTitle: string; pageTitle: string };
   /**

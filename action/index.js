@@ -1940,6 +1940,18 @@ function counted(count, one, many) {
   return count === 1 ? `1 ${one}` : `${count} ${many}`;
 }
 
+// src/cli/notWritten.ts
+function reasonClause(reason) {
+  return reason.replace(/\.+$/, "");
+}
+function stateNotWrittenMessage(file, reason) {
+  return `The state file ${file} could not be written: ${reasonClause(reason)}. The next run will not know what this one published.`;
+}
+function manifestNotWrittenMessage(file, reason, notRecorded) {
+  const listed2 = notRecorded.length === 0 ? "" : ` ${counted(notRecorded.length, "page ID was", "page IDs were")} not recorded in it: ${notRecorded.map(({ key, pageId }) => `${key} = ${pageId}`).join(", ")}. Add them to it by hand and commit it, so teammates and CI publish to the same pages.`;
+  return `${file} could not be written: ${reasonClause(reason)}.${listed2}`;
+}
+
 // src/cli/annotations.ts
 var NOT_PUBLISHED_BECAUSE = {
   failed: "failed",
@@ -1975,6 +1987,10 @@ function runAnnotations(records, fileText) {
     found.push(...cautionAnnotations(record, textOf2));
   }
   const manifest = records.summary?.dryRun === false ? records.summary.manifest : void 0;
+  for (const { file, reason } of records.summary?.notWritten ?? []) {
+    const message = manifest?.file === file ? manifestNotWrittenMessage(file, reason, manifest.notRecorded ?? []) : stateNotWrittenMessage(file, reason);
+    found.push({ level: "error", title: `${file} could not be written`, message });
+  }
   if (manifest && manifest.recorded > 0) {
     found.push({
       level: "warning",
@@ -8052,9 +8068,16 @@ function resultLines(records, room) {
 }
 function manifestLines(records) {
   const manifest = records.summary?.manifest;
-  if (!manifest) return [];
+  const notWritten = records.summary?.notWritten ?? [];
+  const lines = notWritten.filter(({ file: file2 }) => file2 !== manifest?.file).flatMap(({ file: file2, reason }) => [
+    `#### ${inlineText(file2)} could not be written`,
+    "",
+    `${inlineText(stateNotWrittenMessage(file2, reason))}`,
+    ""
+  ]);
+  if (!manifest) return lines;
   const file = inlineText(manifest.file);
-  const lines = [];
+  const failure = notWritten.find((entry) => entry.file === manifest.file);
   if (manifest.recorded > 0) {
     lines.push(
       `#### Page IDs recorded: commit ${file}`,
@@ -8064,7 +8087,16 @@ function manifestLines(records) {
     );
   }
   const notRecorded = manifest.notRecorded ?? [];
-  if (notRecorded.length > 0) {
+  if (failure !== void 0) {
+    lines.push(
+      `#### Page IDs not recorded: ${file} could not be written`,
+      "",
+      `${file} could not be written: ${inlineText(reasonClause(failure.reason))}.${notRecorded.length > 0 ? " It does not record these pages: add them to it by hand and commit it, so teammates and CI publish to the same pages." : ""}`,
+      "",
+      ...notRecorded.map(({ key, pageId }) => `- ${inlineText(key)}: page ${inlineText(pageId)}`),
+      ...notRecorded.length > 0 ? [""] : []
+    );
+  } else if (notRecorded.length > 0) {
     lines.push(
       "#### Page IDs not recorded (no-record)",
       "",
@@ -11481,7 +11513,11 @@ var TreeManifest = class {
   }
   store;
   root;
-  written = 0;
+  /**
+   * The keys of the file this run recorded or dropped while writing is on: each counts as written once the file holds
+   * it (recordedCount), so a write that failed is never counted as done.
+   */
+  touched = /* @__PURE__ */ new Set();
   /**
    * A new tree elsewhere (--retarget) whose first page has not been recorded yet: the recorded pages are no longer this
    * run's, but the file keeps them until a page of the new tree lands, so a run refused or stopped before that leaves
@@ -11549,24 +11585,34 @@ var TreeManifest = class {
       return;
     }
     const recorded = this.rootTarget();
-    if (this.part === void 0 && this.root && (recorded?.space !== this.root.space || recorded.parent !== this.root.parent)) await this.store.setRootTarget(this.root);
-    if (this.store.writing) this.written++;
-    await this.store.record(this.fileKey(key), entry);
+    const rooting = this.part === void 0 && this.root && (recorded?.space !== this.root.space || recorded.parent !== this.root.parent) ? this.store.setRootTarget(this.root) : void 0;
+    if (this.store.writing) this.touched.add(this.fileKey(key));
+    await Promise.all([rooting, this.store.record(this.fileKey(key), entry)]);
   }
   /** Drops a key: its page is recorded under another now (a file renamed in its folder; one that names its own page, renamed or moved). */
   async forget(key) {
-    if (this.store.writing) this.written++;
+    if (this.store.writing) this.touched.add(this.fileKey(key));
     await this.store.forget(this.fileKey(key));
   }
   /** A key of this tree as the file writes it. */
   fileKey(key) {
     return this.part === void 0 ? key : `${this.part.key}${key}`;
   }
-  /** How many page IDs this run wrote, for the summary ("commit it"). */
+  /**
+   * How many page IDs this run wrote, for the summary ("commit it"): those the file holds now, not those asked for, so
+   * a file that could not be written (a folder the job's user cannot write in) is never said to record them.
+   */
   recordedCount() {
-    return this.written;
+    if (this.touched.size === 0) return 0;
+    const unwritten = new Set(this.store.pendingChanges().flatMap((change) => change.kind === "root" ? [] : [change.path]));
+    let written3 = 0;
+    for (const key of this.touched) if (!unwritten.has(key)) written3++;
+    return written3;
   }
-  /** The page IDs writing would have added, when it is off, by their keys in the file. */
+  /**
+   * The page IDs the file does not hold, by their keys in it: all this run learnt with writing off, or those its
+   * writes could not put there.
+   */
   pendingChanges() {
     return this.store.pendingChanges().flatMap((change) => change.kind === "added" || change.kind === "changed" ? [[change.path, change.entry]] : []);
   }
@@ -15356,7 +15402,10 @@ ${digestLine(views)}`);
     }
   });
   await state2?.save().catch(noteStateFailure);
-  await manifest.settled().catch(noteStateFailure);
+  let manifestFailure;
+  await manifest.settled().catch((error) => {
+    manifestFailure = error;
+  });
   printMoves(plan, args.json, output, addressOf, run.leftBehind);
   const summary = { ...run.summary };
   const interruptCode = deps.interruptExitCode();
@@ -15365,13 +15414,18 @@ ${digestLine(views)}`);
     output.problem(refusedPageAccessMessage(run.credentialRefused));
     exitCode = interruptCode ?? EXIT_USAGE;
   }
-  if (stateFailure !== void 0) {
-    output.problem(`The state file or ${MANIFEST_FILE_NAME} could not be written: ${describeError(stateFailure)}. The next run will not know what this one published.`);
-    exitCode = interruptCode ?? EXIT_FAILED;
+  const manifestFile = manifestLabel(manifest.location, deps.cwd);
+  const notWritten = [];
+  if (stateFailure !== void 0 && args.statePath !== void 0) {
+    notWritten.push({ file: args.statePath, reason: describeError(stateFailure) });
+    output.problem(stateNotWrittenMessage(args.statePath, describeError(stateFailure)));
   }
-  if (manifest.recordedCount() > 0) output.problem(`Recorded ${counted(manifest.recordedCount(), "page ID", "page IDs")} in ${manifestLabel(manifest.location, deps.cwd)}: commit it, so teammates and CI publish to the same pages (in CI, commit it from the job: the runner's copy goes when the job ends).`);
   const unrecorded = manifest.pendingChanges();
-  if (unrecorded.length > 0) output.problem(`${unrecorded.length === 1 ? "1 page ID was" : `${unrecorded.length} page IDs were`} not recorded in ${manifestLabel(manifest.location, deps.cwd)} (--no-record): ${unrecorded.map(([key, entry]) => `${key} = ${entry.id}`).join(", ")}`);
+  if (manifestFailure !== void 0) notWritten.push({ file: manifestFile, reason: describeError(manifestFailure) });
+  if (notWritten.length > 0) exitCode = interruptCode ?? EXIT_FAILED;
+  if (manifest.recordedCount() > 0) output.problem(`Recorded ${counted(manifest.recordedCount(), "page ID", "page IDs")} in ${manifestFile}: commit it, so teammates and CI publish to the same pages (in CI, commit it from the job: the runner's copy goes when the job ends).`);
+  if (manifestFailure !== void 0) output.problem(manifestNotWrittenMessage(manifestFile, describeError(manifestFailure), unrecorded.map(([key, entry]) => ({ key, pageId: entry.id }))));
+  else if (unrecorded.length > 0) output.problem(`${unrecorded.length === 1 ? "1 page ID was" : `${unrecorded.length} page IDs were`} not recorded in ${manifestFile} (--no-record): ${unrecorded.map(([key, entry]) => `${key} = ${entry.id}`).join(", ")}`);
   const summaryRecord = {
     type: "summary",
     dryRun: false,
@@ -15384,7 +15438,8 @@ ${digestLine(views)}`);
     ...linksWithoutAddress,
     ...summary,
     ...reportLinksLeft(run.linksLeft, args.json, output, run.results),
-    ...manifestSummary(manifestLabel(manifest.location, deps.cwd), manifest.recordedCount(), unrecorded)
+    ...manifestSummary(manifestFile, manifest.recordedCount(), unrecorded),
+    ...notWritten.length > 0 ? { notWritten } : {}
   };
   output.record(summaryRecord);
   if (args.json) output.json(summaryRecord);
@@ -15708,12 +15763,14 @@ async function send(plan, state2, pages, context) {
   const { secondPassLeft } = run;
   const leftByStop = secondPassLeft.cancelled + secondPassLeft.notStarted;
   let exitCode = interruptCode ?? (leftByStop > 0 ? EXIT_FAILED : runExitCode(summary, void 0));
+  const notWritten = [];
   if (state2) {
     await state2.save().catch((error) => {
       stateFailure ??= error;
     });
-    if (stateFailure !== void 0) {
-      output.problem(`The state file ${args.statePath} could not be written: ${describeError(stateFailure)}. The next run will not know what this one published.`);
+    if (stateFailure !== void 0 && args.statePath !== void 0) {
+      notWritten.push({ file: args.statePath, reason: describeError(stateFailure) });
+      output.problem(stateNotWrittenMessage(args.statePath, describeError(stateFailure)));
       exitCode = interruptCode ?? EXIT_FAILED;
     }
   }
@@ -15729,7 +15786,8 @@ async function send(plan, state2, pages, context) {
     ...leftByStop > 0 ? { secondPassCancelled: secondPassLeft.cancelled, secondPassNotStarted: secondPassLeft.notStarted } : {},
     ...context.linksWithoutAddress,
     ...reportLinksLeft(run.linksLeft, args.json, output, run.results),
-    ...landed.length > 0 ? { landed } : {}
+    ...landed.length > 0 ? { landed } : {},
+    ...notWritten.length > 0 ? { notWritten } : {}
   };
   output.record(summaryRecord);
   if (args.json) output.json(summaryRecord);

@@ -14,6 +14,7 @@ import { lineAbout, targetLines } from './fileLines';
 import { heldBackText, lookupFailedRecord } from './verdictText';
 import type { RunRecords } from './runRecords';
 import { counted } from './counted';
+import { manifestNotWrittenMessage, stateNotWrittenMessage } from './notWritten';
 
 /** An annotation's title says why a file was not published in words, never its status code (`existsUnproven`). */
 const NOT_PUBLISHED_BECAUSE: Readonly<Record<string, string>> = {
@@ -65,6 +66,11 @@ export function runAnnotations(records: RunRecords, fileText: (file: string) => 
     found.push(...cautionAnnotations(record, textOf));
   }
   const manifest = records.summary?.dryRun === false ? records.summary.manifest : undefined;
+  // A record the run could not write: the pages landed, but the next run (or the repository) does not know them.
+  for (const { file, reason } of records.summary?.notWritten ?? []) {
+    const message = manifest?.file === file ? manifestNotWrittenMessage(file, reason, manifest.notRecorded ?? []) : stateNotWrittenMessage(file, reason);
+    found.push({ level: 'error', title: `${file} could not be written`, message });
+  }
   if (manifest && manifest.recorded > 0) {
     found.push({
       level: 'warning', file: manifest.file, title: `Commit ${manifest.file}`,

@@ -100,7 +100,8 @@ Environment (every variable the command reads):
 
 Exit codes: 0 every file published or skipped as unchanged; 1 a file failed, was refused, was left out
 because its page was edited on the wiki (or the wiki could not be read to check), or met "already exists"
-after a retry on a page not proven to be its own (with --dry-run: would be refused, left out, or met by
+after a retry on a page not proven to be its own, or the --state file or .wiki-pages.json could not be written
+(with --dry-run: would be refused, left out, or met by
 "already exists"); 2 usage or configuration error (refused page access credentials too); 3 --expect-plan: the
 plan changed since it was reviewed, nothing sent; 130 interrupted (Ctrl+C); 143 stopped by SIGTERM (a cancelled
 CI job). After 130 or 143 the output says which files landed, which may have landed and which never started.

@@ -44,6 +44,7 @@ import { cliTransport, type CliTransport } from './transport';
 import { cliFileLinkPorts, folderListings, labelledManifestFiles, repositoryLinkFile } from './fileLinks';
 import { refuseUnsafeWrites } from './writtenFiles';
 import { counted } from './counted';
+import { stateNotWrittenMessage, type NotWrittenRecord } from './notWritten';
 
 export interface PublishContext {
   env: NodeJS.ProcessEnv;
@@ -267,12 +268,14 @@ async function send(plan: PlanItem[], state: StateFileLinkStore | undefined, pag
   // A second send the stop left is a file not done, though its page is there: a stop such as a long 429, which sets no
   // interrupt code, does not end as a success while pages keep links as written.
   let exitCode = interruptCode ?? (leftByStop > 0 ? EXIT_FAILED : runExitCode(summary, undefined));
+  const notWritten: NotWrittenRecord[] = [];
   if (state) {
     await state.save().catch((error: unknown) => {
       stateFailure ??= error;
     });
-    if (stateFailure !== undefined) {
-      output.problem(`The state file ${args.statePath} could not be written: ${describeError(stateFailure)}. The next run will not know what this one published.`);
+    if (stateFailure !== undefined && args.statePath !== undefined) {
+      notWritten.push({ file: args.statePath, reason: describeError(stateFailure) });
+      output.problem(stateNotWrittenMessage(args.statePath, describeError(stateFailure)));
       exitCode = interruptCode ?? EXIT_FAILED;
     }
   }
@@ -282,6 +285,7 @@ async function send(plan: PlanItem[], state: StateFileLinkStore | undefined, pag
     type: 'summary', dryRun: false, interrupted: interruptCode !== undefined, exitCode, files: plan.length, secondPass: run.secondPass, ...summary,
     ...(leftByStop > 0 ? { secondPassCancelled: secondPassLeft.cancelled, secondPassNotStarted: secondPassLeft.notStarted } : {}),
     ...context.linksWithoutAddress, ...reportLinksLeft(run.linksLeft, args.json, output, run.results), ...(landed.length > 0 ? { landed } : {}),
+    ...(notWritten.length > 0 ? { notWritten } : {}),
   };
   output.record(summaryRecord);
   if (args.json) output.json(summaryRecord);

@@ -40,6 +40,7 @@ import { printMoves, printTreePlan, printTreeResult, treePlanRecords } from './t
 import { readPageNames } from './pageNames';
 import { refuseUnsafeManifest } from './writtenFiles';
 import { counted } from './counted';
+import { manifestNotWrittenMessage, stateNotWrittenMessage, type NotWrittenRecord } from './notWritten';
 
 /**
  * Records each page's end in --state as it ends, as a flat run does (generated folder pages included): a page that
@@ -235,7 +236,10 @@ export async function treeCommand(deps: TreeCommandDeps): Promise<number> {
     },
   });
   await state?.save().catch(noteStateFailure);
-  await manifest.settled().catch(noteStateFailure);
+  let manifestFailure: unknown;
+  await manifest.settled().catch((error: unknown) => {
+    manifestFailure = error;
+  });
   printMoves(plan, args.json, output, addressOf, run.leftBehind);
   const summary = { ...run.summary };
   const interruptCode = deps.interruptExitCode();
@@ -244,18 +248,24 @@ export async function treeCommand(deps: TreeCommandDeps): Promise<number> {
     output.problem(refusedPageAccessMessage(run.credentialRefused));
     exitCode = interruptCode ?? EXIT_USAGE;
   }
-  if (stateFailure !== undefined) {
-    output.problem(`The state file or ${MANIFEST_FILE_NAME} could not be written: ${describeError(stateFailure)}. The next run will not know what this one published.`);
-    exitCode = interruptCode ?? EXIT_FAILED;
+  const manifestFile = manifestLabel(manifest.location, deps.cwd);
+  const notWritten: NotWrittenRecord[] = [];
+  if (stateFailure !== undefined && args.statePath !== undefined) {
+    notWritten.push({ file: args.statePath, reason: describeError(stateFailure) });
+    output.problem(stateNotWrittenMessage(args.statePath, describeError(stateFailure)));
   }
-  // Said on every run that wrote the file: a CI runner's copy goes with the job, so the words say to commit it from there.
-  if (manifest.recordedCount() > 0) output.problem(`Recorded ${counted(manifest.recordedCount(), 'page ID', 'page IDs')} in ${manifestLabel(manifest.location, deps.cwd)}: commit it, so teammates and CI publish to the same pages (in CI, commit it from the job: the runner's copy goes when the job ends).`);
   const unrecorded = manifest.pendingChanges();
-  if (unrecorded.length > 0) output.problem(`${unrecorded.length === 1 ? '1 page ID was' : `${unrecorded.length} page IDs were`} not recorded in ${manifestLabel(manifest.location, deps.cwd)} (--no-record): ${unrecorded.map(([key, entry]) => `${key} = ${entry.id}`).join(', ')}`);
+  if (manifestFailure !== undefined) notWritten.push({ file: manifestFile, reason: describeError(manifestFailure) });
+  // A record not written is a run not fully done (docs/cli.md, exit codes): the pages landed, but the next run may not know them.
+  if (notWritten.length > 0) exitCode = interruptCode ?? EXIT_FAILED;
+  // Said on every run that wrote the file: a CI runner's copy goes with the job, so the words say to commit it from there.
+  if (manifest.recordedCount() > 0) output.problem(`Recorded ${counted(manifest.recordedCount(), 'page ID', 'page IDs')} in ${manifestFile}: commit it, so teammates and CI publish to the same pages (in CI, commit it from the job: the runner's copy goes when the job ends).`);
+  if (manifestFailure !== undefined) output.problem(manifestNotWrittenMessage(manifestFile, describeError(manifestFailure), unrecorded.map(([key, entry]) => ({ key, pageId: entry.id }))));
+  else if (unrecorded.length > 0) output.problem(`${unrecorded.length === 1 ? '1 page ID was' : `${unrecorded.length} page IDs were`} not recorded in ${manifestFile} (--no-record): ${unrecorded.map(([key, entry]) => `${key} = ${entry.id}`).join(', ')}`);
   const summaryRecord = {
     type: 'summary', dryRun: false, interrupted: interruptCode !== undefined, exitCode, files: plan.pages.length + plan.pinned.length + plan.refused.length,
     secondPass: run.secondPass, moves: plan.moves.moves.length, orphans: plan.moves.orphans.length, ...linksWithoutAddress, ...summary, ...reportLinksLeft(run.linksLeft, args.json, output, run.results),
-    ...manifestSummary(manifestLabel(manifest.location, deps.cwd), manifest.recordedCount(), unrecorded),
+    ...manifestSummary(manifestFile, manifest.recordedCount(), unrecorded), ...(notWritten.length > 0 ? { notWritten } : {}),
   };
   output.record(summaryRecord);
   if (args.json) output.json(summaryRecord);
@@ -276,7 +286,8 @@ function manifestLabel(location: string, cwd: string): string {
 
 /**
  * The summary's `manifest` member, when the run wrote page IDs or would have (--no-record): the file to commit, for
- * the renderings a CI job shows (the Action's job summary and annotation), where the log line is easily missed.
+ * the renderings a CI job shows (the Action's job summary and annotation), where the log line is easily missed. With
+ * the file not written (the summary's notWritten names it), notRecorded lists what the run could not put there.
  */
 function manifestSummary(file: string, recorded: number, unrecorded: ReadonlyArray<readonly [string, { id: string }]>): { manifest?: { file: string; recorded: number; notRecorded?: Array<{ key: string; pageId: string }> } } {
   if (recorded === 0 && unrecorded.length === 0) return {};

@@ -9,6 +9,7 @@ import { countBy, editedLines, guardNote, moveLines, notesCell, notShownNote, pa
 import { groupedCautionLines, SharedReasons } from './sharedReasons';
 import { heldWithoutNoticeRecord, lookupFailedRecord, verdictFitsResult } from './verdictText';
 import { counted } from './counted';
+import { reasonClause, stateNotWrittenMessage } from './notWritten';
 
 const RESULT_WORDS: Record<string, string> = {
   published: 'published', failed: 'FAILED', existsUnproven: 'exists (not proven ours)', edited: 'left out (edited on the wiki)',
@@ -42,12 +43,20 @@ export function resultLines(records: RunRecords, room: Room): string[] {
   return withTable(lines, ['| File | Page | Result | Notes |', '|---|---|---|---|'], rows, after, room, [], notShownNote('published or unchanged are', room));
 }
 
-/** The page IDs a tree run wrote to .wiki-pages.json, which only a commit keeps (a CI runner's copy goes with the job). */
+/**
+ * The page IDs a tree run wrote to .wiki-pages.json, which only a commit keeps (a CI runner's copy goes with the job),
+ * and the records the run could not write, with the page IDs the repository's file does not hold.
+ */
 function manifestLines(records: RunRecords): string[] {
   const manifest = records.summary?.manifest;
-  if (!manifest) return [];
+  const notWritten = records.summary?.notWritten ?? [];
+  // The state file not written: said here too, where a CI job's reader looks, not only in the log.
+  const lines: string[] = notWritten.filter(({ file }) => file !== manifest?.file).flatMap(({ file, reason }) => [
+    `#### ${inlineText(file)} could not be written`, '', `${inlineText(stateNotWrittenMessage(file, reason))}`, '',
+  ]);
+  if (!manifest) return lines;
   const file = inlineText(manifest.file);
-  const lines: string[] = [];
+  const failure = notWritten.find((entry) => entry.file === manifest.file);
   if (manifest.recorded > 0) {
     lines.push(
       `#### Page IDs recorded: commit ${file}`, '',
@@ -55,7 +64,13 @@ function manifestLines(records: RunRecords): string[] {
     );
   }
   const notRecorded = manifest.notRecorded ?? [];
-  if (notRecorded.length > 0) {
+  if (failure !== undefined) {
+    lines.push(
+      `#### Page IDs not recorded: ${file} could not be written`, '',
+      `${file} could not be written: ${inlineText(reasonClause(failure.reason))}.${notRecorded.length > 0 ? ' It does not record these pages: add them to it by hand and commit it, so teammates and CI publish to the same pages.' : ''}`, '',
+      ...notRecorded.map(({ key, pageId }) => `- ${inlineText(key)}: page ${inlineText(pageId)}`), ...(notRecorded.length > 0 ? [''] : []),
+    );
+  } else if (notRecorded.length > 0) {
     lines.push(
       '#### Page IDs not recorded (no-record)', '',
       `${file} was left as it is; it does not record these pages:`, '',

@@ -4,6 +4,7 @@
 import { laterResultCounts } from '../core/run/runner';
 import type { FileRecord, PlanRecord } from './fileRecords';
 import type { LandedAddress } from './pageNames';
+import type { NotWrittenRecord } from './notWritten';
 
 /** Why a page whose file did not change goes (the records' `relinked`): the plan and the run say it alike. */
 export const RELINKED_TEXT = 'file unchanged: sent so its links reach a page made anew';
@@ -73,6 +74,8 @@ export interface SummaryRecord {
   manifest?: { file: string; recorded: number; notRecorded?: Array<{ key: string; pageId: string }> };
   /** The pages published whose file records gave no address, found on the wiki at the end of the run. */
   landed?: LandedAddress[];
+  /** The run's records it could not write (--state, a tree's .wiki-pages.json), and why. */
+  notWritten?: NotWrittenRecord[];
   [count: string]: unknown;
 }
 

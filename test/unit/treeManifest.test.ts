@@ -48,6 +48,19 @@ describe('the page tree\'s manifest', () => {
     assert.equal(tree.recordedCount(), 0);
   });
 
+  it('a file that cannot be written: nothing is counted as recorded, and every page ID is listed as not recorded, the first one\'s too', async () => {
+    const refusing = { read: async (): Promise<undefined> => undefined, write: async (): Promise<void> => Promise.reject(new Error('EACCES: permission denied')) };
+    const opened = await openManifest(refusing, join(dir, '.wiki-pages.json'), { writing: true });
+    assert.ok(opened.ok);
+    const tree = opened.store.withRoot({ space: 'DOCS', parent: '1' });
+    const outcomes = await Promise.allSettled([tree.record('a.md', { id: '11', title: 'A' }), tree.record('b.md', { id: '12', title: 'B' })]);
+    await tree.record('c.md', { id: '13', title: 'C' }).catch(() => undefined);
+    assert.deepEqual(outcomes.map((outcome) => outcome.status), ['rejected', 'rejected'], 'each record says its write failed');
+    await assert.rejects(tree.settled(), /EACCES/);
+    assert.equal(tree.recordedCount(), 0, 'never "recorded ... commit it" for a file that is not there');
+    assert.deepEqual(tree.pendingChanges(), [['a.md', { id: '11', title: 'A' }], ['b.md', { id: '12', title: 'B' }], ['c.md', { id: '13', title: 'C' }]]);
+  });
+
   it('never records the tree\'s own parent page, which reading refuses: the file stays readable', async () => {
     // A file whose front matter names the parent page's own place lands on it; the page is still not one of the tree's.
     const path = join(dir, '.wiki-pages.json');

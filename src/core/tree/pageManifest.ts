@@ -44,7 +44,11 @@ export async function openTreeManifest(
 
 export class TreeManifest {
   private root: ManifestRoot | undefined;
-  private written = 0;
+  /**
+   * The keys of the file this run recorded or dropped while writing is on: each counts as written once the file holds
+   * it (recordedCount), so a write that failed is never counted as done.
+   */
+  private readonly touched = new Set<string>();
   /**
    * A new tree elsewhere (--retarget) whose first page has not been recorded yet: the recorded pages are no longer this
    * run's, but the file keeps them until a page of the new tree lands, so a run refused or stopped before that leaves
@@ -132,14 +136,17 @@ export class TreeManifest {
     }
     // A part's root is its folder's page, recorded in the file further up; that file's own root stays as it is.
     const recorded = this.rootTarget();
-    if (this.part === undefined && this.root && (recorded?.space !== this.root.space || recorded.parent !== this.root.parent)) await this.store.setRootTarget(this.root);
-    if (this.store.writing) this.written++;
-    await this.store.record(this.fileKey(key), entry);
+    const rooting = this.part === undefined && this.root && (recorded?.space !== this.root.space || recorded.parent !== this.root.parent)
+      ? this.store.setRootTarget(this.root) : undefined;
+    // The entry is in the store whether or not the root's write succeeds: a file that cannot be written still lists
+    // every page ID it was not given (pendingChanges), the first page's too. Both go in one write.
+    if (this.store.writing) this.touched.add(this.fileKey(key));
+    await Promise.all([rooting, this.store.record(this.fileKey(key), entry)]);
   }
 
   /** Drops a key: its page is recorded under another now (a file renamed in its folder; one that names its own page, renamed or moved). */
   async forget(key: string): Promise<void> {
-    if (this.store.writing) this.written++;
+    if (this.store.writing) this.touched.add(this.fileKey(key));
     await this.store.forget(this.fileKey(key));
   }
 
@@ -148,12 +155,22 @@ export class TreeManifest {
     return this.part === undefined ? key : `${this.part.key}${key}`;
   }
 
-  /** How many page IDs this run wrote, for the summary ("commit it"). */
+  /**
+   * How many page IDs this run wrote, for the summary ("commit it"): those the file holds now, not those asked for, so
+   * a file that could not be written (a folder the job's user cannot write in) is never said to record them.
+   */
   recordedCount(): number {
-    return this.written;
+    if (this.touched.size === 0) return 0;
+    const unwritten = new Set(this.store.pendingChanges().flatMap((change) => (change.kind === 'root' ? [] : [change.path])));
+    let written = 0;
+    for (const key of this.touched) if (!unwritten.has(key)) written++;
+    return written;
   }
 
-  /** The page IDs writing would have added, when it is off, by their keys in the file. */
+  /**
+   * The page IDs the file does not hold, by their keys in it: all this run learnt with writing off, or those its
+   * writes could not put there.
+   */
   pendingChanges(): ReadonlyArray<[string, ManifestEntry]> {
     return this.store.pendingChanges().flatMap((change) => (change.kind === 'added' || change.kind === 'changed' ? [[change.path, change.entry] as [string, ManifestEntry]] : []));
   }

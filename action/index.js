@@ -11621,6 +11621,24 @@ var TreeManifest = class {
   }
 };
 
+// src/core/tree/recordedRoot.ts
+var NUMERIC = /^\d+$/;
+async function matchRecordedRoot(recorded, wanted, pages, signal) {
+  if (recorded.parent !== wanted.parent) return { kind: "elsewhere", recorded };
+  const recordedSpace = recorded.space.trim();
+  const wantedSpace = wanted.space.trim();
+  if (recordedSpace === wantedSpace) return { kind: "same", root: recorded };
+  if (NUMERIC.test(recordedSpace) === NUMERIC.test(wantedSpace)) return { kind: "elsewhere", recorded };
+  if (pages === void 0) return { kind: "spellings", recorded, why: "noAccess" };
+  const idOf = (space) => pages.resolveSpace(space, signal).then((found) => found?.id, (error) => {
+    if (signal?.aborted) throw error;
+    return void 0;
+  });
+  const [recordedId, wantedId] = await Promise.all([idOf(recordedSpace), idOf(wantedSpace)]);
+  if (recordedId === void 0 || wantedId === void 0) return { kind: "spellings", recorded, why: "notResolved" };
+  return recordedId === wantedId ? { kind: "same", root: recorded } : { kind: "elsewhere", recorded };
+}
+
 // src/core/tree/spaceAddresses.ts
 async function spaceAddresses(siteBase, spaceId, pages, signal) {
   const keys = /* @__PURE__ */ new Map();
@@ -15290,10 +15308,12 @@ async function treeCommand(deps) {
   if (spaceId === void 0 || parentId === void 0) {
     return deps.usage(`--tree needs --space and --parent: the page ${folder} maps to (its files and subfolders become that page's children). ${MANIFEST_FILE_NAME} records them after the first run.`);
   }
-  if (recorded && (recorded.space !== spaceId || recorded.parent !== parentId) && !args.retarget) {
-    return deps.usage(`${MANIFEST_FILE_NAME} says this tree hangs under page ${recorded.parent} in space ${recorded.space}, not where --space/--parent say. Pass --retarget to publish a new tree there (the old pages stay), or drop the flags.`);
+  const match = recorded === void 0 ? void 0 : await matchRecordedRoot(recorded, { space: spaceId, parent: parentId }, deps.pages, deps.interrupt);
+  if (match?.kind === "spellings") return deps.usage(spaceSpellingsMessage(match.recorded, spaceId, match.why));
+  if (match?.kind === "elsewhere" && !args.retarget) {
+    return deps.usage(`${MANIFEST_FILE_NAME} says this tree hangs under page ${match.recorded.parent} in space ${match.recorded.space}, not where --space/--parent say. Pass --retarget to publish a new tree there (the old pages stay), or drop the flags.`);
   }
-  const identity = args.retarget && recorded && (recorded.space !== spaceId || recorded.parent !== parentId) ? await manifest.emptied({ space: spaceId, parent: parentId }) : manifest.withRoot({ space: spaceId, parent: parentId });
+  const identity = match?.kind === "elsewhere" ? await manifest.emptied({ space: spaceId, parent: parentId }) : manifest.withRoot(match?.kind === "same" ? match.root : { space: spaceId, parent: parentId });
   const opening = args.statePath === void 0 ? void 0 : await StateFileLinkStore.open(args.statePath, { cwd: deps.cwd, workingTree: deps.workingTree });
   if (opening && !opening.ok) return deps.usage(opening.message);
   const state2 = opening?.store;
@@ -15301,7 +15321,7 @@ async function treeCommand(deps) {
   const renderer = deps.renderer;
   const addresses = await spaceAddresses(deps.baseUrl || void 0, spaceId, deps.pages, deps.interrupt);
   const addressOf = addresses.addressOf;
-  const parentRecorded = recorded !== void 0 && recorded.space === spaceId && recorded.parent === parentId;
+  const parentRecorded = match?.kind === "same";
   const treeOptions = {
     rootInRepository: await folderInRepository(walked.fs, root),
     rootPath: rootLabel,
@@ -15449,6 +15469,11 @@ ${digestLine(views)}`);
 function partOfTree(manifest, cwd) {
   if (manifest.partKey === void 0) return {};
   return { partOf: { manifest: manifestLabel(manifest.location, cwd), treeFolder: (0, import_node_path10.relative)(cwd, (0, import_node_path10.dirname)(manifest.location)).split(import_node_path10.sep).join("/") } };
+}
+function spaceSpellingsMessage(recorded, spaceId, why) {
+  const nameOf2 = (space) => /^\d+$/.test(space.trim()) ? `its numeric ID ${space}` : `its key ${space}`;
+  const cannot = why === "noAccess" ? "without page access the two cannot be told to name one space" : "the wiki did not resolve both, so they cannot be told to name one space";
+  return `${MANIFEST_FILE_NAME} records this tree's space by ${nameOf2(recorded.space)} and --space names it by ${nameOf2(spaceId)}, under the same parent page ${recorded.parent}: ${cannot}. Name the space as ${MANIFEST_FILE_NAME} does (--space ${recorded.space}), or drop --space.`;
 }
 function manifestLabel(location, cwd) {
   return (0, import_node_path10.relative)(cwd, location).split(import_node_path10.sep).join("/");
@@ -16007,8 +16032,17 @@ async function report(records, context) {
   return context.exitCode;
 }
 function inActionWords(line, reviewedPlan) {
-  return line.replace(/^wiki-publisher: /, "").replace(/ \(see wiki-publisher --help\)$/, "").replace(`--expect-plan: ${reviewedPlan}:`, 'Input "expect-plan":');
+  const said = line.replace(/^wiki-publisher: /, "").replace(/ \(see wiki-publisher --help\)$/, "").replace(`--expect-plan: ${reviewedPlan}:`, 'Input "expect-plan":');
+  return FLAG_WORDS.reduce((text2, [flagWords, inputWords]) => text2.replace(flagWords, inputWords), said);
 }
+var FLAG_WORDS = [
+  [/--space\/--parent say/g, 'the "space" and "parent" inputs say'],
+  [/Pass --retarget /g, 'Set the "retarget" input to true '],
+  [/drop the flags\./g, "leave those inputs out."],
+  [/--space names it /g, 'the "space" input names it '],
+  [/\(--space ([^\s)]+)\)/g, "(space: $1)"],
+  [/drop --space\./g, 'leave the "space" input out.']
+];
 async function fail4(message, env) {
   process.stdout.write(`${runError(message)}
 `);

@@ -99,11 +99,25 @@ async function report(records: RunRecords, context: ReportContext): Promise<numb
   return context.exitCode;
 }
 
-/** A command line's sentence as the step says it: the input that named the reviewed plan, not the file it was put in. */
+/**
+ * A command line's sentence as the step says it: the inputs a workflow sets, not the flags they become (FLAG_WORDS),
+ * and the input that named the reviewed plan, not the file it was put in.
+ */
 function inActionWords(line: string, reviewedPlan: string): string {
-  return line.replace(/^wiki-publisher: /, '').replace(/ \(see wiki-publisher --help\)$/, '')
+  const said = line.replace(/^wiki-publisher: /, '').replace(/ \(see wiki-publisher --help\)$/, '')
     .replace(`--expect-plan: ${reviewedPlan}:`, 'Input "expect-plan":');
+  return FLAG_WORDS.reduce((text, [flagWords, inputWords]) => text.replace(flagWords, inputWords), said);
 }
+
+/** The flags a refusal before planning names, in the inputs' words (a tree recorded elsewhere: cli/publishTree.ts). */
+const FLAG_WORDS: ReadonlyArray<readonly [RegExp, string]> = [
+  [/--space\/--parent say/g, 'the "space" and "parent" inputs say'],
+  [/Pass --retarget /g, 'Set the "retarget" input to true '],
+  [/drop the flags\./g, 'leave those inputs out.'],
+  [/--space names it /g, 'the "space" input names it '],
+  [/\(--space ([^\s)]+)\)/g, '(space: $1)'],
+  [/drop --space\./g, 'leave the "space" input out.'],
+];
 
 /** Inputs the step refused: said in an annotation, and the outputs written all the same (exit-code 2, no counts). */
 async function fail(message: string, env: NodeJS.ProcessEnv): Promise<number> {

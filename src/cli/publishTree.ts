@@ -18,7 +18,8 @@ import { describeRunStop, ThrottleGate, type SendContext } from '../core/run/run
 import { sendPlanned } from '../core/run/send';
 import { MANIFEST_FILE_NAME } from '../core/tree/manifest';
 import { nodeManifestFiles } from '../core/tree/manifestNodeFs';
-import { openTreeManifest } from '../core/tree/pageManifest';
+import { openTreeManifest, type ManifestRoot } from '../core/tree/pageManifest';
+import { matchRecordedRoot, type RecordedRootMatch } from '../core/tree/recordedRoot';
 import { spaceAddresses } from '../core/tree/spaceAddresses';
 import { relinkedKeys, treePlanCounts } from '../core/tree/treeSends';
 import { planTreeFromWalk, treeLinks, type TreeEntryOptions } from '../core/tree/treePlan';
@@ -127,11 +128,15 @@ export async function treeCommand(deps: TreeCommandDeps): Promise<number> {
   if (spaceId === undefined || parentId === undefined) {
     return deps.usage(`--tree needs --space and --parent: the page ${folder} maps to (its files and subfolders become that page's children). ${MANIFEST_FILE_NAME} records them after the first run.`);
   }
-  if (recorded && (recorded.space !== spaceId || recorded.parent !== parentId) && !args.retarget) {
-    return deps.usage(`${MANIFEST_FILE_NAME} says this tree hangs under page ${recorded.parent} in space ${recorded.space}, not where --space/--parent say. Pass --retarget to publish a new tree there (the old pages stay), or drop the flags.`);
+  // The core's rule: a key and a numeric ID of one space are one place (resolved with page access).
+  const match = recorded === undefined ? undefined : await matchRecordedRoot(recorded, { space: spaceId, parent: parentId }, deps.pages, deps.interrupt);
+  if (match?.kind === 'spellings') return deps.usage(spaceSpellingsMessage(match.recorded, spaceId, match.why));
+  if (match?.kind === 'elsewhere' && !args.retarget) {
+    return deps.usage(`${MANIFEST_FILE_NAME} says this tree hangs under page ${match.recorded.parent} in space ${match.recorded.space}, not where --space/--parent say. Pass --retarget to publish a new tree there (the old pages stay), or drop the flags.`);
   }
-  const identity = args.retarget && recorded && (recorded.space !== spaceId || recorded.parent !== parentId)
-    ? await manifest.emptied({ space: spaceId, parent: parentId }) : manifest.withRoot({ space: spaceId, parent: parentId });
+  // The same place keeps the root as the file spells it: naming the space the other way changes nothing to commit.
+  const identity = match?.kind === 'elsewhere' ? await manifest.emptied({ space: spaceId, parent: parentId })
+    : manifest.withRoot(match?.kind === 'same' ? match.root : { space: spaceId, parent: parentId });
   const opening = args.statePath === undefined ? undefined : await StateFileLinkStore.open(args.statePath, { cwd: deps.cwd, workingTree: deps.workingTree });
   if (opening && !opening.ok) return deps.usage(opening.message);
   const state = opening?.store;
@@ -142,7 +147,7 @@ export async function treeCommand(deps: TreeCommandDeps): Promise<number> {
   // Links written from the repository root (`/docs/guide.md`) are read as GitHub reads them.
   // With page access the plan reads the wiki before it is returned (the parent page, titles held elsewhere in the
   // space, ...): the fix for a parent that is not there names the manifest when it is the one that chose it.
-  const parentRecorded = recorded !== undefined && recorded.space === spaceId && recorded.parent === parentId;
+  const parentRecorded = match?.kind === 'same';
   const treeOptions: TreeEntryOptions = {
     rootInRepository: await folderInRepository(walked.fs, root),
     rootPath: rootLabel, spaceId, parentId, overwrite: args.overwrite, identity, links, force: args.force,
@@ -277,6 +282,16 @@ export async function treeCommand(deps: TreeCommandDeps): Promise<number> {
 function partOfTree(manifest: { location: string; partKey: string | undefined }, cwd: string): Pick<TreeEntryOptions, 'partOf'> {
   if (manifest.partKey === undefined) return {};
   return { partOf: { manifest: manifestLabel(manifest.location, cwd), treeFolder: relative(cwd, dirname(manifest.location)).split(sep).join('/') } };
+}
+
+/**
+ * The tree recorded in its space by one name (key or numeric ID) and asked for by the other, which could not be told to
+ * be one space: said as that, with the fix (one name on both sides), never as another place.
+ */
+function spaceSpellingsMessage(recorded: ManifestRoot, spaceId: string, why: Extract<RecordedRootMatch, { kind: 'spellings' }>['why']): string {
+  const nameOf = (space: string): string => (/^\d+$/.test(space.trim()) ? `its numeric ID ${space}` : `its key ${space}`);
+  const cannot = why === 'noAccess' ? 'without page access the two cannot be told to name one space' : 'the wiki did not resolve both, so they cannot be told to name one space';
+  return `${MANIFEST_FILE_NAME} records this tree's space by ${nameOf(recorded.space)} and --space names it by ${nameOf(spaceId)}, under the same parent page ${recorded.parent}: ${cannot}. Name the space as ${MANIFEST_FILE_NAME} does (--space ${recorded.space}), or drop --space.`;
 }
 
 /** The manifest file as the working folder reaches it, '/'-separated. */

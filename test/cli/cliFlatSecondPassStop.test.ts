@@ -36,8 +36,9 @@ describe('CLI without --tree: the second pass and a run stopped in it', () => {
   });
 
   /**
-   * A first publish of three files, each linking the next (concurrency 1): the wiki answers the second pass's first
-   * send 429 with a day's Retry-After, which stops the run; its other two second sends never start.
+   * A first publish of three files, each linking the next and the last the first (concurrency 1): C goes first, then B
+   * and A, each after the page it links to, then C again to reach A. The wiki answers that second send 429 with a
+   * day's Retry-After, which stops the run: it never went.
    */
   async function stopInSecondPass(root: string, args: readonly string[]): Promise<CliRun> {
     const { sandbox } = cli.world;
@@ -58,15 +59,19 @@ describe('CLI without --tree: the second pass and a run stopped in it', () => {
     const run = await stopInSecondPass(await cli.tree(THREE), ['--json']);
     assert.equal(run.code, 1, `a run that left pages with links as written is not a success:\n${run.stdout}\n${run.stderr}`);
     const summary = summaryRecord(run);
-    assert.deepEqual([summary.published, summary.secondPassCancelled, summary.secondPassNotStarted], [3, 0, 3], run.stdout);
+    assert.deepEqual([summary.published, summary.secondPassCancelled, summary.secondPassNotStarted], [3, 0, 1], run.stdout);
     const left = (summary.linksLeft as Array<{ file: string; waitsFor: string[]; stopped?: string }>).map(({ file, waitsFor, stopped }) => [file, waitsFor.join(), stopped]);
-    assert.deepEqual(left, [['docs/a.md', 'docs/b.md', 'notStarted'], ['docs/b.md', 'docs/c.md', 'notStarted'], ['docs/c.md', 'docs/a.md', 'notStarted']], run.stdout);
+    assert.deepEqual(left, [['docs/c.md', 'docs/a.md', 'notStarted']], run.stdout);
+    // B and A waited for the pages they link to: written once, their links filled in.
+    assert.deepEqual(['A', 'B', 'C'].map((title) => cli.livePage(title)?.version), [1, 1, 1]);
   });
 
   it('stopped by a long 429 in the second pass: the text says the second sends left and why the links stay, not that created pages "did not land"', async () => {
     const run = await stopInSecondPass(await cli.tree(THREE), []);
-    assert.match(run.stdout, /^3 published, .*; second pass left by the stop: 0 interrupted in flight \(may have landed\), 3 not started \(their links stay as written\)$/m, run.stdout);
-    assert.match(run.stdout, /^links stay as written in docs\/a\.md: the run stopped before the second pass could fill in its links to docs\/b\.md \(the next run fills them in\)$/m, run.stdout);
+    assert.match(run.stdout, /^3 published, .*; second pass left by the stop: 0 interrupted in flight \(may have landed\), 1 not started \(their links stay as written\)$/m, run.stdout);
+    assert.match(run.stdout, /^links stay as written in docs\/c\.md: the run stopped before the second pass could fill in its links to docs\/a\.md \(the next run fills them in\)$/m, run.stdout);
     assert.doesNotMatch(run.stdout, /did not land/, run.stdout);
+    // The stop counts the run's sends, both passes: three creates landed, the fourth send never went.
+    assert.match(run.stderr, /publishing stopped after 3 of 4 files/, run.stderr);
   });
 });

@@ -53,7 +53,7 @@ describe('CLI without --tree: a folder whose files link to each other, on a fres
       assert.equal(run.code, 1, `${run.stdout}\n${run.stderr}`);
       const record = fileRecords(run).find((each) => each.file === 'docs/eps.md');
       assert.equal(record?.status, 'refused', run.stdout);
-      assert.match(String(record?.message), /Its front matter says overwrite: false, which never replaces a page, and it published "Epsilon" before/);
+      assert.match(JSON.stringify(record), /Its front matter says overwrite: false, which never replaces a page, and it published \\"Epsilon\\" before/);
       assert.doesNotMatch(run.stdout, /Pass --overwrite/);
     }
     assert.equal(cli.world.sandbox.imports.length, imports, 'nothing sent');

@@ -67,8 +67,8 @@ describe('CLI interrupted while sends are out that land after it', () => {
     return found;
   };
 
-  /** Pass 1 creates A, B, C and D; SIGINT while the second pass's sends of A and C are out; they land after it. */
-  async function interruptSecondPass(root: string, args: readonly string[]): Promise<CliRun> {
+  /** Pass 1 creates A, B, C and D; SIGINT while the second pass's sends (of A and C in TREE) are out; they land after it. */
+  async function interruptSecondPass(root: string, args: readonly string[], resent: readonly [string, string] = ['A', 'C']): Promise<CliRun> {
     const { sandbox } = cli.world;
     sandbox.injectFaults({ latencyMs: HELD_MS });
     try {
@@ -77,7 +77,7 @@ describe('CLI interrupted while sends are out that land after it', () => {
       running.child.kill('SIGINT');
       const run = await running.done;
       await waitUntil(() => sandbox.imports.length === 6);
-      assert.deepEqual([page('A').version, page('C').version], [2, 2], 'the interrupted sends landed');
+      assert.deepEqual(resent.map((title) => page(title).version), [2, 2], 'the interrupted sends landed');
       return run;
     } finally {
       sandbox.clearFaults();
@@ -150,16 +150,19 @@ describe('CLI interrupted while sends are out that land after it', () => {
   });
 
   it('SIGINT during a flat run\'s second pass: its summary counts the files the first pass created as published', async () => {
-    const run = await interruptSecondPass(await cli.tree(TREE), ['publish', 'docs', '--space', 'DOCS', '--parent', '123456', '--json']);
+    // A flat run sends a file after the pages its links name: only links both ways need a second pass. B and D go
+    // first, A and C once those are there, then B and D again to reach them.
+    const pairs = { 'docs/a.md': '# A\n\nSee [B](b.md).\n', 'docs/b.md': '# B\n\nSee [A](a.md).\n', 'docs/c.md': '# C\n\nSee [D](d.md).\n', 'docs/d.md': '# D\n\nSee [C](c.md).\n' };
+    const run = await interruptSecondPass(await cli.tree(pairs), ['publish', 'docs', '--space', 'DOCS', '--parent', '123456', '--json'], ['B', 'D']);
     const resent = fileRecords(run).filter((record) => record.pass === 2).map((record) => [record.file, record.status]);
-    assert.deepEqual(resent.sort(), [['docs/a.md', 'cancelled'], ['docs/c.md', 'cancelled']], run.stdout);
+    assert.deepEqual(resent.sort(), [['docs/b.md', 'cancelled'], ['docs/d.md', 'cancelled']], run.stdout);
     const summary = summaryRecord(run);
     assert.deepEqual([summary.interrupted, summary.published, summary.cancelled], [true, 4, 0], run.stdout);
     // Published by their first pass, but their second sends were cut off: counted as such, with the links they leave.
     assert.deepEqual([summary.secondPassCancelled, summary.secondPassNotStarted], [2, 0], run.stdout);
     // In the order their sends were cut off, which two requests at once leave to chance: compared sorted.
     const left = (summary.linksLeft as Array<{ file: string; stopped?: string }>).map(({ file, stopped }) => [file, stopped]).sort();
-    assert.deepEqual(left, [['docs/a.md', 'cancelled'], ['docs/c.md', 'cancelled']], run.stdout);
+    assert.deepEqual(left, [['docs/b.md', 'cancelled'], ['docs/d.md', 'cancelled']], run.stdout);
   });
 
   const FLAT_ARGS = ['publish', 'docs', '--space', 'DOCS', '--parent', '123456', '--state', 'state.json', '--json'];

@@ -178,8 +178,13 @@ export async function runFlat(items: readonly PlanItem[], options: FlatRunOption
   const relinked = new Set<string>();
   if (entries.length > 0) {
     total += entries.length;
+    // A stop here is said with the run's count, both passes, as the progress counts them: not "0 of 1" after a first
+    // pass that published every file.
+    const firstSends = firstItems.filter((item) => item.state === 'send' && item.complete).length;
+    const firstFinished = firstSends - first.filter((result) => result.state === 'notStarted').length;
     await runPlan(entries, {
       ...run,
+      onStopped: (stopped) => onStopped({ ...stopped, finished: firstFinished + stopped.finished, total: firstSends + stopped.total }),
       onResult: (result) => {
         const key = result.item.file.key;
         const pageId = learnt.get(key);

@@ -366,11 +366,12 @@ function applyVerdict(item: PlanItem, overwriteEdited: GuardOptions['overwriteEd
     // The file's own page, found where its create would go: front matter overwrite: false never replaces a page, its
     // own included, so a changed file is refused as the plan refuses it when a record names the page, not sent to meet
     // "already exists" (a fresh runner has no record).
-    if (verdict.adopted && item.complete && item.prepared.frontMatterTarget.overwrite === false && !sameContent && item.state === 'send') {
+    const neverReplaces = item.prepared.frontMatterTarget.overwrite === false;
+    if (verdict.adopted && item.complete && neverReplaces && !sameContent && item.state === 'send') {
       refuseItem(item, { code: 'frontMatter', message: (messages ?? englishPublishMessages).neverReplacesOwnPage(item.complete.pageTitle), fix: 'editFile' });
       return;
     }
-    if (verdict.adopted && item.complete) item.complete = { ...item.complete, overwrite: true };
+    if (verdict.adopted && item.complete && !neverReplaces) item.complete = { ...item.complete, overwrite: true };
     // The wiki is the truth: it already holds what would be sent, or it holds another publish of an unchanged file.
     if (sameContent && item.state === 'send' && item.forced !== true) item.state = 'unchanged';
     else if (!sameContent && verdict.page.body?.marker !== undefined && item.state === 'unchanged') item.state = 'send';

@@ -50,8 +50,12 @@ export function placeVerdict(page: WikiPage, item: Pick<PlanItem, 'file' | 'comp
   if (noticeOff && marker === undefined && page.body !== undefined && item.prepared.frontMatterTarget.overwrite !== false) {
     return { kind: 'edited', page, knownVersion: undefined, publishedAt: 0, noNotice: true };
   }
-  const ours = marker !== undefined && marker.path === pathDigest(item.file.label) && item.prepared.frontMatterTarget.overwrite !== false;
-  if (ours) return page.version === marker.version ? { ...asLeft(page, item, marker), adopted: true } : 'history';
+  const ownNotice = marker !== undefined && marker.path === pathDigest(item.file.label);
+  const neverReplaces = item.prepared.frontMatterTarget.overwrite === false;
+  if (ownNotice && !neverReplaces) return page.version === marker.version ? { ...asLeft(page, item, marker), adopted: true } : 'history';
+  // Its own page as it left it, which overwrite: false does not take: what it holds tells whether anything would be
+  // sent, and a changed file is refused for the front matter's word (applyVerdict), not sent to meet "already exists".
+  if (ownNotice && neverReplaces && page.version === marker.version) return { ...asLeft(page, item, marker), adopted: true };
   if (!item.complete?.overwrite) return { kind: 'exists', page };
   // Another file's page as this tool left it is replaced, as an overwrite asks. Any other page may hold someone's words
   // over a publish of this tool (its notice taken off, a renamed file's old page edited since): its history tells.

@@ -23,7 +23,7 @@ import { sendMarks } from '../core/run/recordSend';
 import { DEFAULT_LOOKUPS_AT_ONCE } from '../core/run/lookupDeadline';
 import { callsAtMost } from '../core/util/callsAtMost';
 import { describeRunStop, ThrottleGate } from '../core/run/runner';
-import { foreseenRelinks, runFlat, type FlatFileResult } from '../core/run/flatRun';
+import { foreseenRelinks, foreseenSecondSends, runFlat, type FlatFileResult } from '../core/run/flatRun';
 import { sendPlanned } from '../core/run/send';
 import type { WikiPagesClient } from '../core/wikiPages';
 import type { PublishArgs } from './args';
@@ -172,7 +172,7 @@ export async function publishCommand(args: PublishArgs, context: PublishContext)
     const names = args.json || output.recording ? await readPageNames(plan.flatMap((item) => item.target.parentId ?? []), nameSources) : undefined;
     // The unchanged files the run sends so their links reach a page it makes anew: the plan says those updates.
     const relinked = await foreseenRelinks(plan, links);
-    if (args.dryRun) return printDryRun(plan, args.json, output, views, { linksWithoutAddress, relinked }, names);
+    if (args.dryRun) return printDryRun(plan, args.json, output, views, { linksWithoutAddress, relinked, sentTwice: foreseenSecondSends(plan, links).size }, names);
     const unreviewed = await refuseUnreviewedPlan(args.expectPlan, views, { cwd: context.cwd, output, json: args.json, planRecords: () => plan.map((item) => withNames(flatPlanRecord(item, relinked), names)) });
     if (unreviewed !== undefined) return unreviewed;
     if (!endpoint.value || token === undefined) return EXIT_USAGE; // resolved above; keeps the types honest
@@ -353,8 +353,8 @@ function flatPlanRecord(item: PlanItem, relinked: ReadonlySet<string>): PlanReco
   return relinked.has(item.file.key) && record.status === 'unchanged' ? relinkedRecord(record) : record;
 }
 
-function printDryRun(plan: readonly PlanItem[], json: boolean, output: Output, views: PlanViews, besides: { linksWithoutAddress: { linksWithoutAddress?: number }; relinked: ReadonlySet<string> }, names: PageNames | undefined): number {
-  const { linksWithoutAddress, relinked } = besides;
+function printDryRun(plan: readonly PlanItem[], json: boolean, output: Output, views: PlanViews, besides: { linksWithoutAddress: { linksWithoutAddress?: number }; relinked: ReadonlySet<string>; sentTwice: number }, names: PageNames | undefined): number {
+  const { linksWithoutAddress, relinked, sentTwice } = besides;
   const fingerprint = views.shown;
   let notSendable = 0;
   const saidBefore = new SaidBefore();
@@ -365,7 +365,8 @@ function printDryRun(plan: readonly PlanItem[], json: boolean, output: Output, v
     if (json) output.json(record);
     else output.line(planLine(record, saidBefore));
   }
-  const counts = withRelinked(countPlan(plan), relinked.size);
+  const counted = withRelinked(countPlan(plan), relinked.size);
+  const counts = sentTwice > 0 ? { ...counted, sentTwice } : counted;
   const exitCode = notSendable > 0 ? EXIT_FAILED : EXIT_OK;
   const summary = { type: 'summary', dryRun: true, interrupted: false, exitCode, ...counts, refused: counts.refused + counts.incomplete, ...linksWithoutAddress, ...planSummaryField(fingerprint) };
   output.record(summary);

@@ -58,6 +58,16 @@ export async function foreseenRelinks(items: readonly PlanItem[], links: FileLin
   return new Set(items.filter((item) => item.state === 'unchanged' && waiting.has(item.file.key)).map((item) => item.file.key));
 }
 
+/**
+ * The files a run of `items` sends twice (flatOrder.ts): those that go before a page their links name because links
+ * run round in a cycle, sent again once it landed. Asked after the guard, with the links decided (foreseenRelinks
+ * first, when pages were found deleted), so that the plan counts before sending what the run will do.
+ */
+export function foreseenSecondSends(items: readonly PlanItem[], links: FileLinks): Set<string> {
+  const sending = items.filter((item) => item.state === 'send' && item.complete && item.secondPassOnly !== true);
+  return new Set(flatOrderOf(sending.map((item) => item.file.key), (key) => links.waitsFor(key)).sentTwice);
+}
+
 export interface FlatRunResult {
   /** In the order they ended, both passes. */
   results: FlatFileResult[];

@@ -6885,33 +6885,33 @@ var Output = class {
   recordListeners = [];
   /** Never prints this text again, wherever it appears. */
   forget(secret) {
-    if (secret.length >= 8) this.secrets.push(secret);
-  }
-  /** A line, or lines whose breaks are the caller's: what came from a file is on one line already (report.ts). */
-  line(text2) {
-    this.clearProgress();
-    this.write(this.stdout, `${this.scrub(escapeControlCharacters(text2, true))}
-`);
-  }
-  /** Many lines, each redacted as line() does, in one write: a plan of 10,000 pages is not 10,000 system calls. */
-  lines(texts) {
-    if (texts.length === 0) return;
-    this.clearProgress();
-    this.write(this.stdout, this.scrubLines(texts));
+    if (secret.length < 8) return;
+    this.secrets.push(secret);
+    const shown2 = escapeControlCharacters(secret);
+    if (shown2 !== secret) this.secrets.push(shown2);
   }
   /**
-   * Lines that are one line each whatever they hold (a plan's, which quote file names and titles): printed as lines()
-   * prints them, with a line feed of their own escaped as every other control character is. Most batches hold none:
-   * the joined text is escaped and searched once, and a count of its line feeds shows that no text had one of its own.
+   * One line, whatever it holds: a line feed in it (a file's name, a title, a manifest's key) is written as \n, as every
+   * other control character is escaped, so no text from a file, a manifest or the wiki can start a line that reads as
+   * the tool's, or as a workflow command (`::error::`) when the command runs in a GitHub Actions step. Lines of the
+   * caller's own are separate texts of lines().
    */
-  oneLineEach(texts) {
+  line(text2) {
+    this.lines([text2]);
+  }
+  /**
+   * Lines, each one line as line() prints it, redacted, in one write: a plan of 10,000 pages is not 10,000 system
+   * calls. Most batches hold no control character: the joined text is escaped and searched once, and a count of its
+   * line feeds shows that no text had one of its own.
+   */
+  lines(texts) {
     if (texts.length === 0) return;
     const joined = [...texts, ""].join("\n");
+    this.clearProgress();
     if (lineFeedsIn(joined) !== texts.length || escapeControlCharacters(joined, true) !== joined) {
-      this.lines(texts.map((text2) => escapeControlCharacters(text2)));
+      this.write(this.stdout, this.escapedScrubLines(texts.map((text2) => escapeControlCharacters(text2))));
       return;
     }
-    this.clearProgress();
     this.write(this.stdout, this.scrubEscaped(texts, joined));
   }
   /**
@@ -7007,14 +7007,7 @@ var Output = class {
   scrub(text2) {
     return this.cutSecrets(redact(text2));
   }
-  /** scrub() of each text, each followed by a newline: redacted as one text where that is the same (redactLines). */
-  scrubLines(texts) {
-    if (this.secrets.some((secret) => secret.includes("\n"))) return this.escapedScrubLines(texts.map((text2) => escapeControlCharacters(text2, true)));
-    const joined = [...texts, ""].join("\n");
-    if (escapeControlCharacters(joined, true) === joined) return this.scrubEscaped(texts, joined);
-    return this.escapedScrubLines(texts.map((text2) => escapeControlCharacters(text2, true)));
-  }
-  /** scrubLines() of texts that escaping leaves as they are; `joined`: them joined by newlines, with one at the end. */
+  /** The lines of texts that escaping leaves as they are, redacted; `joined`: them joined by newlines, with one at the end. */
   scrubEscaped(texts, joined) {
     if (this.secrets.some((secret) => secret.includes("\n")) || !redactsNothingInLines(texts, joined)) return this.escapedScrubLines(texts);
     return this.cutSecrets(joined);
@@ -11271,7 +11264,7 @@ function reportLinksLeft(linksLeft, json, output, results = []) {
   if (json) return { linksLeft: listed2 };
   const published = /* @__PURE__ */ new Set();
   for (const result of results) if (result.state === "published") published.add(result.item.file.label);
-  output.lines(listed2.map((left) => escapeControlCharacters(linksLeftLine(left, published))));
+  output.lines(listed2.map((left) => linksLeftLine(left, published)));
   return { linksLeft: listed2 };
 }
 function linksLeftLine({ file, waitsFor, stopped }, published = /* @__PURE__ */ new Set()) {
@@ -15141,7 +15134,7 @@ function printTreePlan(plan, json, output, addressOf, names, relinked) {
     }
     if (!json) lines.push(`${"  ".repeat(page.node.depth)}${planLineUnescaped(planned, saidBefore, refusedForOwnEntry(page.item))}${page.node.generated ? " (folder page listing its children)" : ""}`);
     if (lines.length === LINES_PER_WRITE) {
-      output.oneLineEach(lines);
+      output.lines(lines);
       lines.length = 0;
     }
     if (jsonRecords.length === LINES_PER_WRITE) {
@@ -15157,7 +15150,7 @@ function printTreePlan(plan, json, output, addressOf, names, relinked) {
     else lines.push(planLineUnescaped(record, saidBefore, refusedForOwnEntry(item)));
   }
   output.jsonLines(jsonRecords);
-  output.oneLineEach(lines);
+  output.lines(lines);
   printMoves(plan, json, output, addressOf);
   return notSendable;
 }
@@ -15368,8 +15361,7 @@ async function treeCommand(deps) {
     const summary2 = { type: "summary", dryRun: true, interrupted: false, exitCode: exitCode2, ...counts, moves: plan.moves.moves.length, orphans: plan.moves.orphans.length, ...linksWithoutAddress, ...planSummaryField(fingerprint) };
     output.record(summary2);
     if (args.json) output.json(summary2);
-    else output.line(`${planSummaryLine(counts)}; as a tree of ${plan.pages.length === 1 ? "1 page" : `${plan.pages.length} pages`}, ${plan.moves.moves.length} moved, ${plan.moves.orphans.length} orphaned
-${digestLine(views)}`);
+    else output.lines([`${planSummaryLine(counts)}; as a tree of ${plan.pages.length === 1 ? "1 page" : `${plan.pages.length} pages`}, ${plan.moves.moves.length} moved, ${plan.moves.orphans.length} orphaned`, digestLine(views)]);
     return exitCode2;
   }
   const refusedByPlan = refusedPageAccess(treePlanItems(plan));
@@ -15880,8 +15872,7 @@ function printDryRun(plan, json, output, views, besides, names) {
   const summary = { type: "summary", dryRun: true, interrupted: false, exitCode, ...counts, refused: counts.refused + counts.incomplete, ...linksWithoutAddress, ...planSummaryField(fingerprint) };
   output.record(summary);
   if (json) output.json(summary);
-  else output.line(`${planSummaryLine(counts)}
-${digestLine(views)}`);
+  else output.lines([planSummaryLine(counts), digestLine(views)]);
   return exitCode;
 }
 

@@ -33,35 +33,36 @@ export class Output {
 
   /** Never prints this text again, wherever it appears. */
   forget(secret: string): void {
-    if (secret.length >= 8) this.secrets.push(secret);
-  }
-
-  /** A line, or lines whose breaks are the caller's: what came from a file is on one line already (report.ts). */
-  line(text: string): void {
-    this.clearProgress();
-    this.write(this.stdout, `${this.scrub(escapeControlCharacters(text, true))}\n`);
-  }
-
-  /** Many lines, each redacted as line() does, in one write: a plan of 10,000 pages is not 10,000 system calls. */
-  lines(texts: readonly string[]): void {
-    if (texts.length === 0) return;
-    this.clearProgress();
-    this.write(this.stdout, this.scrubLines(texts));
+    if (secret.length < 8) return;
+    this.secrets.push(secret);
+    // A line shows a control character escaped (line()): a secret holding one is cut as it is shown too.
+    const shown = escapeControlCharacters(secret);
+    if (shown !== secret) this.secrets.push(shown);
   }
 
   /**
-   * Lines that are one line each whatever they hold (a plan's, which quote file names and titles): printed as lines()
-   * prints them, with a line feed of their own escaped as every other control character is. Most batches hold none:
-   * the joined text is escaped and searched once, and a count of its line feeds shows that no text had one of its own.
+   * One line, whatever it holds: a line feed in it (a file's name, a title, a manifest's key) is written as \n, as every
+   * other control character is escaped, so no text from a file, a manifest or the wiki can start a line that reads as
+   * the tool's, or as a workflow command (`::error::`) when the command runs in a GitHub Actions step. Lines of the
+   * caller's own are separate texts of lines().
    */
-  oneLineEach(texts: readonly string[]): void {
+  line(text: string): void {
+    this.lines([text]);
+  }
+
+  /**
+   * Lines, each one line as line() prints it, redacted, in one write: a plan of 10,000 pages is not 10,000 system
+   * calls. Most batches hold no control character: the joined text is escaped and searched once, and a count of its
+   * line feeds shows that no text had one of its own.
+   */
+  lines(texts: readonly string[]): void {
     if (texts.length === 0) return;
     const joined = [...texts, ''].join('\n');
+    this.clearProgress();
     if (lineFeedsIn(joined) !== texts.length || escapeControlCharacters(joined, true) !== joined) {
-      this.lines(texts.map((text) => escapeControlCharacters(text)));
+      this.write(this.stdout, this.escapedScrubLines(texts.map((text) => escapeControlCharacters(text))));
       return;
     }
-    this.clearProgress();
     this.write(this.stdout, this.scrubEscaped(texts, joined));
   }
 
@@ -172,17 +173,7 @@ export class Output {
     return this.cutSecrets(redact(text));
   }
 
-  /** scrub() of each text, each followed by a newline: redacted as one text where that is the same (redactLines). */
-  private scrubLines(texts: readonly string[]): string {
-    // Escaped and searched as one text where that is the same: the escapes are of single characters, a line feed is
-    // kept, and a text that needs none comes back as the same string (10,000 plan lines, one search each).
-    if (this.secrets.some((secret) => secret.includes('\n'))) return this.escapedScrubLines(texts.map((text) => escapeControlCharacters(text, true)));
-    const joined = [...texts, ''].join('\n');
-    if (escapeControlCharacters(joined, true) === joined) return this.scrubEscaped(texts, joined);
-    return this.escapedScrubLines(texts.map((text) => escapeControlCharacters(text, true)));
-  }
-
-  /** scrubLines() of texts that escaping leaves as they are; `joined`: them joined by newlines, with one at the end. */
+  /** The lines of texts that escaping leaves as they are, redacted; `joined`: them joined by newlines, with one at the end. */
   private scrubEscaped(texts: readonly string[], joined: string): string {
     if (this.secrets.some((secret) => secret.includes('\n')) || !redactsNothingInLines(texts, joined)) return this.escapedScrubLines(texts);
     return this.cutSecrets(joined);

@@ -371,6 +371,6 @@ function printDryRun(plan: readonly PlanItem[], json: boolean, output: Output, v
   const summary = { type: 'summary', dryRun: true, interrupted: false, exitCode, ...counts, refused: counts.refused + counts.incomplete, ...linksWithoutAddress, ...planSummaryField(fingerprint) };
   output.record(summary);
   if (json) output.json(summary);
-  else output.line(`${planSummaryLine(counts)}\n${digestLine(views)}`);
+  else output.lines([planSummaryLine(counts), digestLine(views)]);
   return exitCode;
 }

@@ -192,7 +192,7 @@ export async function treeCommand(deps: TreeCommandDeps): Promise<number> {
     const summary = { type: 'summary', dryRun: true, interrupted: false, exitCode, ...counts, moves: plan.moves.moves.length, orphans: plan.moves.orphans.length, ...linksWithoutAddress, ...planSummaryField(fingerprint) };
     output.record(summary);
     if (args.json) output.json(summary);
-    else output.line(`${planSummaryLine(counts)}; as a tree of ${plan.pages.length === 1 ? '1 page' : `${plan.pages.length} pages`}, ${plan.moves.moves.length} moved, ${plan.moves.orphans.length} orphaned\n${digestLine(views)}`);
+    else output.lines([`${planSummaryLine(counts)}; as a tree of ${plan.pages.length === 1 ? '1 page' : `${plan.pages.length} pages`}, ${plan.moves.moves.length} moved, ${plan.moves.orphans.length} orphaned`, digestLine(views)]);
     return exitCode;
   }
   // The recorded pages could not be read with a credential the wiki refused: broken configuration, before anything is

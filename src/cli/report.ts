@@ -48,7 +48,7 @@ export function planLine(record: PlanRecord & { tree?: { parentTitle?: string } 
 }
 
 /**
- * planLine() before its control characters are escaped, for Output.oneLineEach(): a plan of 10,000 lines is escaped
+ * planLine() before its control characters are escaped, for Output.lines(): a plan of 10,000 lines is escaped
  * there once a batch, not once a line and then once more a batch. `ownRefusals`: a refusal of the file names its own
  * entry of the record (Blocker.ownEntry), so what its refusals say was said of no other file: it is neither looked
  * up nor kept in `saidBefore` (a plan without page access refuses each of 10,000 pages with such a sentence).
@@ -174,7 +174,7 @@ export function reportLinksLeft(linksLeft: readonly LinksLeft[], json: boolean, 
   if (json) return { linksLeft: listed };
   const published = new Set<string>();
   for (const result of results) if (result.state === 'published') published.add(result.item.file.label);
-  output.lines(listed.map((left) => escapeControlCharacters(linksLeftLine(left, published))));
+  output.lines(listed.map((left) => linksLeftLine(left, published)));
   return { linksLeft: listed };
 }
 

@@ -152,7 +152,7 @@ export function printTreePlan(plan: TreePlan, json: boolean, output: Output, add
     }
     if (!json) lines.push(`${'  '.repeat(page.node.depth)}${planLineUnescaped(planned, saidBefore, refusedForOwnEntry(page.item))}${page.node.generated ? ' (folder page listing its children)' : ''}`);
     if (lines.length === LINES_PER_WRITE) {
-      output.oneLineEach(lines);
+      output.lines(lines);
       lines.length = 0;
     }
     if (jsonRecords.length === LINES_PER_WRITE) {
@@ -170,7 +170,7 @@ export function printTreePlan(plan: TreePlan, json: boolean, output: Output, add
     else lines.push(planLineUnescaped(record, saidBefore, refusedForOwnEntry(item)));
   }
   output.jsonLines(jsonRecords);
-  output.oneLineEach(lines);
+  output.lines(lines);
   printMoves(plan, json, output, addressOf);
   return notSendable;
 }

@@ -4,7 +4,6 @@ import { validateApiToken } from '../../src/core/apiToken/validate';
 import { Output } from '../../src/cli/output';
 import { describeError, redact, redactLines } from '../../src/core/log/redact';
 import { MemoryLogger } from '../fakes/memoryLogger';
-import { escapeControlCharacters } from '../../src/core/text/controlCharacters';
 import { findSecrets } from '../support/secretScan';
 
 const jwt = 'eyJhbGciOiJIUzI1NiJ9.eyJleHAiOjEsImlhdCI6MH0.c2lnbmF0dXJlLXBhcnQ';
@@ -138,17 +137,17 @@ describe('redaction of many lines at once', () => {
       return stdout.text;
     };
     assert.equal(written('s3cr3t-value-1', ['a s3cr3t-value-1 b', 'plain', 's3cr3t-value-1']), 'a [redacted] b\nplain\n[redacted]\n');
-    // A secret with a line break is cut only where one line holds it whole, as line by line.
+    // A secret with a line break: a line holding it whole shows its line feed escaped, and is cut as it is shown.
     assert.equal(written('two\nlines-secret', ['x two', 'lines-secret y', 'two\nlines-secret']), 'x two\nlines-secret y\n[redacted]\n');
   });
 
-  it('Output.oneLineEach prints what line() would print of each text, escaped to one line, secrets cut', () => {
+  it('Output.lines prints what line() prints of each text, escaped to one line, secrets cut', () => {
     const printed = (secret: string, lines: readonly string[], each: boolean): string => {
       const stdout = { text: '', write(text: string): void { this.text += text; } };
       const output = new Output(stdout, { write: () => undefined });
       output.forget(secret);
-      if (each) for (const line of lines) output.line(escapeControlCharacters(line));
-      else output.oneLineEach(lines);
+      if (each) for (const line of lines) output.line(line);
+      else output.lines(lines);
       return stdout.text;
     };
     const batches: Array<readonly string[]> = [
@@ -163,6 +162,8 @@ describe('redaction of many lines at once', () => {
       for (const lines of batches) assert.equal(printed(secret, lines, false), printed(secret, lines, true), JSON.stringify([secret, lines]));
     }
     assert.equal(printed('s3cr3t-value-1', ['x\ny s3cr3t-value-1'], false), 'x\\ny [redacted]\n');
+    assert.equal(printed('s3cr3t-value-1', ['x\ny s3cr3t-value-1'], true), 'x\\ny [redacted]\n', 'line() escapes a line feed too');
+    assert.equal(printed('two\nlines-secret', ['a two\nlines-secret b'], true), 'a [redacted] b\n', 'a secret with a line feed is cut as the line shows it');
   });
 });
 

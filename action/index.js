@@ -2092,6 +2092,26 @@ var englishPublishMessages = {
   emptySpace: () => "The space is empty. Give a space key such as DOCS, or a space ID.",
   parentNotDigits: (parentId) => `The parent page ID "${parentId}" must consist of digits only, such as 123456.`,
   emptyTitle: () => "The page title is empty.",
+  titleFrom: (source2) => {
+    switch (source2) {
+      case "pageTitle":
+        return "the front matter's wiki.pageTitle";
+      case "frontMatterTitle":
+        return "the front matter's title";
+      case "heading":
+        return "the file's first heading";
+      case "fileName":
+        return "the file's name";
+      case "record":
+        return "the record of the page's last publish";
+      case "given":
+        return "the title given for the page";
+      case "folderPage":
+        return "the folder's name, or the file that titles its page";
+    }
+  },
+  titleNotWellFormed: (title, codeUnit, where) => `The page title "${title}" (from ${where}) is not well-formed Unicode: ${codeUnit} is half of a character (a lone surrogate, as a "\\ud800" escape in YAML makes one), so the page could land without its ID ever being learnt. Write the whole character, or remove the half, in ${where}, then publish again.`,
+  titleControlCharacter: (title, character, where) => `The page title "${title}" (from ${where}) holds the control character ${character}, and a title is one line of text. Remove it from ${where}, then publish again.`,
   conflictMarkers: (count) => `The file still holds ${count === 1 ? "a conflict" : `${count} conflicts`} between its text and the wiki's (<<<<<<< ours, =======, >>>>>>> wiki). Keep the right text, remove the markers, then publish.`,
   localImages: (count, preview2) => `${count === 1 ? "1 local image" : `${count} local images`} (${preview2}) will not show on the wiki: it takes only images at public URLs.`,
   localLinks: (count, preview2) => `${count === 1 ? "1 link" : `${count} links`} to other local Markdown files (${preview2}) will point nowhere on the wiki.`,
@@ -4075,6 +4095,21 @@ function checkTarget(target, messages = englishPublishMessages) {
   if (!target.pageTitle.trim()) return { code: "emptyTitle", message: messages.emptyTitle(), fix: "editFile" };
   return void 0;
 }
+var LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+var LONE_SURROGATES = new RegExp(LONE_SURROGATE.source, "g");
+var TITLE_CONTROL = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u2028\u2029]/;
+function checkTitle(title, source2, messages = englishPublishMessages) {
+  const lone = LONE_SURROGATE.exec(title)?.[0];
+  const control = lone === void 0 ? TITLE_CONTROL.exec(title)?.[0] : void 0;
+  if (lone === void 0 && control === void 0) return void 0;
+  const shown2 = escapeControlCharacters(title).replace(LONE_SURROGATES, (half) => `<${codePointName(half)}>`);
+  const where = messages.titleFrom(source2);
+  const message = lone !== void 0 ? messages.titleNotWellFormed(shown2, codePointName(lone), where) : messages.titleControlCharacter(shown2, codePointName(control ?? ""), where);
+  return { code: "unusableTitle", message, fix: source2 === "folderPage" || source2 === "record" ? void 0 : "editFile" };
+}
+function codePointName(character) {
+  return `U+${(character.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0")}`;
+}
 function cautionsFor(content, findings, messages = englishPublishMessages, linksCheckedLater = false) {
   const cautions = [];
   if (findings.localImages.length > 0) {
@@ -4285,6 +4320,9 @@ function planFileWithContent(file, given, options, prepared) {
   if (conflicts) found.push(conflicts);
   const targetProblem = complete ? checkTarget(complete, options.messages) : void 0;
   if (targetProblem) found.push(targetProblem);
+  const title = options.placeDecidedLater ? options.defaults?.pageTitle : complete?.pageTitle;
+  const titleProblem = title !== void 0 && targetProblem === void 0 ? checkTitle(title, titleSourceOf(title, suggestedTitle, prepared, link, file.label, options), options.messages) : void 0;
+  if (titleProblem) found.push(titleProblem);
   if (complete && !complete.overwrite && prepared.frontMatterTarget.overwrite === false && linkNames(link, complete) && (options.force === true || link?.contentSha256 !== contentSha256)) {
     found.push({ code: "frontMatter", message: (options.messages ?? englishPublishMessages).neverReplacesOwnPage(complete.pageTitle), fix: "editFile" });
   }
@@ -4340,6 +4378,15 @@ function plannedFile(file) {
   return readAgain ? { key, label, readAgain } : { key, label };
 }
 var NO_FACTS = Object.freeze({ frontMatterTarget: NO_TARGET });
+function titleSourceOf(title, suggested, prepared, link, label, options) {
+  if (label.endsWith("/")) return "folderPage";
+  const named = prepared.frontMatterTarget.pageTitle;
+  if (named !== void 0 && (options.placeDecidedLater !== true || named.trim() !== "")) return "pageTitle";
+  if (options.placeDecidedLater !== true && link?.pageTitle !== void 0) return "record";
+  if (title !== suggested) return "given";
+  if (prepared.frontMatterTitle?.trim()) return "frontMatterTitle";
+  return prepared.findings.firstHeading?.trim() ? "heading" : "fileName";
+}
 function preparedFacts(prepared) {
   if (prepared.frontMatterPageId !== void 0) return { frontMatterTarget: prepared.frontMatterTarget, frontMatterPageId: prepared.frontMatterPageId };
   return prepared.frontMatterTarget === NO_TARGET ? NO_FACTS : { frontMatterTarget: prepared.frontMatterTarget };

@@ -5,6 +5,13 @@
 import { englishEndpointMessages, type EndpointMessages } from './endpointMessages';
 
 /** What each outcome, 404 finding and preflight reason says. `said` is the service's own sentence (or ours for it). */
+/**
+ * Where a page's title came from, for the sentence that says where to correct it: the front matter's `wiki.pageTitle`
+ * or `title`, the first heading, the file's name, the record of the page's last publish (.wiki-pages.json, --state,
+ * the editor's memory), the title given in a prompt, or a folder page's folder (its name, or the file that titles it).
+ */
+export type TitleSource = 'pageTitle' | 'frontMatterTitle' | 'heading' | 'fileName' | 'record' | 'given' | 'folderPage';
+
 export interface PublishMessages extends EndpointMessages {
   /**
    * The notice a published page ends with, in Markdown: `fileLink` is the link to the file it came from (whose target
@@ -65,6 +72,12 @@ export interface PublishMessages extends EndpointMessages {
   emptySpace(): string;
   parentNotDigits(parentId: string): string;
   emptyTitle(): string;
+  /** titleNotWellFormed's and titleControlCharacter's `where`: the place a title of this source is corrected. */
+  titleFrom(source: TitleSource): string;
+  /** `title`: shown with its control characters and lone surrogates as codes; `codeUnit`: the lone surrogate, U+D800. */
+  titleNotWellFormed(title: string, codeUnit: string, where: string): string;
+  /** `character`: the control character, U+000A. */
+  titleControlCharacter(title: string, character: string, where: string): string;
   conflictMarkers(count: number): string;
   localImages(count: number, preview: string): string;
   localLinks(count: number, preview: string): string;
@@ -189,6 +202,21 @@ export const englishPublishMessages: PublishMessages = {
   emptySpace: () => 'The space is empty. Give a space key such as DOCS, or a space ID.',
   parentNotDigits: (parentId) => `The parent page ID "${parentId}" must consist of digits only, such as 123456.`,
   emptyTitle: () => 'The page title is empty.',
+  titleFrom: (source) => {
+    switch (source) {
+      case 'pageTitle': return 'the front matter\'s wiki.pageTitle';
+      case 'frontMatterTitle': return 'the front matter\'s title';
+      case 'heading': return 'the file\'s first heading';
+      case 'fileName': return 'the file\'s name';
+      case 'record': return 'the record of the page\'s last publish';
+      case 'given': return 'the title given for the page';
+      case 'folderPage': return 'the folder\'s name, or the file that titles its page';
+    }
+  },
+  titleNotWellFormed: (title, codeUnit, where) =>
+    `The page title "${title}" (from ${where}) is not well-formed Unicode: ${codeUnit} is half of a character (a lone surrogate, as a "\\ud800" escape in YAML makes one), so the page could land without its ID ever being learnt. Write the whole character, or remove the half, in ${where}, then publish again.`,
+  titleControlCharacter: (title, character, where) =>
+    `The page title "${title}" (from ${where}) holds the control character ${character}, and a title is one line of text. Remove it from ${where}, then publish again.`,
   conflictMarkers: (count) =>
     `The file still holds ${count === 1 ? 'a conflict' : `${count} conflicts`} between its text and the wiki's (<<<<<<< ours, =======, >>>>>>> wiki). ` +
     'Keep the right text, remove the markers, then publish.',

@@ -1,12 +1,13 @@
-import { englishPublishMessages, type PublishMessages } from '../messages/publishMessages';
+import { englishPublishMessages, type PublishMessages, type TitleSource } from '../messages/publishMessages';
 import { isPageId, type PublishTarget } from './target';
 import type { MarkdownFindings } from './inspect';
 import { countConflicts } from '../markdown/conflictMarkers';
 import { detached, detachedAll } from '../util/detached';
+import { escapeControlCharacters } from '../text/controlCharacters';
 
 /** What stops a publish before any request, with the action that fixes it. */
 export interface Blocker {
-  code: 'noEndpoint' | 'badEndpoint' | 'noToken' | 'emptyContent' | 'emptyTitle' | 'emptySpace' | 'parentNotDigits' | 'frontMatter' | 'duplicatePage' | 'unreadable' | 'noPageAccess' | 'diagramRenderer' | 'conflictMarkers' | 'changedSincePlan' | 'treeParent' | 'recordedEntry';
+  code: 'noEndpoint' | 'badEndpoint' | 'noToken' | 'emptyContent' | 'emptyTitle' | 'unusableTitle' | 'emptySpace' | 'parentNotDigits' | 'frontMatter' | 'duplicatePage' | 'unreadable' | 'noPageAccess' | 'diagramRenderer' | 'conflictMarkers' | 'changedSincePlan' | 'treeParent' | 'recordedEntry';
   message: string;
   fix: 'openSettings' | 'setApiToken' | 'editFile' | undefined;
   /**
@@ -61,6 +62,34 @@ export function checkTarget(target: PublishTarget, messages: PublishMessages = e
   if (!isPageId(target.parentId)) return { code: 'parentNotDigits', message: messages.parentNotDigits(target.parentId), fix: 'editFile' };
   if (!target.pageTitle.trim()) return { code: 'emptyTitle', message: messages.emptyTitle(), fix: 'editFile' };
   return undefined;
+}
+
+/** Half of a surrogate pair without its other half: no character, and no well-formed UTF-8 or URL can hold it. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const LONE_SURROGATES = new RegExp(LONE_SURROGATE.source, 'g');
+/** C0 controls but tab, DEL, C1 controls, and the line and paragraph separators: a title is one line of text. */
+const TITLE_CONTROL = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u2028\u2029]/;
+
+/**
+ * A title the wiki cannot take as it is, refused before anything is sent. One that is not well-formed Unicode lands, but
+ * the address its page is looked up by cannot be written (encodeURIComponent throws), so its ID is never learnt and
+ * every later run meets "already exists"; one with a control character would be stored with it (a line feed, an
+ * escape sequence). A tab stays: a heading may hold one, and it keeps the title on one line. `source`: where the title
+ * came from, which the sentence names as the place to correct it.
+ */
+export function checkTitle(title: string, source: TitleSource, messages: PublishMessages = englishPublishMessages): Blocker | undefined {
+  const lone = LONE_SURROGATE.exec(title)?.[0];
+  const control = lone === undefined ? TITLE_CONTROL.exec(title)?.[0] : undefined;
+  if (lone === undefined && control === undefined) return undefined;
+  const shown = escapeControlCharacters(title).replace(LONE_SURROGATES, (half) => `<${codePointName(half)}>`);
+  const where = messages.titleFrom(source);
+  const message = lone !== undefined ? messages.titleNotWellFormed(shown, codePointName(lone), where) : messages.titleControlCharacter(shown, codePointName(control ?? ''), where);
+  // A folder's name or a record is not corrected in the file being published.
+  return { code: 'unusableTitle', message, fix: source === 'folderPage' || source === 'record' ? undefined : 'editFile' };
+}
+
+function codePointName(character: string): string {
+  return `U+${(character.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
 }
 
 /**

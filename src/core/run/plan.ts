@@ -8,7 +8,8 @@ import { heldWithoutNotice, unreadOnWiki } from './guardVerdict';
 import { NO_TARGET, prepareDocument, type PreparedDocument } from '../publish/pipeline';
 import { closingLine } from '../publish/closingLine';
 import { diagramCaution, longDiagramCaution, unclosedDiagramCaution } from '../publish/diagrams';
-import { cautionsFor, checkConflictMarkers, checkContent, checkTarget, type Blocker, type Caution } from '../publish/preflight';
+import { cautionsFor, checkConflictMarkers, checkContent, checkTarget, checkTitle, type Blocker, type Caution } from '../publish/preflight';
+import type { TitleSource } from '../messages/publishMessages';
 import { isCompleteTarget, mergeTargets, suggestTitle, type PartialTarget, type PublishTarget } from '../publish/target';
 import { groupByTitleInSpace, otherNames, titleKey } from './sameTitles';
 import { contentHash, deriveContent } from './plannedContent';
@@ -122,6 +123,10 @@ export function planFileWithContent(file: SourceFile, given: PageLink | undefine
   if (conflicts) found.push(conflicts);
   const targetProblem = complete ? checkTarget(complete, options.messages) : undefined;
   if (targetProblem) found.push(targetProblem);
+  // A tree's page takes the title the tree gives it (its defaults), whatever a record of the file remembers.
+  const title = options.placeDecidedLater ? options.defaults?.pageTitle : complete?.pageTitle;
+  const titleProblem = title !== undefined && targetProblem === undefined ? checkTitle(title, titleSourceOf(title, suggestedTitle, prepared, link, file.label, options), options.messages) : undefined;
+  if (titleProblem) found.push(titleProblem);
   // Never replacing a page, not even its own, it cannot update the page it published: said now, not as the wiki's
   // "already exists" after the plan said "create".
   if (complete && !complete.overwrite && prepared.frontMatterTarget.overwrite === false && linkNames(link, complete) && (options.force === true || link?.contentSha256 !== contentSha256)) {
@@ -191,6 +196,18 @@ export function plannedFile(file: PlannedFile): PlannedFile {
 const NO_FACTS: PreparedFacts = Object.freeze({ frontMatterTarget: NO_TARGET });
 
 /** What the front matter says of the page, without the text: shared by the files whose front matter names none. */
+/** Where the title a file is sent with came from (mergeTargets' order; a tree's, digestTreeSource's), said when it is refused. */
+function titleSourceOf(title: string, suggested: string, prepared: PreparedDocument, link: PageLink | undefined, label: string, options: PlanOptions): TitleSource {
+  // A tree's folder page without a file of its own (generatedPage) is planned under the folder's path.
+  if (label.endsWith('/')) return 'folderPage';
+  const named = prepared.frontMatterTarget.pageTitle;
+  if (named !== undefined && (options.placeDecidedLater !== true || named.trim() !== '')) return 'pageTitle';
+  if (options.placeDecidedLater !== true && link?.pageTitle !== undefined) return 'record';
+  if (title !== suggested) return 'given';
+  if (prepared.frontMatterTitle?.trim()) return 'frontMatterTitle';
+  return prepared.findings.firstHeading?.trim() ? 'heading' : 'fileName';
+}
+
 function preparedFacts(prepared: PreparedDocument): PreparedFacts {
   if (prepared.frontMatterPageId !== undefined) return { frontMatterTarget: prepared.frontMatterTarget, frontMatterPageId: prepared.frontMatterPageId };
   return prepared.frontMatterTarget === NO_TARGET ? NO_FACTS : { frontMatterTarget: prepared.frontMatterTarget };

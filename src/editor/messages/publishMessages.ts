@@ -59,6 +59,21 @@ export const editorPublishMessages: PublishMessages = {
   emptySpace: () => vscode.l10n.t('The space is empty. Give a space key such as DOCS, or a space ID.'),
   parentNotDigits: (parentId) => vscode.l10n.t('The parent page ID "{0}" must consist of digits only, such as 123456.', parentId),
   emptyTitle: () => vscode.l10n.t('The page title is empty.'),
+  titleFrom: (source) => {
+    switch (source) {
+      case 'pageTitle': return vscode.l10n.t('the front matter\'s wiki.pageTitle');
+      case 'frontMatterTitle': return vscode.l10n.t('the front matter\'s title');
+      case 'heading': return vscode.l10n.t('the file\'s first heading');
+      case 'fileName': return vscode.l10n.t('the file\'s name');
+      case 'record': return vscode.l10n.t('the record of the page\'s last publish');
+      case 'given': return vscode.l10n.t('the title given for the page');
+      case 'folderPage': return vscode.l10n.t('the folder\'s name, or the file that titles its page');
+    }
+  },
+  titleNotWellFormed: (title, codeUnit, where) =>
+    vscode.l10n.t('The page title "{0}" (from {2}) is not well-formed Unicode: {1} is half of a character (a lone surrogate, as a "\\ud800" escape in YAML makes one), so the page could land without its ID ever being learnt. Write the whole character, or remove the half, in {2}, then publish again.', title, codeUnit, where),
+  titleControlCharacter: (title, character, where) =>
+    vscode.l10n.t('The page title "{0}" (from {2}) holds the control character {1}, and a title is one line of text. Remove it from {2}, then publish again.', title, character, where),
   conflictMarkers: (count) =>
     count === 1
       ? vscode.l10n.t('The file still holds a conflict between its text and the wiki\'s (<<<<<<< ours, =======, >>>>>>> wiki). Keep the right text, remove the markers, then publish.')

@@ -9,6 +9,7 @@ import { dirname, join } from 'node:path';
 import { allLoggedLines } from '../fakes/memoryLogger';
 import { startSandbox, type Sandbox } from '../sandbox/server';
 import { startSandboxWorld, type SandboxWorld } from '../sandbox/world';
+import { recordsNotMatchingSchema } from './jsonSchema';
 
 export const CLI_PATH = join(__dirname, '..', '..', '..', 'dist', 'cli.js');
 
@@ -48,7 +49,11 @@ export function startCli(args: readonly string[], options: { cwd: string; env?: 
       everythingPrinted.push(stdout, stderr);
       // The suite-wide secret scan (test/support/secretScan.ts) reads these lines too.
       allLoggedLines.push(...`${stdout}\n${stderr}`.split('\n').filter((line) => line !== ''));
-      resolve({ code, signal, stdout, stderr });
+      // Every --json run of every CLI test is checked against the published schema, so a field the CLI starts to print
+      // cannot go undocumented (the schema refuses what it does not name): the run fails the test that made it.
+      const mismatches = args.includes('--json') ? recordsNotMatchingSchema(stdout) : [];
+      if (mismatches.length > 0) reject(new Error(`wiki-publisher ${args.join(' ')} printed --json records the schema (schema/wiki-publisher-json.schema.json) does not describe:\n${mismatches.join('\n')}`));
+      else resolve({ code, signal, stdout, stderr });
     });
   });
   return { child, done };

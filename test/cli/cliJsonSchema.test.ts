@@ -1,12 +1,15 @@
 // --json is the machine interface (issue 16): every line the CLI prints in the runs below, of every record type, is
 // valid against schema/wiki-publisher-json.schema.json; and the schema is strict (it refuses what it does not document).
+// Beyond these runs, the harness checks every --json run of every CLI test against it (cliHarness.ts startCli): a run
+// stopped in its second pass (cliFlatSecondPassStop) printed secondPassNotStarted and linksLeft[].stopped, which the
+// schema lacked until such runs were checked too.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { LINK_CAUTION_REASONS } from '../../src/core/links/rewrite/rewriteLinks';
 import { jsonLines, runCli, useCliWorld } from './cliHarness';
-import { assertRecordsValid, SCHEMA_PATH, validateRecord } from './jsonSchema';
+import { assertRecordsValid, recordsNotMatchingSchema, SCHEMA_PATH, validateRecord } from './jsonSchema';
 
 const DOCS = ['--space', 'DOCS', '--parent', '123456'];
 
@@ -80,5 +83,13 @@ describe('CLI --json against its JSON Schema', () => {
     assert.ok(!validateRecord({ ...plan, surprise: true }), 'an undocumented field');
     assert.ok(!validateRecord({ ...plan, status: 'maybe' }), 'an unknown status');
     assert.ok(!validateRecord({ type: 'summary', dryRun: true, interrupted: false, exitCode: 0, files: 1, send: 1, unchanged: 0, refused: 0 }), 'a dry run summary without its digest');
+  });
+
+  it('documents a flat run stopped in its second pass, and the harness names a field it does not', () => {
+    const counts = { files: 3, published: 3, failed: 0, existsUnproven: 0, edited: 0, skipped: 0, refused: 0, notStarted: 0, cancelled: 0, secondPass: 0 };
+    const stopped = { type: 'summary', dryRun: false, interrupted: false, exitCode: 1, ...counts, secondPassCancelled: 1, secondPassNotStarted: 2, linksLeft: [{ file: 'docs/a.md', waitsFor: ['docs/b.md'], stopped: 'notStarted' }, { file: 'docs/b.md', waitsFor: ['docs/c.md'], stopped: 'cancelled' }] };
+    assert.deepEqual(recordsNotMatchingSchema(JSON.stringify(stopped)), []);
+    const [mismatch] = recordsNotMatchingSchema(`not JSON\n${JSON.stringify({ ...stopped, linksLeft: [{ file: 'docs/a.md', waitsFor: [], stopped: 'notStarted', surprise: 1 }] })}`);
+    assert.match(mismatch ?? '', /\/linksLeft\/0\/surprise is not in the schema$/);
   });
 });

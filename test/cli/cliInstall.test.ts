@@ -31,12 +31,13 @@ describe('Installing the CLI', function () {
   });
   after(() => rm(scratch, { recursive: true, force: true }));
 
-  it('npm install -g of the packed tarball gives a working wiki-publisher, with nothing but the CLI bundles inside', async () => {
+  it('npm install -g of the packed tarball gives a working wiki-publisher, with nothing but the CLI bundles and the --json schema inside', async () => {
     // --ignore-scripts: the bundles are the ones `npm test` just built; prepack would rebuild dist/ under other tests.
     const { stdout } = await run(npm, ['pack', '--ignore-scripts', '--json', '--pack-destination', scratch], { cwd: root, env: npmEnv() });
     const [packed] = JSON.parse(stdout) as Array<{ filename: string; files: Array<{ path: string }> }>;
     assert.ok(packed);
-    assert.deepEqual(packed.files.map((file) => file.path).sort(), ['CHANGELOG.md', 'LICENSE', 'README.md', 'dist/cli.js', 'dist/cliHttp.js', 'dist/cliLibs.js', 'package.json']);
+    // The schema of --json too, which --help names by its path in the package.
+    assert.deepEqual(packed.files.map((file) => file.path).sort(), ['CHANGELOG.md', 'LICENSE', 'README.md', 'dist/cli.js', 'dist/cliHttp.js', 'dist/cliLibs.js', 'package.json', 'schema/wiki-publisher-json.schema.json']);
     const manifest = JSON.parse(await readFile(join(root, 'package.json'), 'utf8')) as Record<string, unknown>;
     assert.equal(manifest.dependencies, undefined, 'the package has no runtime dependencies');
     const prefix = join(scratch, 'prefix');

@@ -18,9 +18,9 @@ Options:
   --state FILE         Read and write a record of what was published (target and content hash per file,
                        keyed by path relative to FILE's folder), so unchanged files are skipped. Keep it in
                        your CI cache. A missing file starts an empty record.
-  --retarget           Plan from --space, --parent and each file's own title even where the --state record
-                       remembers another target or title (without it, a recorded target wins and the run
-                       says so). The old pages stay.
+  --retarget           Plan from --space, --parent and each file's own title even where the repository's
+                       .wiki-pages.json records another place (with --tree: a new tree there) or the --state
+                       record another title, as if never published. The old pages stay.
   --tree               Publish the one folder given as a page tree under --parent: subfolders become pages
                        (content from index.md, README.md or <folder>.md, else a list of their children),
                        links between files become links to their pages. Page IDs are recorded in the

@@ -15,7 +15,9 @@ export interface MarkdownUnit {
   /**
    * What it compares between two exports (the base and the wiki's page now): the line as written, trailing spaces
    * aside. The export writes an unchanged line the same way each time, so there the key's leniency would only hide a
-   * colleague's change (a nested list item, a renumbered one, an escape, `_` made `*`).
+   * colleague's change (a nested list item, a renumbered one, an escape, `_` made `*`). A hard break written with two
+   * spaces is written here as a backslash (spacesBreakOf): the spaces are trimmed, the break is not, so a break added or
+   * taken away is a change of the line, whichever way it is written.
    */
   exact: string;
   /** The text as written, its line ending and following blank lines included. */
@@ -67,9 +69,20 @@ export function markdownUnits(text: string): MarkdownUnit[] {
       current.text += line;
       continue;
     }
-    units.push((current = { key: body === '' ? '' : undefined, exact: body, text: line, code: false }));
+    const exact = spacesBreakOf(line, text, end) ? `${body}\\` : body;
+    units.push((current = { key: body === '' ? '' : undefined, exact, text: line, code: false }));
   }
   return units;
+}
+
+/**
+ * Whether the line (`end`: where the next one starts in `text`) ends in a hard break written as two or more spaces: a
+ * line with text whose next line goes on (not blank, not the end), since at a paragraph's end the spaces break nothing.
+ */
+function spacesBreakOf(line: string, text: string, end: number): boolean {
+  if (!/ {2}\r?\n$/.test(line) || line.trim() === '' || end >= text.length) return false;
+  const next = text.indexOf('\n', end);
+  return text.slice(end, next === -1 ? text.length : next).trim() !== '';
 }
 
 /** The lines of a fenced code block after its opening line, its closing line included: from `start` to `end`. */
@@ -110,8 +123,11 @@ function withoutHardBreak(line: string): string {
   return hardBreakOf(line) ? line.slice(0, -1).trimEnd() : line;
 }
 
-/** Whether the line ends with a backslash that breaks it (an odd run of them: `\\\\` is an escaped backslash). */
-function hardBreakOf(line: string): boolean {
+/**
+ * Whether the line ends with a backslash that breaks it (an odd run of them: `\\\\` is an escaped backslash). Read on
+ * a unit's `exact`, a break written with two spaces too.
+ */
+export function hardBreakOf(line: string): boolean {
   let run = 0;
   while (run < line.length && line.charCodeAt(line.length - 1 - run) === 92) run++;
   return run % 2 === 1;

@@ -10,7 +10,7 @@ import { fileSideText, wikiSideText } from './conflictSides';
 import { wikiOnFile } from './fileBase';
 import { hunksOf, unitsBefore, type Range } from './hunks';
 import { withListMarkerOf } from './listMarkers';
-import { markdownUnits, type MarkdownUnit } from './markdownUnits';
+import { hardBreakOf, keyOf, markdownUnits, type MarkdownUnit } from './markdownUnits';
 import { withoutMarkerLines } from './markerLines';
 import { regionsOf, type MergeSides } from './mergeRegions';
 import { blankTail, pushText, retailLast, withSpacingOf, withTailOf } from './unitTexts';
@@ -83,7 +83,7 @@ function mergeLines(base: string, theirs: string, ours: string, fileBase: string
       // Only the wiki changed it, or both made the same change (kept as the file writes it).
       if (oursChanged || sameTexts(ourUnits, ourRange, theirUnits, theirRange, respaced)) pushOurs(ourRange.start, ourRange.end);
       else {
-        pushTheirs(out, { theirUnits, theirRange, ourUnits, ourRange, respaced }, wiki.pageUnitBefore.get(theirRange.start));
+        pushTheirs(out, { theirUnits, theirRange, theirBefore: wiki.theirBefore, ourUnits, ourRange, respaced }, wiki.pageUnitBefore.get(theirRange.start));
         changedByTheirs = true;
       }
     } else {
@@ -125,6 +125,8 @@ function startsOf(units: readonly MarkdownUnit[]): number[] {
 interface TheirChange {
   theirUnits: readonly MarkdownUnit[];
   theirRange: Range;
+  /** For each of theirUnits, the export's line it replaced one for one (WikiOnFile.theirBefore). */
+  theirBefore: ReadonlyArray<MarkdownUnit | undefined>;
   ourUnits: readonly MarkdownUnit[];
   ourRange: Range;
   respaced: ReadonlySet<MarkdownUnit>;
@@ -137,18 +139,34 @@ interface TheirChange {
  * marker of the file's list they land in (listMarkers.ts).
  */
 function pushTheirs(out: string[], change: TheirChange, pageUnitBefore: MarkdownUnit | undefined): void {
-  const { theirUnits, theirRange, ourUnits, ourRange, respaced } = change;
+  const { theirUnits, theirRange, theirBefore, ourUnits, ourRange, respaced } = change;
   const inFileList = (unit: MarkdownUnit, replaced: MarkdownUnit | undefined): string => withListMarkerOf(unit, replaced, ourUnits, ourRange);
   if (theirRange.end - theirRange.start === ourRange.end - ourRange.start) {
     for (let index = 0; index < theirRange.end - theirRange.start; index++) {
       const replaced = ourUnits[ourRange.start + index] as MarkdownUnit;
       const unit = theirUnits[theirRange.start + index] as MarkdownUnit;
-      pushText(out, withSpacingOf(inFileList(unit, replaced), unit, replaced, respaced));
+      const text = withBreakOf(inFileList(unit, replaced), unit, replaced, theirBefore[theirRange.start + index]);
+      pushText(out, withSpacingOf(text, unit, replaced, respaced));
     }
     return;
   }
   retailLast(out, pageUnitBefore);
   for (let index = theirRange.start; index < theirRange.end; index++) pushText(out, inFileList(theirUnits[index] as MarkdownUnit, undefined));
+}
+
+/**
+ * The wiki's line, with the hard break that ends the file's line it replaced where the export shows no break at all:
+ * an export that drops a break written with two spaces (the published page's export, `exported`, lacks it where the
+ * file has it) cannot show whether the colleague kept it, and nobody took it away. Only where the file's line is the
+ * one the export wrote there (one key), and the wiki's line has no break of its own.
+ */
+function withBreakOf(text: string, unit: MarkdownUnit, replaced: MarkdownUnit, exported: MarkdownUnit | undefined): string {
+  if (exported === undefined || unit.code || replaced.code || exported.code) return text;
+  if (!hardBreakOf(replaced.exact) || hardBreakOf(exported.exact) || hardBreakOf(unit.exact) || keyOf(replaced) !== keyOf(exported)) return text;
+  // The file's own way of writing it: two spaces, or a backslash.
+  const written = (replaced.text.split('\n', 1)[0] as string).trimEnd() === replaced.exact ? '\\' : '  ';
+  const end = text.indexOf('\n');
+  return end === -1 ? `${text.trimEnd()}${written}` : `${text.slice(0, end).trimEnd()}${written}${text.slice(end)}`;
 }
 
 /** Whether the two runs of units are written alike, line for line, and `b`'s blank lines changed no block (`respaced`). */

@@ -55,6 +55,8 @@ interface FileForm {
   link: AnchoredLink;
   written: string;
   label: string | undefined;
+  /** The file writes the page's wiki address itself: a publish sends it as written, its anchor the wiki's own. */
+  address?: true;
 }
 
 /**
@@ -77,7 +79,7 @@ export function fileLinkForms(ours: string | readonly string[], pageIdOf: PageId
   for (const text of texts) {
     for (const form of fileLinksOf(text, pageIdOf)) {
       addSeen(fileAnchors, form.link);
-      const wikiAnchor = form.link.page === OWN_PAGE ? form.link.anchor : fromPair?.get(anchorKey(form.link.page, form.link.anchor)) ?? (form.link.anchor === '' ? '' : undefined);
+      const wikiAnchor = form.link.page === OWN_PAGE || form.address ? form.link.anchor : fromPair?.get(anchorKey(form.link.page, form.link.anchor)) ?? (form.link.anchor === '' ? '' : undefined);
       if (wikiAnchor === undefined || wikiAnchor === null) {
         unmapped.push(form);
         continue;
@@ -126,8 +128,10 @@ function sameHeadingForm(unmapped: readonly FileForm[], link: AnchoredLink, labe
 }
 
 /**
- * The file's links that name one of its own headings (mapped through them, as the publish maps them) or a page
- * `pageIdOf` knows, in document order.
+ * The file's links that name one of its own headings (mapped through them, as the publish maps them), a page
+ * `pageIdOf` knows, or a page by its wiki address written out, in document order. The addresses count too: the wiki
+ * holds them as the file writes them, so a page the file names both by its file and by its address is spelled two ways,
+ * and its address on the wiki is never taken for the link to the file.
  */
 function fileLinksOf(text: string, pageIdOf: PageIdOf | undefined): FileForm[] {
   let ownAnchor: ((anchor: string) => string | undefined) | undefined;
@@ -135,18 +139,24 @@ function fileLinksOf(text: string, pageIdOf: PageIdOf | undefined): FileForm[] {
   for (const found of findLinkDestinations(text)) {
     const own = ownHeadingAnchor(found.text);
     let link: AnchoredLink;
+    let address = false;
     if (own !== undefined) {
       ownAnchor ??= headingMatcher({ title: '', headings: markdownHeadings(text) });
       // One matching no heading goes out as written (rewriteLinks.ts).
       link = { page: OWN_PAGE, anchor: ownAnchor(own) ?? readAnchor(own, true) };
     } else {
       const pageId = pageIdOf?.(found.text);
-      if (pageId === undefined) continue;
       const anchor = anchorOf(found.text);
-      link = { page: pageId, anchor: anchor === undefined ? '' : readAnchor(anchor) };
+      if (pageId !== undefined) link = { page: pageId, anchor: anchor === undefined ? '' : readAnchor(anchor) };
+      else {
+        const written = wikiLinkOf(found.text);
+        if (written === undefined) continue;
+        link = written;
+        address = true;
+      }
     }
     if (isDefinition(text, found.start)) link.definition = true;
-    forms.push({ link, written: text.slice(found.start, found.end), label: labelBefore(text, found.start) });
+    forms.push({ link, written: text.slice(found.start, found.end), label: labelBefore(text, found.start), ...(address ? { address: true as const } : {}) });
   }
   return forms;
 }

@@ -117,8 +117,9 @@ describe('republishing a linked file against the sandbox wiki', () => {
     const exported = await exportPageMarkdown({
       apiUrl: signedIn.world.sandbox.exportApiUrl, pageId: page.id, transport: signedIn.transport, getAccessToken: async () => signedIn.accessToken,
     });
-    assert.equal(exported.markdown, '# Handbook\n\nOn the wiki.\n', 'the export is the stored page');
+    assert.match(exported.markdown, /^# Handbook\n\nOn the wiki\.\n\n---\n\n\*Published from /, 'the export is the page as the wiki holds it, its notice included');
     const opened = documentForPage(page, exported.markdown, undefined, Date.now());
+    assert.equal(opened.markdown, '# Handbook\n\nOn the wiki.\n', 'the document leaves the notice out');
     assert.ok(opened.link, 'the document is linked to its page');
     assert.equal(planFile({ key: 'untitled:1', label: 'Untitled-1', text: opened.text }, opened.link).state, 'unchanged', 'nothing changed yet');
 

@@ -2,7 +2,8 @@
 // letter before it, its marker is read back from the text or the wiki's body, and Pull and Compare take it away again.
 import { strict as assert } from 'node:assert';
 import { Parser, HtmlRenderer } from 'commonmark';
-import { ANOTHER_REPOSITORY, contentDigest, findMarker, markerText, pathDigest, repositoryDigest, withNotice, withoutNotice, type PageNotice } from '../../src/core/publish/publishNotice';
+import { withoutNotice } from '../../src/core/publish/noticeTakenOff';
+import { ANOTHER_REPOSITORY, contentDigest, findMarker, markerText, pathDigest, repositoryDigest, withNotice, type PageNotice } from '../../src/core/publish/publishNotice';
 
 const notice = (label = 'docs/setup.md', version = 3): PageNotice => ({
   label, marker: { version, digest: contentDigest('a'.repeat(64), ''), path: pathDigest(label) }, sourceUrl: 'https://git.example.test/org/repo/blob/main/docs/setup.md',
@@ -94,6 +95,18 @@ describe('publish notice', () => {
     // A sentence added on the notice's own line: the paragraph is no longer the notice, so it comes back whole.
     const extended = `# Setup\n\nRun it.\n\n---\n\n${sentence} Ask Dana first.\n`;
     assert.equal(withoutNotice(extended), extended);
+  });
+
+  it('never takes off a notice the file holds: its last notice-shaped paragraph is then the file\'s text, and the page has none', () => {
+    const quoted = `*Published from [docs/x.md](<https://git.example/x.md#wiki-publisher.v3.0123456789abcdef0123.01234567>) with Wiki Publisher. Edit the file in its repository rather than this page.*`;
+    const file = `# About\n\nEvery page ends like this:\n\n---\n\n${quoted}\n`;
+    // The page's own notice taken away by a colleague (or notices off): the quote is all there is, and it stays.
+    assert.equal(withoutNotice(file.replace('like this', 'like so'), { fileTexts: [file] }), file.replace('like this', 'like so'));
+    assert.equal(withoutNotice(file, { fileTexts: [undefined, file] }), file);
+    // Not knowing the file, the last notice is the page's.
+    assert.equal(withoutNotice(file), '# About\n\nEvery page ends like this:\n');
+    // With the page's own notice after it, that one goes and the quote stays.
+    assert.equal(withoutNotice(withNotice(file, notice()), { fileTexts: [file] }), file);
   });
 
   it('keeps the indentation of the first line a colleague added after the notice: indented code stays code', () => {

@@ -2,7 +2,6 @@
 // {apiUrl}/bulkExport with the session's access token, then the page's .md entry out of the answer's ZIP.
 // A 401 refreshes the session once and retries once; 429, 5xx and lost connections are retried with backoff
 // (an export only reads, so repeating it is safe). The token goes only to apiUrl's exact origin.
-import { withoutNotice } from '../publish/publishNotice';
 import { checkEndpoint, sameOrigin } from '../http/endpoint';
 import type { Transport } from '../http/transport';
 import { DEFAULT_RETRY_POLICY, backoffDelayMs, parseRetryAfterMs, realSleep, type RetryPolicy, type Sleep } from '../oauth/backoff';
@@ -64,10 +63,9 @@ export async function exportPageMarkdown(options: ExportPageOptions): Promise<Ex
     );
     if (result.kind === 'response' && result.status === 200) {
       const zip = readExportAnswer(result.text, options.pageId);
-      const extracted = extractMarkdown(zip, options.pageTitle === undefined ? { pageId: options.pageId } : { pageId: options.pageId, pageTitle: options.pageTitle });
-      // The page as its file holds it: the publish notice a publish ended it with is no part of the file (Pull, Compare
-      // and Open Wiki Page as Markdown all read it from here).
-      return { ...extracted, markdown: withoutNotice(extracted.markdown) };
+      // The page as the wiki holds it, its publish notice included: which paragraph is the notice and which the file's
+      // own text takes the file to tell (publish/noticeTakenOff.ts), so Pull, Compare and Open take it off themselves.
+      return extractMarkdown(zip, options.pageTitle === undefined ? { pageId: options.pageId } : { pageId: options.pageId, pageTitle: options.pageTitle });
     }
     if (result.kind === 'response' && result.status === 401 && !refreshed) {
       // The token may have been revoked or expired early: one refresh and one more try, outside the backoff budget.

@@ -4,6 +4,7 @@
 // differs from the file only where someone changed it, not wherever it holds a link or a diagram.
 import { withFileDiagramForms } from './diagramForms';
 import { splitFrontMatter } from '../publish/frontMatter';
+import { withoutNotice } from '../publish/noticeTakenOff';
 import { fileLinkForms, type PageIdOf, type PublishedPair } from './pageLinkForms';
 import { withTitleHeadingOf } from './titleHeading';
 
@@ -24,7 +25,8 @@ export interface TitleSettings {
 }
 
 /**
- * A page's export as the file (`fileText`, front matter and all) would write it: Compare's side of the wiki. Where a
+ * A page's export as the file (`fileText`, front matter and all) would write it: Compare's side of the wiki, without
+ * the page's publish notice (a notice the file quotes, its marker in the file's text, is the file's text). Where a
  * publish leaves the file's title heading out (its front matter, else the setting, says so), the heading is put back
  * where the file has it: the page never shows it, and nobody changed it. `published`: Pull's base for this page, when
  * kept: the anchors a link to a repeated heading went out as (`b.md#intro-1` as `#Intro.1`) are known only from it.
@@ -32,7 +34,7 @@ export interface TitleSettings {
 export function pageInFileForms(markdown: string, fileText: string, pageIdOf: PageIdOf | undefined, title?: TitleSettings, published?: PublishedPair): string {
   const split = splitFrontMatter(fileText);
   const files = published?.file === undefined ? split.content : [published.file, split.content];
-  const page = fileFormsOf(files, pageIdOf, published)(markdown);
+  const page = fileFormsOf(files, pageIdOf, published)(withoutNotice(markdown, { fileTexts: [fileText, published?.file] }));
   const pageTitle = split.target.pageTitle ?? title?.pageTitle;
   if (!(split.omitTitleHeading ?? title?.omitTitleHeading ?? false) || pageTitle === undefined) return page;
   return withTitleHeadingOf(page, split.content, pageTitle);

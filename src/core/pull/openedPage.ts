@@ -3,16 +3,22 @@
 // saving the untitled document under any name.
 import { contentHash } from '../run/plannedContent';
 import { splitFrontMatter } from '../publish/frontMatter';
+import { withoutNotice } from '../publish/noticeTakenOff';
 import type { WikiPage } from '../wikiPages';
 import type { PageLink } from '../links/pageLink';
 
 export interface OpenedPage {
   text: string;
+  /** The page's Markdown without its publish notice: the document's text after its front matter, and Pull's base. */
+  markdown: string;
   /** Undefined when the page has no parent (a space's home page): the import needs one. */
   link: PageLink | undefined;
 }
 
-export function documentForPage(page: WikiPage, markdown: string, spaceKey: string | undefined, now: number): OpenedPage {
+/** The document of a page whose export (as it came, its notice included) is `exported`. */
+export function documentForPage(page: WikiPage, exported: string, spaceKey: string | undefined, now: number): OpenedPage {
+  // No file holds the page yet: its last notice is the page's own.
+  const markdown = withoutNotice(exported);
   const spaceId = spaceKey ?? spaceKeyOf(page.webUrl) ?? page.spaceId;
   const keys = [
     ...(spaceId ? [`  spaceId: ${JSON.stringify(spaceId)}`] : []),
@@ -21,9 +27,10 @@ export function documentForPage(page: WikiPage, markdown: string, spaceKey: stri
     `  pageId: ${JSON.stringify(page.id)}`,
   ];
   const text = `---\nwiki:\n${keys.join('\n')}\n---\n${markdown.startsWith('\n') ? '' : '\n'}${markdown}`;
-  if (!spaceId || !page.parentId) return { text, link: undefined };
+  if (!spaceId || !page.parentId) return { text, markdown, link: undefined };
   return {
     text,
+    markdown,
     link: {
       spaceId, parentId: page.parentId, pageTitle: page.title, pageId: page.id, version: page.version,
       ...(page.webUrl ? { url: page.webUrl } : {}),

@@ -3,6 +3,7 @@
 // version named (a colleague saving in between would otherwise be merged under the wrong version).
 import type { PageLink } from '../links/pageLink';
 import { splitFrontMatter } from '../publish/frontMatter';
+import { withoutNotice } from '../publish/noticeTakenOff';
 import { titleHeadingOf } from './titleHeading';
 import type { WikiPage } from '../wikiPages';
 import type { PullBase, PullBaseStore } from './pullBase';
@@ -17,7 +18,7 @@ export interface PageReader {
   getPage(pageId: string, signal?: AbortSignal): Promise<WikiPage | undefined>;
 }
 
-/** The page's Markdown through the export API. */
+/** The page's Markdown through the export API, as it came (its publish notice is taken off here, knowing the file). */
 export type ExportMarkdown = (pageId: string, signal: AbortSignal | undefined) => Promise<string>;
 
 export type PullOutcome =
@@ -83,7 +84,9 @@ export async function pullPage(request: PullRequest): Promise<PullOutcome> {
   if (!link?.pageId) return { kind: 'notLinked' };
   const usable = baseProblem(link, base);
   if (usable) return { kind: 'noBase', reason: usable };
-  const read = await readSettled(link.pageId, request.pages, request.exportMarkdown, request.signal);
+  // The page without its notice; a notice the file quotes (its marker in the file's own text) is the file's text.
+  const exportMarkdown: ExportMarkdown = async (pageId, signal) => withoutNotice(await request.exportMarkdown(pageId, signal), { fileTexts: [request.ours, base?.fileText] });
+  const read = await readSettled(link.pageId, request.pages, exportMarkdown, request.signal);
   if (read.kind !== 'read') return read;
   const { page, markdown: theirs } = read;
   const pulled: PulledEdit = { base: (base as PullBase).markdown, theirs, pageIdOf: await request.linkedPages?.() };
@@ -198,7 +201,7 @@ export async function captureBase(fileKey: string, link: PageLink, deps: Capture
   const before = await deps.pages.getPage(link.pageId, deps.signal);
   if (!before) return { kind: 'skipped', reason: 'deleted' };
   if (before.version !== link.version) return { kind: 'skipped', reason: 'changed' };
-  const markdown = await deps.exportMarkdown(link.pageId, deps.signal);
+  const markdown = withoutNotice(await deps.exportMarkdown(link.pageId, deps.signal), { fileTexts: [deps.file?.text] });
   const after = await deps.pages.getPage(link.pageId, deps.signal);
   if (after?.version !== link.version) return { kind: 'skipped', reason: after ? 'changed' : 'deleted' };
   const base: PullBase = { pageId: link.pageId, version: link.version, markdown, savedAt: deps.now };

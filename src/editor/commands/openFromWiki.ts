@@ -19,7 +19,7 @@ export interface OpenFromWikiDependencies {
   links: GlobalStateLinkStore;
   clock: Clock;
   log: Logger;
-  /** Keeps the exported Markdown as Pull's base for the page. */
+  /** Keeps the page's Markdown (without its publish notice) as Pull's base for the page. */
   keepBase?(pageId: string, version: number, markdown: string): Promise<void>;
 }
 
@@ -91,13 +91,14 @@ export class OpenFromWikiCommand implements Command {
       });
   }
 
-  private async open(page: WikiPage, markdown: string, reference: PageReference): Promise<void> {
-    const opened = onDemand().documentForPage(page, markdown, reference.spaceKey, this.deps.clock.now());
+  /** `exported`: the page's export as it came, its publish notice included (the document leaves it out). */
+  private async open(page: WikiPage, exported: string, reference: PageReference): Promise<void> {
+    const opened = onDemand().documentForPage(page, exported, reference.spaceKey, this.deps.clock.now());
     const document = await openUntitled(await suggestedLocation(page), opened.text);
     if (opened.link) {
       await this.deps.links.rememberOpened(page.id, opened.link);
       // The export of the version the link names: Pull can merge the page's later edits into the saved document.
-      await this.deps.keepBase?.(page.id, page.version, markdown).catch((error: unknown) => this.deps.log.warn(`Keeping the base for Pull failed: ${describeError(error)}`));
+      await this.deps.keepBase?.(page.id, page.version, opened.markdown).catch((error: unknown) => this.deps.log.warn(`Keeping the base for Pull failed: ${describeError(error)}`));
     } else this.deps.log.warn(`Page ${page.id} has no parent page (a space's home page?): publishing the document needs a parent in its front matter.`);
     await vscode.window.showTextDocument(document);
   }

@@ -3,7 +3,7 @@
 // takes the page's own notice away (or with notices off), that quote is the last notice-shaped paragraph on the page,
 // and it is the file's text, never the notice.
 import assert from 'node:assert/strict';
-import { MemoryPullBaseStore, captureBase, pageInFileForms, pullPage } from '../../src/core/pull';
+import { MemoryPullBaseStore, baseAfterPull, captureBase, linkAfterPull, pageInFileForms, pullPage } from '../../src/core/pull';
 import { identifyPage, withIdentity } from '../../src/core/links/pageIdentity';
 import { guardPlan } from '../../src/core/run/guard';
 import { planFile } from '../../src/core/run/plan';
@@ -75,4 +75,40 @@ describe('Pull and Compare against the sandbox wiki: the publish notice, and a f
     assert.equal((await bases.get(FILE))?.markdown, TEXT, 'the base: the page without its own notice, with the quote');
     assert.equal(pageInFileForms(await exportOf(signedIn)(link.pageId as string), TEXT, undefined), TEXT);
   });
+});
+
+describe('Pull against the sandbox wiki: words a colleague typed on the notice\'s own line', () => {
+  const signedIn = useSignedInWorld();
+  const text = '# Notes\n\nAlpha line.\n\nGamma line.\n';
+  const cases: Array<[string, (notice: string) => string, string]> = [
+    ['after it', (notice) => `${notice} Bob: checked on staging.`, 'Bob: checked on staging.'],
+    ['in place of its second sentence', (notice) => notice.replace(/ Edit the file in its repository rather than this page\.([*_])$/, ' Ask Bob before editing.$1'), 'Ask Bob before editing.'],
+  ];
+
+  for (const style of ['stored', 'converted'] as const) {
+    for (const [where, typed, words] of cases) {
+      it(`${style} export: words typed ${where} come into the file as a paragraph of their own, and the next publish leaves one notice`, async () => {
+        signedIn.world.sandbox.setExportStyle(style);
+        const bases = new MemoryPullBaseStore();
+        const { link } = await publishForPull(signedIn, bases, { key: FILE, label: 'notes.md', text, link: undefined, options: OPTIONS });
+        const pageId = link.pageId as string;
+        const page = (): { imported: string } => signedIn.world.sandbox.pages().find((candidate) => candidate.id === pageId) as { imported: string };
+        const lines = page().imported.split('\n');
+        const at = lines.findIndex((line) => line.includes('wiki-publisher.v'));
+        lines[at] = typed(lines[at] as string);
+        signedIn.world.sandbox.editPageOnWiki(pageId, lines.join('\n'));
+
+        const outcome = await pullPage({ ours: text, link, base: await bases.get(FILE), pages: signedIn.pages, exportMarkdown: exportOf(signedIn) });
+        assert.ok(outcome.kind === 'merged', outcome.kind);
+        const kept = outcome.text.slice(text.length);
+        assert.ok(outcome.text.startsWith(text), outcome.text);
+        assert.match(kept, new RegExp(`^\\n[*_]?${words.replace(/[.]/g, '\\.')}[*_]?\\n$`), 'only the colleague\'s words come in');
+
+        await bases.set(FILE, baseAfterPull(outcome.page, outcome.theirs, Date.now(), outcome.pulled));
+        await publishForPull(signedIn, bases, { key: FILE, label: 'notes.md', text: outcome.text, link: linkAfterPull(link, outcome.page), options: OPTIONS, keep: async () => {} });
+        assert.equal(page().imported.match(/Published from/g)?.length, 1, page().imported);
+        assert.ok(page().imported.includes(words), page().imported);
+      });
+    }
+  }
 });

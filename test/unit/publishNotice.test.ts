@@ -92,9 +92,33 @@ describe('publish notice', () => {
     const sentence = `*Published from ${link} with Wiki Publisher. Edit the file in its repository rather than this page.*`;
     assert.equal(withoutNotice(`# Setup\n\nRun it.\n\n---\n\n${sentence}\\\nColleague words after a line break.\n`), '# Setup\n\nRun it.\n\nColleague words after a line break.\n');
     assert.equal(withoutNotice(`# Setup\n\nRun it.\n\n---\n\nColleague words first.\\\n${sentence}\n`), '# Setup\n\nRun it.\n\n---\n\nColleague words first.\n');
-    // A sentence added on the notice's own line: the paragraph is no longer the notice, so it comes back whole.
-    const extended = `# Setup\n\nRun it.\n\n---\n\n${sentence} Ask Dana first.\n`;
-    assert.equal(withoutNotice(extended), extended);
+  });
+
+  it('takes the notice out of a line a colleague typed on: their words stay, a paragraph of their own', () => {
+    const marker = markerText(notice().marker);
+    const link = `[docs/setup.md](<https://git.example.test/x#${marker}>)`;
+    const sentence = `*Published from ${link} with Wiki Publisher. Edit the file in its repository rather than this page.*`;
+    const page = (paragraph: string): string => `# Setup\n\nRun it.\n\n---\n\n${paragraph}\n`;
+    assert.equal(withoutNotice(page(`${sentence} Ask Dana first.`)), '# Setup\n\nRun it.\n\nAsk Dana first.\n');
+    assert.equal(withoutNotice(page(`_Published from ${link} with Wiki Publisher. Edit the file in its repository rather than this page._ Bob: checked.`)), '# Setup\n\nRun it.\n\nBob: checked.\n');
+    // Words before it on its line keep the rule above them, as words on a line before it do.
+    assert.equal(withoutNotice(page(`Bob says: ${sentence}`)), '# Setup\n\nRun it.\n\n---\n\nBob says:\n');
+    // Its second sentence reworded: the colleague's sentence stays, in the notice's emphasis as the page shows it.
+    assert.equal(withoutNotice(page(`*Published from ${link} with Wiki Publisher. Ask Dana before editing.*`)), '# Setup\n\nRun it.\n\n*Ask Dana before editing.*\n');
+    // Words inside its emphasis before it.
+    assert.equal(withoutNotice(page(`*Note: Published from ${link} with Wiki Publisher. Edit the file in its repository rather than this page.*`)), '# Setup\n\nRun it.\n\n---\n\n*Note:*\n');
+    // Wrapped by an exporter, words after it on its last line.
+    assert.equal(withoutNotice(page(`_Published from ${link} with Wiki Publisher.\nEdit the file in its repository rather than this page._ Thanks.`)), '# Setup\n\nRun it.\n\nThanks.\n');
+    assert.equal(withoutNotice(page(`${sentence} Ask Dana first.`).replace(/\n/g, '\r\n')), '# Setup\r\n\r\nRun it.\r\n\r\nAsk Dana first.\r\n');
+  });
+
+  it('looks through a long paragraph in time that grows with it, not with its square', () => {
+    const marker = markerText(notice().marker);
+    // Runs of emphasis characters, and many lines with a marker in one paragraph: each tried once.
+    const runs = `# Page\n\n${'*_'.repeat(100_000)} see [x](#${marker}).\n`;
+    assert.ok(withoutNotice(runs) === runs, 'no notice in a run of emphasis characters');
+    const lines = `# Page\n\n${Array.from({ length: 20_000 }, () => `A line [x](#${marker}) here.`).join('\n')}\n`;
+    assert.ok(withoutNotice(lines) === lines, 'no notice in many lines with a marker');
   });
 
   it('never takes off a notice the file holds: its last notice-shaped paragraph is then the file\'s text, and the page has none', () => {

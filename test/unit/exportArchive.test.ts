@@ -81,6 +81,15 @@ describe('export archive rules', () => {
     });
   });
 
+  it('refuses Markdown that is not UTF-8 text rather than turning its letters into replacement characters', () => {
+    const latin1 = zip({ '42.md': new Uint8Array(Buffer.from('# Café\n\nCrème brûlée.\n', 'latin1')) });
+    assert.throws(() => extractMarkdown(latin1, page), refused('archive', /not UTF-8 text: read as it is, its letters would change/));
+    // UTF-16 without its mark decodes as valid UTF-8 full of NUL bytes.
+    const utf16 = zip({ '42.md': new Uint8Array(Buffer.from('# Café\n', 'utf16le')) });
+    assert.throws(() => extractMarkdown(utf16, page), refused('archive', /not UTF-8 text/));
+    assert.equal(extractMarkdown(zip({ '42.md': '# Café\n\nCrème brûlée.\n' }), page).markdown, '# Café\n\nCrème brûlée.\n');
+  });
+
   it('refuses an archive without a Markdown entry', () => {
     assert.throws(() => extractMarkdown(zip({ 'DOCS/readme.txt': 'text', 'DOCS/image.png': new Uint8Array(4) }), page), refused('archive', /no Markdown/));
     assert.throws(() => extractMarkdown(zipSync({}), page), refused('archive', /no Markdown/));
@@ -122,7 +131,7 @@ describe('export archive rules', () => {
     });
 
     it('counts the declared sizes of all entries together', () => {
-      const half = new Uint8Array(600 * 1024);
+      const half = new Uint8Array(600 * 1024).fill(0x61);
       const archive = zipSync({ 'a.md': half, 'b.bin': half });
       assert.throws(() => extractMarkdown(archive, { ...page, maxUncompressedBytes: MB }), refused('archive', /more than 1 MB/));
       assert.equal(extractMarkdown(archive, { ...page, maxUncompressedBytes: 2 * MB }).entryName, 'a.md');

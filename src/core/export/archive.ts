@@ -25,9 +25,23 @@ export function extractMarkdown(zip: Uint8Array, options: ArchiveOptions): Extra
   const limit = options.maxUncompressedBytes ?? MAX_UNCOMPRESSED_BYTES;
   const entryName = chooseEntry(listEntries(zip, limit), options);
   const bytes = inflateCounting(zip, entryName, limit);
-  let markdown = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
-  if (markdown.charCodeAt(0) === 0xfeff) markdown = markdown.slice(1);
-  return { markdown, entryName };
+  return { markdown: strictText(bytes), entryName };
+}
+
+// Strict, as a file of the repository is read (walk/decode.ts): a lenient decode turned a page exported in Latin-1 into
+// replacement characters, which Pull merged into the file as a clean change of every accented letter. A NUL byte is
+// refused too: UTF-16 without its mark decodes as valid UTF-8 full of NULs.
+const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+function strictText(bytes: Uint8Array): string {
+  if (bytes.includes(0)) throw new ExportError('archive', (m) => m.archiveNotUtf8());
+  let markdown: string;
+  try {
+    markdown = UTF8.decode(bytes);
+  } catch (error) {
+    throw new ExportError('archive', (m) => m.archiveNotUtf8(), { cause: error });
+  }
+  return markdown.charCodeAt(0) === 0xfeff ? markdown.slice(1) : markdown;
 }
 
 /** The central directory's names, checked, with their declared sizes; nothing is inflated here. */

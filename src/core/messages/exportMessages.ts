@@ -26,6 +26,8 @@ export interface ExportMessages extends SignInMessages {
 
   archiveNotZip(): string;
   archiveNoMarkdown(): string;
+  /** The export's Markdown is not UTF-8 text: nothing is compared or merged, rather than its letters turned to replacement characters. */
+  archiveNotUtf8(): string;
   archiveDamaged(): string;
   archiveMarkdownIncomplete(): string;
   archiveUnsafeEntry(): string;
@@ -59,6 +61,7 @@ export const englishExportMessages: ExportMessages = {
 
   archiveNotZip: () => 'The export is not a readable ZIP archive.',
   archiveNoMarkdown: () => 'The export holds no Markdown file.',
+  archiveNotUtf8: () => 'The export\'s Markdown is not UTF-8 text: read as it is, its letters would change, so nothing was compared or changed.',
   archiveDamaged: () => 'The export archive is damaged.',
   archiveMarkdownIncomplete: () => 'The export archive is damaged: its Markdown file is incomplete.',
   archiveUnsafeEntry: () => 'The export archive was refused: it holds an entry with an absolute path or a ".." segment.',

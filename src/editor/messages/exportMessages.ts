@@ -26,6 +26,7 @@ export const editorExportMessages: ExportMessages = {
   answerNoArchive: () => vscode.l10n.t('The export API answered HTTP 200 without an archive.'),
   archiveNotZip: () => vscode.l10n.t('The export is not a readable ZIP archive.'),
   archiveNoMarkdown: () => vscode.l10n.t('The export holds no Markdown file.'),
+  archiveNotUtf8: () => vscode.l10n.t('The export\'s Markdown is not UTF-8 text: read as it is, its letters would change, so nothing was compared or changed.'),
   archiveDamaged: () => vscode.l10n.t('The export archive is damaged.'),
   archiveMarkdownIncomplete: () => vscode.l10n.t('The export archive is damaged: its Markdown file is incomplete.'),
   archiveUnsafeEntry: () => vscode.l10n.t('The export archive was refused: it holds an entry with an absolute path or a ".." segment.'),

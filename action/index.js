@@ -2618,7 +2618,6 @@ function noticeAfter(content, notice, words = englishPublishMessages, planned) {
   const beforeRule = closing === void 0 ? eol : closing === "" ? "" : `${closing}${eol}${eol}`;
   return `${ended}${beforeRule}---${eol}${eol}${paragraph}${eol}`;
 }
-var MARKER_LINK = new RegExp(`\\[(?:\\\\.|[^\\\\\\]])*\\]\\(\\s*<?[^\\s<>]*#${MARKER.source}>?(?:\\s+(?:"[^"]*"|'[^']*'))?\\s*\\)`, "g");
 function escapeLinkText(text2) {
   return text2.replace(/[\r\n]+/g, " ").replace(/[!"#$%&'()*+,\-./:;<=>?@[\\\]^_`{|}~]/g, "\\$&");
 }
@@ -3227,8 +3226,10 @@ function placeVerdict(page, item, noticeOff = false) {
   if (noticeOff && marker === void 0 && page.body !== void 0 && item.prepared.frontMatterTarget.overwrite !== false) {
     return { kind: "edited", page, knownVersion: void 0, publishedAt: 0, noNotice: true };
   }
-  const ours = marker !== void 0 && marker.path === pathDigest(item.file.label) && item.prepared.frontMatterTarget.overwrite !== false;
-  if (ours) return page.version === marker.version ? { ...asLeft(page, item, marker), adopted: true } : "history";
+  const ownNotice = marker !== void 0 && marker.path === pathDigest(item.file.label);
+  const neverReplaces = item.prepared.frontMatterTarget.overwrite === false;
+  if (ownNotice && !neverReplaces) return page.version === marker.version ? { ...asLeft(page, item, marker), adopted: true } : "history";
+  if (ownNotice && neverReplaces && page.version === marker.version) return { ...asLeft(page, item, marker), adopted: true };
   if (!item.complete?.overwrite) return { kind: "exists", page };
   return marker !== void 0 && page.version === marker.version ? { kind: "notOurs", page } : "replaceHistory";
 }
@@ -4296,8 +4297,10 @@ var NO_RECIPE = Object.freeze({});
 function planFileWithContent(file, given, options, prepared) {
   const createMayHaveLanded = isUnconfirmedCreate(given) ? given : void 0;
   const remembered = createMayHaveLanded ? void 0 : recordAtNamedPlace(given, prepared.frontMatterTarget);
-  const cacheElsewhere = remembered !== void 0 && options.linksAreCache === true && !isRepositoryLink(remembered) && recordOverDefaults(remembered, prepared.frontMatterTarget, options.defaults);
-  const link = cacheElsewhere ? void 0 : remembered;
+  const fromCache = remembered !== void 0 && options.linksAreCache === true && !isRepositoryLink(remembered);
+  const cacheElsewhere = fromCache && recordOverDefaults(remembered, prepared.frontMatterTarget, options.defaults);
+  const cacheRetitles = fromCache && !cacheElsewhere && prepared.frontMatterTarget.pageTitle === void 0 && remembered.fileTitle !== void 0 && titleKey(remembered.fileTitle) !== titleKey(remembered.pageTitle);
+  const link = cacheElsewhere || cacheRetitles ? void 0 : remembered;
   const suggestedTitle = suggestTitle(prepared.frontMatterTarget.pageTitle ?? prepared.frontMatterTitle, prepared.findings.firstHeading, file.label);
   const defaults = options.titleFromFile ? { pageTitle: suggestedTitle, ...options.defaults } : options.defaults ?? {};
   const target = mergeTargets(prepared.frontMatterTarget, link, defaults);
@@ -4355,6 +4358,7 @@ function planFileWithContent(file, given, options, prepared) {
   if (retitled) item.retitled = retitled;
   if (overDefaults) item.recordOverDefaults = true;
   if (cacheElsewhere && remembered) item.cacheElsewhere = { spaceId: remembered.spaceId, parentId: remembered.parentId };
+  if (cacheRetitles && remembered) item.cacheRetitled = remembered.pageTitle;
   if (createMayHaveLanded) {
     const { spaceId, parentId, pageTitle } = createMayHaveLanded;
     item.createMayHaveLanded = { spaceId, parentId, pageTitle };
@@ -4745,7 +4749,7 @@ async function guardPlan(items, options) {
     for (const item of lookups) {
       if (item.state === "refused") continue;
       item.guard = item.complete.overwrite ? unread : NOT_NEEDED;
-      if (options.noAccessHeld === true) applyVerdict(item, options.overwriteEdited);
+      if (options.noAccessHeld === true) applyVerdict(item, options.overwriteEdited, options.planMessages);
     }
     return items;
   }
@@ -4766,18 +4770,18 @@ async function guardPlan(items, options) {
       const { page, own } = caseVariant;
       refuseItem(item, { code: "duplicatePage", message: own ? words.ownTitleOnlyInCase(title, page.title, page.id) : words.titleOnlyInCase(title, page.title, page.id), fix: "editFile" });
       refusedAny = true;
-    } else if (foreign === void 0) applyVerdict(item, options.overwriteEdited);
+    } else if (foreign === void 0) applyVerdict(item, options.overwriteEdited, options.planMessages);
     else {
       refuseItem(item, { code: "recordedEntry", message: (options.messages ?? englishTreeMessages).recordOfAnotherFile(foreign.id, foreign.title), fix: void 0 });
       refusedAny = true;
     }
   }
   if (refusedAny) options.links?.refusedSince();
-  if (options.links) await linkFoundPages(lookups, options.links, options.overwriteEdited);
+  if (options.links) await linkFoundPages(lookups, options.links, options.overwriteEdited, options.planMessages);
   options.signal?.throwIfAborted();
   return items;
 }
-async function linkFoundPages(looked, links, overwriteEdited) {
+async function linkFoundPages(looked, links, overwriteEdited, messages) {
   const found = /* @__PURE__ */ new Map();
   for (const item of looked) {
     const verdict = item.guard;
@@ -4790,11 +4794,11 @@ async function linkFoundPages(looked, links, overwriteEdited) {
     const holds = alreadyHolds(item, item.linkTargets);
     if (item.state === "send" && holds) {
       item.guard = { ...verdict, sameContent: true };
-      applyVerdict(item, overwriteEdited);
+      applyVerdict(item, overwriteEdited, messages);
     } else if (item.state === "unchanged" && !holds && verdict.sameContent === true) {
       item.guard = { kind: "asLeft", page: verdict.page, ...verdict.adopted ? { adopted: true } : {} };
       delete item.pageFound;
-      applyVerdict(item, overwriteEdited);
+      applyVerdict(item, overwriteEdited, messages);
     }
   }
 }
@@ -4892,7 +4896,7 @@ function sendEditedAnyway(item) {
     item.linkedPage = false;
   }
 }
-function applyVerdict(item, overwriteEdited) {
+function applyVerdict(item, overwriteEdited, messages) {
   const verdict = item.guard;
   const page = guardedPage(verdict);
   const held = verdict?.kind === "edited" || unreadOnWiki(verdict) && item.complete?.overwrite === true && item.state !== "unchanged";
@@ -4907,7 +4911,12 @@ function applyVerdict(item, overwriteEdited) {
     return;
   }
   if (verdict?.kind === "asLeft") {
-    if (verdict.adopted && item.complete) item.complete = { ...item.complete, overwrite: true };
+    const neverReplaces = item.prepared.frontMatterTarget.overwrite === false;
+    if (verdict.adopted && item.complete && neverReplaces && !sameContent && item.state === "send") {
+      refuseItem(item, { code: "frontMatter", message: (messages ?? englishPublishMessages).neverReplacesOwnPage(item.complete.pageTitle), fix: "editFile" });
+      return;
+    }
+    if (verdict.adopted && item.complete && !neverReplaces) item.complete = { ...item.complete, overwrite: true };
     if (sameContent && item.state === "send" && item.forced !== true) item.state = "unchanged";
     else if (!sameContent && verdict.page.body?.marker !== void 0 && item.state === "unchanged") item.state = "send";
   } else if (verdict?.kind === "deleted" && item.complete) {
@@ -10506,6 +10515,14 @@ async function planFileLinks(sources, items, ports, findings) {
       return label === void 0 ? [] : [label];
     });
   };
+  const waitsFor = (fileKey) => {
+    const waitedOn = secondPassFills ? decisions.get(fileKey)?.waitedOn : void 0;
+    if (!waitedOn) return [];
+    return [...waitedOn].flatMap((where) => {
+      const key = awaitedAt.get(where);
+      return key !== void 0 && key !== fileKey && sentInThisRun(where) ? [key] : [];
+    });
+  };
   const linksWithoutAddress = () => {
     let count = 0;
     for (const decision of decisions.values()) count += decision.unaddressed;
@@ -10516,6 +10533,7 @@ async function planFileLinks(sources, items, ports, findings) {
     annotate,
     relink,
     stillWaitingFor,
+    waitsFor,
     linksWithoutAddress,
     linkCautions: (fileKey) => decisions.get(fileKey)?.cautions ?? [],
     // Read from the decisions as they are now: awaitRecreated adds to both.
@@ -10754,6 +10772,52 @@ function secondPassLeftOf(linksLeft) {
   return left;
 }
 
+// src/core/run/flatOrder.ts
+function flatOrderOf(keys, linksTo) {
+  const indexOf = new Map(keys.map((key, index) => [key, index]));
+  const needs = keys.map((key) => [...new Set(linksTo(key))].flatMap((target) => {
+    const index = indexOf.get(target);
+    return index === void 0 || target === key ? [] : [index];
+  }));
+  const rank = placedInOrder(needs);
+  const waitsOn = /* @__PURE__ */ new Map();
+  const sentTwice = /* @__PURE__ */ new Set();
+  for (const [index, targets] of needs.entries()) {
+    const key = keys[index];
+    const before = targets.filter((target) => rank[target] < rank[index]);
+    if (before.length > 0) waitsOn.set(key, before.map((target) => keys[target]));
+    if (before.length < targets.length) sentTwice.add(key);
+  }
+  return { waitsOn, sentTwice };
+}
+function placedInOrder(needs) {
+  const rank = new Array(needs.length).fill(-1);
+  const open3 = new Array(needs.length).fill(false);
+  let placed = 0;
+  const stack = [];
+  for (let start = 0; start < needs.length; start++) {
+    if (rank[start] !== -1 || open3[start]) continue;
+    stack.push({ index: start, next: 0 });
+    open3[start] = true;
+    while (stack.length > 0) {
+      const top = stack[stack.length - 1];
+      const targets = needs[top.index];
+      if (top.next < targets.length) {
+        const target = targets[top.next++];
+        if (rank[target] === -1 && !open3[target]) {
+          open3[target] = true;
+          stack.push({ index: target, next: 0 });
+        }
+        continue;
+      }
+      stack.pop();
+      open3[top.index] = false;
+      rank[top.index] = placed++;
+    }
+  }
+  return rank;
+}
+
 // src/core/run/flatRun.ts
 async function foreseenRelinks(items, links) {
   const recreated = new Set(items.filter((item) => item.state === "send" && item.guard?.kind === "deleted").map((item) => item.file.key));
@@ -10761,6 +10825,10 @@ async function foreseenRelinks(items, links) {
   await links.awaitRecreated(recreated);
   const waiting = links.waiting;
   return new Set(items.filter((item) => item.state === "unchanged" && waiting.has(item.file.key)).map((item) => item.file.key));
+}
+function foreseenSecondSends(items, links) {
+  const sending = items.filter((item) => item.state === "send" && item.complete && item.secondPassOnly !== true);
+  return new Set(flatOrderOf(sending.map((item) => item.file.key), (key) => links.waitsFor(key)).sentTwice);
 }
 async function runFlat(items, options) {
   const { links } = options;
@@ -10796,21 +10864,37 @@ async function runFlat(items, options) {
   const learnt = /* @__PURE__ */ new Map();
   const learning = [];
   const lookUp = callsAtMost(DEFAULT_LOOKUPS_AT_ONCE);
-  const first = await runPlan(firstItems, {
-    ...run,
-    onResult: (result) => {
-      if (result.state !== "published" || !wanted.has(result.item.file.key)) {
-        report2({ ...result, pass: 1 });
-        return;
-      }
-      learning.push(lookUp(() => learnLandedPage(result, result.item.link?.pageId, options.pages, options.signal)).then((landed) => {
-        const pageId = landed?.pageId;
-        if (pageId !== void 0) learnt.set(result.item.file.key, pageId);
-        report2({ ...result, pass: 1, ...pageId !== void 0 ? { pageId } : {} });
-      }));
+  const onFirstResult = (result) => {
+    if (result.state !== "published" || !wanted.has(result.item.file.key)) {
+      report2({ ...result, pass: 1 });
+      return;
     }
-  });
-  await Promise.all(learning);
+    learning.push(lookUp(() => learnLandedPage(result, result.item.link?.pageId, options.pages, options.signal)).then((landed) => {
+      const pageId = landed?.pageId;
+      if (pageId !== void 0) learnt.set(result.item.file.key, pageId);
+      report2({ ...result, pass: 1, ...pageId !== void 0 ? { pageId } : {} });
+    }));
+  };
+  const { waitsOn } = flatOrderOf(firstItems.filter((item) => item.state === "send" && item.complete).map((item) => item.file.key), (key) => links.waitsFor(key));
+  const stops = [];
+  const settled = /* @__PURE__ */ new Set();
+  const first = [];
+  let pending = firstItems;
+  while (pending.length > 0) {
+    const ready = pending.filter((item) => (waitsOn.get(item.file.key) ?? []).every((key) => settled.has(key)));
+    const wave = ready.length > 0 ? ready : pending.slice(0, 1);
+    const inWave = new Set(wave.map((item) => item.file.key));
+    pending = pending.filter((item) => !inWave.has(item.file.key));
+    const filled = new Map((learnt.size > 0 ? await links.relink(wave, learnt) : []).map((item) => [item.file.key, item]));
+    const results2 = await runPlan(wave.map((item) => filled.get(item.file.key) ?? item), { ...run, onResult: onFirstResult, onStopped: (stopped2) => stops.push(stopped2) });
+    await Promise.all(learning.splice(0));
+    for (const result of results2) settled.add(result.item.file.key);
+    first.push(...results2);
+  }
+  if (stops.length > 0) {
+    const finished = stops.reduce((sum, stopped2) => sum + stopped2.finished, 0);
+    onStopped({ ...stops[0], finished, total: stops.reduce((sum, stopped2) => sum + stopped2.total, 0) });
+  }
   const stopped = () => options.signal?.aborted === true || gate.stoppedBy !== void 0;
   const secondPassSkipped = learnt.size === 0 || stopped();
   const waitedFor = new Map(secondPassSkipped ? [] : [...links.waiting].map((key) => [key, links.stillWaitingFor(key)]));
@@ -10826,8 +10910,11 @@ async function runFlat(items, options) {
   const relinked = /* @__PURE__ */ new Set();
   if (entries.length > 0) {
     total += entries.length;
+    const firstSends = firstItems.filter((item) => item.state === "send" && item.complete).length;
+    const firstFinished = firstSends - first.filter((result) => result.state === "notStarted").length;
     await runPlan(entries, {
       ...run,
+      onStopped: (stopped2) => onStopped({ ...stopped2, finished: firstFinished + stopped2.finished, total: firstSends + stopped2.total }),
       onResult: (result) => {
         const key = result.item.file.key;
         const pageId = learnt.get(key);
@@ -11899,7 +11986,7 @@ function namesItself(page, plan) {
 }
 
 // src/core/tree/foreseenSends.ts
-function foreseenSecondSends(plan, addressable) {
+function foreseenSecondSends2(plan, addressable) {
   const twice = /* @__PURE__ */ new Set();
   if (!addressable) return twice;
   const rootPath = plan.tree.rootPath;
@@ -13361,7 +13448,7 @@ function relinkedKeys(plan, addressable) {
 }
 function treePlanCounts(plan, addressable, relinked = relinkedKeys(plan, addressable)) {
   const counts = withRelinked(countPlan(treePlanItems(plan)), relinked.size);
-  const sentTwice = foreseenSecondSends(plan, addressable).size;
+  const sentTwice = foreseenSecondSends2(plan, addressable).size;
   return { ...counts, ...sentTwice > 0 ? { sentTwice } : {}, ...plan.pulledAhead ? { pulledAhead: plan.pulledAhead } : {} };
 }
 
@@ -15760,7 +15847,7 @@ async function publishCommand(args, context) {
     const nameSources = { pages, baseUrl: access.baseUrl, signal: context.interrupt };
     const names = args.json || output.recording ? await readPageNames(plan.flatMap((item) => item.target.parentId ?? []), nameSources) : void 0;
     const relinked = await foreseenRelinks(plan, links);
-    if (args.dryRun) return printDryRun(plan, args.json, output, views, { linksWithoutAddress, relinked }, names);
+    if (args.dryRun) return printDryRun(plan, args.json, output, views, { linksWithoutAddress, relinked, sentTwice: foreseenSecondSends(plan, links).size }, names);
     const unreviewed = await refuseUnreviewedPlan(args.expectPlan, views, { cwd: context.cwd, output, json: args.json, planRecords: () => plan.map((item) => withNames(flatPlanRecord(item, relinked), names)) });
     if (unreviewed !== void 0) return unreviewed;
     if (!endpoint.value || token === void 0) return EXIT_USAGE;
@@ -15881,9 +15968,12 @@ async function planCommandLine(args, place, output, renderer) {
   }
   const linkFindings = new LinkFindings();
   const plan = planFiles(read.files, links, { titleFromFile: true, defaults, force: args.force, diagramsSetting: DIAGRAMS_FLAG, linkFindings, linksAreCache: true, ...renderer ? { diagramRenderer: renderer } : {} });
-  for (const { recordOverDefaults: recordOverDefaults2, cacheElsewhere, link, file } of plan) {
+  for (const { recordOverDefaults: recordOverDefaults2, cacheElsewhere, cacheRetitled, link, file, suggestedTitle } of plan) {
     if (cacheElsewhere !== void 0) {
       output.problem(`${file.label}: the --state record publishes it to space ${cacheElsewhere.spaceId} under parent ${cacheElsewhere.parentId}, not where --space/--parent say; the flags decide (the state is a cache of earlier runs, which never moves a page), and a page there stays as it is.`);
+    }
+    if (cacheRetitled !== void 0) {
+      output.problem(`${file.label}: the --state record publishes it to the page titled "${cacheRetitled}", not to the file's title "${suggestedTitle}"; the file's title decides (the state is a cache of earlier runs, which never renames or redirects a page; front matter wiki: pageTitle names a page), and a page titled so stays as it is.`);
     }
     if (recordOverDefaults2 !== true || link?.recorded === void 0) continue;
     output.problem(`${file.label}: the repository's ${MANIFEST_FILE_NAME} record publishes it to space ${link.spaceId} under parent ${link.parentId}, not where --space/--parent say; the record wins where its page carries the file's notice (else the file is refused). Pass --retarget to publish it where the flags say (the old page stays).`);
@@ -15903,7 +15993,7 @@ function flatPlanRecord(item, relinked) {
   return relinked.has(item.file.key) && record.status === "unchanged" ? relinkedRecord(record) : record;
 }
 function printDryRun(plan, json, output, views, besides, names) {
-  const { linksWithoutAddress, relinked } = besides;
+  const { linksWithoutAddress, relinked, sentTwice } = besides;
   const fingerprint = views.shown;
   let notSendable = 0;
   const saidBefore = new SaidBefore();
@@ -15914,7 +16004,8 @@ function printDryRun(plan, json, output, views, besides, names) {
     if (json) output.json(record);
     else output.line(planLine(record, saidBefore));
   }
-  const counts = withRelinked(countPlan(plan), relinked.size);
+  const counted2 = withRelinked(countPlan(plan), relinked.size);
+  const counts = sentTwice > 0 ? { ...counted2, sentTwice } : counted2;
   const exitCode = notSendable > 0 ? EXIT_FAILED : EXIT_OK;
   const summary = { type: "summary", dryRun: true, interrupted: false, exitCode, ...counts, refused: counts.refused + counts.incomplete, ...linksWithoutAddress, ...planSummaryField(fingerprint) };
   output.record(summary);

@@ -2415,11 +2415,6 @@ function unconfirmedCreateLink(target) {
   return { spaceId: target.spaceId, parentId: target.parentId, pageTitle: target.pageTitle, unconfirmedSend: true, publishedAt: 0 };
 }
 
-// src/core/run/beforeWiki.ts
-function rememberPlanBeforeWiki(item) {
-  item.beforeWiki ??= { state: item.state, complete: item.complete };
-}
-
 // src/core/run/sameTitles.ts
 function titleKey(title) {
   return title.toLocaleLowerCase("en-US");
@@ -4720,6 +4715,49 @@ async function checkFlatTitlesAcrossSpaceNames(items, pages, signal, messages = 
   }
 }
 
+// src/core/run/beforeWiki.ts
+function rememberPlanBeforeWiki(item) {
+  item.beforeWiki ??= { state: item.state, complete: item.complete };
+}
+
+// src/core/run/verdictApplied.ts
+function sendEditedAnyway(item) {
+  item.state = "send";
+  if (pageElsewhere(item.guard) && item.complete) {
+    item.complete = { ...item.complete, overwrite: false };
+    item.linkedPage = false;
+  }
+}
+function applyVerdict(item, overwriteEdited, messages) {
+  const verdict = item.guard;
+  const page = guardedPage(verdict);
+  const held = verdict?.kind === "edited" || unreadOnWiki(verdict) && item.complete?.overwrite === true && item.state !== "unchanged";
+  const sameContent = verdict?.kind === "asLeft" && verdict.sameContent === true;
+  if (held || verdict?.kind === "deleted" || verdict?.kind === "asLeft" && (verdict.adopted || sameContent !== (item.state === "unchanged"))) rememberPlanBeforeWiki(item);
+  if (page !== void 0 && (item.state === "unchanged" || sameContent)) item.pageFound = { id: page.id, version: page.version };
+  if (item.link?.pageId !== void 0 && page?.id === item.link.pageId) item.cautions = item.cautions.filter((caution) => caution.code !== "leavesPage");
+  if (held) {
+    const overwrite = overwriteEdited === true || overwriteEdited instanceof Set && overwriteEdited.has(item.file.key);
+    if (overwrite) sendEditedAnyway(item);
+    else item.state = "edited";
+    return;
+  }
+  if (verdict?.kind === "asLeft") {
+    const neverReplaces = item.prepared.frontMatterTarget.overwrite === false;
+    if (verdict.adopted && item.complete && neverReplaces && !sameContent && item.state === "send") {
+      refuseItem(item, { code: "frontMatter", message: (messages ?? englishPublishMessages).neverReplacesOwnPage(item.complete.pageTitle), fix: "editFile" });
+      return;
+    }
+    if (verdict.adopted && item.complete && !neverReplaces) item.complete = { ...item.complete, overwrite: true };
+    if (sameContent && item.state === "send" && item.forced !== true) item.state = "unchanged";
+    else if (!sameContent && verdict.page.body?.marker !== void 0 && item.state === "unchanged") item.state = "send";
+  } else if (verdict?.kind === "deleted" && item.complete) {
+    item.complete = { ...item.complete, overwrite: false };
+    item.linkedPage = false;
+    if (item.state === "unchanged") item.state = "send";
+  }
+}
+
 // src/core/run/guard.ts
 function guardLooksUp(item, lookUpCreates) {
   const complete = item.complete;
@@ -4888,42 +4926,6 @@ function renamedOnWiki(page, item, link) {
 }
 function mayBeInterruptedCreate(item) {
   return item.complete !== void 0 && linkNames(item.createMayHaveLanded, item.complete);
-}
-function sendEditedAnyway(item) {
-  item.state = "send";
-  if (pageElsewhere(item.guard) && item.complete) {
-    item.complete = { ...item.complete, overwrite: false };
-    item.linkedPage = false;
-  }
-}
-function applyVerdict(item, overwriteEdited, messages) {
-  const verdict = item.guard;
-  const page = guardedPage(verdict);
-  const held = verdict?.kind === "edited" || unreadOnWiki(verdict) && item.complete?.overwrite === true && item.state !== "unchanged";
-  const sameContent = verdict?.kind === "asLeft" && verdict.sameContent === true;
-  if (held || verdict?.kind === "deleted" || verdict?.kind === "asLeft" && (verdict.adopted || sameContent !== (item.state === "unchanged"))) rememberPlanBeforeWiki(item);
-  if (page !== void 0 && (item.state === "unchanged" || sameContent)) item.pageFound = { id: page.id, version: page.version };
-  if (item.link?.pageId !== void 0 && page?.id === item.link.pageId) item.cautions = item.cautions.filter((caution) => caution.code !== "leavesPage");
-  if (held) {
-    const overwrite = overwriteEdited === true || overwriteEdited instanceof Set && overwriteEdited.has(item.file.key);
-    if (overwrite) sendEditedAnyway(item);
-    else item.state = "edited";
-    return;
-  }
-  if (verdict?.kind === "asLeft") {
-    const neverReplaces = item.prepared.frontMatterTarget.overwrite === false;
-    if (verdict.adopted && item.complete && neverReplaces && !sameContent && item.state === "send") {
-      refuseItem(item, { code: "frontMatter", message: (messages ?? englishPublishMessages).neverReplacesOwnPage(item.complete.pageTitle), fix: "editFile" });
-      return;
-    }
-    if (verdict.adopted && item.complete && !neverReplaces) item.complete = { ...item.complete, overwrite: true };
-    if (sameContent && item.state === "send" && item.forced !== true) item.state = "unchanged";
-    else if (!sameContent && verdict.page.body?.marker !== void 0 && item.state === "unchanged") item.state = "send";
-  } else if (verdict?.kind === "deleted" && item.complete) {
-    item.complete = { ...item.complete, overwrite: false };
-    item.linkedPage = false;
-    if (item.state === "unchanged") item.state = "send";
-  }
 }
 var NOT_NEEDED = Object.freeze({ kind: "notNeeded" });
 function noAccessVerdict(options) {

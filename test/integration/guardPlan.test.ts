@@ -352,7 +352,8 @@ describe('the edit guard as a plan step, many files, against the sandbox wiki', 
     assert.deepEqual(plan.map((item) => [item.file.label, item.guard?.kind, item.guard?.kind === 'asLeft' ? item.guard.adopted : undefined, item.state, item.complete?.overwrite]), [
       ['docs/own.md', 'asLeft', true, 'send', true],
       ['docs/theirs.md', 'edited', undefined, 'edited', false],
-      ['docs/pinned.md', 'exists', undefined, 'send', false],
+      // Its own page too, but its front matter's overwrite: false never replaces one: refused before sending.
+      ['docs/pinned.md', 'asLeft', true, 'refused', false],
       ['docs/unmarked.md', 'asLeft', true, 'send', true],
       ['docs/other.md', 'exists', undefined, 'send', false],
     ]);
@@ -368,7 +369,7 @@ describe('the edit guard as a plan step, many files, against the sandbox wiki', 
     assert.deepEqual(results.map((result) => [result.item.file.label, result.state, result.outcome?.kind]), [
       ['docs/own.md', 'published', 'updated'],
       ['docs/theirs.md', 'edited', undefined],
-      ['docs/pinned.md', 'failed', 'alreadyExists'],
+      ['docs/pinned.md', 'refused', undefined],
       ['docs/unmarked.md', 'published', 'updated'],
       ['docs/other.md', 'failed', 'alreadyExists'],
     ]);

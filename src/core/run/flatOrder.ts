@@ -5,6 +5,14 @@
 // has to go first: it is sent again once the others landed. One rule for the run (flatRun.ts) and the plan's count of
 // the files sent twice, so the plan says before sending what the run will do.
 
+/**
+ * The most waves a first pass goes in: a file waits for the pages its links name only while the chain of files waiting
+ * one for another stays this short. Each wave waits for the one before to land and its pages' IDs to be learnt (a
+ * request and a lookup each), so a guide of 200 files whose every page names the next one would otherwise go one file
+ * at a time; past this depth a file goes at once and again in the second pass, as a cycle's does.
+ */
+export const MAX_WAVES = 8;
+
 export interface FlatOrder {
   /** By file key, the files it waits for before it goes: those its links name that go before it. */
   waitsOn: ReadonlyMap<string, readonly string[]>;
@@ -27,10 +35,17 @@ export function flatOrderOf(keys: readonly string[], linksTo: (key: string) => r
   const rank = placedInOrder(needs);
   const waitsOn = new Map<string, string[]>();
   const sentTwice = new Set<string>();
-  for (const [index, targets] of needs.entries()) {
+  // Each file's wave (1 for one that waits for nothing), decided in rank order: what it waits for is decided before it.
+  const wave = new Array<number>(keys.length).fill(1);
+  const byRank = keys.map((_, index) => index).sort((a, b) => (rank[a] as number) - (rank[b] as number));
+  for (const index of byRank) {
+    const targets = needs[index] as number[];
     const key = keys[index] as string;
-    const before = targets.filter((target) => (rank[target] as number) < (rank[index] as number));
-    if (before.length > 0) waitsOn.set(key, before.map((target) => keys[target] as string));
+    const before = targets.filter((target) => (rank[target] as number) < (rank[index] as number) && (wave[target] as number) < MAX_WAVES);
+    if (before.length > 0) {
+      waitsOn.set(key, before.map((target) => keys[target] as string));
+      wave[index] = 1 + before.reduce((deepest, target) => Math.max(deepest, wave[target] as number), 0);
+    }
     if (before.length < targets.length) sentTwice.add(key);
   }
   return { waitsOn, sentTwice };

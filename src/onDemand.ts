@@ -37,7 +37,7 @@ export { sendPlanned } from './core/run/send';
 export { heldContent } from './core/run/plannedContent';
 export { linkedPageIdOf, planFileLinks } from './core/run/fileLinks';
 export { LinkFindings } from './core/run/linkFindings';
-export { foreseenRelinks, runFlat } from './core/run/flatRun';
+export { foreseenFlatSecondSends, foreseenRelinks, runFlat } from './core/run/flatRun';
 export { recordFoundPages, recordSendEnd, sendMarks } from './core/run/recordSend';
 export { identifyPage, withIdentity } from './core/links/pageIdentity';
 export { createWikiPagesClient } from './core/wikiPages';

@@ -23,7 +23,7 @@ import { sendMarks } from '../core/run/recordSend';
 import { DEFAULT_LOOKUPS_AT_ONCE } from '../core/run/lookupDeadline';
 import { callsAtMost } from '../core/util/callsAtMost';
 import { describeRunStop, ThrottleGate } from '../core/run/runner';
-import { foreseenRelinks, foreseenSecondSends, runFlat, type FlatFileResult } from '../core/run/flatRun';
+import { foreseenFlatSecondSends, foreseenRelinks, runFlat, type FlatFileResult } from '../core/run/flatRun';
 import { sendPlanned } from '../core/run/send';
 import type { WikiPagesClient } from '../core/wikiPages';
 import type { PublishArgs } from './args';
@@ -172,7 +172,7 @@ export async function publishCommand(args: PublishArgs, context: PublishContext)
     const names = args.json || output.recording ? await readPageNames(plan.flatMap((item) => item.target.parentId ?? []), nameSources) : undefined;
     // The unchanged files the run sends so their links reach a page it makes anew: the plan says those updates.
     const relinked = await foreseenRelinks(plan, links);
-    if (args.dryRun) return printDryRun(plan, args.json, output, views, { linksWithoutAddress, relinked, sentTwice: foreseenSecondSends(plan, links).size }, names);
+    if (args.dryRun) return printDryRun(plan, args.json, output, views, { linksWithoutAddress, relinked, sentTwice: foreseenFlatSecondSends(plan, links).size }, names);
     const unreviewed = await refuseUnreviewedPlan(args.expectPlan, views, { cwd: context.cwd, output, json: args.json, planRecords: () => plan.map((item) => withNames(flatPlanRecord(item, relinked), names)) });
     if (unreviewed !== undefined) return unreviewed;
     if (!endpoint.value || token === undefined) return EXIT_USAGE; // resolved above; keeps the types honest

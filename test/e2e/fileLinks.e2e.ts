@@ -72,6 +72,8 @@ describe('Links to other files in single-file and flat publishes', function () {
     const confirm = page.locator('.monaco-dialog-box', { hasText: 'Publish 2 of 2 Markdown files' });
     await confirm.waitFor();
     assert.doesNotMatch(await confirm.innerText(), /stay as written/);
+    // The plan says before sending that one of them goes twice.
+    assert.match(await confirm.innerText(), /1 page goes twice: its links name pages created after it/);
     await confirm.locator('.monaco-button', { hasText: /^Publish$/ }).click();
     // One waits for the other's page and goes once; the other, which had to go first, goes again to reach it.
     await waitForCenterNotification(page, /2 published\. 1 page was sent again so its links reach pages created in this run\./);

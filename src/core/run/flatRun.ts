@@ -63,7 +63,7 @@ export async function foreseenRelinks(items: readonly PlanItem[], links: FileLin
  * run round in a cycle, sent again once it landed. Asked after the guard, with the links decided (foreseenRelinks
  * first, when pages were found deleted), so that the plan counts before sending what the run will do.
  */
-export function foreseenSecondSends(items: readonly PlanItem[], links: FileLinks): Set<string> {
+export function foreseenFlatSecondSends(items: readonly PlanItem[], links: FileLinks): Set<string> {
   const sending = items.filter((item) => item.state === 'send' && item.complete && item.secondPassOnly !== true);
   return new Set(flatOrderOf(sending.map((item) => item.file.key), (key) => links.waitsFor(key)).sentTwice);
 }

@@ -90,8 +90,10 @@ export class ManyPublisher {
     const edited = items.filter((item) => item.state === 'edited');
     // Unchanged files that go all the same, so their links reach a page made anew (its page deleted on the wiki).
     const relinked = await core.foreseenRelinks(items, fileLinks);
+    // The files that go twice, their links naming each other: said before anything goes, as a tree's are.
+    const twice = core.foreseenFlatSecondSends(items, fileLinks).size;
     if (!retry || edited.length > 0) {
-      const decision = await this.confirm(items, defaults, relinked.size);
+      const decision = await this.confirm(items, defaults, relinked.size, twice);
       if (decision === 'cancel') return;
       // By the core's rule, as every other path: a page found under another parent is not reached by overwriting,
       // so its file makes a new page where it says, create only, and no page of its title there is replaced unchecked.
@@ -120,7 +122,7 @@ export class ManyPublisher {
    * The modal summary of the plan: what is new, updated and replaced, what is refused or held back, and the pages
    * edited on the wiki (title, who, when), which are left out unless the user chooses to overwrite them too.
    */
-  private async confirm(items: readonly PlanItem[], defaults: PlanDefaults | undefined, relinked: number): Promise<'publish' | 'overwriteEdited' | 'cancel'> {
+  private async confirm(items: readonly PlanItem[], defaults: PlanDefaults | undefined, relinked: number, twice: number): Promise<'publish' | 'overwriteEdited' | 'cancel'> {
     const core = onDemand();
     const counts = core.withRelinked(core.countPlan(items), relinked);
     const refused = items.filter((item) => item.state === 'refused');
@@ -138,6 +140,9 @@ export class ManyPublisher {
       ...(counts.lookupFailed ? [vscode.l10n.t('{0} whose page the wiki could not be read to check for edits (left out).', counts.lookupFailed)] : []),
       ...(unchecked ? [unchecked] : []),
       ...(linksToPages > 0 ? [linksToPages === 1 ? vscode.l10n.t('1 link to another file will go to its wiki page.') : vscode.l10n.t('{0} links to other files will go to their wiki pages.', linksToPages)] : []),
+      ...(twice > 0 ? [twice === 1
+        ? vscode.l10n.t('1 page goes twice: its links name pages created after it, and its second send fills them in.')
+        : vscode.l10n.t('{0} pages go twice: their links name pages created after them, and their second send fills them in.', twice)] : []),
       ...listed(vscode.l10n.t('Edited on the wiki since their last publish (left out unless you overwrite them)'), edited.filter((item) => !isMoved(item) && !heldWithoutNotice(item) && !unreadOnWiki(item)), (item) =>
         item.guard?.kind === 'edited' ? vscode.l10n.t('"{0}", {1}', item.guard.page.title, editedText(item.guard)) : ''),
       ...listed(vscode.l10n.t('No publish notice on the page and no record of its version here: an edit on the wiki cannot be told from a publish (left out unless you overwrite them; Compare shows the difference)'), edited.filter(heldWithoutNotice), (item) =>

@@ -74,4 +74,24 @@ describe('CLI without --tree: the second pass and a run stopped in it', () => {
     // The stop counts the run's sends, both passes: three creates landed, the fourth send never went.
     assert.match(run.stderr, /publishing stopped after 3 of 4 files/, run.stderr);
   });
+
+  it('stopped by a long 429 in a later wave of the first pass: the stop counts every wave\'s files, those that landed before it too', async () => {
+    // A chain: e goes first, then d, then c (each after the page it links to); a 429 for a day meets c's send.
+    const names = ['a', 'b', 'c', 'd', 'e'];
+    const chain = Object.fromEntries(names.map((name, index) => [`docs/${name}.md`, `# Page ${name}\n\n${index < 4 ? `[next](${names[index + 1]}.md)` : 'end'}\n`]));
+    const root = await cli.tree(chain);
+    const { sandbox } = cli.world;
+    sandbox.injectFaults({ latencyMs: 150 });
+    let run: CliRun;
+    try {
+      const running = startCli(['publish', 'docs', ...TO, '--concurrency', '1'], { cwd: root, env: cli.env() });
+      await waitUntil(() => sandbox.imports.length === 2);
+      sandbox.injectFaults({ throttleNext: 1, retryAfterSeconds: 86400 });
+      run = await running.done;
+    } finally {
+      sandbox.clearFaults();
+    }
+    assert.equal(run.code, 1, `${run.stdout}\n${run.stderr}`);
+    assert.match(run.stderr, /publishing stopped after 2 of 5 files/, run.stderr);
+  });
 });

@@ -69,8 +69,9 @@ export interface FileLinks {
   stillWaitingFor(fileKey: string): string[];
   /**
    * The files of the selection, by key, that the file `fileKey`'s links wait for as decided now and that this run sends
-   * (so they get pages in it): what a flat run's order lets it wait for, to go once with those links filled in. None
-   * when no link can be filled in (no page access, no site address): waiting would then gain nothing.
+   * (so they get pages in it): what a flat run's order lets it wait for, to go once with those links filled in. Its own
+   * key when its links name its own new page (it goes again for them). None when no link can be filled in (no page
+   * access, no site address): waiting would then gain nothing.
    */
   waitsFor(fileKey: string): string[];
   /**
@@ -324,7 +325,7 @@ export async function planFileLinks<L>(sources: readonly SourceFile[], items: re
     if (!waitedOn) return [];
     return [...waitedOn].flatMap((where) => {
       const key = awaitedAt.get(where);
-      return key !== undefined && key !== fileKey && sentInThisRun(where) ? [key] : [];
+      return key !== undefined && sentInThisRun(where) ? [key] : [];
     });
   };
   const linksWithoutAddress = (): number => {

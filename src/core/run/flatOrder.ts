@@ -28,25 +28,29 @@ export interface FlatOrder {
  */
 export function flatOrderOf(keys: readonly string[], linksTo: (key: string) => readonly string[]): FlatOrder {
   const indexOf = new Map(keys.map((key, index) => [key, index]));
-  const needs = keys.map((key) => [...new Set(linksTo(key))].flatMap((target) => {
+  const linksItself = new Set<number>();
+  const needs = keys.map((key, at) => [...new Set(linksTo(key))].flatMap((target) => {
+    if (target === key) linksItself.add(at);
     const index = indexOf.get(target);
     return index === undefined || target === key ? [] : [index];
   }));
   const rank = placedInOrder(needs);
   const waitsOn = new Map<string, string[]>();
-  const sentTwice = new Set<string>();
   // Each file's wave (1 for one that waits for nothing), decided in rank order: what it waits for is decided before it.
   const wave = new Array<number>(keys.length).fill(1);
   const byRank = keys.map((_, index) => index).sort((a, b) => (rank[a] as number) - (rank[b] as number));
   for (const index of byRank) {
-    const targets = needs[index] as number[];
-    const key = keys[index] as string;
-    const before = targets.filter((target) => (rank[target] as number) < (rank[index] as number) && (wave[target] as number) < MAX_WAVES);
-    if (before.length > 0) {
-      waitsOn.set(key, before.map((target) => keys[target] as string));
-      wave[index] = 1 + before.reduce((deepest, target) => Math.max(deepest, wave[target] as number), 0);
-    }
-    if (before.length < targets.length) sentTwice.add(key);
+    const before = (needs[index] as number[]).filter((target) => (rank[target] as number) < (rank[index] as number) && (wave[target] as number) < MAX_WAVES);
+    if (before.length === 0) continue;
+    waitsOn.set(keys[index] as string, before.map((target) => keys[target] as string));
+    wave[index] = 1 + before.reduce((deepest, target) => Math.max(deepest, wave[target] as number), 0);
+  }
+  // Sent twice: a file that goes while a page its links name is not there yet (in its own wave or a later one), or
+  // whose links name its own new page (its ID is learnt once it landed). A target of a later rank that a cut chain
+  // sends in an earlier wave is there in time: the run fills that link in before the file goes.
+  const sentTwice = new Set<string>();
+  for (const [index, targets] of needs.entries()) {
+    if (linksItself.has(index) || targets.some((target) => (wave[target] as number) >= (wave[index] as number))) sentTwice.add(keys[index] as string);
   }
   return { waitsOn, sentTwice };
 }

@@ -162,10 +162,10 @@ export async function runFlat(items: readonly PlanItem[], options: FlatRunOption
     for (const result of results) settled.add(result.item.file.key);
     first.push(...results);
   }
-  if (stops.length > 0) {
-    const finished = stops.reduce((sum, stopped) => sum + stopped.finished, 0);
-    onStopped({ ...(stops[0] as (typeof stops)[0]), finished, total: stops.reduce((sum, stopped) => sum + stopped.total, 0) });
-  }
+  // Counted over the whole pass, the waves that ended before the stop included.
+  const firstSends = firstItems.filter((item) => item.state === 'send' && item.complete).length;
+  const firstFinished = firstSends - first.filter((result) => result.state === 'notStarted').length;
+  if (stops.length > 0) onStopped({ ...(stops[0] as (typeof stops)[0]), finished: firstFinished, total: firstSends });
   // The files the first pass sent, and the unchanged ones left alone: a link of theirs to a page this run made anew
   // (deleted on the wiki) names the old page, dead now, until the second pass sends them with the new one.
   const stopped = (): boolean => options.signal?.aborted === true || gate.stoppedBy !== undefined;
@@ -190,8 +190,6 @@ export async function runFlat(items: readonly PlanItem[], options: FlatRunOption
     total += entries.length;
     // A stop here is said with the run's count, both passes, as the progress counts them: not "0 of 1" after a first
     // pass that published every file.
-    const firstSends = firstItems.filter((item) => item.state === 'send' && item.complete).length;
-    const firstFinished = firstSends - first.filter((result) => result.state === 'notStarted').length;
     await runPlan(entries, {
       ...run,
       onStopped: (stopped) => onStopped({ ...stopped, finished: firstFinished + stopped.finished, total: firstSends + stopped.total }),

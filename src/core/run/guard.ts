@@ -10,7 +10,7 @@
 // (titlesAcrossSpaceNames.ts): steps of the guard, so that every path that reads the wiki runs them.
 import { englishPublishMessages, type PublishMessages } from '../messages/publishMessages';
 import { englishTreeMessages, type TreeMessages } from '../messages/treeMessages';
-import { linkNames, type PageLink } from '../links/pageLink';
+import { isRepositoryLink, linkNames, type PageLink } from '../links/pageLink';
 import type { PublishTarget } from '../publish/target';
 import type { WikiPage, WikiPagesClient } from '../wikiPages';
 import type { FileLinks } from './fileLinks';
@@ -110,6 +110,15 @@ export function unchangedWithPage(item: PlanItem): boolean {
 }
 
 /**
+ * An unchanged file whose publish landed without its page's ID learnt (the run was stopped at that moment, or the page
+ * routes failed): its page is looked for at its place, so that the links waiting for it reach it now (linkFoundPages)
+ * rather than staying as written, unsaid, on every later run.
+ */
+function landedWithoutId(item: PlanItem): boolean {
+  return item.link !== undefined && item.link.pageId === undefined && item.complete !== undefined && !isRepositoryLink(item.link);
+}
+
+/**
  * Checks every file the plan would send (and, with `lookUpUnchanged`, leaves alone) and records the verdict on it
  * (`item.guard`), changing the item as it says (applyVerdict). Returns the same items. Rejects only when `signal` aborts.
  */
@@ -126,7 +135,7 @@ export async function guardPlan(items: PlanItem[], options: GuardOptions): Promi
   // The files to look up, and the others that would be sent decided at once: one pass, no set of 10,000 files.
   const lookups: PlanItem[] = [];
   for (const item of items) {
-    if (item.state === 'unchanged' && options.pages && options.lookUpUnchanged !== false && unchangedWithPage(item)) lookups.push(item);
+    if (item.state === 'unchanged' && options.pages && options.lookUpUnchanged !== false && (unchangedWithPage(item) || landedWithoutId(item))) lookups.push(item);
     if ((item.state !== 'send' && item.state !== 'edited') || !item.complete) continue;
     if (guardLooksUp(item, lookUpCreates)) lookups.push(item);
     else item.guard = NOT_NEEDED;

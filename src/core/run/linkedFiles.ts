@@ -175,11 +175,13 @@ export async function lookUpPages<L>(
     }
     if (link?.pageId === undefined) {
       // Never published (or going to a new page in this run): a later run may know its page, or this one once it
-      // lands (a file of the selection). A page published without its ID learnt (no page access) will not be known
-      // by waiting, so files linking to it do not go again for it.
-      if (link === undefined) withoutPage.add(where);
-      if (link === undefined && refused.has(key)) refusedAt.add(where);
-      else if (link === undefined && selection.has(key)) awaitedAt.set(where, key);
+      // lands (a file of the selection). So may a file of the selection published without its ID learnt (no page
+      // access then, or a run stopped before it looked the page up): the guard finds its page at its place, or this
+      // run learns it as it lands. Another file published so will not be known by waiting: nothing goes again for it.
+      const ofSelection = selection.has(key);
+      if (link === undefined || ofSelection) withoutPage.add(where);
+      if ((link === undefined || ofSelection) && refused.has(key)) refusedAt.add(where);
+      else if (ofSelection) awaitedAt.set(where, key);
       return;
     }
     pageIds.set(where, link.pageId);

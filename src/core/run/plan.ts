@@ -361,7 +361,8 @@ export function countLookupFailures(items: readonly PlanItem[]): LookupFailureCo
   const counts: LookupFailureCounts = { updates: 0, updatesHeld: 0, updatesSentUnchecked: 0, creates: 0, detail: undefined };
   for (const item of items) {
     const verdict = item.guard;
-    if (!unreadOnWiki(verdict)) continue;
+    // An unchanged file is looked at only to learn more (its page's ID, an edit to it): nothing of it is sent or held.
+    if (!unreadOnWiki(verdict) || item.state === 'unchanged') continue;
     counts.detail ??= verdict.detail;
     if (item.complete?.overwrite !== true) {
       counts.creates++;

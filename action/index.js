@@ -4490,7 +4490,7 @@ function countLookupFailures(items) {
   const counts = { updates: 0, updatesHeld: 0, updatesSentUnchecked: 0, creates: 0, detail: void 0 };
   for (const item of items) {
     const verdict = item.guard;
-    if (!unreadOnWiki(verdict)) continue;
+    if (!unreadOnWiki(verdict) || item.state === "unchanged") continue;
     counts.detail ??= verdict.detail;
     if (item.complete?.overwrite !== true) {
       counts.creates++;
@@ -4767,6 +4767,9 @@ function guardLooksUp(item, lookUpCreates) {
 function unchangedWithPage(item) {
   return item.state === "unchanged" && ownPageId(item) !== void 0;
 }
+function landedWithoutId(item) {
+  return item.link !== void 0 && item.link.pageId === void 0 && item.complete !== void 0 && !isRepositoryLink(item.link);
+}
 async function guardPlan(items, options) {
   const lookUpCreates = options.lookUpCreates ?? true;
   await checkRecordedLinks(items, { pages: options.pages, ...options.signal ? { signal: options.signal } : {}, ...options.messages ? { messages: options.messages } : {} });
@@ -4776,7 +4779,7 @@ async function guardPlan(items, options) {
   }
   const lookups = [];
   for (const item of items) {
-    if (item.state === "unchanged" && options.pages && options.lookUpUnchanged !== false && unchangedWithPage(item)) lookups.push(item);
+    if (item.state === "unchanged" && options.pages && options.lookUpUnchanged !== false && (unchangedWithPage(item) || landedWithoutId(item))) lookups.push(item);
     if (item.state !== "send" && item.state !== "edited" || !item.complete) continue;
     if (guardLooksUp(item, lookUpCreates)) lookups.push(item);
     else item.guard = NOT_NEEDED;
@@ -10227,9 +10230,10 @@ async function lookUpPages(linked, selection, refused2, pageless, ports) {
       return;
     }
     if (link?.pageId === void 0) {
-      if (link === void 0) withoutPage.add(where);
-      if (link === void 0 && refused2.has(key)) refusedAt.add(where);
-      else if (link === void 0 && selection.has(key)) awaitedAt.set(where, key);
+      const ofSelection = selection.has(key);
+      if (link === void 0 || ofSelection) withoutPage.add(where);
+      if ((link === void 0 || ofSelection) && refused2.has(key)) refusedAt.add(where);
+      else if (ofSelection) awaitedAt.set(where, key);
       return;
     }
     pageIds.set(where, link.pageId);
@@ -10522,7 +10526,7 @@ async function planFileLinks(sources, items, ports, findings) {
     if (!waitedOn) return [];
     return [...waitedOn].flatMap((where) => {
       const key = awaitedAt.get(where);
-      return key !== void 0 && key !== fileKey && sentInThisRun(where) ? [key] : [];
+      return key !== void 0 && sentInThisRun(where) ? [key] : [];
     });
   };
   const linksWithoutAddress = () => {
@@ -10775,20 +10779,28 @@ function secondPassLeftOf(linksLeft) {
 }
 
 // src/core/run/flatOrder.ts
+var MAX_WAVES = 8;
 function flatOrderOf(keys, linksTo) {
   const indexOf = new Map(keys.map((key, index) => [key, index]));
-  const needs = keys.map((key) => [...new Set(linksTo(key))].flatMap((target) => {
+  const linksItself = /* @__PURE__ */ new Set();
+  const needs = keys.map((key, at) => [...new Set(linksTo(key))].flatMap((target) => {
+    if (target === key) linksItself.add(at);
     const index = indexOf.get(target);
     return index === void 0 || target === key ? [] : [index];
   }));
   const rank = placedInOrder(needs);
   const waitsOn = /* @__PURE__ */ new Map();
+  const wave = new Array(keys.length).fill(1);
+  const byRank = keys.map((_, index) => index).sort((a, b) => rank[a] - rank[b]);
+  for (const index of byRank) {
+    const before = needs[index].filter((target) => rank[target] < rank[index] && wave[target] < MAX_WAVES);
+    if (before.length === 0) continue;
+    waitsOn.set(keys[index], before.map((target) => keys[target]));
+    wave[index] = 1 + before.reduce((deepest, target) => Math.max(deepest, wave[target]), 0);
+  }
   const sentTwice = /* @__PURE__ */ new Set();
   for (const [index, targets] of needs.entries()) {
-    const key = keys[index];
-    const before = targets.filter((target) => rank[target] < rank[index]);
-    if (before.length > 0) waitsOn.set(key, before.map((target) => keys[target]));
-    if (before.length < targets.length) sentTwice.add(key);
+    if (linksItself.has(index) || targets.some((target) => wave[target] >= wave[index])) sentTwice.add(keys[index]);
   }
   return { waitsOn, sentTwice };
 }
@@ -10828,7 +10840,7 @@ async function foreseenRelinks(items, links) {
   const waiting = links.waiting;
   return new Set(items.filter((item) => item.state === "unchanged" && waiting.has(item.file.key)).map((item) => item.file.key));
 }
-function foreseenSecondSends(items, links) {
+function foreseenFlatSecondSends(items, links) {
   const sending = items.filter((item) => item.state === "send" && item.complete && item.secondPassOnly !== true);
   return new Set(flatOrderOf(sending.map((item) => item.file.key), (key) => links.waitsFor(key)).sentTwice);
 }
@@ -10893,10 +10905,9 @@ async function runFlat(items, options) {
     for (const result of results2) settled.add(result.item.file.key);
     first.push(...results2);
   }
-  if (stops.length > 0) {
-    const finished = stops.reduce((sum, stopped2) => sum + stopped2.finished, 0);
-    onStopped({ ...stops[0], finished, total: stops.reduce((sum, stopped2) => sum + stopped2.total, 0) });
-  }
+  const firstSends = firstItems.filter((item) => item.state === "send" && item.complete).length;
+  const firstFinished = firstSends - first.filter((result) => result.state === "notStarted").length;
+  if (stops.length > 0) onStopped({ ...stops[0], finished: firstFinished, total: firstSends });
   const stopped = () => options.signal?.aborted === true || gate.stoppedBy !== void 0;
   const secondPassSkipped = learnt.size === 0 || stopped();
   const waitedFor = new Map(secondPassSkipped ? [] : [...links.waiting].map((key) => [key, links.stillWaitingFor(key)]));
@@ -10912,8 +10923,6 @@ async function runFlat(items, options) {
   const relinked = /* @__PURE__ */ new Set();
   if (entries.length > 0) {
     total += entries.length;
-    const firstSends = firstItems.filter((item) => item.state === "send" && item.complete).length;
-    const firstFinished = firstSends - first.filter((result) => result.state === "notStarted").length;
     await runPlan(entries, {
       ...run,
       onStopped: (stopped2) => onStopped({ ...stopped2, finished: firstFinished + stopped2.finished, total: firstSends + stopped2.total }),
@@ -11988,7 +11997,7 @@ function namesItself(page, plan) {
 }
 
 // src/core/tree/foreseenSends.ts
-function foreseenSecondSends2(plan, addressable) {
+function foreseenSecondSends(plan, addressable) {
   const twice = /* @__PURE__ */ new Set();
   if (!addressable) return twice;
   const rootPath = plan.tree.rootPath;
@@ -13450,7 +13459,7 @@ function relinkedKeys(plan, addressable) {
 }
 function treePlanCounts(plan, addressable, relinked = relinkedKeys(plan, addressable)) {
   const counts = withRelinked(countPlan(treePlanItems(plan)), relinked.size);
-  const sentTwice = foreseenSecondSends2(plan, addressable).size;
+  const sentTwice = foreseenSecondSends(plan, addressable).size;
   return { ...counts, ...sentTwice > 0 ? { sentTwice } : {}, ...plan.pulledAhead ? { pulledAhead: plan.pulledAhead } : {} };
 }
 
@@ -15849,7 +15858,7 @@ async function publishCommand(args, context) {
     const nameSources = { pages, baseUrl: access.baseUrl, signal: context.interrupt };
     const names = args.json || output.recording ? await readPageNames(plan.flatMap((item) => item.target.parentId ?? []), nameSources) : void 0;
     const relinked = await foreseenRelinks(plan, links);
-    if (args.dryRun) return printDryRun(plan, args.json, output, views, { linksWithoutAddress, relinked, sentTwice: foreseenSecondSends(plan, links).size }, names);
+    if (args.dryRun) return printDryRun(plan, args.json, output, views, { linksWithoutAddress, relinked, sentTwice: foreseenFlatSecondSends(plan, links).size }, names);
     const unreviewed = await refuseUnreviewedPlan(args.expectPlan, views, { cwd: context.cwd, output, json: args.json, planRecords: () => plan.map((item) => withNames(flatPlanRecord(item, relinked), names)) });
     if (unreviewed !== void 0) return unreviewed;
     if (!endpoint.value || token === void 0) return EXIT_USAGE;

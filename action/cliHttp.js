@@ -9485,7 +9485,7 @@ var require_pool = __commonJS({
     function defaultFactory(origin, opts) {
       return new Client(origin, opts);
     }
-    var Pool = class extends PoolBase {
+    var Pool2 = class extends PoolBase {
       constructor(origin, {
         connections,
         factory = defaultFactory,
@@ -9558,7 +9558,7 @@ var require_pool = __commonJS({
         }
       }
     };
-    module2.exports = Pool;
+    module2.exports = Pool2;
   }
 });
 
@@ -9578,7 +9578,7 @@ var require_balanced_pool = __commonJS({
       kRemoveClient,
       kGetDispatcher
     } = require_pool_base();
-    var Pool = require_pool();
+    var Pool2 = require_pool();
     var { kUrl } = require_symbols();
     var util = require_util();
     var kFactory = /* @__PURE__ */ Symbol("factory");
@@ -9599,7 +9599,7 @@ var require_balanced_pool = __commonJS({
       return a;
     }
     function defaultFactory(origin, opts) {
-      return new Pool(origin, opts);
+      return new Pool2(origin, opts);
     }
     var BalancedPool = class extends PoolBase {
       constructor(upstreams = [], { factory = defaultFactory, connect, tls, ...opts } = {}) {
@@ -9836,7 +9836,7 @@ var require_agent = __commonJS({
     var { InvalidArgumentError, MaxOriginsReachedError } = require_errors();
     var { kClients, kRunning, kClose, kDestroy, kDispatch, kUrl } = require_symbols();
     var DispatcherBase = require_dispatcher_base();
-    var Pool = require_pool();
+    var Pool2 = require_pool();
     var Client = require_client();
     var util = require_util();
     var kOnConnect = /* @__PURE__ */ Symbol("onConnect");
@@ -9847,7 +9847,7 @@ var require_agent = __commonJS({
     var kOptions = /* @__PURE__ */ Symbol("options");
     var kOrigins = /* @__PURE__ */ Symbol("origins");
     function defaultFactory(origin, opts) {
-      return opts && opts.connections === 1 ? new Client(origin, opts) : new Pool(origin, opts);
+      return opts && opts.connections === 1 ? new Client(origin, opts) : new Pool2(origin, opts);
     }
     var Agent2 = class extends DispatcherBase {
       constructor({ factory = defaultFactory, maxOrigins = Infinity, connect, tls, ...options } = {}) {
@@ -10469,7 +10469,7 @@ var require_socks5_proxy_agent = __commonJS({
     var { InvalidArgumentError } = require_errors();
     var { Socks5Client, STATES } = require_socks5_client();
     var { kDispatch, kClose, kDestroy } = require_symbols();
-    var Pool = require_pool();
+    var Pool2 = require_pool();
     var buildConnector = require_connect();
     var { debuglog } = require("node:util");
     var debug = debuglog("undici:socks5-proxy");
@@ -10592,7 +10592,7 @@ var require_socks5_proxy_agent = __commonJS({
           const originKey = String(origin);
           let pool = this[kPools].get(originKey);
           if (!pool || pool.destroyed || pool.closed) {
-            pool = new Pool(origin, {
+            pool = new Pool2(origin, {
               pipelining: opts.pipelining,
               connections: opts.connections,
               connect: async (connectOpts, callback) => {
@@ -10668,7 +10668,7 @@ var require_proxy_agent = __commonJS({
     "use strict";
     var { kProxy, kClose, kDestroy, kDispatch } = require_symbols();
     var Agent2 = require_agent();
-    var Pool = require_pool();
+    var Pool2 = require_pool();
     var DispatcherBase = require_dispatcher_base();
     var { InvalidArgumentError, RequestAbortedError, SecureProxyConnectionError } = require_errors();
     var buildConnector = require_connect();
@@ -10686,7 +10686,7 @@ var require_proxy_agent = __commonJS({
       return protocol === "https:" ? 443 : 80;
     }
     function defaultFactory(origin, opts) {
-      return new Pool(origin, opts);
+      return new Pool2(origin, opts);
     }
     var noop = () => {
     };
@@ -10694,7 +10694,7 @@ var require_proxy_agent = __commonJS({
       if (opts.connections === 1) {
         return new Client(origin, opts);
       }
-      return new Pool(origin, opts);
+      return new Pool2(origin, opts);
     }
     var Http1ProxyWrapper = class extends DispatcherBase {
       #client;
@@ -13586,7 +13586,7 @@ var require_mock_pool = __commonJS({
   "node_modules/undici/lib/mock/mock-pool.js"(exports2, module2) {
     "use strict";
     var { promisify } = require("node:util");
-    var Pool = require_pool();
+    var Pool2 = require_pool();
     var { buildMockDispatch } = require_mock_utils();
     var {
       kDispatches,
@@ -13601,7 +13601,7 @@ var require_mock_pool = __commonJS({
     var { MockInterceptor } = require_mock_interceptor();
     var Symbols = require_symbols();
     var { InvalidArgumentError } = require_errors();
-    var MockPool = class extends Pool {
+    var MockPool = class extends Pool2 {
       constructor(origin, opts) {
         if (!opts || !opts.agent || typeof opts.agent.dispatch !== "function") {
           throw new InvalidArgumentError("Argument opts.agent must implement Agent");
@@ -26479,7 +26479,7 @@ var require_undici = __commonJS({
     "use strict";
     var Client = require_client();
     var Dispatcher = require_dispatcher();
-    var Pool = require_pool();
+    var Pool2 = require_pool();
     var BalancedPool = require_balanced_pool();
     var RoundRobinPool = require_round_robin_pool();
     var Agent2 = require_agent();
@@ -26506,7 +26506,7 @@ var require_undici = __commonJS({
     Object.assign(Dispatcher.prototype, api);
     module2.exports.Dispatcher = Dispatcher;
     module2.exports.Client = Client;
-    module2.exports.Pool = Pool;
+    module2.exports.Pool = Pool2;
     module2.exports.BalancedPool = BalancedPool;
     module2.exports.RoundRobinPool = RoundRobinPool;
     module2.exports.Agent = Agent2;
@@ -26687,7 +26687,8 @@ function isLoopbackAddress(hostname) {
 
 // src/core/messages/networkMessages.ts
 var englishNetworkMessages = {
-  requestFailed: () => "The network request failed."
+  requestFailed: () => "The network request failed.",
+  proxyTunnelNotOpened: (detail) => `the proxy did not open a tunnel to the wiki: ${detail}`
 };
 
 // src/core/http/networkError.ts
@@ -26703,7 +26704,7 @@ function codeOf(error) {
 }
 function networkError(error, messages = englishNetworkMessages) {
   const innermostFirst = [...causeChain(error)].reverse();
-  const telling = innermostFirst.find((link) => link.message.trim() !== "" && link.message !== "fetch failed");
+  const telling = innermostFirst.find((link) => codeOf(link).startsWith("ERR_WIKI_")) ?? innermostFirst.find((link) => link.message.trim() !== "" && link.message !== "fetch failed");
   const code = innermostFirst.map(codeOf).find((candidate) => candidate !== "");
   let message = telling?.message ?? (error instanceof Error ? error.message : String(error));
   if (code && !message.includes(code)) message = message ? `${message} (${code})` : code;
@@ -26723,15 +26724,31 @@ function proxyConfigured(settings, env) {
 }
 
 // src/core/http/proxy.ts
-function createProxyDispatcher(settings, env = process.env) {
+var CONNECT_TIMEOUT_MS = 1e4;
+function createProxyDispatcher(settings, env = process.env, timeouts = {}) {
   const proxyUrl = settings.proxyUrl?.trim();
   if (!proxyConfigured(settings, env)) return void 0;
   const noProxy = [...settings.noProxy ?? [], env.NO_PROXY ?? env.no_proxy ?? ""].map((entry) => entry.trim()).filter((entry) => entry.length > 0).join(",");
+  const deadline = timeouts.requestTimeoutMs;
+  const bounds = deadline === void 0 ? {} : { headersTimeout: deadline, connectTimeout: Math.min(deadline, CONNECT_TIMEOUT_MS) };
+  const tunnelBounds = deadline === void 0 ? {} : { ...bounds, headersTimeout: Math.max(1, Math.floor(deadline * 0.8)) };
   return new import_undici.EnvHttpProxyAgent({
     httpProxy: proxyUrl || env.HTTP_PROXY || env.http_proxy,
     httpsProxy: proxyUrl || env.HTTPS_PROXY || env.https_proxy,
-    noProxy
+    noProxy,
+    ...bounds,
+    clientFactory: (origin, options) => tunnelFailsItsRequest(new import_undici.Pool(origin, { ...options, ...tunnelBounds }))
   });
+}
+function tunnelFailsItsRequest(proxyClient) {
+  const connect = proxyClient.connect.bind(proxyClient);
+  return Object.assign(proxyClient, {
+    connect: (options) => connect(options).catch((error) => Promise.reject(tunnelNotOpened(error)))
+  });
+}
+function tunnelNotOpened(error) {
+  const detail = error instanceof Error ? error.message : String(error);
+  return Object.assign(new Error(englishNetworkMessages.proxyTunnelNotOpened(detail), { cause: error }), { code: "ERR_WIKI_PROXY_TUNNEL" });
 }
 
 // src/core/http/transport.ts
@@ -26743,9 +26760,9 @@ function bodyText(body) {
 }
 
 // src/core/http/undiciTransport.ts
-function createUndiciTransport(settings = {}, env = process.env) {
+function createUndiciTransport(settings = {}, env = process.env, timeouts = {}) {
   const direct = new import_undici2.Agent();
-  const proxied = createProxyDispatcher(settings, env);
+  const proxied = createProxyDispatcher(settings, env, timeouts);
   const dispatcherFor = (url) => proxied && !isLoopbackAddress(url.hostname) ? proxied : direct;
   return {
     name: "undici",
@@ -26768,8 +26785,10 @@ function createUndiciTransport(settings = {}, env = process.env) {
         throw networkError(error);
       }
     },
+    // Destroyed, not closed: close() waits for every queued request, and one a proxy holds (a CONNECT never answered)
+    // would hold the end of the run; the callers' deadlines have already given up on any request still queued.
     async close() {
-      await Promise.all([direct.close(), proxied?.close()]);
+      await Promise.all([direct.destroy(), proxied?.destroy()]);
     }
   };
 }

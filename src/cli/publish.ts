@@ -101,7 +101,7 @@ export async function publishCommand(args: PublishArgs, context: PublishContext)
   const notice = noticeSettings(args.noNotice || noticeOffInEnvironment(context.env), sourceBase(args.sourceUrl, context.env), repository);
   // The HTTP client is loaded only when something is sent or read: a dry run without page access needs none.
   let transport: CliTransport | undefined;
-  const lazyTransport = (): CliTransport => (transport ??= cliTransport(context.env));
+  const lazyTransport = (): CliTransport => (transport ??= cliTransport(context.env, args.timeoutSeconds * 1000));
   try {
     const access = resolvePageAccess({
       env: context.env, authUrl: args.authUrl, baseUrl: args.baseUrl, transport: lazyTransport, now: () => context.now(),

@@ -12,14 +12,15 @@ export interface CliTransport extends Transport {
   close(): Promise<void>;
 }
 
-export function cliTransport(env: NodeJS.ProcessEnv): CliTransport {
+/** `requestTimeoutMs`: the run's --timeout, which also bounds a proxy's answer to the CONNECT. */
+export function cliTransport(env: NodeJS.ProcessEnv, requestTimeoutMs?: number): CliTransport {
   const direct = createNodeHttpTransport();
   const proxy = proxyConfigured({}, env);
   let proxied: CliTransport | undefined;
   const proxiedTransport = (): CliTransport => {
     // A plain require on purpose: scripts/build.mjs turns it into a runtime require of dist/cliHttp.js.
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    proxied ??= (require('./httpClient') as typeof HttpClient).createUndiciTransport({}, env);
+    proxied ??= (require('./httpClient') as typeof HttpClient).createUndiciTransport({}, env, requestTimeoutMs === undefined ? {} : { requestTimeoutMs });
     return proxied;
   };
   return {

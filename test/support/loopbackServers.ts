@@ -65,3 +65,19 @@ export async function startTunnelProxy(): Promise<RunningServer & { tunnels: str
   });
   return { ...(await serve(server)), tunnels };
 }
+
+/**
+ * A proxy that breaks every CONNECT: `reset` closes the connection at once, `silent` keeps it open and never answers.
+ * `connects` counts the CONNECTs it was sent.
+ */
+export async function startBrokenProxy(mode: 'reset' | 'silent'): Promise<RunningServer & { readonly connects: number }> {
+  let connects = 0;
+  const server = createServer((_req, res) => res.writeHead(405).end());
+  server.on('connect', (_req, clientSocket: Socket) => {
+    connects += 1;
+    clientSocket.on('error', () => undefined);
+    if (mode === 'reset') clientSocket.destroy();
+  });
+  const running = await serve(server);
+  return { ...running, get connects() { return connects; } };
+}

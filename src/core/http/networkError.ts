@@ -11,6 +11,8 @@ const CONNECT_PHASE_CODES = new Set([
   'UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY', 'SELF_SIGNED_CERT_IN_CHAIN',
   'DEPTH_ZERO_SELF_SIGNED_CERT', 'CERT_HAS_EXPIRED', 'ERR_TLS_CERT_ALTNAME_INVALID',
   'ERR_WIKI_NOT_SENT',
+  // The proxy closed or never answered the CONNECT (proxy.ts): the request never reached the wiki.
+  'ERR_WIKI_PROXY_TUNNEL',
 ]);
 
 /** Failures that trying again cannot mend: the certificate is not trusted, or the transport refused to send. */
@@ -57,7 +59,9 @@ export function failedBeforeConnecting(error: unknown): boolean {
 /** Wraps a network failure: the innermost message that says something, with its code, and the original as `cause`. */
 export function networkError(error: unknown, messages: NetworkMessages = englishNetworkMessages): Error {
   const innermostFirst = [...causeChain(error)].reverse();
-  const telling = innermostFirst.find((link) => link.message.trim() !== '' && link.message !== 'fetch failed');
+  // A failure this code named itself (a proxy's tunnel that did not open) says more than the socket error inside it.
+  const telling = innermostFirst.find((link) => codeOf(link).startsWith('ERR_WIKI_')) ??
+    innermostFirst.find((link) => link.message.trim() !== '' && link.message !== 'fetch failed');
   const code = innermostFirst.map(codeOf).find((candidate) => candidate !== '');
   let message = telling?.message ?? (error instanceof Error ? error.message : String(error));
   if (code && !message.includes(code)) message = message ? `${message} (${code})` : code;

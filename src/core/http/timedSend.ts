@@ -20,24 +20,38 @@ export async function timedSend(
   // One controller fed by a timer and by Cancel: cheaper per request than AbortSignal.any over AbortSignal.timeout,
   // which shows in the publish benchmark for small documents.
   const controller = new AbortController();
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, options.timeoutMs);
-  const cancel = (): void => controller.abort();
-  options.signal?.addEventListener('abort', cancel, { once: true });
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let cancel: (() => void) | undefined;
+  // The deadline and Cancel end the send themselves, whether or not the transport settles: undici ignores the signal
+  // while a proxy's CONNECT is pending (nodejs/undici#3897), and a transport that never settles must not hold a run.
+  const ended = new Promise<TimedResult>((resolve) => {
+    timer = setTimeout(() => {
+      controller.abort();
+      resolve({ kind: 'timeout' });
+    }, options.timeoutMs);
+    cancel = (): void => {
+      controller.abort();
+      resolve({ kind: 'cancelled' });
+    };
+    options.signal?.addEventListener('abort', cancel, { once: true });
+  });
+  const exchange = exchangeOf(transport, { ...request, signal: controller.signal });
   try {
-    const response = await transport.send({ ...request, signal: controller.signal });
+    return await Promise.race([exchange, ended]);
+  } finally {
+    clearTimeout(timer);
+    if (cancel) options.signal?.removeEventListener('abort', cancel);
+  }
+}
+
+/** The request and its whole body; a failure as a value. What comes after the race is decided is never read. */
+async function exchangeOf(transport: Transport, request: HttpRequest): Promise<TimedResult> {
+  try {
+    const response = await transport.send(request);
     const text = await response.text();
     return { kind: 'response', status: response.status, headers: response.headers, text };
   } catch (error) {
-    if (options.signal?.aborted) return { kind: 'cancelled' };
-    if (timedOut) return { kind: 'timeout' };
     return { kind: 'network', detail: networkDetail(error), error };
-  } finally {
-    clearTimeout(timer);
-    options.signal?.removeEventListener('abort', cancel);
   }
 }
 

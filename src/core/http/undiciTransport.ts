@@ -4,7 +4,7 @@
 import { Agent, request, type Dispatcher } from 'undici';
 import { isLoopbackAddress } from './endpoint';
 import { networkError } from './networkError';
-import { createProxyDispatcher, type ProxySettings } from './proxy';
+import { createProxyDispatcher, type ProxySettings, type ProxyTimeouts } from './proxy';
 import { bodyText, type HttpRequest, type HttpResponse, type Transport } from './transport';
 
 export interface UndiciTransport extends Transport {
@@ -12,9 +12,9 @@ export interface UndiciTransport extends Transport {
   close(): Promise<void>;
 }
 
-export function createUndiciTransport(settings: ProxySettings = {}, env: NodeJS.ProcessEnv = process.env): UndiciTransport {
+export function createUndiciTransport(settings: ProxySettings = {}, env: NodeJS.ProcessEnv = process.env, timeouts: ProxyTimeouts = {}): UndiciTransport {
   const direct = new Agent();
-  const proxied = createProxyDispatcher(settings, env);
+  const proxied = createProxyDispatcher(settings, env, timeouts);
   // Loopback goes direct whatever NO_PROXY says: through a proxy it would reach the proxy machine's own loopback.
   const dispatcherFor = (url: URL): Dispatcher => (proxied && !isLoopbackAddress(url.hostname) ? proxied : direct);
   return {
@@ -38,8 +38,10 @@ export function createUndiciTransport(settings: ProxySettings = {}, env: NodeJS.
         throw networkError(error);
       }
     },
+    // Destroyed, not closed: close() waits for every queued request, and one a proxy holds (a CONNECT never answered)
+    // would hold the end of the run; the callers' deadlines have already given up on any request still queued.
     async close() {
-      await Promise.all([direct.close(), proxied?.close()]);
+      await Promise.all([direct.destroy(), proxied?.destroy()]);
     },
   };
 }

@@ -26688,10 +26688,26 @@ function isLoopbackAddress(hostname) {
 // src/core/messages/networkMessages.ts
 var englishNetworkMessages = {
   requestFailed: () => "The network request failed.",
-  proxyTunnelNotOpened: (detail) => `the proxy did not open a tunnel to the wiki: ${detail}`
+  proxyTunnelNotOpened: (detail) => `the proxy did not open a tunnel to the wiki: ${detail}`,
+  notHttps: () => "the endpoint does not speak HTTPS on that port (TLS handshake failed)",
+  tlsHandshakeFailed: (reason) => reason ? `the TLS handshake failed: ${reason}` : "the TLS handshake failed"
 };
 
 // src/core/http/networkError.ts
+function isTlsProtocolFailure(error) {
+  const code = codeOf(error);
+  return code === "EPROTO" || code.startsWith("ERR_SSL_");
+}
+function tlsReason(error) {
+  const { reason } = error;
+  if (typeof reason === "string") return reason;
+  return /error:[0-9A-F]+:[^:]*:[^:]*:([^:\n]+)/i.exec(error.message)?.[1]?.trim() ?? "";
+}
+var NOT_TLS = /wrong version number|packet length too long|http request|unknown protocol/i;
+function tlsFailureMessage(error, messages) {
+  const reason = tlsReason(error);
+  return NOT_TLS.test(reason) ? messages.notHttps() : messages.tlsHandshakeFailed(reason);
+}
 function* causeChain(error) {
   for (let current = error, depth = 0; current instanceof Error && depth < 8; current = current.cause, depth++) {
     yield current;
@@ -26704,6 +26720,8 @@ function codeOf(error) {
 }
 function networkError(error, messages = englishNetworkMessages) {
   const innermostFirst = [...causeChain(error)].reverse();
+  const tls = innermostFirst.find(isTlsProtocolFailure);
+  if (tls) return new Error(tlsFailureMessage(tls, messages), { cause: error });
   const telling = innermostFirst.find((link) => codeOf(link).startsWith("ERR_WIKI_")) ?? innermostFirst.find((link) => link.message.trim() !== "" && link.message !== "fetch failed");
   const code = innermostFirst.map(codeOf).find((candidate) => candidate !== "");
   let message = telling?.message ?? (error instanceof Error ? error.message : String(error));

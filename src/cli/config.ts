@@ -43,7 +43,7 @@ export function resolveDiagramRenderer(flag: string | undefined, env: NodeJS.Pro
 
 
 /**
- * Each proxy variable that is set is a proxy's address (http:// or https://, a host, a port if any): one that is not
+ * Each proxy variable that is set is a proxy's address (http:// or https://, a host, a port if any, nothing after it): one that is not
  * failed every request as "could not reach the wiki ... it may have reached the wiki all the same", three attempts a
  * file, and marked sends that never went as ones that may have landed. Its value is never said: it may hold a password.
  */
@@ -56,7 +56,9 @@ export function checkProxyVariables(env: NodeJS.ProcessEnv): Resolved<undefined>
     } catch {
       url = undefined;
     }
-    if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname === '') {
+    // A path, query or fragment is no part of a proxy's address: undici refuses every request through it ("invalid url").
+    const notJustAnAddress = url !== undefined && (url.pathname !== '/' || url.search !== '' || url.hash !== '' || raw.endsWith('?') || raw.endsWith('#'));
+    if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname === '' || notJustAnAddress) {
       return { ok: false, message: `${name} is not a proxy address such as http://proxy.example.com:3128 (its value is not shown: it may hold a password). Set it to the proxy's address, or unset it.` };
     }
   }

@@ -62,10 +62,13 @@ describe('CLI behind a proxy', () => {
     const token = tlsWiki.issueToken().token;
     const endpoint = tlsWiki.importEndpoint.replace('//127.0.0.1:', '//wiki.test:');
     const before = tlsWiki.imports.length;
-    for (const bad of ['http://ciuser:s3cret-pw@127.0.0.1:notaport', 'proxy.example.com:3128']) {
+    // A path, a query or a fragment: undici refuses every request through such a proxy ("invalid url").
+    const address = new URL(proxy.url);
+    const withMore = [`${address.origin}/s3cret-pw`, `${address.origin}?s3cret-pw`, `${address.origin}/?s3cret-pw`, `${address.origin}?`, `${address.origin}#s3cret-pw`];
+    for (const bad of ['http://ciuser:s3cret-pw@127.0.0.1:notaport', 'proxy.example.com:3128', ...withMore]) {
       const env = { WIKI_PUBLISHER_ENDPOINT: endpoint, WIKI_PUBLISHER_API_TOKEN: token, HTTPS_PROXY: bad, NODE_EXTRA_CA_CERTS: caFile };
       const run = await runCli(['publish', 'a.md', '--space', 'DOCS', '--parent', '123456', '--overwrite', '--state', 'proxy-state.json'], { cwd: dir, env });
-      assert.equal(run.code, 2, run.stdout + run.stderr);
+      assert.equal(run.code, 2, `${bad}: ${run.stdout}${run.stderr}`);
       assert.match(run.stderr, /HTTPS_PROXY is not a proxy address such as http:\/\/proxy\.example\.com:3128 \(its value is not shown: it may hold a password\)/);
       assert.ok(!(run.stdout + run.stderr).includes('s3cret-pw') && !(run.stdout + run.stderr).includes('notaport'), 'the value is not shown');
     }

@@ -86,6 +86,17 @@ for (const kind of kinds) {
       }
     });
 
+    it('names an https:// address on a port that speaks plain HTTP, on one line, and knows nothing was sent', async () => {
+      const before = env.sandbox.imports.length;
+      const outcome = await send({ endpoint: env.sandbox.importEndpoint.replace(/^http:/, 'https:'), token: env.token, transport, ...instantRetries() });
+      assert.equal(outcome.kind, 'network');
+      assert.equal(outcome.mayHaveLanded, false);
+      assert.equal(outcome.attempts, 1, 'a port without TLS stays without it: no automatic retry');
+      assert.match(outcome.message, /does not speak HTTPS on that port \(TLS handshake failed\)/);
+      assert.doesNotMatch(outcome.message, /\n|\\n|SSL routines|openssl/);
+      assert.equal(env.sandbox.imports.length, before);
+    });
+
     it('carries the token client and the platform lookups', async () => {
       const idp = await startIdp();
       try {

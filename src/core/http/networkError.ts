@@ -13,17 +13,47 @@ const CONNECT_PHASE_CODES = new Set([
   'ERR_WIKI_NOT_SENT',
   // The proxy closed or never answered the CONNECT (proxy.ts): the request never reached the wiki.
   'ERR_WIKI_PROXY_TUNNEL',
+  // undici refused the request's arguments (a proxy address with a path: "invalid url") before sending anything.
+  'UND_ERR_INVALID_ARG',
 ]);
 
 /** Failures that trying again cannot mend: the certificate is not trusted, or the transport refused to send. */
 const PERMANENT_CODES = new Set([
   'UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY', 'SELF_SIGNED_CERT_IN_CHAIN',
-  'DEPTH_ZERO_SELF_SIGNED_CERT', 'CERT_HAS_EXPIRED', 'ERR_TLS_CERT_ALTNAME_INVALID', 'ERR_WIKI_NOT_SENT',
+  'DEPTH_ZERO_SELF_SIGNED_CERT', 'CERT_HAS_EXPIRED', 'ERR_TLS_CERT_ALTNAME_INVALID', 'ERR_WIKI_NOT_SENT', 'UND_ERR_INVALID_ARG',
 ]);
 
-/** True when the failure will be the same on every attempt (an untrusted certificate): no automatic retry. */
+/**
+ * A TLS protocol failure: Node's EPROTO (its http and https modules), OpenSSL's ERR_SSL_* (undici, fetch). The request is
+ * written only once the handshake is done, and these come from the handshake (an https:// address on a port that speaks
+ * plain HTTP, no protocol version or cipher in common): nothing was sent.
+ */
+function isTlsProtocolFailure(error: Error): boolean {
+  const code = codeOf(error);
+  return code === 'EPROTO' || code.startsWith('ERR_SSL_');
+}
+
+/** OpenSSL's reason ("wrong version number"): its own field, or read from its one-line text "...:error:0A00010B:SSL routines:ssl3_get_record:wrong version number:file:line:". */
+function tlsReason(error: Error): string {
+  const { reason } = error as Error & { reason?: unknown };
+  if (typeof reason === 'string') return reason;
+  return /error:[0-9A-F]+:[^:]*:[^:]*:([^:\n]+)/i.exec(error.message)?.[1]?.trim() ?? '';
+}
+
+/** Reasons OpenSSL gives when the other side answered the handshake with something that is not TLS (plain HTTP). */
+const NOT_TLS = /wrong version number|packet length too long|http request|unknown protocol/i;
+
+/** One line for a failed TLS handshake, without OpenSSL's codes and source paths. */
+function tlsFailureMessage(error: Error, messages: NetworkMessages): string {
+  const reason = tlsReason(error);
+  return NOT_TLS.test(reason) ? messages.notHttps() : messages.tlsHandshakeFailed(reason);
+}
+
+/** True when the failure will be the same on every attempt (an untrusted certificate, a port without TLS): no automatic retry. */
 export function failsEveryTime(error: unknown): boolean {
-  for (const link of causeChain(error)) if (PERMANENT_CODES.has(codeOf(link))) return true;
+  for (const link of causeChain(error)) {
+    if (PERMANENT_CODES.has(codeOf(link)) || (isTlsProtocolFailure(link) && NOT_TLS.test(tlsReason(link)))) return true;
+  }
   return false;
 }
 
@@ -51,7 +81,7 @@ function codeOf(error: Error): string {
 /** True when the request failed before a connection to the server was made (refused, unknown host, untrusted certificate). */
 export function failedBeforeConnecting(error: unknown): boolean {
   for (const link of causeChain(error)) {
-    if (CONNECT_PHASE_CODES.has(codeOf(link)) || TUNNEL_REFUSED.test(link.message)) return true;
+    if (CONNECT_PHASE_CODES.has(codeOf(link)) || isTlsProtocolFailure(link) || TUNNEL_REFUSED.test(link.message)) return true;
   }
   return false;
 }
@@ -59,6 +89,8 @@ export function failedBeforeConnecting(error: unknown): boolean {
 /** Wraps a network failure: the innermost message that says something, with its code, and the original as `cause`. */
 export function networkError(error: unknown, messages: NetworkMessages = englishNetworkMessages): Error {
   const innermostFirst = [...causeChain(error)].reverse();
+  const tls = innermostFirst.find(isTlsProtocolFailure);
+  if (tls) return new Error(tlsFailureMessage(tls, messages), { cause: error });
   // A failure this code named itself (a proxy's tunnel that did not open) says more than the socket error inside it.
   const telling = innermostFirst.find((link) => codeOf(link).startsWith('ERR_WIKI_')) ??
     innermostFirst.find((link) => link.message.trim() !== '' && link.message !== 'fetch failed');

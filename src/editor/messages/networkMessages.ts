@@ -6,4 +6,6 @@ import type { NetworkMessages } from '../../core/messages/networkMessages';
 export const editorNetworkMessages: NetworkMessages = {
   requestFailed: () => vscode.l10n.t('The network request failed.'),
   proxyTunnelNotOpened: (detail) => vscode.l10n.t('the proxy did not open a tunnel to the wiki: {0}', detail),
+  notHttps: () => vscode.l10n.t('the endpoint does not speak HTTPS on that port (TLS handshake failed)'),
+  tlsHandshakeFailed: (reason) => (reason ? vscode.l10n.t('the TLS handshake failed: {0}', reason) : vscode.l10n.t('the TLS handshake failed')),
 };

@@ -26690,7 +26690,8 @@ var englishNetworkMessages = {
   requestFailed: () => "The network request failed.",
   proxyTunnelNotOpened: (detail) => `the proxy did not open a tunnel to the wiki: ${detail}`,
   notHttps: () => "the endpoint does not speak HTTPS on that port (TLS handshake failed)",
-  tlsHandshakeFailed: (reason) => reason ? `the TLS handshake failed: ${reason}` : "the TLS handshake failed"
+  tlsHandshakeFailed: (reason) => reason ? `the TLS handshake failed: ${reason}` : "the TLS handshake failed",
+  answerTooLarge: (megabytes) => `the answer was larger than ${megabytes} MB, so it was not read`
 };
 
 // src/core/http/networkError.ts
@@ -26707,6 +26708,13 @@ var NOT_TLS = /wrong version number|packet length too long|http request|unknown 
 function tlsFailureMessage(error, messages) {
   const reason = tlsReason(error);
   return NOT_TLS.test(reason) ? messages.notHttps() : messages.tlsHandshakeFailed(reason);
+}
+var ANSWER_TOO_LARGE = "ERR_WIKI_ANSWER_TOO_LARGE";
+function answerTooLargeError(limitBytes, messages = englishNetworkMessages) {
+  return Object.assign(new Error(messages.answerTooLarge(megabytesOf(limitBytes))), { code: ANSWER_TOO_LARGE, limitBytes });
+}
+function megabytesOf(bytes) {
+  return Math.max(1, Math.round(bytes / (1024 * 1024)));
 }
 function* causeChain(error) {
   for (let current = error, depth = 0; current instanceof Error && depth < 8; current = current.cause, depth++) {
@@ -26727,6 +26735,26 @@ function networkError(error, messages = englishNetworkMessages) {
   let message = telling?.message ?? (error instanceof Error ? error.message : String(error));
   if (code && !message.includes(code)) message = message ? `${message} (${code})` : code;
   return new Error(message || messages.requestFailed(), { cause: error });
+}
+
+// src/core/http/cappedBody.ts
+async function readCappedBody(chunks, options) {
+  const declared = options.contentLength === void 0 ? Number.NaN : Number(options.contentLength);
+  if (declared > options.limitBytes) {
+    options.stop();
+    throw answerTooLargeError(options.limitBytes, options.messages);
+  }
+  const parts = [];
+  let total = 0;
+  for await (const chunk of chunks) {
+    total += chunk.byteLength;
+    if (total > options.limitBytes) {
+      options.stop();
+      throw answerTooLargeError(options.limitBytes, options.messages);
+    }
+    parts.push(chunk);
+  }
+  return Buffer.concat(parts, total).toString("utf8");
 }
 
 // src/core/http/proxy.ts
@@ -26776,6 +26804,20 @@ function bodyText(body) {
   for (const piece of body.pieces()) text += piece;
   return text;
 }
+var MIB = 1024 * 1024;
+var ANSWER_LIMITS = {
+  /**
+   * The import service's answer and a token endpoint's: a JSON object of a sentence or of a few tokens. A megabyte
+   * leaves room for the HTML error page of a proxy in front of them, which is reported by its status.
+   */
+  smallJson: MIB,
+  /**
+   * A page route's answer: up to 250 pages a request, with their storage-format bodies when the page state or the edit
+   * guard asks for them. Generous for that, and well below V8's longest string (about 512 million characters), so that
+   * an answer past it ends as a message, never as a crash.
+   */
+  pageRoute: 256 * MIB
+};
 
 // src/core/http/undiciTransport.ts
 function createUndiciTransport(settings = {}, env = process.env, timeouts = {}) {
@@ -26794,10 +26836,12 @@ function createUndiciTransport(settings = {}, env = process.env, timeouts = {}) 
           signal: httpRequest.signal ?? null,
           dispatcher: dispatcherFor(url)
         });
+        const headers = joinRepeated(response.headers);
+        const read = { limitBytes: httpRequest.maxResponseBytes, contentLength: headers["content-length"], stop: () => response.body.destroy() };
         return {
           status: response.statusCode,
-          headers: joinRepeated(response.headers),
-          text: () => response.body.text().catch((error) => Promise.reject(networkError(error)))
+          headers,
+          text: () => readCappedBody(response.body, read).catch((error) => Promise.reject(networkError(error)))
         };
       } catch (error) {
         throw networkError(error);

@@ -32,6 +32,7 @@ import { createUndiciTransport } from '../../src/core/http/undiciTransport';
 import { importPage } from '../../src/core/publish/pipeline';
 import { DOCS_HOME, useSandbox } from '../support/importHarness';
 import { installL10nOnlyVscode } from '../support/fakeL10n';
+import { ANSWER_LIMITS } from '../../src/core/http/transport';
 
 interface EditorCatalogues {
   address: AddressMessages;
@@ -179,7 +180,7 @@ describe('the editor\'s message catalogues, through vscode.l10n', () => {
 
   it('a network failure that says nothing itself, through the editor\'s transport', async () => {
     const transport = createFetchTransport({ name: 'test', fetchFor: () => () => Promise.reject(new Error('')), messages: german.network });
-    await assert.rejects(transport.send({ method: 'GET', url: 'http://127.0.0.1:9/', headers: {} }), { message: 'Die Netzwerkanfrage ist fehlgeschlagen.' });
+    await assert.rejects(transport.send({ method: 'GET', url: 'http://127.0.0.1:9/', headers: {}, maxResponseBytes: ANSWER_LIMITS.smallJson }), { message: 'Die Netzwerkanfrage ist fehlgeschlagen.' });
   });
 
   it('a diagram renderer at a plain-http address that is not loopback refuses the file', () => {

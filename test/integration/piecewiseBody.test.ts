@@ -10,6 +10,7 @@ import { createUndiciTransport } from '../../src/core/http/undiciTransport';
 import type { Transport } from '../../src/core/http/transport';
 import { importJsonBody } from '../../src/core/importApi/jsonBody';
 import { instantRetries, send } from '../support/importHarness';
+import { ANSWER_LIMITS } from '../../src/core/http/transport';
 
 interface Received { headers: IncomingHttpHeaders; bytes: Buffer }
 
@@ -55,7 +56,7 @@ for (const kind of kinds) {
     it('arrives as the bytes of the whole, with their length', async () => {
       server = await startBodyServer(0);
       const body = importJsonBody({ spaceId: 'DOCS', parentId: '1', pageTitle: 'Large', overwrite: false }, [CONTENT, '\n---\n\nnotice\n']);
-      const response = await transport.send({ method: 'POST', url: server.url, headers: { 'content-type': 'application/json' }, body });
+      const response = await transport.send({ method: 'POST', url: server.url, headers: { 'content-type': 'application/json' }, body, maxResponseBytes: ANSWER_LIMITS.smallJson });
       await response.text();
       assert.equal(response.status, 201);
       const expected = Buffer.from(JSON.stringify({ spaceId: 'DOCS', parentId: '1', pageTitle: 'Large', overwrite: false, content: `${CONTENT}\n---\n\nnotice\n` }), 'utf8');

@@ -11,8 +11,10 @@ import { diagnoseNotFound, TokenClient } from '../../src/core/oauth';
 import { startIdp } from '../sandbox/idp';
 import { startSandbox } from '../sandbox/server';
 import { instantRetries, send, useSandbox } from '../support/importHarness';
-import { startRecordingServer, startRedirectServer } from '../support/loopbackServers';
+import { startEndlessServer, startRecordingServer, startRedirectServer } from '../support/loopbackServers';
+import { timedSend } from '../../src/core/http/timedSend';
 import { createTestCertificates } from '../support/testCertificates';
+import { ANSWER_LIMITS } from '../../src/core/http/transport';
 
 const kinds: Array<{ name: string; make(): Transport & { close?(): Promise<void> } }> = [
   { name: 'undici', make: () => createUndiciTransport({}, {}) },
@@ -41,7 +43,7 @@ for (const kind of kinds) {
       const elsewhere = await startRecordingServer('127.0.0.2');
       const redirecting = await startRedirectServer(`${elsewhere.url}/steal`, 302);
       try {
-        const response = await transport.send({ method: 'POST', url: `${redirecting.url}/hook`, headers: { authorization: 'Bearer not-a-real-token' }, body: '{}' });
+        const response = await transport.send({ method: 'POST', url: `${redirecting.url}/hook`, headers: { authorization: 'Bearer not-a-real-token' }, body: '{}', maxResponseBytes: ANSWER_LIMITS.smallJson });
         assert.equal(response.status, 302);
         assert.equal(response.headers.location, `${elsewhere.url}/steal`);
         await response.text();
@@ -95,6 +97,27 @@ for (const kind of kinds) {
       assert.match(outcome.message, /does not speak HTTPS on that port \(TLS handshake failed\)/);
       assert.doesNotMatch(outcome.message, /\n|\\n|SSL routines|openssl/);
       assert.equal(env.sandbox.imports.length, before);
+    });
+
+    it('stops reading an answer past the request\'s limit: an import says it was sent and may have landed, a read that it was too large', async () => {
+      const endless = await startEndlessServer(502);
+      const declared = await startEndlessServer(200, 300 * 1024 * 1024);
+      try {
+        // Before the limit, an endless body was read until the deadline, its every byte kept.
+        const outcome = await send({ endpoint: `${endless.url}/import`, token: env.token, transport, deadlineMs: 30_000, ...instantRetries() });
+        assert.equal(outcome.kind, 'unexpected');
+        assert.equal(outcome.mayHaveLanded, true);
+        assert.equal(outcome.status, 502);
+        assert.match(outcome.message, /HTTP 502 and more than 1 MB, which was not read: the request was sent, so the page may have been published/);
+        const read = await timedSend(transport, { method: 'GET', url: `${endless.url}/wiki/api/v2/pages`, headers: {}, maxResponseBytes: 2 * 1024 * 1024 }, { timeoutMs: 30_000 });
+        assert.equal(read.kind, 'tooLarge');
+        assert.deepEqual(read.kind === 'tooLarge' ? [read.status, read.limitBytes] : [], [502, 2 * 1024 * 1024]);
+        // A Content-Length past the limit is refused before its body is read.
+        const big = await timedSend(transport, { method: 'GET', url: declared.url, headers: {}, maxResponseBytes: ANSWER_LIMITS.pageRoute }, { timeoutMs: 30_000 });
+        assert.equal(big.kind, 'tooLarge');
+      } finally {
+        await Promise.all([endless.close(), declared.close()]);
+      }
     });
 
     it('carries the token client and the platform lookups', async () => {
@@ -158,14 +181,14 @@ describe('the node transport, on a pooled connection the server closed while it 
     const server = await startClosingServer();
     const transport = createNodeHttpTransport();
     try {
-      const first = await transport.send({ url: server.url, method: 'GET', headers: {} });
+      const first = await transport.send({ url: server.url, method: 'GET', headers: {}, maxResponseBytes: ANSWER_LIMITS.smallJson });
       assert.equal(first.status, 200);
       await first.text();
-      const again = await transport.send({ url: server.url, method: 'GET', headers: {} });
+      const again = await transport.send({ url: server.url, method: 'GET', headers: {}, maxResponseBytes: ANSWER_LIMITS.smallJson });
       assert.equal(again.status, 200, 'the read went again on a new connection');
       await again.text();
       assert.deepEqual(server.requests.map((line) => line.split(' ')[0]), ['GET', 'GET', 'GET']);
-      await assert.rejects(transport.send({ url: server.url, method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }));
+      await assert.rejects(transport.send({ url: server.url, method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}', maxResponseBytes: ANSWER_LIMITS.smallJson }));
       assert.deepEqual(server.requests.map((line) => line.split(' ')[0]), ['GET', 'GET', 'GET', 'POST'], 'the import was not sent twice');
     } finally {
       await transport.close();

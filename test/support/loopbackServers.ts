@@ -81,3 +81,33 @@ export async function startBrokenProxy(mode: 'reset' | 'silent'): Promise<Runnin
   const running = await serve(server);
   return { ...running, get connects() { return connects; } };
 }
+
+/**
+ * A server that answers every request with `status` and a body that never ends (a proxy's runaway error page), written
+ * as fast as the client reads it; `declaredLength` sends a Content-Length instead, of that many bytes, and then the body.
+ */
+export async function startEndlessServer(status: number, declaredLength?: number): Promise<RunningServer & { readonly requests: number }> {
+  let requests = 0;
+  const chunk = Buffer.alloc(64 * 1024, 'a');
+  const server = createServer((req, res) => {
+    requests += 1;
+    req.resume();
+    res.writeHead(status, { 'content-type': 'text/html', ...(declaredLength === undefined ? {} : { 'content-length': String(declaredLength) }) });
+    let written = 0;
+    const pump = (): void => {
+      while (!res.destroyed && (declaredLength === undefined || written < declaredLength)) {
+        const piece = declaredLength === undefined ? chunk : chunk.subarray(0, Math.min(chunk.length, declaredLength - written));
+        written += piece.length;
+        if (!res.write(piece)) {
+          res.once('drain', pump);
+          return;
+        }
+      }
+      if (!res.destroyed) res.end();
+    };
+    res.on('error', () => undefined);
+    pump();
+  });
+  const running = await serve(server);
+  return { ...running, get requests() { return requests; } };
+}

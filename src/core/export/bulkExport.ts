@@ -9,7 +9,7 @@ import { timedSend, type TimedResult } from '../http/timedSend';
 import { extractMarkdown, type ExtractedMarkdown } from './archive';
 import { englishExportMessages, type ExportMessages } from '../messages/exportMessages';
 import { ExportError } from './errors';
-import { readExportAnswer } from './exportAnswer';
+import { MAX_ANSWER_CHARS, readExportAnswer } from './exportAnswer';
 import { tokenFailure } from './tokenFailure';
 
 export const EXPORT_API_SETTING = 'wikiPublisher.export.apiUrl';
@@ -58,7 +58,7 @@ export async function exportPageMarkdown(options: ExportPageOptions): Promise<Ex
   for (let attempt = 1; ; attempt++) {
     const result = await timedSend(
       options.transport,
-      { method: 'POST', url, body, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json' } },
+      { method: 'POST', url, body, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json' }, maxResponseBytes: MAX_ANSWER_CHARS },
       options.signal ? { timeoutMs, signal: options.signal } : { timeoutMs },
     );
     if (result.kind === 'response' && result.status === 200) {
@@ -67,6 +67,8 @@ export async function exportPageMarkdown(options: ExportPageOptions): Promise<Ex
       // own text takes the file to tell (publish/noticeTakenOff.ts), so Pull, Compare and Open take it off themselves.
       return extractMarkdown(zip, options.pageTitle === undefined ? { pageId: options.pageId } : { pageId: options.pageId, pageTitle: options.pageTitle });
     }
+    // An archive past the limit, not read: as readExportAnswer refuses one (an error status goes on by its status below).
+    if (result.kind === 'tooLarge' && result.status === 200) throw new ExportError('archive', (m) => m.answerTooLarge());
     if (result.kind === 'response' && result.status === 401 && !refreshed) {
       // The token may have been revoked or expired early: one refresh and one more try, outside the backoff budget.
       refreshed = true;

@@ -3,7 +3,8 @@
 import { ExportError } from './errors';
 
 // base64 of a ZIP at the 50 MB limit stored uncompressed, with room for the JSON around it.
-const MAX_ANSWER_CHARS = 72 * 1024 * 1024;
+// The transport stops reading an answer past it (bulkExport.ts); base64 is ASCII, one byte a character.
+export const MAX_ANSWER_CHARS = 72 * 1024 * 1024;
 
 export function readExportAnswer(text: string, pageId: string): Buffer {
   if (text.length > MAX_ANSWER_CHARS) throw new ExportError('archive', (m) => m.answerTooLarge());

@@ -2,6 +2,7 @@
 // VS Code replaces with one that applies the user's proxy (http.proxy, PAC, system proxy), http.noProxy and the
 // operating system's trusted certificates; in plain Node it is Node's own fetch, which uses no proxy.
 import type { NetworkMessages } from '../messages/networkMessages';
+import { readCappedBody } from './cappedBody';
 import { networkError } from './networkError';
 import { bodyText, type HttpRequest, type HttpResponse, type Transport } from './transport';
 
@@ -37,13 +38,25 @@ export function createFetchTransport(options: FetchTransportOptions): Transport 
       } catch (error) {
         throw networkError(error, options.messages);
       }
+      const headers: Record<string, string> = Object.fromEntries(response.headers);
       return {
         status: response.status,
-        headers: Object.fromEntries(response.headers),
-        text: () => response.text().catch((error: unknown) => Promise.reject(networkError(error, options.messages))),
+        headers,
+        text: () => readBody(response, request.maxResponseBytes, headers['content-length'], options.messages)
+          .catch((error: unknown) => Promise.reject(networkError(error, options.messages))),
       };
     },
   };
+}
+
+/** The body up to the request's limit; the stream is cancelled past it (leaving the for-await loop cancels a locked one). */
+function readBody(response: Response, limitBytes: number, contentLength: string | undefined, messages: NetworkMessages | undefined): Promise<string> {
+  const body = response.body;
+  if (body === null) return Promise.resolve('');
+  const stop = (): void => {
+    if (!body.locked) body.cancel().catch(() => undefined);
+  };
+  return readCappedBody(body, { limitBytes, contentLength, stop, ...(messages ? { messages } : {}) });
 }
 
 let platformTransport: Transport | undefined;

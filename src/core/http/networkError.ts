@@ -57,6 +57,27 @@ export function failsEveryTime(error: unknown): boolean {
   return false;
 }
 
+const ANSWER_TOO_LARGE = 'ERR_WIKI_ANSWER_TOO_LARGE';
+
+/** An answer's body past the request's maxResponseBytes: the request was sent and answered, the answer not read. */
+export function answerTooLargeError(limitBytes: number, messages: NetworkMessages = englishNetworkMessages): Error {
+  return Object.assign(new Error(messages.answerTooLarge(megabytesOf(limitBytes))), { code: ANSWER_TOO_LARGE, limitBytes });
+}
+
+/** The limit an answer went past (answerTooLargeError), or undefined for any other failure. */
+export function answerTooLargeLimit(error: unknown): number | undefined {
+  for (const link of causeChain(error)) {
+    const { limitBytes } = link as Error & { limitBytes?: unknown };
+    if (codeOf(link) === ANSWER_TOO_LARGE && typeof limitBytes === 'number') return limitBytes;
+  }
+  return undefined;
+}
+
+/** A limit as the messages say it: whole megabytes (MiB), never 0. */
+export function megabytesOf(bytes: number): number {
+  return Math.max(1, Math.round(bytes / (1024 * 1024)));
+}
+
 /** An error for a request a transport refused to send at all (it counts as "never connected"). */
 export function notSentError(message: string): Error {
   return Object.assign(new Error(message), { code: 'ERR_WIKI_NOT_SENT' });

@@ -7,7 +7,7 @@
 // and its body at once, and a failure keeps the system error code in its cause chain (networkError.ts).
 import type * as Http from 'node:http';
 import type { Agent, ClientRequest, IncomingHttpHeaders, IncomingMessage } from 'node:http';
-import { networkError, notSentError } from './networkError';
+import { answerTooLargeError, networkError, notSentError } from './networkError';
 import type { HttpRequest, HttpResponse, PiecewiseBody, Transport } from './transport';
 
 export interface NodeHttpTransport extends Transport {
@@ -74,7 +74,7 @@ export function createNodeHttpTransport(): NodeHttpTransport {
         });
         outgoing.once('response', (incoming) => {
           signal?.removeEventListener('abort', onAbort);
-          resolve({ status: incoming.statusCode ?? 0, headers: joinRepeated(incoming.headers), text: () => readText(incoming, signal) });
+          resolve({ status: incoming.statusCode ?? 0, headers: joinRepeated(incoming.headers), text: () => readText(incoming, signal, request.maxResponseBytes) });
         });
         if (pieces) writePieces(outgoing, pieces);
         else outgoing.end(whole);
@@ -114,10 +114,14 @@ function writePieces(outgoing: ClientRequest, body: PiecewiseBody): void {
   writeSome();
 }
 
-/** The whole body as UTF-8, decoded once from its bytes (a character split between two chunks stays whole). */
-function readText(incoming: IncomingMessage, signal: AbortSignal | undefined): Promise<string> {
+/**
+ * The whole body as UTF-8, decoded once from its bytes (a character split between two chunks stays whole). Past
+ * `limitBytes` the response is destroyed, not read on (cappedBody.ts says why).
+ */
+function readText(incoming: IncomingMessage, signal: AbortSignal | undefined, limitBytes: number): Promise<string> {
   return new Promise<string>((resolve, reject) => {
     const chunks: Buffer[] = [];
+    let received = 0;
     let settled = false;
     const settle = (error: unknown, text?: string): void => {
       if (settled) return;
@@ -135,9 +139,22 @@ function readText(incoming: IncomingMessage, signal: AbortSignal | undefined): P
       onAbort();
       return;
     }
+    const tooLarge = (): void => {
+      const error = answerTooLargeError(limitBytes);
+      incoming.destroy(error);
+      settle(error);
+    };
+    if (Number(incoming.headers['content-length']) > limitBytes) {
+      tooLarge();
+      return;
+    }
     signal?.addEventListener('abort', onAbort, { once: true });
-    incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
-    incoming.once('end', () => settle(undefined, Buffer.concat(chunks).toString('utf8')));
+    incoming.on('data', (chunk: Buffer) => {
+      received += chunk.length;
+      if (received > limitBytes) tooLarge();
+      else chunks.push(chunk);
+    });
+    incoming.once('end', () => settle(undefined, Buffer.concat(chunks, received).toString('utf8')));
     incoming.once('error', (error) => settle(error));
     // A connection that ends before the body does: 'close' without 'end'.
     incoming.once('close', () => {

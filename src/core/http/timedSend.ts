@@ -2,6 +2,7 @@
 // after its headers) and the caller's Cancel. Returns what happened as a value; never throws.
 import type { HttpRequest, HttpResponse, Transport } from './transport';
 import { describeError } from '../log/redact';
+import { answerTooLargeLimit } from './networkError';
 
 export type TimedResult =
   | { kind: 'response'; status: number; headers: HttpResponse['headers']; text: string }
@@ -9,7 +10,12 @@ export type TimedResult =
   /** `inFlight` false: cancelled before the request went out. */
   | { kind: 'cancelled'; inFlight?: false }
   /** `error` is the transport's rejection, for callers that classify it further (never connected, permanent). */
-  | { kind: 'network'; detail: string; error: unknown };
+  | { kind: 'network'; detail: string; error: unknown }
+  /**
+   * The answer came (its status) with a body past the request's maxResponseBytes, which was not read: the request was
+   * sent and answered, so this is no failure to reach the server.
+   */
+  | { kind: 'tooLarge'; status: number; limitBytes: number; error: unknown };
 
 export async function timedSend(
   transport: Transport,
@@ -46,11 +52,15 @@ export async function timedSend(
 
 /** The request and its whole body; a failure as a value. What comes after the race is decided is never read. */
 async function exchangeOf(transport: Transport, request: HttpRequest): Promise<TimedResult> {
+  let status: number | undefined;
   try {
     const response = await transport.send(request);
+    status = response.status;
     const text = await response.text();
-    return { kind: 'response', status: response.status, headers: response.headers, text };
+    return { kind: 'response', status, headers: response.headers, text };
   } catch (error) {
+    const limitBytes = answerTooLargeLimit(error);
+    if (status !== undefined && limitBytes !== undefined) return { kind: 'tooLarge', status, limitBytes, error };
     return { kind: 'network', detail: networkDetail(error), error };
   }
 }

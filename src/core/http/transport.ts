@@ -12,6 +12,12 @@ export interface HttpRequest {
   /** The text sent as UTF-8: whole, or in pieces a transport may write one by one (PiecewiseBody). */
   body?: string | PiecewiseBody;
   signal?: AbortSignal;
+  /**
+   * The most bytes of answer body the caller takes: a transport stops reading past it, ends the response and rejects
+   * text() with answerTooLargeError (networkError.ts). Each kind of request says what it needs (a small JSON answer,
+   * an export's archive): a body read whole has no other bound, and one past V8's longest string crashes the process.
+   */
+  maxResponseBytes: number;
 }
 
 /**
@@ -32,11 +38,31 @@ export function bodyText(body: string | PiecewiseBody): string {
   return text;
 }
 
+const MIB = 1024 * 1024;
+
+/** How much answer each kind of request takes (HttpRequest.maxResponseBytes); the export's is exportAnswer.ts's. */
+export const ANSWER_LIMITS = {
+  /**
+   * The import service's answer and a token endpoint's: a JSON object of a sentence or of a few tokens. A megabyte
+   * leaves room for the HTML error page of a proxy in front of them, which is reported by its status.
+   */
+  smallJson: MIB,
+  /**
+   * A page route's answer: up to 250 pages a request, with their storage-format bodies when the page state or the edit
+   * guard asks for them. Generous for that, and well below V8's longest string (about 512 million characters), so that
+   * an answer past it ends as a message, never as a crash.
+   */
+  pageRoute: 256 * MIB,
+} as const;
+
 export interface HttpResponse {
   status: number;
   /** Lower-case header names; the values of a repeated header are joined with ", " (as fetch does). */
   headers: Record<string, string | undefined>;
-  /** The whole body as UTF-8 text. Call once. The request's signal still aborts it (a body that stalls). */
+  /**
+   * The whole body as UTF-8 text. Call once. The request's signal still aborts it (a body that stalls); a body over the
+   * request's maxResponseBytes rejects it, unread.
+   */
   text(): Promise<string>;
 }
 

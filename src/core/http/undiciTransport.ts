@@ -3,6 +3,7 @@
 // follows them only through an interceptor, and none is added), so a 3xx comes back as the answer.
 import { Agent, request, type Dispatcher } from 'undici';
 import { isLoopbackAddress } from './endpoint';
+import { readCappedBody } from './cappedBody';
 import { networkError } from './networkError';
 import { createProxyDispatcher, type ProxySettings, type ProxyTimeouts } from './proxy';
 import { bodyText, type HttpRequest, type HttpResponse, type Transport } from './transport';
@@ -29,10 +30,12 @@ export function createUndiciTransport(settings: ProxySettings = {}, env: NodeJS.
           signal: httpRequest.signal ?? null,
           dispatcher: dispatcherFor(url),
         });
+        const headers = joinRepeated(response.headers);
+        const read = { limitBytes: httpRequest.maxResponseBytes, contentLength: headers['content-length'], stop: () => response.body.destroy() };
         return {
           status: response.statusCode,
-          headers: joinRepeated(response.headers),
-          text: () => response.body.text().catch((error: unknown) => Promise.reject(networkError(error))),
+          headers,
+          text: () => readCappedBody(response.body, read).catch((error: unknown) => Promise.reject(networkError(error))),
         };
       } catch (error) {
         throw networkError(error);

@@ -1,6 +1,6 @@
 import { failedBeforeConnecting, failsEveryTime } from '../http/networkError';
 import { timedSend } from '../http/timedSend';
-import type { Transport } from '../http/transport';
+import { ANSWER_LIMITS, type Transport } from '../http/transport';
 import { describeError } from '../log/redact';
 import { parseJsonObject } from '../util/json';
 import { importBody } from './jsonBody';
@@ -29,12 +29,15 @@ export async function sendImportAttempt(options: AttemptOptions): Promise<Attemp
       url: options.endpoint.toString(),
       headers: { authorization: `Bearer ${options.token}`, 'content-type': 'application/json', accept: 'application/json' },
       body: importBody(fields, typeof content === 'string' ? [content] : content),
+      maxResponseBytes: ANSWER_LIMITS.smallJson,
     },
     options.signal ? { timeoutMs: options.deadlineMs, signal: options.signal } : { timeoutMs: options.deadlineMs },
   );
   switch (result.kind) {
     case 'response':
       return { kind: 'response', status: result.status, ...readServiceMessage(result.text), ...retryAfter(result.headers['retry-after']) };
+    case 'tooLarge':
+      return { kind: 'response', status: result.status, message: undefined, unreadable: 'tooLarge', limitBytes: result.limitBytes };
     case 'network':
       return { kind: 'network', detail: describeError(result.error), reachedServer: !failedBeforeConnecting(result.error), ...(failsEveryTime(result.error) ? { permanent: true } : {}) };
     default:

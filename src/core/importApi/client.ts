@@ -40,7 +40,8 @@ export function mayHaveLanded(result: AttemptResult): boolean {
   if (result.kind === 'network') return result.reachedServer;
   // A request aborted while out may have been carried out; one never sent (a stop while waiting to retry) cannot.
   if (result.kind === 'cancelled') return result.inFlight !== false;
-  return result.kind === 'timeout' || (result.kind === 'response' && result.status >= 500);
+  // An answer too large to read says nothing of what the service did with the request it answered.
+  return result.kind === 'timeout' || (result.kind === 'response' && (result.status >= 500 || result.unreadable === 'tooLarge'));
 }
 
 /**

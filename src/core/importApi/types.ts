@@ -14,8 +14,10 @@ export type AttemptResult =
       status: number;
       /** The `body` member of the JSON answer (spec 2.2), when the answer was such JSON. */
       message: string | undefined;
-      /** Why `message` is missing: no body at all, or a body that is not the expected JSON. */
-      unreadable?: 'empty' | 'notJson';
+      /** Why `message` is missing: no body at all, a body that is not the expected JSON, or one too large to read. */
+      unreadable?: 'empty' | 'notJson' | 'tooLarge';
+      /** With `tooLarge`: the limit the body went past. */
+      limitBytes?: number;
       retryAfterMs?: number;
     }
   | {

@@ -17,6 +17,8 @@ export interface PageRouteMessages extends SignInMessages {
   wikiBusy(status: number): string;
   wikiStatus(status: number): string;
   wikiNotJson(): string;
+  /** A page route's answer past what a read takes (transport.ts ANSWER_LIMITS), not read. */
+  wikiAnswerTooLarge(megabytes: number): string;
   /** `list` is one of the list names below. */
   wikiListLoops(list: string): string;
   wikiListTooLong(list: string, maxPages: number): string;
@@ -43,6 +45,7 @@ export const englishPageRouteMessages: PageRouteMessages = {
   wikiBusy: (status) => `The wiki is busy or failing (HTTP ${status}).`,
   wikiStatus: (status) => `The wiki answered HTTP ${status}.`,
   wikiNotJson: () => 'The wiki answered HTTP 200 with something that is not the expected JSON.',
+  wikiAnswerTooLarge: (megabytes) => `The wiki's answer was larger than ${megabytes} MB, so it was not read.`,
   wikiListLoops: (list) => `The wiki's ${list} links back to a page already read.`,
   wikiListTooLong: (list, maxPages) => `The wiki's ${list} has more than ${maxPages} pages; stopped reading.`,
   listOfPages: () => 'list of pages',

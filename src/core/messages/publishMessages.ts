@@ -55,6 +55,8 @@ export interface PublishMessages extends EndpointMessages {
   payloadTooLarge(said: string | undefined): string;
   emptyAnswer(status: number): string;
   notJsonAnswer(status: number): string;
+  /** An answer past what the import takes (transport.ts ANSWER_LIMITS), not read. */
+  answerTooLarge(status: number, megabytes: number): string;
 
   /** The lookups' finding for one of space and parent (spec 4.3). */
   spaceFound(spaceId: string): string;
@@ -187,6 +189,8 @@ export const englishPublishMessages: PublishMessages = {
   emptyAnswer: (status) => `The wiki answered with HTTP ${status} and no message.`,
   notJsonAnswer: (status) =>
     `The wiki answered with HTTP ${status} and a response that is not the import service's JSON (a proxy or gateway error page?).`,
+  answerTooLarge: (status, megabytes) =>
+    `The wiki answered with HTTP ${status} and more than ${megabytes} MB, which was not read: the request was sent, so the page may have been published.`,
 
   spaceFound: (spaceId) => `the space "${spaceId}" exists`,
   spaceMissing: (spaceId) => `no space "${spaceId}" is visible to you (never created, or hidden)`,

@@ -29,6 +29,8 @@ export interface SignInMessages extends EndpointMessages {
   noAccessToken(status: number): string;
   providerTimedOut(): string;
   providerUnreachable(detail: string): string;
+  /** The provider's answer past what a token request takes (transport.ts ANSWER_LIMITS), not read. */
+  providerAnswerTooLarge(megabytes: number): string;
 
   /** `said` is the failure's own sentence. */
   codeNotResent(said: string): string;
@@ -117,6 +119,7 @@ export const englishSignInMessages: SignInMessages = {
   noAccessToken: (status) => `The token response (HTTP ${status}) has no access_token.`,
   providerTimedOut: () => 'The identity provider did not answer in time.',
   providerUnreachable: (detail) => `Could not reach the identity provider: ${detail}`,
+  providerAnswerTooLarge: (megabytes) => `The identity provider's answer was larger than ${megabytes} MB, so it was not read.`,
 
   codeNotResent: (said) => `${said} The sign-in code works only once, so it was not sent again: sign in again.`,
   noClientSecret: () => 'No OAuth client secret is set. Run "Wiki: Set OAuth Client Secret".',

@@ -6,7 +6,7 @@ import { checkEndpoint, type EndpointCheck } from '../http/endpoint';
 import { failsEveryTime } from '../http/networkError';
 import { describeError } from '../log/redact';
 import { timedSend, type TimedResult } from '../http/timedSend';
-import type { Transport } from '../http/transport';
+import { ANSWER_LIMITS, type Transport } from '../http/transport';
 import { systemClock, type Clock } from '../ports';
 import { parseJsonObject } from '../util/json';
 import { joinPath } from './authorizeUrl';
@@ -126,6 +126,7 @@ async function requestToken(config: ClientCredentialsConfig, clock: Clock, signa
     // JSON, as the refresh-token client sends (spec 4.2); no transport follows a redirect.
     headers: { 'content-type': 'application/json', accept: 'application/json' },
     body: JSON.stringify(grant),
+    maxResponseBytes: ANSWER_LIMITS.smallJson,
   };
   // A client-credentials request can be sent again safely: it changes nothing on the provider (no code or refresh
   // token is used up), so even an attempt that may have reached it is retried.
@@ -147,6 +148,7 @@ function interpret(sent: TimedResult, config: ClientCredentialsConfig, now: numb
   if (sent.kind === 'timeout') return { result: failureOf(networkFailure(undefined, true)), transient: true };
   // A reset or a refused connection may pass; an untrusted certificate fails the same way every time.
   if (sent.kind === 'network') return { result: failureOf(networkFailure(sent.error, false)), transient: !failsEveryTime(sent.error) };
+  if (sent.kind === 'tooLarge') return { result: failureOf(networkFailure(sent.error, false)), transient: false };
   const retryAfterMs = parseRetryAfterMs(sent.headers['retry-after'], now);
   const classified = classifyTokenResponse(sent.status, sent.text, retryAfterMs);
   const json = parseJsonObject(sent.text);

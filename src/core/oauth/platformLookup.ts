@@ -2,7 +2,7 @@
 // for this user. The access token goes only to the exact origin of baseUrl, and redirects are not followed.
 import { checkEndpoint, sameOrigin } from '../http/endpoint';
 import { platformFetchTransport } from '../http/fetchTransport';
-import type { Transport } from '../http/transport';
+import { ANSWER_LIMITS, type Transport } from '../http/transport';
 import { describeError } from '../log/redact';
 import { englishSignInMessages } from '../messages/signInMessages';
 
@@ -77,6 +77,7 @@ async function probe(url: string, origin: string, options: PlatformLookupOptions
       url,
       headers: { authorization: `Bearer ${options.accessToken}`, accept: 'application/json' },
       signal: options.signal ? AbortSignal.any([options.signal, deadline]) : deadline,
+      maxResponseBytes: ANSWER_LIMITS.pageRoute,
     });
     const text = await response.text();
     const status = response.status;

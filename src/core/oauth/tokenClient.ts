@@ -4,7 +4,7 @@
 import { systemClock, silentLogger, type Clock, type Logger } from '../ports';
 import { checkEndpoint } from '../http/endpoint';
 import { platformFetchTransport } from '../http/fetchTransport';
-import type { Transport } from '../http/transport';
+import { ANSWER_LIMITS, type Transport } from '../http/transport';
 import { joinPath } from './authorizeUrl';
 import { ExportAuthError } from './errors';
 import { DEFAULT_RETRY_POLICY, parseRetryAfterMs, type RetryPolicy, type Sleep } from './backoff';
@@ -103,6 +103,7 @@ export class TokenClient {
         headers: { 'content-type': 'application/json', accept: 'application/json' },
         body,
         signal: combined,
+        maxResponseBytes: ANSWER_LIMITS.smallJson,
       });
       const text = await response.text();
       const retryAfterMs = parseRetryAfterMs(response.headers['retry-after'], (this.config.clock ?? systemClock).now());

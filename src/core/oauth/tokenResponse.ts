@@ -1,5 +1,6 @@
 // Turns one token endpoint answer into a value. invalid_grant is recognised by the JSON `error` field
 // whatever the status, because the real platform answers a dead refresh token with 403, not 400.
+import { answerTooLargeLimit, megabytesOf } from '../http/networkError';
 import { describeError } from '../log/redact';
 import { ExportAuthError, type SignInSentence } from './errors';
 import { parseJsonObject } from '../util/json';
@@ -61,5 +62,8 @@ export function classifyTokenResponse(status: number, body: string, retryAfterMs
 
 export function networkFailure(error: unknown, deadlinePassed: boolean): TokenResult {
   if (deadlinePassed) return fail(new ExportAuthError('network', (m) => m.providerTimedOut()));
+  // The provider answered, past what a token request reads: no failure to reach it, and no reason to try again.
+  const limitBytes = answerTooLargeLimit(error);
+  if (limitBytes !== undefined) return fail(new ExportAuthError('protocol', (m) => m.providerAnswerTooLarge(megabytesOf(limitBytes))));
   return fail(new ExportAuthError('network', (m) => m.providerUnreachable(describeError(error))));
 }

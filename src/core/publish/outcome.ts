@@ -1,3 +1,4 @@
+import { megabytesOf } from '../http/networkError';
 import { mayHaveLanded } from '../importApi/client';
 import type { ImportResult } from '../importApi/types';
 import { englishPublishMessages, type PublishMessages } from '../messages/publishMessages';
@@ -56,6 +57,10 @@ export function outcomeOf(result: ImportResult, target: PublishTarget, messages:
       return { ...base, kind: 'network', severity: 'error', status: undefined, actions: ['retry', 'showLog'],
         message: messages.network(messages.attempts(attempts), last.detail) };
     case 'response': {
+      if (last.unreadable === 'tooLarge') {
+        const said = messages.answerTooLarge(last.status, megabytesOf(last.limitBytes ?? 0));
+        return { ...base, mayHaveLanded: true, said, kind: 'unexpected', severity: 'error', status: last.status, actions: ['showLog'], message: said };
+      }
       const said = last.message ?? (last.unreadable === 'empty' ? messages.emptyAnswer(last.status) : messages.notJsonAnswer(last.status));
       if (last.message === undefined && (last.status === 200 || last.status === 201)) {
         // A success status with no answer from the service (a proxy's or sign-in page's "200 OK") proves nothing was

@@ -2,7 +2,8 @@
 // not followed (the transport never follows them; a 3xx is a protocol error here), every failure is a WikiReadError.
 import { checkEndpoint, sameOrigin } from '../http/endpoint';
 import { timedSend } from '../http/timedSend';
-import type { Transport } from '../http/transport';
+import { ANSWER_LIMITS, type Transport } from '../http/transport';
+import { megabytesOf } from '../http/networkError';
 import { parseJsonObject } from '../util/json';
 import type { PageRouteMessages } from '../messages/pageRouteMessages';
 import { WikiReadError, type PageRouteSentence } from './errors';
@@ -57,7 +58,7 @@ export function createPageRequester(options: RequesterOptions): PageRequester {
     const token = await accessToken(signal);
     const result = await timedSend(
       options.transport,
-      { method: 'GET', url: url.toString(), headers: { authorization: `Bearer ${token}`, accept: 'application/json' } },
+      { method: 'GET', url: url.toString(), headers: { authorization: `Bearer ${token}`, accept: 'application/json' }, maxResponseBytes: ANSWER_LIMITS.pageRoute },
       signal ? { timeoutMs, signal } : { timeoutMs },
     );
     if (result.kind === 'cancelled') throw new WikiReadError('cancelled', (m) => m.cancelled());
@@ -73,6 +74,10 @@ export function createPageRequester(options: RequesterOptions): PageRequester {
     }
     if (status === 429 || status >= 500) throw new WikiReadError('server', (m) => m.wikiBusy(status), { status });
     if (status !== 200) throw new WikiReadError('protocol', (m) => m.wikiStatus(status), { status });
+    if (result.kind === 'tooLarge') {
+      const megabytes = megabytesOf(result.limitBytes);
+      throw new WikiReadError('protocol', (m) => m.wikiAnswerTooLarge(megabytes), { status });
+    }
     const body = parseJsonObject(result.text);
     if (!body) throw new WikiReadError('protocol', (m) => m.wikiNotJson(), { status });
     return { found: true, body, link: result.headers.link };

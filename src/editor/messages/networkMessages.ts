@@ -8,4 +8,5 @@ export const editorNetworkMessages: NetworkMessages = {
   proxyTunnelNotOpened: (detail) => vscode.l10n.t('the proxy did not open a tunnel to the wiki: {0}', detail),
   notHttps: () => vscode.l10n.t('the endpoint does not speak HTTPS on that port (TLS handshake failed)'),
   tlsHandshakeFailed: (reason) => (reason ? vscode.l10n.t('the TLS handshake failed: {0}', reason) : vscode.l10n.t('the TLS handshake failed')),
+  answerTooLarge: (megabytes) => vscode.l10n.t('the answer was larger than {0} MB, so it was not read', megabytes),
 };

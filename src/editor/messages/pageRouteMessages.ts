@@ -17,6 +17,7 @@ export const editorPageRouteMessages: PageRouteMessages = {
   wikiBusy: (status) => vscode.l10n.t('The wiki is busy or failing (HTTP {0}).', status),
   wikiStatus: (status) => vscode.l10n.t('The wiki answered HTTP {0}.', status),
   wikiNotJson: () => vscode.l10n.t('The wiki answered HTTP 200 with something that is not the expected JSON.'),
+  wikiAnswerTooLarge: (megabytes) => vscode.l10n.t('The wiki\'s answer was larger than {0} MB, so it was not read.', megabytes),
   wikiListLoops: (list) => vscode.l10n.t('The wiki\'s {0} links back to a page already read.', list),
   wikiListTooLong: (list, maxPages) => vscode.l10n.t('The wiki\'s {0} has more than {1} pages; stopped reading.', list, maxPages),
   listOfPages: () => vscode.l10n.t('list of pages'),

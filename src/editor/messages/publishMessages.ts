@@ -43,6 +43,8 @@ export const editorPublishMessages: PublishMessages = {
   emptyAnswer: (status) => vscode.l10n.t('The wiki answered with HTTP {0} and no message.', status),
   notJsonAnswer: (status) =>
     vscode.l10n.t('The wiki answered with HTTP {0} and a response that is not the import service\'s JSON (a proxy or gateway error page?).', status),
+  answerTooLarge: (status, megabytes) =>
+    vscode.l10n.t('The wiki answered with HTTP {0} and more than {1} MB, which was not read: the request was sent, so the page may have been published.', status, megabytes),
 
   spaceFound: (spaceId) => vscode.l10n.t('the space "{0}" exists', spaceId),
   spaceMissing: (spaceId) => vscode.l10n.t('no space "{0}" is visible to you (never created, or hidden)', spaceId),

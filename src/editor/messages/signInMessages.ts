@@ -31,6 +31,7 @@ export const editorSignInMessages: SignInMessages = {
   noAccessToken: (status) => vscode.l10n.t('The token response (HTTP {0}) has no access_token.', status),
   providerTimedOut: () => vscode.l10n.t('The identity provider did not answer in time.'),
   providerUnreachable: (detail) => vscode.l10n.t('Could not reach the identity provider: {0}', detail),
+  providerAnswerTooLarge: (megabytes) => vscode.l10n.t('The identity provider\'s answer was larger than {0} MB, so it was not read.', megabytes),
   codeNotResent: (said) => vscode.l10n.t('{0} The sign-in code works only once, so it was not sent again: sign in again.', said),
   noClientSecret: () => vscode.l10n.t('No OAuth client secret is set. Run "Wiki: Set OAuth Client Secret".'),
   requestCancelled: () => vscode.l10n.t('The sign-in request was cancelled.'),

@@ -2142,6 +2142,8 @@ var englishPublishMessages = {
   waitIsOver: () => "the wait is over",
   runStoppedTokenRefused: (status, finished, total, envVar) => `The wiki refused the API token (HTTP ${status}), so every other file would be refused the same way: publishing stopped after ${finished} of ${total} ${total === 1 ? "file" : "files"}. Set a new token (in VS Code: Wiki: Set API Token; in CI: the ${envVar} variable, from the CI secret) and publish again to send the files not started.`,
   notStartedTokenRefused: (status, envVar) => `not sent: publishing stopped because the wiki refused the API token (HTTP ${status}); set a new token (in CI: the ${envVar} variable, from the CI secret) and publish again`,
+  runStoppedWikiFailing: (files, status, finished, total) => `The wiki failed ${files} files in a row, each after its retries (${status === void 0 ? "no answer" : `HTTP ${status}`}), so the other files would fail the same way: publishing stopped after ${finished} of ${total} files. Publish again once the wiki works to send the files not started.`,
+  notStartedWikiFailing: (files, status) => `not sent: publishing stopped because the wiki failed ${files} files in a row (${status === void 0 ? "no answer" : `HTTP ${status}`}); publish again once it works`,
   summaryPublished: (count) => `${count} published`,
   summaryFailed: (count) => `${count} failed`,
   summaryExistsUnproven: (count) => `${count} found existing (may not be ours; not linked)`,
@@ -4983,6 +4985,11 @@ function chosenToReplace(item, overwriteEdited) {
 var API_TOKEN_ENV_VAR = "WIKI_PUBLISHER_API_TOKEN";
 
 // src/core/run/runStop.ts
+var FAILING_FILES_IN_A_ROW = 5;
+function wikiFailing(outcome) {
+  if (outcome.kind === "cancelled") return void 0;
+  return outcome.kind === "serverError" || outcome.kind === "network" || outcome.kind === "timeout" || (outcome.status ?? 0) >= 500;
+}
 var TOKEN_REFUSED = /* @__PURE__ */ new Set(["unauthorized", "licenseExpired", "forbidden"]);
 function refusesToken(outcome) {
   return TOKEN_REFUSED.has(outcome.kind);
@@ -4994,6 +5001,7 @@ var ThrottleGate = class {
   now;
   resumeAt = 0;
   stop;
+  failingInARow = 0;
   stopped = new AbortController();
   /** Pauses every caller of wait() for at least `ms` from now. */
   pauseFor(ms) {
@@ -5009,6 +5017,21 @@ var ThrottleGate = class {
   /** Stops the run because the wiki refused the token (refusesToken): no later file could land with it. */
   stopForRefusedToken(status) {
     this.stopWith({ reason: "tokenRefused", status });
+  }
+  /**
+   * Counts the files the wiki failed one after another (FAILING_FILES_IN_A_ROW says why five), and stops the run at the
+   * count: every file after them would take its retries to fail the same way. An answered file starts the count again.
+   */
+  noteOutcome(outcome) {
+    const failing = wikiFailing(outcome);
+    if (failing === void 0) return;
+    if (!failing) {
+      this.failingInARow = 0;
+      return;
+    }
+    this.failingInARow += 1;
+    const status = outcome.status !== void 0 && outcome.status >= 500 ? outcome.status : void 0;
+    if (this.failingInARow >= FAILING_FILES_IN_A_ROW) this.stopWith({ reason: "wikiFailing", failedInARow: this.failingInARow, status });
   }
   get stoppedBy() {
     return this.stop;
@@ -5028,10 +5051,12 @@ var ThrottleGate = class {
 };
 function describeRunStop(stopped, messages = englishPublishMessages) {
   if (stopped.reason === "tokenRefused") return messages.runStoppedTokenRefused(stopped.status, stopped.finished, stopped.total, API_TOKEN_ENV_VAR);
+  if (stopped.reason === "wikiFailing") return messages.runStoppedWikiFailing(stopped.failedInARow, stopped.status, stopped.finished, stopped.total);
   const seconds = Math.ceil(stopped.retryAfterMs / 1e3);
   return messages.runStopped(seconds, stopped.status, stopped.finished, stopped.total, minuteAfter(stopped, messages));
 }
 function notStartedBecause(stop, messages = englishPublishMessages) {
+  if (stop?.reason === "wikiFailing") return messages.notStartedWikiFailing(stop.failedInARow, stop.status);
   return stop?.reason === "tokenRefused" ? messages.notStartedTokenRefused(stop.status, API_TOKEN_ENV_VAR) : void 0;
 }
 function minuteAfter(stopped, messages) {
@@ -5136,6 +5161,7 @@ async function runPlan(items, options) {
         outcome = { kind: "unexpected", severity: "error", status: void 0, message, actions: ["showLog"], attempts: 0, mayHaveLanded: false };
       }
       if (refusesToken(outcome)) gate.stopForRefusedToken(outcome.status ?? 0);
+      gate.noteOutcome(outcome);
       if (outcome.kind === "throttled" && gate.stoppedBy && !outcome.mayHaveLanded) {
         report2(index, notStarted(item));
         continue;

@@ -120,3 +120,40 @@ describe('the stop message', () => {
     );
   });
 });
+
+describe('running a plan against a wiki that fails every file', () => {
+  it('stops after five files in a row fail, each after its retries; the rest end notStarted with why', async () => {
+    const sent: string[] = [];
+    const stops: RunStopped[] = [];
+    const results = await runPlan(items(12), {
+      concurrency: 1,
+      send: async (item) => {
+        sent.push(item.file.label);
+        return item.file.label === 'f1.md' ? outcome('network', { attempts: 3 }) : outcome('serverError', { status: 503, attempts: 3, mayHaveLanded: true });
+      },
+      onStopped: (stopped) => stops.push(stopped),
+    });
+    assert.equal(sent.length, 5, sent.join());
+    assert.deepEqual(results.map((result) => result.state).slice(4), ['failed', ...Array.from({ length: 7 }, () => 'notStarted')]);
+    assert.equal(results[5]?.notStartedBecause, 'not sent: publishing stopped because the wiki failed 5 files in a row (HTTP 503); publish again once it works');
+    assert.deepEqual(stops, [{ reason: 'wikiFailing', failedInARow: 5, status: 503, finished: 5, total: 12 }]);
+    assert.equal(describeRunStop(stops[0] as RunStopped), 'The wiki failed 5 files in a row, each after its retries (HTTP 503), so the other files would fail the same way: publishing stopped after 5 of 12 files. Publish again once the wiki works to send the files not started.');
+  });
+
+  it('goes on while files get through between failures: only failures in a row count', async () => {
+    const sent: string[] = [];
+    const results = await runPlan(items(12), {
+      concurrency: 1,
+      send: async (item) => {
+        sent.push(item.file.label);
+        const index = Number(/\d+/.exec(item.file.label)?.[0]);
+        // Four failures, a file published, four failures, one refused by the wiki (it answered), two more failures.
+        if (index === 4) return outcome('created');
+        if (index === 9) return outcome('badRequest', { status: 400 });
+        return index === 2 ? outcome('timeout') : outcome('serverError', { status: 502 });
+      },
+    });
+    assert.equal(sent.length, 12, 'no stop: never five failures in a row');
+    assert.equal(results.filter((result) => result.state === 'notStarted').length, 0);
+  });
+});

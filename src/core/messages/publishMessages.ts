@@ -134,6 +134,13 @@ export interface PublishMessages extends EndpointMessages {
   runStoppedTokenRefused(status: number, finished: number, total: number, envVar: string): string;
   /** A file such a run never sent: why, and the same fix. */
   notStartedTokenRefused(status: number, envVar: string): string;
+  /**
+   * A run stopped because the wiki failed `files` files in a row, each after its retries (`status`: the last 5xx, or
+   * undefined for no connection or no answer in time). `total` is at least `files`, so more than one.
+   */
+  runStoppedWikiFailing(files: number, status: number | undefined, finished: number, total: number): string;
+  /** A file such a run never sent: why. */
+  notStartedWikiFailing(files: number, status: number | undefined): string;
   /** A planned file that could not be read again when its turn to be sent came (`why` may be empty). */
   readAgainFailed(label: string, why: string): string;
   /** A planned file whose content changed between the plan (the confirmation, a reviewed digest) and its sending. */
@@ -279,6 +286,10 @@ export const englishPublishMessages: PublishMessages = {
     `The wiki refused the API token (HTTP ${status}), so every other file would be refused the same way: publishing stopped after ${finished} of ${total} ${total === 1 ? 'file' : 'files'}. Set a new token (in VS Code: Wiki: Set API Token; in CI: the ${envVar} variable, from the CI secret) and publish again to send the files not started.`,
   notStartedTokenRefused: (status, envVar) =>
     `not sent: publishing stopped because the wiki refused the API token (HTTP ${status}); set a new token (in CI: the ${envVar} variable, from the CI secret) and publish again`,
+  runStoppedWikiFailing: (files, status, finished, total) =>
+    `The wiki failed ${files} files in a row, each after its retries (${status === undefined ? 'no answer' : `HTTP ${status}`}), so the other files would fail the same way: publishing stopped after ${finished} of ${total} files. Publish again once the wiki works to send the files not started.`,
+  notStartedWikiFailing: (files, status) =>
+    `not sent: publishing stopped because the wiki failed ${files} files in a row (${status === undefined ? 'no answer' : `HTTP ${status}`}); publish again once it works`,
   summaryPublished: (count) => `${count} published`,
   summaryFailed: (count) => `${count} failed`,
   summaryExistsUnproven: (count) => `${count} found existing (may not be ours; not linked)`,

@@ -1,6 +1,8 @@
 // When a run stops early, for every front end (runner.ts holds the gate every send of a run goes through):
 // - the wiki asked for a longer wait (Retry-After) than a run waits: every later file would meet the same 429;
-// - the wiki refused the API token itself: every later file, whatever it is, would meet the same refusal.
+// - the wiki refused the API token itself: every later file, whatever it is, would meet the same refusal;
+// - the wiki failed several files in a row (5xx, no connection, no answer in time), each after its retries: it is down,
+//   and every later file would take its three attempts to fail the same way (10,000 files, 30,000 requests).
 // Either way no new file starts, the sends already out finish, and the files never sent end "not started".
 import { API_TOKEN_ENV_VAR } from '../apiToken/tokenSource';
 import { abortableSleep } from '../importApi/backoff';
@@ -27,8 +29,32 @@ export interface TokenRefusedStop {
   resumeAt?: never;
 }
 
+/** The wiki failed FAILING_FILES_IN_A_ROW files one after another, each after its own retries, none answered between. */
+export interface WikiFailingStop {
+  reason: 'wikiFailing';
+  failedInARow: number;
+  /** The 5xx status of the last such failure, or undefined when it was no answer at all (no connection, the deadline). */
+  status: number | undefined;
+  retryAfterMs?: never;
+  resumeAt?: never;
+}
+
 /** Why a run stopped early. */
-export type RunStop = ThrottledStop | TokenRefusedStop;
+export type RunStop = ThrottledStop | TokenRefusedStop | WikiFailingStop;
+
+/**
+ * Five files in a row: each failed after its own three attempts with backoff (some seconds of trying), so five are
+ * fifteen failed requests over tens of seconds with no file answered between: a wiki that is down or unreachable, not
+ * one unlucky request. A wiki that fails now and then lets a file through and the count starts again; a run of fewer
+ * files than this never stops early, and the sends already out when it stops finish as they end.
+ */
+export const FAILING_FILES_IN_A_ROW = 5;
+
+/** The outcomes of a wiki that is failing or out of reach: true; answered otherwise: false; cancelled says neither. */
+function wikiFailing(outcome: PublishOutcome): boolean | undefined {
+  if (outcome.kind === 'cancelled') return undefined;
+  return outcome.kind === 'serverError' || outcome.kind === 'network' || outcome.kind === 'timeout' || (outcome.status ?? 0) >= 500;
+}
 
 /**
  * The outcomes that say the token is not accepted, whatever file it is sent with. Per the import spec (5.1 and 7):
@@ -50,6 +76,7 @@ export function refusesToken(outcome: PublishOutcome): boolean {
 export class ThrottleGate {
   private resumeAt = 0;
   private stop: RunStop | undefined;
+  private failingInARow = 0;
   private readonly stopped = new AbortController();
 
   constructor(private readonly now: () => number = Date.now) {}
@@ -71,6 +98,22 @@ export class ThrottleGate {
   /** Stops the run because the wiki refused the token (refusesToken): no later file could land with it. */
   stopForRefusedToken(status: number): void {
     this.stopWith({ reason: 'tokenRefused', status });
+  }
+
+  /**
+   * Counts the files the wiki failed one after another (FAILING_FILES_IN_A_ROW says why five), and stops the run at the
+   * count: every file after them would take its retries to fail the same way. An answered file starts the count again.
+   */
+  noteOutcome(outcome: PublishOutcome): void {
+    const failing = wikiFailing(outcome);
+    if (failing === undefined) return;
+    if (!failing) {
+      this.failingInARow = 0;
+      return;
+    }
+    this.failingInARow += 1;
+    const status = outcome.status !== undefined && outcome.status >= 500 ? outcome.status : undefined;
+    if (this.failingInARow >= FAILING_FILES_IN_A_ROW) this.stopWith({ reason: 'wikiFailing', failedInARow: this.failingInARow, status });
   }
 
   get stoppedBy(): RunStop | undefined {
@@ -101,19 +144,21 @@ export type RunStopped = RunStop & {
 
 /**
  * "The wiki asked to wait 3600 s before more requests (HTTP 429); publishing stopped after 2 of 10 files. ...", or
- * "The wiki refused the API token (HTTP 401): ... Set a new token ...".
+ * "The wiki refused the API token (HTTP 401): ... Set a new token ...", or "The wiki failed 5 files in a row ...".
  */
 export function describeRunStop(stopped: RunStopped, messages: PublishMessages = englishPublishMessages): string {
   if (stopped.reason === 'tokenRefused') return messages.runStoppedTokenRefused(stopped.status, stopped.finished, stopped.total, API_TOKEN_ENV_VAR);
+  if (stopped.reason === 'wikiFailing') return messages.runStoppedWikiFailing(stopped.failedInARow, stopped.status, stopped.finished, stopped.total);
   const seconds = Math.ceil(stopped.retryAfterMs / 1000);
   return messages.runStopped(seconds, stopped.status, stopped.finished, stopped.total, minuteAfter(stopped, messages));
 }
 
 /**
  * Why a file never started, when the stop says more than the front end's own words for it can: a refused token, and
- * what fixes it. Undefined for a throttled stop (the front ends say that one) and for no stop (an interruption).
+ * what fixes it; a wiki that failed the files before it. Undefined for a throttled stop (the front ends say that one) and for no stop (an interruption).
  */
 export function notStartedBecause(stop: RunStop | undefined, messages: PublishMessages = englishPublishMessages): string | undefined {
+  if (stop?.reason === 'wikiFailing') return messages.notStartedWikiFailing(stop.failedInARow, stop.status);
   return stop?.reason === 'tokenRefused' ? messages.notStartedTokenRefused(stop.status, API_TOKEN_ENV_VAR) : undefined;
 }
 

@@ -227,6 +227,8 @@ export async function runPlan(items: readonly PlanItem[], options: RunOptions): 
       // The token itself refused (runStop.ts, refusesToken): every file after this one would meet the same answer, so
       // the run stops here like a wait it cannot make. This file fails with the service's words; those already out finish.
       if (refusesToken(outcome)) gate.stopForRefusedToken(outcome.status ?? 0);
+      // A wiki that fails file after file (runStop.ts, FAILING_FILES_IN_A_ROW) stops the run the same way.
+      gate.noteOutcome(outcome);
       // Refused by the same throttling that stopped the run, and never acted on: told once, in the stop report.
       if (outcome.kind === 'throttled' && gate.stoppedBy && !outcome.mayHaveLanded) {
         report(index, notStarted(item));

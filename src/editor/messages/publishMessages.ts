@@ -155,6 +155,14 @@ export const editorPublishMessages: PublishMessages = {
       : vscode.l10n.t('The wiki refused the API token (HTTP {0}), so every other file would be refused the same way: publishing stopped after {1} of {2} files. Set a new token (in VS Code: Wiki: Set API Token; in CI: the {3} variable, from the CI secret) and publish again to send the files not started.', status, finished, total, envVar),
   notStartedTokenRefused: (status, envVar) =>
     vscode.l10n.t('not sent: publishing stopped because the wiki refused the API token (HTTP {0}); set a new token (in CI: the {1} variable, from the CI secret) and publish again', status, envVar),
+  runStoppedWikiFailing: (files, status, finished, total) =>
+    status === undefined
+      ? vscode.l10n.t('The wiki failed {0} files in a row, each after its retries (no answer), so the other files would fail the same way: publishing stopped after {1} of {2} files. Publish again once the wiki works to send the files not started.', files, finished, total)
+      : vscode.l10n.t('The wiki failed {0} files in a row, each after its retries (HTTP {1}), so the other files would fail the same way: publishing stopped after {2} of {3} files. Publish again once the wiki works to send the files not started.', files, status, finished, total),
+  notStartedWikiFailing: (files, status) =>
+    status === undefined
+      ? vscode.l10n.t('not sent: publishing stopped because the wiki failed {0} files in a row (no answer); publish again once it works', files)
+      : vscode.l10n.t('not sent: publishing stopped because the wiki failed {0} files in a row (HTTP {1}); publish again once it works', files, status),
   summaryPublished: (count) => vscode.l10n.t('{0} published', count),
   summaryFailed: (count) => vscode.l10n.t('{0} failed', count),
   summaryExistsUnproven: (count) => vscode.l10n.t('{0} found existing (may not be ours; not linked)', count),

@@ -2080,6 +2080,7 @@ var englishPublishMessages = {
   payloadTooLarge: (said) => said === void 0 ? "The page is larger than the wiki (or a proxy before it) takes (HTTP 413); a wiki page holds about 1 MB. Split the file into several pages, or move large parts (embedded images, long tables) out of it." : `${said} (HTTP 413) The page is larger than the wiki (or a proxy before it) takes; a wiki page holds about 1 MB. Split the file into several pages, or move large parts (embedded images, long tables) out of it.`,
   emptyAnswer: (status) => `The wiki answered with HTTP ${status} and no message.`,
   notJsonAnswer: (status) => `The wiki answered with HTTP ${status} and a response that is not the import service's JSON (a proxy or gateway error page?).`,
+  answerTooLarge: (status, megabytes) => `The wiki answered with HTTP ${status} and more than ${megabytes} MB, which was not read: the request was sent, so the page may have been published.`,
   spaceFound: (spaceId) => `the space "${spaceId}" exists`,
   spaceMissing: (spaceId) => `no space "${spaceId}" is visible to you (never created, or hidden)`,
   spaceForbidden: (spaceId) => `the space "${spaceId}" exists but you may not read it`,
@@ -2222,6 +2223,7 @@ var englishSignInMessages = {
   noAccessToken: (status) => `The token response (HTTP ${status}) has no access_token.`,
   providerTimedOut: () => "The identity provider did not answer in time.",
   providerUnreachable: (detail) => `Could not reach the identity provider: ${detail}`,
+  providerAnswerTooLarge: (megabytes) => `The identity provider's answer was larger than ${megabytes} MB, so it was not read.`,
   codeNotResent: (said) => `${said} The sign-in code works only once, so it was not sent again: sign in again.`,
   noClientSecret: () => 'No OAuth client secret is set. Run "Wiki: Set OAuth Client Secret".',
   requestCancelled: () => "The sign-in request was cancelled.",
@@ -2287,6 +2289,7 @@ var englishPageRouteMessages = {
   wikiBusy: (status) => `The wiki is busy or failing (HTTP ${status}).`,
   wikiStatus: (status) => `The wiki answered HTTP ${status}.`,
   wikiNotJson: () => "The wiki answered HTTP 200 with something that is not the expected JSON.",
+  wikiAnswerTooLarge: (megabytes) => `The wiki's answer was larger than ${megabytes} MB, so it was not read.`,
   wikiListLoops: (list) => `The wiki's ${list} links back to a page already read.`,
   wikiListTooLong: (list, maxPages) => `The wiki's ${list} has more than ${maxPages} pages; stopped reading.`,
   listOfPages: () => "list of pages",
@@ -2727,28 +2730,147 @@ function parseVersions(body, ownRepository) {
   return versions;
 }
 
+// src/core/messages/networkMessages.ts
+var englishNetworkMessages = {
+  requestFailed: () => "The network request failed.",
+  proxyTunnelNotOpened: (detail) => `the proxy did not open a tunnel to the wiki: ${detail}`,
+  notHttps: () => "the endpoint does not speak HTTPS on that port (TLS handshake failed)",
+  tlsHandshakeFailed: (reason) => reason ? `the TLS handshake failed: ${reason}` : "the TLS handshake failed",
+  answerTooLarge: (megabytes) => `the answer was larger than ${megabytes} MB, so it was not read`
+};
+
+// src/core/http/networkError.ts
+var CONNECT_PHASE_CODES = /* @__PURE__ */ new Set([
+  "ECONNREFUSED",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "UND_ERR_CONNECT_TIMEOUT",
+  // A certificate the client does not trust ends the TLS handshake before any request byte is sent.
+  "UNABLE_TO_VERIFY_LEAF_SIGNATURE",
+  "UNABLE_TO_GET_ISSUER_CERT_LOCALLY",
+  "SELF_SIGNED_CERT_IN_CHAIN",
+  "DEPTH_ZERO_SELF_SIGNED_CERT",
+  "CERT_HAS_EXPIRED",
+  "ERR_TLS_CERT_ALTNAME_INVALID",
+  "ERR_WIKI_NOT_SENT",
+  // The proxy closed or never answered the CONNECT (proxy.ts): the request never reached the wiki.
+  "ERR_WIKI_PROXY_TUNNEL",
+  // undici refused the request's arguments (a proxy address with a path: "invalid url") before sending anything.
+  "UND_ERR_INVALID_ARG"
+]);
+var PERMANENT_CODES = /* @__PURE__ */ new Set([
+  "UNABLE_TO_VERIFY_LEAF_SIGNATURE",
+  "UNABLE_TO_GET_ISSUER_CERT_LOCALLY",
+  "SELF_SIGNED_CERT_IN_CHAIN",
+  "DEPTH_ZERO_SELF_SIGNED_CERT",
+  "CERT_HAS_EXPIRED",
+  "ERR_TLS_CERT_ALTNAME_INVALID",
+  "ERR_WIKI_NOT_SENT",
+  "UND_ERR_INVALID_ARG"
+]);
+function isTlsProtocolFailure(error) {
+  const code = codeOf(error);
+  return code === "EPROTO" || code.startsWith("ERR_SSL_");
+}
+function tlsReason(error) {
+  const { reason } = error;
+  if (typeof reason === "string") return reason;
+  return /error:[0-9A-F]+:[^:]*:[^:]*:([^:\n]+)/i.exec(error.message)?.[1]?.trim() ?? "";
+}
+var NOT_TLS = /wrong version number|packet length too long|http request|unknown protocol/i;
+function tlsFailureMessage(error, messages) {
+  const reason = tlsReason(error);
+  return NOT_TLS.test(reason) ? messages.notHttps() : messages.tlsHandshakeFailed(reason);
+}
+function failsEveryTime(error) {
+  for (const link of causeChain(error)) {
+    if (PERMANENT_CODES.has(codeOf(link)) || isTlsProtocolFailure(link) && NOT_TLS.test(tlsReason(link))) return true;
+  }
+  return false;
+}
+var ANSWER_TOO_LARGE = "ERR_WIKI_ANSWER_TOO_LARGE";
+function answerTooLargeError(limitBytes, messages = englishNetworkMessages) {
+  return Object.assign(new Error(messages.answerTooLarge(megabytesOf(limitBytes))), { code: ANSWER_TOO_LARGE, limitBytes });
+}
+function answerTooLargeLimit(error) {
+  for (const link of causeChain(error)) {
+    const { limitBytes } = link;
+    if (codeOf(link) === ANSWER_TOO_LARGE && typeof limitBytes === "number") return limitBytes;
+  }
+  return void 0;
+}
+function megabytesOf(bytes) {
+  return Math.max(1, Math.round(bytes / (1024 * 1024)));
+}
+function notSentError(message) {
+  return Object.assign(new Error(message), { code: "ERR_WIKI_NOT_SENT" });
+}
+var TUNNEL_REFUSED = /when HTTP Tunneling/;
+function* causeChain(error) {
+  for (let current = error, depth = 0; current instanceof Error && depth < 8; current = current.cause, depth++) {
+    yield current;
+    if (current instanceof AggregateError) yield* current.errors.filter((inner) => inner instanceof Error);
+  }
+}
+function codeOf(error) {
+  const code = error.code;
+  return typeof code === "string" ? code : "";
+}
+function failedBeforeConnecting(error) {
+  for (const link of causeChain(error)) {
+    if (CONNECT_PHASE_CODES.has(codeOf(link)) || isTlsProtocolFailure(link) || TUNNEL_REFUSED.test(link.message)) return true;
+  }
+  return false;
+}
+function networkError(error, messages = englishNetworkMessages) {
+  const innermostFirst = [...causeChain(error)].reverse();
+  const tls = innermostFirst.find(isTlsProtocolFailure);
+  if (tls) return new Error(tlsFailureMessage(tls, messages), { cause: error });
+  const telling = innermostFirst.find((link) => codeOf(link).startsWith("ERR_WIKI_")) ?? innermostFirst.find((link) => link.message.trim() !== "" && link.message !== "fetch failed");
+  const code = innermostFirst.map(codeOf).find((candidate) => candidate !== "");
+  let message = telling?.message ?? (error instanceof Error ? error.message : String(error));
+  if (code && !message.includes(code)) message = message ? `${message} (${code})` : code;
+  return new Error(message || messages.requestFailed(), { cause: error });
+}
+
 // src/core/http/timedSend.ts
 async function timedSend(transport, request, options) {
   if (options.signal?.aborted) return { kind: "cancelled", inFlight: false };
   const controller = new AbortController();
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, options.timeoutMs);
-  const cancel = () => controller.abort();
-  options.signal?.addEventListener("abort", cancel, { once: true });
+  let timer;
+  let cancel;
+  const ended = new Promise((resolve9) => {
+    timer = setTimeout(() => {
+      controller.abort();
+      resolve9({ kind: "timeout" });
+    }, options.timeoutMs);
+    cancel = () => {
+      controller.abort();
+      resolve9({ kind: "cancelled" });
+    };
+    options.signal?.addEventListener("abort", cancel, { once: true });
+  });
+  const exchange = exchangeOf(transport, { ...request, signal: controller.signal });
   try {
-    const response = await transport.send({ ...request, signal: controller.signal });
-    const text2 = await response.text();
-    return { kind: "response", status: response.status, headers: response.headers, text: text2 };
-  } catch (error) {
-    if (options.signal?.aborted) return { kind: "cancelled" };
-    if (timedOut) return { kind: "timeout" };
-    return { kind: "network", detail: networkDetail(error), error };
+    return await Promise.race([exchange, ended]);
   } finally {
     clearTimeout(timer);
-    options.signal?.removeEventListener("abort", cancel);
+    if (cancel) options.signal?.removeEventListener("abort", cancel);
+  }
+}
+async function exchangeOf(transport, request) {
+  let status;
+  try {
+    const response = await transport.send(request);
+    status = response.status;
+    const text2 = await response.text();
+    return { kind: "response", status, headers: response.headers, text: text2 };
+  } catch (error) {
+    const limitBytes = answerTooLargeLimit(error);
+    if (status !== void 0 && limitBytes !== void 0) return { kind: "tooLarge", status, limitBytes, error };
+    return { kind: "network", detail: networkDetail(error), error };
   }
 }
 function networkDetail(error) {
@@ -2758,6 +2880,22 @@ function networkDetail(error) {
   }
   return describeError(error);
 }
+
+// src/core/http/transport.ts
+var MIB = 1024 * 1024;
+var ANSWER_LIMITS = {
+  /**
+   * The import service's answer and a token endpoint's: a JSON object of a sentence or of a few tokens. A megabyte
+   * leaves room for the HTML error page of a proxy in front of them, which is reported by its status.
+   */
+  smallJson: MIB,
+  /**
+   * A page route's answer: up to 250 pages a request, with their storage-format bodies when the page state or the edit
+   * guard asks for them. Generous for that, and well below V8's longest string (about 512 million characters), so that
+   * an answer past it ends as a message, never as a crash.
+   */
+  pageRoute: 256 * MIB
+};
 
 // src/core/util/json.ts
 function parseJsonObject(text2) {
@@ -2805,7 +2943,7 @@ function createPageRequester(options) {
     const token = await accessToken(signal);
     const result = await timedSend(
       options.transport,
-      { method: "GET", url: url.toString(), headers: { authorization: `Bearer ${token}`, accept: "application/json" } },
+      { method: "GET", url: url.toString(), headers: { authorization: `Bearer ${token}`, accept: "application/json" }, maxResponseBytes: ANSWER_LIMITS.pageRoute },
       signal ? { timeoutMs, signal } : { timeoutMs }
     );
     if (result.kind === "cancelled") throw new WikiReadError("cancelled", (m) => m.cancelled());
@@ -2821,6 +2959,10 @@ function createPageRequester(options) {
     }
     if (status === 429 || status >= 500) throw new WikiReadError("server", (m) => m.wikiBusy(status), { status });
     if (status !== 200) throw new WikiReadError("protocol", (m) => m.wikiStatus(status), { status });
+    if (result.kind === "tooLarge") {
+      const megabytes = megabytesOf(result.limitBytes);
+      throw new WikiReadError("protocol", (m) => m.wikiAnswerTooLarge(megabytes), { status });
+    }
     const body = parseJsonObject(result.text);
     if (!body) throw new WikiReadError("protocol", (m) => m.wikiNotJson(), { status });
     return { found: true, body, link: result.headers.link };
@@ -3328,70 +3470,6 @@ function ownHistoryVerdict(page, versions, item, link) {
   return decided === "unconfirmed" ? { kind: "edited", page, knownVersion: void 0, publishedAt: 0, noNotice: true } : decided;
 }
 
-// src/core/messages/networkMessages.ts
-var englishNetworkMessages = {
-  requestFailed: () => "The network request failed."
-};
-
-// src/core/http/networkError.ts
-var CONNECT_PHASE_CODES = /* @__PURE__ */ new Set([
-  "ECONNREFUSED",
-  "ENOTFOUND",
-  "EAI_AGAIN",
-  "EHOSTUNREACH",
-  "ENETUNREACH",
-  "UND_ERR_CONNECT_TIMEOUT",
-  // A certificate the client does not trust ends the TLS handshake before any request byte is sent.
-  "UNABLE_TO_VERIFY_LEAF_SIGNATURE",
-  "UNABLE_TO_GET_ISSUER_CERT_LOCALLY",
-  "SELF_SIGNED_CERT_IN_CHAIN",
-  "DEPTH_ZERO_SELF_SIGNED_CERT",
-  "CERT_HAS_EXPIRED",
-  "ERR_TLS_CERT_ALTNAME_INVALID",
-  "ERR_WIKI_NOT_SENT"
-]);
-var PERMANENT_CODES = /* @__PURE__ */ new Set([
-  "UNABLE_TO_VERIFY_LEAF_SIGNATURE",
-  "UNABLE_TO_GET_ISSUER_CERT_LOCALLY",
-  "SELF_SIGNED_CERT_IN_CHAIN",
-  "DEPTH_ZERO_SELF_SIGNED_CERT",
-  "CERT_HAS_EXPIRED",
-  "ERR_TLS_CERT_ALTNAME_INVALID",
-  "ERR_WIKI_NOT_SENT"
-]);
-function failsEveryTime(error) {
-  for (const link of causeChain(error)) if (PERMANENT_CODES.has(codeOf(link))) return true;
-  return false;
-}
-function notSentError(message) {
-  return Object.assign(new Error(message), { code: "ERR_WIKI_NOT_SENT" });
-}
-var TUNNEL_REFUSED = /when HTTP Tunneling/;
-function* causeChain(error) {
-  for (let current = error, depth = 0; current instanceof Error && depth < 8; current = current.cause, depth++) {
-    yield current;
-    if (current instanceof AggregateError) yield* current.errors.filter((inner) => inner instanceof Error);
-  }
-}
-function codeOf(error) {
-  const code = error.code;
-  return typeof code === "string" ? code : "";
-}
-function failedBeforeConnecting(error) {
-  for (const link of causeChain(error)) {
-    if (CONNECT_PHASE_CODES.has(codeOf(link)) || TUNNEL_REFUSED.test(link.message)) return true;
-  }
-  return false;
-}
-function networkError(error, messages = englishNetworkMessages) {
-  const innermostFirst = [...causeChain(error)].reverse();
-  const telling = innermostFirst.find((link) => link.message.trim() !== "" && link.message !== "fetch failed");
-  const code = innermostFirst.map(codeOf).find((candidate) => candidate !== "");
-  let message = telling?.message ?? (error instanceof Error ? error.message : String(error));
-  if (code && !message.includes(code)) message = message ? `${message} (${code})` : code;
-  return new Error(message || messages.requestFailed(), { cause: error });
-}
-
 // src/core/importApi/jsonBody.ts
 var SLICE_CHARS = 16 * 1024;
 var WHOLE_UP_TO_CHARS = 1024 * 1024;
@@ -3464,13 +3542,16 @@ async function sendImportAttempt(options) {
       method: "POST",
       url: options.endpoint.toString(),
       headers: { authorization: `Bearer ${options.token}`, "content-type": "application/json", accept: "application/json" },
-      body: importBody(fields, typeof content === "string" ? [content] : content)
+      body: importBody(fields, typeof content === "string" ? [content] : content),
+      maxResponseBytes: ANSWER_LIMITS.smallJson
     },
     options.signal ? { timeoutMs: options.deadlineMs, signal: options.signal } : { timeoutMs: options.deadlineMs }
   );
   switch (result.kind) {
     case "response":
       return { kind: "response", status: result.status, ...readServiceMessage(result.text), ...retryAfter(result.headers["retry-after"]) };
+    case "tooLarge":
+      return { kind: "response", status: result.status, message: void 0, unreadable: "tooLarge", limitBytes: result.limitBytes };
     case "network":
       return { kind: "network", detail: describeError(result.error), reachedServer: !failedBeforeConnecting(result.error), ...failsEveryTime(result.error) ? { permanent: true } : {} };
     default:
@@ -3528,7 +3609,7 @@ function isRetryable(result) {
 function mayHaveLanded(result) {
   if (result.kind === "network") return result.reachedServer;
   if (result.kind === "cancelled") return result.inFlight !== false;
-  return result.kind === "timeout" || result.kind === "response" && result.status >= 500;
+  return result.kind === "timeout" || result.kind === "response" && (result.status >= 500 || result.unreadable === "tooLarge");
 }
 async function withRetries(attempt, hooks = {}) {
   const policy = hooks.policy ?? defaultBackoff;
@@ -3871,6 +3952,10 @@ function outcomeOf(result, target, messages = englishPublishMessages) {
         message: messages.network(messages.attempts(attempts), last2.detail)
       };
     case "response": {
+      if (last2.unreadable === "tooLarge") {
+        const said2 = messages.answerTooLarge(last2.status, megabytesOf(last2.limitBytes ?? 0));
+        return { ...base, mayHaveLanded: true, said: said2, kind: "unexpected", severity: "error", status: last2.status, actions: ["showLog"], message: said2 };
+      }
       const said = last2.message ?? (last2.unreadable === "empty" ? messages.emptyAnswer(last2.status) : messages.notJsonAnswer(last2.status));
       if (last2.message === void 0 && (last2.status === 200 || last2.status === 201)) {
         return { ...base, mayHaveLanded: true, said, kind: "unexpected", severity: "error", status: last2.status, actions: ["showLog"], message: messages.unexpected(said, last2.status) };
@@ -7677,6 +7762,8 @@ function classifyTokenResponse(status, body, retryAfterMs, grantType = "refresh_
 }
 function networkFailure(error, deadlinePassed) {
   if (deadlinePassed) return fail2(new ExportAuthError("network", (m) => m.providerTimedOut()));
+  const limitBytes = answerTooLargeLimit(error);
+  if (limitBytes !== void 0) return fail2(new ExportAuthError("protocol", (m) => m.providerAnswerTooLarge(megabytesOf(limitBytes))));
   return fail2(new ExportAuthError("network", (m) => m.providerUnreachable(describeError(error))));
 }
 
@@ -7763,7 +7850,8 @@ async function requestToken(config, clock, signal) {
     url: joinPath(checked.url.toString(), "/oauth/token"),
     // JSON, as the refresh-token client sends (spec 4.2); no transport follows a redirect.
     headers: { "content-type": "application/json", accept: "application/json" },
-    body: JSON.stringify(grant)
+    body: JSON.stringify(grant),
+    maxResponseBytes: ANSWER_LIMITS.smallJson
   };
   const outcome = await retryTokenRequest(
     async () => interpret(await timedSend(config.transport, request, { timeoutMs, signal }), config, clock.now()),
@@ -7779,6 +7867,7 @@ function interpret(sent, config, now) {
   if (sent.kind === "cancelled") return { result: cancelled(), transient: false };
   if (sent.kind === "timeout") return { result: failureOf(networkFailure(void 0, true)), transient: true };
   if (sent.kind === "network") return { result: failureOf(networkFailure(sent.error, false)), transient: !failsEveryTime(sent.error) };
+  if (sent.kind === "tooLarge") return { result: failureOf(networkFailure(sent.error, false)), transient: false };
   const retryAfterMs = parseRetryAfterMs(sent.headers["retry-after"], now);
   const classified = classifyTokenResponse(sent.status, sent.text, retryAfterMs);
   const json = parseJsonObject(sent.text);
@@ -11103,7 +11192,8 @@ function checkProxyVariables(env) {
     } catch {
       url = void 0;
     }
-    if (url === void 0 || url.protocol !== "http:" && url.protocol !== "https:" || url.hostname === "") {
+    const notJustAnAddress = url !== void 0 && (url.pathname !== "/" || url.search !== "" || url.hash !== "" || raw.endsWith("?") || raw.endsWith("#"));
+    if (url === void 0 || url.protocol !== "http:" && url.protocol !== "https:" || url.hostname === "" || notJustAnAddress) {
       return { ok: false, message: `${name} is not a proxy address such as http://proxy.example.com:3128 (its value is not shown: it may hold a password). Set it to the proxy's address, or unset it.` };
     }
   }
@@ -15692,7 +15782,7 @@ function createNodeHttpTransport() {
         });
         outgoing.once("response", (incoming) => {
           signal?.removeEventListener("abort", onAbort);
-          resolve9({ status: incoming.statusCode ?? 0, headers: joinRepeated(incoming.headers), text: () => readText3(incoming, signal) });
+          resolve9({ status: incoming.statusCode ?? 0, headers: joinRepeated(incoming.headers), text: () => readText3(incoming, signal, request.maxResponseBytes) });
         });
         if (pieces) writePieces(outgoing, pieces);
         else outgoing.end(whole);
@@ -15725,9 +15815,10 @@ function writePieces(outgoing, body) {
   };
   writeSome();
 }
-function readText3(incoming, signal) {
+function readText3(incoming, signal, limitBytes) {
   return new Promise((resolve9, reject) => {
     const chunks = [];
+    let received = 0;
     let settled = false;
     const settle = (error, text2) => {
       if (settled) return;
@@ -15745,9 +15836,22 @@ function readText3(incoming, signal) {
       onAbort();
       return;
     }
+    const tooLarge2 = () => {
+      const error = answerTooLargeError(limitBytes);
+      incoming.destroy(error);
+      settle(error);
+    };
+    if (Number(incoming.headers["content-length"]) > limitBytes) {
+      tooLarge2();
+      return;
+    }
     signal?.addEventListener("abort", onAbort, { once: true });
-    incoming.on("data", (chunk) => chunks.push(chunk));
-    incoming.once("end", () => settle(void 0, Buffer.concat(chunks).toString("utf8")));
+    incoming.on("data", (chunk) => {
+      received += chunk.length;
+      if (received > limitBytes) tooLarge2();
+      else chunks.push(chunk);
+    });
+    incoming.once("end", () => settle(void 0, Buffer.concat(chunks, received).toString("utf8")));
     incoming.once("error", (error) => settle(error));
     incoming.once("close", () => {
       if (!incoming.complete) settle(Object.assign(new Error("aborted"), { code: "ECONNRESET" }));
@@ -15765,12 +15869,12 @@ function joinRepeated(headers) {
 }
 
 // src/cli/transport.ts
-function cliTransport(env) {
+function cliTransport(env, requestTimeoutMs) {
   const direct = createNodeHttpTransport();
   const proxy = proxyConfigured({}, env);
   let proxied;
   const proxiedTransport = () => {
-    proxied ??= require("./cliHttp.js").createUndiciTransport({}, env);
+    proxied ??= require("./cliHttp.js").createUndiciTransport({}, env, requestTimeoutMs === void 0 ? {} : { requestTimeoutMs });
     return proxied;
   };
   return {
@@ -15813,7 +15917,7 @@ async function publishCommand(args, context) {
   const repository = repositoryOf(context.env);
   const notice = noticeSettings(args.noNotice || noticeOffInEnvironment(context.env), sourceBase(args.sourceUrl, context.env), repository);
   let transport;
-  const lazyTransport = () => transport ??= cliTransport(context.env);
+  const lazyTransport = () => transport ??= cliTransport(context.env, args.timeoutSeconds * 1e3);
   try {
     const access = resolvePageAccess({
       env: context.env,

@@ -1870,8 +1870,12 @@ function lineAbout(text2, message) {
 // src/cli/verdictText.ts
 var PAGE_NOT_FOUND = "its page was not found on the wiki: deleted, or hidden from the account that checks wiki edits";
 function verdictFitsResult(record) {
+  if (record.status === "refused") return verdictFitsRefusal(record.wikiEdits);
   if (record.wikiEdits?.verdict === "exists") return false;
   return record.wikiEdits?.verdict !== "deleted" || record.outcome === "created";
+}
+function verdictFitsRefusal(wikiEdits) {
+  return wikiEdits?.verdict === "unchecked";
 }
 function placeTakenText(taken) {
   return `${PAGE_NOT_FOUND}, and another page with this title holds its place now (page ${taken.pageId}, version ${taken.version}${taken.editedBy ? ` by ${taken.editedBy}` : ""}), which this file did not publish: the create will be refused as "already exists"; give this file another title, or rename or delete that page on the wiki`;
@@ -1907,26 +1911,48 @@ function lookupFailedRecord(wikiEdits) {
 function heldBackText(wikiEdits, planned = true) {
   const leftOut = planned ? "Would be left out" : "Left out";
   if (lookupFailedRecord(wikiEdits)) return `${leftOut}: ${lookupFailedText(wikiEdits)} (${lookupFailedFix(wikiEdits)}).`;
-  const elsewhere = elsewhereText(wikiEdits, true);
+  const elsewhere = elsewhereText(wikiEdits, "held");
   if (elsewhere !== void 0) return `I${elsewhere.slice(1)}.`;
   if (wikiEdits?.noNotice) return `${leftOut}: ${noNoticeText(wikiEdits)} (${overwriteEditedText(wikiEdits)}).`;
   return `${leftOut}: its page was ${wikiEdits ? editedSinceText(wikiEdits) : "edited on the wiki since its last publish"} (${overwriteEditedText(wikiEdits)}).`;
 }
-function elsewhereText(wikiEdits, heldBack, withAddress = true) {
-  if (wikiEdits?.movedUnder) return `${movedText(wikiEdits.movedUnder, heldBack, withAddress)}${latestVersionText(wikiEdits)}`;
-  if (wikiEdits?.renamedTo !== void 0) return `${renamedText(wikiEdits.renamedTo, heldBack)}${latestVersionText(wikiEdits)}`;
+function elsewhereFate(status) {
+  return status === "edited" ? "held" : status === "send" ? "wouldSend" : status === "published" ? "sent" : "notSent";
+}
+function elsewhereText(wikiEdits, fate, withAddress = true) {
+  if (wikiEdits?.movedUnder) return `${movedText(wikiEdits.movedUnder, fate, withAddress)}${latestVersionText(wikiEdits)}`;
+  if (wikiEdits?.renamedTo !== void 0) return `${renamedText(wikiEdits.renamedTo, fate)}${latestVersionText(wikiEdits)}`;
   return void 0;
 }
 function latestVersionText(wikiEdits) {
   if (wikiEdits.editedBy === void 0) return "";
   return ` (its latest version: ${wikiEdits.version ?? "?"} by ${wikiEdits.editedBy}${wikiEdits.editedAt ? ` at ${wikiEdits.editedAt}` : ""})`;
 }
-function renamedText(renamedTo, heldBack) {
-  return heldBack ? `its page was renamed on the wiki to "${renamedTo}" since its last publish; the import finds a page by its title, so it would make a second page. Left out; rename it back on the wiki, or --overwrite-edited publishes a new page with the file's title and leaves that one as it is` : `its page was renamed on the wiki to "${renamedTo}": published as a new page with the file's title (--overwrite-edited); that page stays as it is`;
+function renamedText(renamedTo, fate) {
+  const renamed = `its page was renamed on the wiki to "${renamedTo}"`;
+  switch (fate) {
+    case "held":
+      return `${renamed} since its last publish; the import finds a page by its title, so it would make a second page. Left out; rename it back on the wiki, or --overwrite-edited publishes a new page with the file's title and leaves that one as it is`;
+    case "sent":
+      return `${renamed}: published as a new page with the file's title (--overwrite-edited); that page stays as it is`;
+    case "wouldSend":
+      return `${renamed}: would be published as a new page with the file's title (--overwrite-edited); that page stays as it is`;
+    default:
+      return `${renamed} since its last publish`;
+  }
 }
-function movedText(movedUnder, heldBack, withAddress) {
+function movedText(movedUnder, fate, withAddress) {
   const where = `${movedParentText(movedUnder)}${withAddress && movedUnder.url !== void 0 ? ` at ${movedUnder.url}` : ""}`;
-  return heldBack ? `its page is under ${where} on the wiki now, not where this publish puts it: moved on the wiki, or the place changed here. Left out; --overwrite-edited publishes a new page here and leaves that one where it is` : `its page is under ${where} on the wiki now: published as a new page here (--overwrite-edited); that page stays where it is`;
+  switch (fate) {
+    case "held":
+      return `its page is under ${where} on the wiki now, not where this publish puts it: moved on the wiki, or the place changed here. Left out; --overwrite-edited publishes a new page here and leaves that one where it is`;
+    case "sent":
+      return `its page is under ${where} on the wiki now: published as a new page here (--overwrite-edited); that page stays where it is`;
+    case "wouldSend":
+      return `its page is under ${where} on the wiki now: would be published as a new page here (--overwrite-edited); that page stays where it is`;
+    default:
+      return `its page is under ${where} on the wiki now, not where this publish puts it`;
+  }
 }
 function movedParentText(movedUnder) {
   return movedUnder.title === void 0 ? `page ${movedUnder.id}` : `"${movedUnder.title}" (page ${movedUnder.id})`;
@@ -4900,6 +4926,7 @@ async function guardPlan(items, options) {
       refusedAny = true;
     } else if (foreign === void 0) applyVerdict(item, options.overwriteEdited, options.planMessages);
     else {
+      item.guard = { kind: "notOurs", page: foreign };
       refuseItem(item, { code: "recordedEntry", message: (options.messages ?? englishTreeMessages).recordOfAnotherFile(foreign.id, foreign.title), fix: void 0 });
       refusedAny = true;
     }
@@ -8043,13 +8070,13 @@ function parentCell(record) {
   return inlineText(parentText(record));
 }
 function guardNote(wikiEdits, status, planned) {
-  if (!wikiEdits) return "";
+  if (!wikiEdits || status === "refused" && !verdictFitsRefusal(wikiEdits)) return "";
   switch (wikiEdits.verdict) {
     case "unchecked":
       if (status === "edited" && wikiEdits.reason === "failed") return `${lookupFailedText(wikiEdits)}; ${lookupFailedFix(wikiEdits)}`;
       return `wiki edits not checked: ${wikiEdits.detail ?? "no page access"}`;
     case "edited": {
-      const elsewhere = elsewhereText(wikiEdits, status === "edited", false);
+      const elsewhere = elsewhereText(wikiEdits, elsewhereFate(status), false);
       if (elsewhere !== void 0) return elsewhere;
       const fate = status === "edited" ? "" : planned ? ": would be replaced (--overwrite-edited)" : ": replaced (--overwrite-edited)";
       return `${wikiEdits.noNotice ? noNoticeText(wikiEdits) : editedSinceText(wikiEdits)}${fate}`;
@@ -8075,8 +8102,17 @@ function unaddressedLines(records) {
   if (typeof count !== "number" || count <= 0) return [];
   return [`> **${count === 1 ? "1 link between files stays" : `${count} links between files stay`} as written:** without page access, page addresses are made from the wiki's address. Set \`--base-url\` or \`${BASE_URL_ENV_VAR}\` (the action's \`base-url\`).`, ""];
 }
+function listedAsEdited(record) {
+  return record.wikiEdits?.verdict === "edited" && record.status !== "refused";
+}
+var EDITED_PAGE_FATES = {
+  held: (edits) => `left out; ${overwriteEditedText(edits)}`,
+  wouldSend: () => "would be replaced by this publish (--overwrite-edited)",
+  sent: () => "replaced by this publish (--overwrite-edited)",
+  notSent: () => "not replaced: its send did not land (see its row)"
+};
 function editedLines(plan, wikiRead, failed, reasons, addresses = /* @__PURE__ */ new Map()) {
-  const edited = plan.filter((record) => record.wikiEdits?.verdict === "edited");
+  const edited = plan.filter(listedAsEdited);
   const heading = edited.some((record) => heldWithoutNoticeRecord(record.wikiEdits)) ? "#### Pages edited on the wiki since their last publish, or without a publish notice to tell" : "#### Pages edited on the wiki since their last publish";
   if (!wikiRead && failed === 0) return [heading, "", "Unknown without page access.", ""];
   const unknown = failed > 0 ? [`Unknown for ${counted(failed, "file", "files")}: the lookup on the wiki failed (see ${failed === 1 ? "its row" : "their rows"}).`] : [];
@@ -8085,9 +8121,10 @@ function editedLines(plan, wikiRead, failed, reasons, addresses = /* @__PURE__ *
     const edits = record.wikiEdits;
     const who = [edits.editedBy ? `by ${edits.editedBy}` : "", edits.editedAt ? `at ${edits.editedAt}` : ""].filter((part) => part).join(" ");
     const said = (sentence) => inlineText(reasons.note(sentence, record.file, record.title, "above"));
-    const elsewhere = elsewhereText(edits, record.status === "edited", false);
+    const fateOfPage = elsewhereFate(record.status);
+    const elsewhere = elsewhereText(edits, fateOfPage, false);
     if (elsewhere !== void 0) return `- **${inlineText(record.file)}**: ${pageCell(record)}: ${pageNamesLinked(said(elsewhere), addresses)}`;
-    const fate = record.status === "edited" ? `left out; ${overwriteEditedText(edits)}` : "replaced by this publish (--overwrite-edited)";
+    const fate = EDITED_PAGE_FATES[fateOfPage](edits);
     if (edits.noNotice) return `- **${inlineText(record.file)}**: ${pageCell(record)}: ${inlineText(noNoticeText(edits))} (${inlineText(fate)})`;
     return `- **${inlineText(record.file)}**: ${pageCell(record)}, version ${edits.version ?? "?"} ${inlineText(who)} (${inlineText(fate)})`;
   }), ""];
@@ -8223,7 +8260,7 @@ function resultLines(records, room) {
   const reasons = new SharedReasons(files.map((record) => ({ file: record.file, ...record.title !== void 0 ? { title: record.title } : {}, reasons: sharedNotes(record, resent(record)) })));
   const rows2 = files.map((record) => ({ line: resultRow(record, resent(record), reasons, records.addresses), plain: plainResult(record) }));
   const cautions = groupedCautionLines(files);
-  const edited = files.filter((record) => record.wikiEdits?.verdict === "edited");
+  const edited = files.filter(listedAsEdited);
   const after = [
     ...reasons.lines(),
     ...unaddressedLines(records),
@@ -11261,7 +11298,7 @@ function guardFields(item) {
   const verdict = item.guard;
   if (!verdict || verdict.kind === "notNeeded") return {};
   const page = guardedPage(verdict);
-  const url = page?.webUrl ?? item.link?.url;
+  const url = item.state === "refused" && verdict.kind === "notOurs" ? void 0 : page?.webUrl ?? item.link?.url;
   const wikiEdits = { checked: guardChecked(verdict), verdict: verdict.kind };
   if (verdict.kind === "unchecked") {
     wikiEdits.reason = verdict.reason;
@@ -11446,12 +11483,12 @@ function planLineUnescaped(record, saidBefore, ownRefusals = false) {
   const said = record.status === "unchanged" ? "same content and target as its last publish (--force sends it)" : record.relinked ? RELINKED_TEXT : record.status === "retitled" ? record.refusals.join(" ") : record.action === "replace" ? "a page with this title exists that this file did not publish; it would be replaced." : record.refusals.join(" ");
   const sayer = ownRefusals && fromRefusals ? void 0 : saidBefore;
   const linked = record.linksToPages ? `(${record.linksToPages === 1 ? "1 link to another file goes to its page" : `${record.linksToPages} links to other files go to their pages`})` : "";
-  const guard = guardText(record.wikiEdits, record.action !== "create" || record.status === "edited", record.status === "edited", true, record.status === "send");
+  const guard = record.status === "refused" && !verdictFitsRefusal(record.wikiEdits) ? "" : guardText(record.wikiEdits, record.action !== "create" || record.status === "edited", record.status === "edited", true, record.status === "send");
   const cautions = saidBefore && record.cautions.length > 0 ? record.cautions.map((caution) => saidBefore.say(caution, record.file)) : record.cautions;
   return joinLine(word, record.file, targetText(record), spaced(spaced(sayer ? sayer.say(said, record.file) : said, guard), linked), cautions);
 }
 function guardText(wikiEdits, relevant, heldBack, planned, sent) {
-  const elsewhere = elsewhereText(wikiEdits, heldBack);
+  const elsewhere = elsewhereText(wikiEdits, heldBack ? "held" : !sent ? "notSent" : planned ? "wouldSend" : "sent");
   if (elsewhere !== void 0) return `(${elsewhere})`;
   if (!wikiEdits || !relevant && wikiEdits.verdict !== "deleted" && wikiEdits.verdict !== "exists") return "";
   switch (wikiEdits.verdict) {

@@ -199,7 +199,8 @@ function guardFields(item: PlanItem): Pick<FileRecord, 'wikiEdits' | 'url'> {
   const verdict = item.guard;
   if (!verdict || verdict.kind === 'notNeeded') return {};
   const page = guardedPage(verdict);
-  const url = page?.webUrl ?? item.link?.url;
+  // A page a refused file's record named that is another file's: not this file's address.
+  const url = item.state === 'refused' && verdict.kind === 'notOurs' ? undefined : page?.webUrl ?? item.link?.url;
   const wikiEdits: WikiEditsRecord = { checked: guardChecked(verdict), verdict: verdict.kind };
   if (verdict.kind === 'unchecked') {
     wikiEdits.reason = verdict.reason;

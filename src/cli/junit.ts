@@ -84,7 +84,7 @@ function resultCase(record: FileResultRecord): TestCase {
         return { ...base, verdict: { kind: 'failure', type: record.status, text: `Left out: ${noNoticeText(record.wikiEdits)} (${overwriteEditedText(record.wikiEdits)}).` } };
       }
       // Who edited the page and when, as the text output and the plan say it (a moved or renamed page says where).
-      if (record.status === 'edited' && record.wikiEdits?.verdict === 'edited' && elsewhereText(record.wikiEdits, true) === undefined) {
+      if (record.status === 'edited' && record.wikiEdits?.verdict === 'edited' && elsewhereText(record.wikiEdits, 'held') === undefined) {
         return { ...base, verdict: { kind: 'failure', type: record.status, text: `Left out: its page was ${editedSinceText(record.wikiEdits)} (${overwriteEditedText(record.wikiEdits)}).` } };
       }
       return { ...base, verdict: { kind: 'failure', type: record.status, text: `${FAILURE_WORDS[record.status] ?? 'Not published'}: ${record.message}${why}` } };

@@ -6,7 +6,7 @@ import { BASE_URL_ENV_VAR } from './pageAccess';
 import type { WikiEditsRecord } from './fileRecords';
 import type { NamedPage } from './pageNames';
 import type { SharedReasons } from './sharedReasons';
-import { adoptedText, editedSinceText, heldWithoutNoticeRecord, lookupFailedFix, lookupFailedText, elsewhereText, noNoticeText, overwriteEditedText, PAGE_NOT_FOUND, placeTakenText, existsText } from './verdictText';
+import { adoptedText, editedSinceText, elsewhereFate, heldWithoutNoticeRecord, lookupFailedFix, lookupFailedText, elsewhereText, noNoticeText, overwriteEditedText, PAGE_NOT_FOUND, placeTakenText, existsText, verdictFitsRefusal } from './verdictText';
 import { parentText, type PlanEntryRecord, type RunRecords } from './runRecords';
 import { counted } from './counted';
 
@@ -52,13 +52,13 @@ function parentCell(record: { parentId?: string; parentPage?: NamedPage; tree?: 
 
 /** `planned`: a plan's row, which says what the lookup found, not yet what sending will show (PAGE_NOT_FOUND). */
 export function guardNote(wikiEdits: WikiEditsRecord | undefined, status: string, planned: boolean): string {
-  if (!wikiEdits) return '';
+  if (!wikiEdits || (status === 'refused' && !verdictFitsRefusal(wikiEdits))) return '';
   switch (wikiEdits.verdict) {
     case 'unchecked':
       if (status === 'edited' && wikiEdits.reason === 'failed') return `${lookupFailedText(wikiEdits)}; ${lookupFailedFix(wikiEdits)}`;
       return `wiki edits not checked: ${wikiEdits.detail ?? 'no page access'}`;
     case 'edited': {
-      const elsewhere = elsewhereText(wikiEdits, status === 'edited', false);
+      const elsewhere = elsewhereText(wikiEdits, elsewhereFate(status), false);
       if (elsewhere !== undefined) return elsewhere;
       // Who made the version and when, wherever an edited page is named: a reviewer decides on both.
       const fate = status === 'edited' ? '' : planned ? ': would be replaced (--overwrite-edited)' : ': replaced (--overwrite-edited)';
@@ -97,11 +97,27 @@ export function unaddressedLines(records: RunRecords): string[] {
  * `failed`: files whose lookup failed, whose edits are unknown: never said to be "none". A sentence the table's rows
  * share is named by its number (`reasons`), as the rows name it.
  */
+/**
+ * Whether a record's page is listed among the pages edited on the wiki: one held back or sent over its edit. A refused
+ * file is not (its row says why, and nothing is sent to the page).
+ */
+export function listedAsEdited(record: { status: string; wikiEdits?: WikiEditsRecord }): boolean {
+  return record.wikiEdits?.verdict === 'edited' && record.status !== 'refused';
+}
+
+/** What becomes of a page edited on the wiki, as the list of them says it. */
+const EDITED_PAGE_FATES: Record<ReturnType<typeof elsewhereFate>, (edits: WikiEditsRecord) => string> = {
+  held: (edits) => `left out; ${overwriteEditedText(edits)}`,
+  wouldSend: () => 'would be replaced by this publish (--overwrite-edited)',
+  sent: () => 'replaced by this publish (--overwrite-edited)',
+  notSent: () => 'not replaced: its send did not land (see its row)',
+};
+
 /** What editedLines reads of a plan's or a run's record of a file. */
 type EditedRecord = Pick<PlanEntryRecord, 'file' | 'title' | 'wikiEdits'> & { status: string } & Parameters<typeof pageCell>[0];
 
 export function editedLines(plan: readonly EditedRecord[], wikiRead: boolean, failed: number, reasons: SharedReasons, addresses: ReadonlyMap<string, string> = new Map()): string[] {
-  const edited = plan.filter((record) => record.wikiEdits?.verdict === 'edited');
+  const edited = plan.filter(listedAsEdited);
   // A page without a notice has no known "last publish" to be edited since: the heading says so when one is listed.
   const heading = edited.some((record) => heldWithoutNoticeRecord(record.wikiEdits))
     ? '#### Pages edited on the wiki since their last publish, or without a publish notice to tell'
@@ -113,9 +129,10 @@ export function editedLines(plan: readonly EditedRecord[], wikiRead: boolean, fa
     const edits = record.wikiEdits as WikiEditsRecord;
     const who = [edits.editedBy ? `by ${edits.editedBy}` : '', edits.editedAt ? `at ${edits.editedAt}` : ''].filter((part) => part).join(' ');
     const said = (sentence: string): string => inlineText(reasons.note(sentence, record.file, record.title, 'above'));
-    const elsewhere = elsewhereText(edits, record.status === 'edited', false);
+    const fateOfPage = elsewhereFate(record.status);
+    const elsewhere = elsewhereText(edits, fateOfPage, false);
     if (elsewhere !== undefined) return `- **${inlineText(record.file)}**: ${pageCell(record)}: ${pageNamesLinked(said(elsewhere), addresses)}`;
-    const fate = record.status === 'edited' ? `left out; ${overwriteEditedText(edits)}` : 'replaced by this publish (--overwrite-edited)';
+    const fate = EDITED_PAGE_FATES[fateOfPage](edits);
     if (edits.noNotice) return `- **${inlineText(record.file)}**: ${pageCell(record)}: ${inlineText(noNoticeText(edits))} (${inlineText(fate)})`;
     return `- **${inlineText(record.file)}**: ${pageCell(record)}, version ${edits.version ?? '?'} ${inlineText(who)} (${inlineText(fate)})`;
   }), ''];

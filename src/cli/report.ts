@@ -8,7 +8,7 @@ import { parentText, RELINKED_TEXT } from './runRecords';
 import { escapeControlCharacters } from '../core/text/controlCharacters';
 import type { FileRecord, PlanRecord, WikiEditsRecord } from './fileRecords';
 import type { SaidBefore } from './sharedReasons';
-import { adoptedText, editedSinceText, existsText, lookupFailedFix, lookupFailedText, elsewhereText, noNoticeText, overwriteEditedText, PAGE_NOT_FOUND, placeTakenText, verdictFitsResult } from './verdictText';
+import { adoptedText, editedSinceText, existsText, lookupFailedFix, lookupFailedText, elsewhereText, noNoticeText, overwriteEditedText, PAGE_NOT_FOUND, placeTakenText, verdictFitsRefusal, verdictFitsResult } from './verdictText';
 import { counted } from './counted';
 
 const FILE_STATUS_WORDS: Record<FileResult['state'], string> = {
@@ -62,7 +62,8 @@ export function planLineUnescaped(record: PlanRecord & { tree?: { parentTitle?: 
       : record.action === 'replace' ? 'a page with this title exists that this file did not publish; it would be replaced.' : record.refusals.join(' ');
   const sayer = ownRefusals && fromRefusals ? undefined : saidBefore;
   const linked = record.linksToPages ? `(${record.linksToPages === 1 ? '1 link to another file goes to its page' : `${record.linksToPages} links to other files go to their pages`})` : '';
-  const guard = guardText(record.wikiEdits, record.action !== 'create' || record.status === 'edited', record.status === 'edited', true, record.status === 'send');
+  const guard = record.status === 'refused' && !verdictFitsRefusal(record.wikiEdits) ? ''
+    : guardText(record.wikiEdits, record.action !== 'create' || record.status === 'edited', record.status === 'edited', true, record.status === 'send');
   // The refusals and cautions are said once; what the guard found is this page's own (its version, who, when).
   const cautions = saidBefore && record.cautions.length > 0 ? record.cautions.map((caution) => saidBefore.say(caution, record.file)) : record.cautions;
   return joinLine(word, record.file, targetText(record), spaced(spaced(sayer ? sayer.say(said, record.file) : said, guard), linked), cautions);
@@ -74,7 +75,7 @@ export function planLineUnescaped(record: PlanRecord & { tree?: { parentTitle?: 
  * plan's line, which says what the lookup found, not yet what sending will show.
  */
 function guardText(wikiEdits: WikiEditsRecord | undefined, relevant: boolean, heldBack: boolean, planned: boolean, sent: boolean): string {
-  const elsewhere = elsewhereText(wikiEdits, heldBack);
+  const elsewhere = elsewhereText(wikiEdits, heldBack ? 'held' : !sent ? 'notSent' : planned ? 'wouldSend' : 'sent');
   if (elsewhere !== undefined) return `(${elsewhere})`;
   // A page deleted on the wiki is created anew: said, since its file published a page before. A page in the way of a
   // create is said of the create.

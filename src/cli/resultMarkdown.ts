@@ -5,7 +5,7 @@
 import { shortDigest } from '../core/run/planDigest';
 import { inlineText } from './markdownText';
 import { RELINKED_TEXT, type FileResultRecord, type RunRecords } from './runRecords';
-import { countBy, editedLines, guardNote, moveLines, notesCell, notShownNote, pageCell, unaddressedLines, withTable, type Room } from './markdownSections';
+import { countBy, editedLines, guardNote, listedAsEdited, moveLines, notesCell, notShownNote, pageCell, unaddressedLines, withTable, type Room } from './markdownSections';
 import { groupedCautionLines, SharedReasons } from './sharedReasons';
 import { heldWithoutNoticeRecord, lookupFailedRecord, verdictFitsResult } from './verdictText';
 import { counted } from './counted';
@@ -35,7 +35,7 @@ export function resultLines(records: RunRecords, room: Room): string[] {
   const cautions = groupedCautionLines(files);
   // After the rows, which number the reasons they share.
   // The pages left out or replaced for an edit on the wiki, each with who made it and when, as the plan names them.
-  const edited = files.filter((record) => record.wikiEdits?.verdict === 'edited');
+  const edited = files.filter(listedAsEdited);
   const after = [
     ...reasons.lines(), ...unaddressedLines(records), ...(edited.length > 0 ? editedLines(edited, true, 0, reasons, records.addresses) : []),
     ...(cautions.length > 0 ? ['#### Cautions', '', ...cautions, ''] : []), ...linksLeftLines(records), ...moveLines(records), ...manifestLines(records),

@@ -13,9 +13,18 @@ export const PAGE_NOT_FOUND = 'its page was not found on the wiki: deleted, or h
  * that was; a create refused as "already exists" says why in its message, and a page that may be the file's own, not
  * taken for want of the publishing account, says why it was not.
  */
-export function verdictFitsResult(record: Pick<FileRecord, 'wikiEdits' | 'outcome'>): boolean {
+export function verdictFitsResult(record: Pick<FileRecord, 'wikiEdits' | 'outcome' | 'status'>): boolean {
+  if (record.status === 'refused') return verdictFitsRefusal(record.wikiEdits);
   if (record.wikiEdits?.verdict === 'exists') return false;
   return record.wikiEdits?.verdict !== 'deleted' || record.outcome === 'created';
+}
+
+/**
+ * Whether a refused file's line says its guard verdict: nothing is sent, so only why the wiki could not be read is
+ * true of it; what sending would do to its page (replace it, publish it anew, --overwrite-edited) is not.
+ */
+export function verdictFitsRefusal(wikiEdits: Pick<WikiEditsRecord, 'verdict'> | undefined): boolean {
+  return wikiEdits?.verdict === 'unchecked';
 }
 
 /**
@@ -92,23 +101,32 @@ export function lookupFailedRecord(wikiEdits: WikiEditsRecord | undefined): bool
 export function heldBackText(wikiEdits: WikiEditsRecord | undefined, planned = true): string {
   const leftOut = planned ? 'Would be left out' : 'Left out';
   if (lookupFailedRecord(wikiEdits)) return `${leftOut}: ${lookupFailedText(wikiEdits as WikiEditsRecord)} (${lookupFailedFix(wikiEdits)}).`;
-  const elsewhere = elsewhereText(wikiEdits, true);
+  const elsewhere = elsewhereText(wikiEdits, 'held');
   if (elsewhere !== undefined) return `I${elsewhere.slice(1)}.`;
   if (wikiEdits?.noNotice) return `${leftOut}: ${noNoticeText(wikiEdits)} (${overwriteEditedText(wikiEdits)}).`;
   return `${leftOut}: its page was ${wikiEdits ? editedSinceText(wikiEdits) : 'edited on the wiki since its last publish'} (${overwriteEditedText(wikiEdits)}).`;
 }
 
 /**
- * What a page found under another parent means: moved on the wiki since the file's last publish, or this publish names
- * another place. The import finds a page by title and parent, so it cannot reach that page from here.
+ * What became of a file whose page the publish cannot reach: held back (`held`), sent as a new page (`sent`), to be
+ * sent so by a plan (`wouldSend`), or not sent for another reason (`notSent`: refused, failed, stopped), which says what
+ * the wiki shows and no more.
  */
+export type ElsewhereFate = 'held' | 'sent' | 'wouldSend' | 'notSent';
+
+/** The fate of a record's page, from its status, a plan's record or a run's (their statuses differ but for these two). */
+export function elsewhereFate(status: string): ElsewhereFate {
+  return status === 'edited' ? 'held' : status === 'send' ? 'wouldSend' : status === 'published' ? 'sent' : 'notSent';
+}
+
 /**
  * What a page the publish cannot reach means (moved under another parent, or renamed, on the wiki), held back or sent
- * by --overwrite-edited as a new page; undefined for any other verdict.
+ * by --overwrite-edited as a new page; undefined for any other verdict. The import finds a page by title and parent,
+ * so it cannot reach that page from here.
  */
-export function elsewhereText(wikiEdits: Pick<WikiEditsRecord, 'movedUnder' | 'renamedTo' | 'version' | 'editedBy' | 'editedAt'> | undefined, heldBack: boolean, withAddress = true): string | undefined {
-  if (wikiEdits?.movedUnder) return `${movedText(wikiEdits.movedUnder, heldBack, withAddress)}${latestVersionText(wikiEdits)}`;
-  if (wikiEdits?.renamedTo !== undefined) return `${renamedText(wikiEdits.renamedTo, heldBack)}${latestVersionText(wikiEdits)}`;
+export function elsewhereText(wikiEdits: Pick<WikiEditsRecord, 'movedUnder' | 'renamedTo' | 'version' | 'editedBy' | 'editedAt'> | undefined, fate: ElsewhereFate, withAddress = true): string | undefined {
+  if (wikiEdits?.movedUnder) return `${movedText(wikiEdits.movedUnder, fate, withAddress)}${latestVersionText(wikiEdits)}`;
+  if (wikiEdits?.renamedTo !== undefined) return `${renamedText(wikiEdits.renamedTo, fate)}${latestVersionText(wikiEdits)}`;
   return undefined;
 }
 
@@ -119,21 +137,28 @@ function latestVersionText(wikiEdits: Pick<WikiEditsRecord, 'version' | 'editedB
 }
 
 /** A page renamed on the wiki: the import finds a page by its title, so it cannot reach that page from here. */
-function renamedText(renamedTo: string, heldBack: boolean): string {
-  return heldBack
-    ? `its page was renamed on the wiki to "${renamedTo}" since its last publish; the import finds a page by its title, so it would make a second page. Left out; rename it back on the wiki, or --overwrite-edited publishes a new page with the file's title and leaves that one as it is`
-    : `its page was renamed on the wiki to "${renamedTo}": published as a new page with the file's title (--overwrite-edited); that page stays as it is`;
+function renamedText(renamedTo: string, fate: ElsewhereFate): string {
+  const renamed = `its page was renamed on the wiki to "${renamedTo}"`;
+  switch (fate) {
+    case 'held': return `${renamed} since its last publish; the import finds a page by its title, so it would make a second page. Left out; rename it back on the wiki, or --overwrite-edited publishes a new page with the file's title and leaves that one as it is`;
+    case 'sent': return `${renamed}: published as a new page with the file's title (--overwrite-edited); that page stays as it is`;
+    case 'wouldSend': return `${renamed}: would be published as a new page with the file's title (--overwrite-edited); that page stays as it is`;
+    default: return `${renamed} since its last publish`;
+  }
 }
 
 /**
  * `withAddress`: the parent's address said after its ID, for text; Markdown links the parent's title instead
  * where the address is known (markdownText.ts pageNamesLinked).
  */
-function movedText(movedUnder: NonNullable<WikiEditsRecord['movedUnder']>, heldBack: boolean, withAddress: boolean): string {
+function movedText(movedUnder: NonNullable<WikiEditsRecord['movedUnder']>, fate: ElsewhereFate, withAddress: boolean): string {
   const where = `${movedParentText(movedUnder)}${withAddress && movedUnder.url !== undefined ? ` at ${movedUnder.url}` : ''}`;
-  return heldBack
-    ? `its page is under ${where} on the wiki now, not where this publish puts it: moved on the wiki, or the place changed here. Left out; --overwrite-edited publishes a new page here and leaves that one where it is`
-    : `its page is under ${where} on the wiki now: published as a new page here (--overwrite-edited); that page stays where it is`;
+  switch (fate) {
+    case 'held': return `its page is under ${where} on the wiki now, not where this publish puts it: moved on the wiki, or the place changed here. Left out; --overwrite-edited publishes a new page here and leaves that one where it is`;
+    case 'sent': return `its page is under ${where} on the wiki now: published as a new page here (--overwrite-edited); that page stays where it is`;
+    case 'wouldSend': return `its page is under ${where} on the wiki now: would be published as a new page here (--overwrite-edited); that page stays where it is`;
+    default: return `its page is under ${where} on the wiki now, not where this publish puts it`;
+  }
 }
 
 /** The parent a page was moved under, as a sentence names it: `"Ref" (page 1000001)`. */

@@ -2,8 +2,9 @@
 // the page each file goes under named by its title with its link, a reason several files share said once, and after a
 // publish each page it created linked, in the job summary and the comment's file alike.
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
-import { useCliWorld } from '../cli/cliHarness';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { runCli, useCliWorld } from '../cli/cliHarness';
 import { assertRecordsValid } from '../cli/jsonSchema';
 import { removeRunnerTemps, runAction } from './actionHarness';
 
@@ -51,5 +52,27 @@ describe('GitHub Action: what a reviewer reads', () => {
     }
     const results = JSON.parse(await readFile(run.outputs.results ?? '', 'utf8')) as Array<Record<string, unknown>>;
     assertRecordsValid(results, 'a publish that found its new pages after the run');
+  });
+  it("says of a file refused for a state record naming another file's page the refusal alone, in the job summary and the plan", async () => {
+    const theirs = await cli.tree({ 'team/team.md': '# Team page\n\nOther team content.\n' });
+    assert.equal((await runCli(['publish', 'team/team.md', '--space', 'DOCS', '--parent', '123456'], { cwd: theirs, env: cli.env() })).code, 0);
+    const page = cli.world.sandbox.findPageByTitle('DOCS', '123456', 'Team page');
+    assert.ok(page);
+    const workspace = await cli.tree({ 'docs/beta.md': '# Beta\n\nNot theirs.\n' });
+    await writeFile(join(workspace, 'state.json'), JSON.stringify({
+      version: 1,
+      files: { 'docs/beta.md': { spaceId: 'DOCS', parentId: '123456', pageTitle: 'Beta', pageId: page.id, version: 1, contentSha256: '00', fileTitle: 'Beta', publishedAt: 1 } },
+    }));
+    for (const dryRun of ['true', 'false']) {
+      const run = await runAction({ workspace, inputs: { path: 'docs', ...TARGET, state: 'state.json', 'dry-run': dryRun }, env: cli.env() });
+      assert.equal(run.code, 1, run.stdout + run.stderr);
+      const comment = await readFile(run.outputs.plan ?? '', 'utf8');
+      for (const text of [run.summary, comment]) {
+        const row = text.split('\n').find((line) => line.startsWith('| docs/beta.md |')) ?? '';
+        assert.match(row, /\| (refused|REFUSED) \| [^|]*another file published it[^|]*take the page over\. \|$/, text);
+        assert.doesNotMatch(text, /renamed on the wiki|published as a new page|--overwrite-edited|replaces version|Pages edited on the wiki since their last publish\n\n- /, text);
+      }
+    }
+    assert.equal(cli.world.sandbox.imports.length, 1, 'only the other team\'s publish was sent');
   });
 });

@@ -78,6 +78,35 @@ describe('CLI, a record naming a page another file published', () => {
     untouched(page, before);
   });
 
+  it("a --state entry naming another file's page under another title or parent: the refusal alone, no rename or new page said", async () => {
+    const page = await othersPage();
+    // Under its own parent the page reads as this file's page renamed; under the other team's page as one moved.
+    for (const [title, parent] of [['Beta', '123456'], ['Team page', page.id]] as const) {
+      const ours = await cli.tree({ 'docs/bbb.md': `# ${title}\n\nNot theirs.\n` });
+      const flags = ['--space', 'DOCS', '--parent', parent, '--state', 'state.json'];
+      await writeFile(join(ours, 'state.json'), JSON.stringify({
+        version: 1,
+        files: { 'docs/bbb.md': { spaceId: 'DOCS', parentId: parent, pageTitle: title, pageId: page.id, version: 1, contentSha256: '00', fileTitle: title, publishedAt: 1 } },
+      }));
+      const before = cli.world.sandbox.imports.length;
+      const sending = /renamed on the wiki|moved on the wiki|under "Documentation home"|published as a new page|--overwrite-edited|replaces version/;
+      const text = await runCli(['publish', 'docs', ...flags], { cwd: ours, env: cli.env() });
+      const line = text.stdout.split('\n').find((each) => each.includes('docs/bbb.md')) ?? '';
+      assert.match(line, /^REFUSED .*publish notice says another file published it.*take the page over\.$/, `${title}: ${text.stdout}`);
+      assert.doesNotMatch(line, sending, 'nothing was sent, renamed or moved: the page is another file\'s');
+      const json = await runCli(['publish', 'docs', ...flags, '--json'], { cwd: ours, env: cli.env() });
+      assert.deepEqual(record(json, 'docs/bbb.md')?.wikiEdits, { checked: true, verdict: 'notOurs', version: 1 }, json.stdout);
+      assert.equal(record(json, 'docs/bbb.md')?.url, undefined, 'the other file\'s page is not this file\'s address');
+      untouched(page, before);
+      // The Markdown plan a reviewer reads: the row says the refusal alone, and no page is listed as edited on the wiki.
+      const plan = await runCli(['plan', 'docs', ...flags], { cwd: ours, env: cli.env() });
+      const row = plan.stdout.split('\n').find((each) => each.startsWith('| docs/bbb.md |')) ?? '';
+      assert.match(row, /\| refused \| [^|]*publish notice says another file published it[^|]*take the page over\. \|$/, plan.stdout);
+      assert.doesNotMatch(row, sending);
+      assert.doesNotMatch(plan.stdout, /^- \*\*docs\/bbb\.md\*\*/m, 'not listed among the pages edited on the wiki');
+    }
+  });
+
   it('a file renamed in the repository, its title kept, still updates its own page; so does one published from another folder', async () => {
     const root = await cli.tree({ 'docs/old.md': '# Kept\n\nOne.\n', 'docs/index.md': '# Home\n' });
     const first = await runCli(['publish', 'docs', '--tree', ...FLAGS], { cwd: root, env: cli.env() });

@@ -174,6 +174,8 @@ export async function guardPlan(items: PlanItem[], options: GuardOptions): Promi
       refusedAny = true;
     } else if (foreign === undefined) applyVerdict(item, options.overwriteEdited, options.planMessages);
     else {
+      // Another file's page: not this file's page renamed, moved or edited, whatever its record made of it.
+      item.guard = { kind: 'notOurs', page: foreign };
       refuseItem(item, { code: 'recordedEntry', message: (options.messages ?? englishTreeMessages).recordOfAnotherFile(foreign.id, foreign.title), fix: undefined });
       refusedAny = true;
     }

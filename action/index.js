@@ -2341,6 +2341,7 @@ var englishRecordMessages = {
   entryFolderNotRecorded: (folder) => `no page is recorded for its folder "${folder}", so it cannot be a page of this tree`,
   entryUnderOtherParent: (parentId, parentTitle, expectedParentId, expectedTitle) => `that page is under ${pageNamed(parentId, parentTitle)} on the wiki, not under ${pageNamed(expectedParentId, expectedTitle)} where the tree puts it`,
   entryOfAnotherFile: () => "that page's publish notice says another file published it",
+  entryNotConfirmed: () => "no version of that page carries this file's publish notice, so nothing on the wiki shows it is this file's page",
   recordOfAnotherFile: (pageId, title) => `its record names ${pageNamed(pageId, title)} as its page, but that page's publish notice says another file published it: the record is not used, and nothing is sent to that page. If the record is wrong (a pull request may have changed ${MANIFEST}, or it came from another machine or branch), correct it or remove its entry; if this file is now that page's source, remove the entry and publish it with overwrite to take the page over.`,
   recordUnconfirmed: (pageId, title) => `its record (--state) names ${pageNamed(pageId, title)} as its page, and no version of that page carries this file's publish notice, so nothing on the wiki confirms the record (a pull request or a cache from elsewhere may have written it): nothing is sent. Remove the file's entry from the state file (the next publish finds or creates its page), or publish it with --retarget where the flags say.`
 };
@@ -4622,6 +4623,13 @@ function sendKind(item) {
   return verdict?.kind === "notOurs" || verdict?.kind === "unchecked" || verdict === void 0 ? "replace" : "update";
 }
 
+// src/core/run/recordRefusals.ts
+function recordRefusal(item, page, why, messages) {
+  const entry = item.link?.recorded?.[0];
+  const message = entry !== void 0 && entry.id === page.id ? messages.entryRefused(entry.at, entry.key, entry.id, why === "anotherFile" ? messages.entryOfAnotherFile() : messages.entryNotConfirmed()) : why === "anotherFile" ? messages.recordOfAnotherFile(page.id, page.title) : messages.recordUnconfirmed(page.id, page.title);
+  return { code: "recordedEntry", message, fix: void 0 };
+}
+
 // src/core/wikiPages/spacesAskedOnce.ts
 function withSpacesAskedOnce(pages) {
   const asked = /* @__PURE__ */ new Map();
@@ -4893,6 +4901,7 @@ async function guardPlan(items, options) {
   const lookups = [];
   for (const item of items) {
     if (item.state === "unchanged" && options.pages && options.lookUpUnchanged !== false && (unchangedWithPage(item) || landedWithoutId(item))) lookups.push(item);
+    if (item.state === "retitled" && options.pages && options.recordsFromFiles === true && ownPageId(item) !== void 0) lookups.push(item);
     if (item.state !== "send" && item.state !== "edited" || !item.complete) continue;
     if (guardLooksUp(item, lookUpCreates)) lookups.push(item);
     else item.guard = NOT_NEEDED;
@@ -4913,23 +4922,20 @@ async function guardPlan(items, options) {
   for (const item of lookups) {
     item.guard = verdicts.get(item);
     const foreign = options.titlesCheckedByTree ? void 0 : pageOfAnotherFile(item);
+    const notOwn = foreign ?? (unconfirmed.has(item) ? guardedPage(item.guard) : void 0);
     const caseVariant = pageTitledButForCase(item);
-    const unconfirmedPage = foreign === void 0 && unconfirmed.has(item) ? guardedPage(item.guard) : void 0;
-    if (unconfirmedPage !== void 0) {
-      refuseItem(item, { code: "recordedEntry", message: (options.messages ?? englishTreeMessages).recordUnconfirmed(unconfirmedPage.id, unconfirmedPage.title), fix: void 0 });
+    if (notOwn !== void 0) {
+      item.guard = { kind: "notOurs", page: notOwn };
+      refuseItem(item, recordRefusal(item, notOwn, foreign !== void 0 ? "anotherFile" : "unconfirmed", options.messages ?? englishTreeMessages));
       refusedAny = true;
-    } else if (caseVariant !== void 0) {
+    } else if (item.state === "retitled") item.guard = void 0;
+    else if (caseVariant !== void 0) {
       const words = options.planMessages ?? englishPublishMessages;
       const title = item.complete?.pageTitle ?? "";
       const { page, own } = caseVariant;
       refuseItem(item, { code: "duplicatePage", message: own ? words.ownTitleOnlyInCase(title, page.title, page.id) : words.titleOnlyInCase(title, page.title, page.id), fix: "editFile" });
       refusedAny = true;
-    } else if (foreign === void 0) applyVerdict(item, options.overwriteEdited, options.planMessages);
-    else {
-      item.guard = { kind: "notOurs", page: foreign };
-      refuseItem(item, { code: "recordedEntry", message: (options.messages ?? englishTreeMessages).recordOfAnotherFile(foreign.id, foreign.title), fix: void 0 });
-      refusedAny = true;
-    }
+    } else applyVerdict(item, options.overwriteEdited, options.planMessages);
   }
   if (refusedAny) options.links?.refusedSince();
   if (options.links) await linkFoundPages(lookups, options.links, options.overwriteEdited, options.planMessages);

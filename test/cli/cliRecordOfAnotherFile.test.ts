@@ -107,6 +107,33 @@ describe('CLI, a record naming a page another file published', () => {
     }
   });
 
+  it('a flat publish whose .wiki-pages.json entry names a page without this file\'s notice: refused in the entry\'s words, as a tree says them', async () => {
+    // Another team's page made on the wiki (no publish notice), which the entry names for setup.md.
+    const theirs = cli.world.sandbox.createPageOnWiki('ENG', '234567', 'Their setup', 'Theirs\n');
+    const manifest = JSON.stringify({ version: 1, space: 'ENG', parent: '234567', pages: { 'setup.md': { id: theirs.id, title: 'Their setup' } } }, null, 2);
+    // Without front matter the file's title is not the entry's: it was asked as a retitle "since it last published there".
+    for (const frontMatter of ['', '---\nwiki:\n  pageTitle: Their setup\n---\n']) {
+      const ours = await cli.tree({ 'docs/guide/setup.md': `${frontMatter}# Setup\n\nOurs.\n`, 'docs/guide/.wiki-pages.json': `${manifest}\n` });
+      const before = cli.world.sandbox.imports.length;
+      for (const dryRun of [['--dry-run'], []]) {
+        const run = await runCli(['publish', 'docs/guide/setup.md', ...FLAGS, '--overwrite', ...dryRun], { cwd: ours, env: cli.env() });
+        assert.equal(run.code, 1, run.stdout + run.stderr);
+        const line = run.stdout.split('\n').find((each) => each.includes('docs/guide/setup.md')) ?? '';
+        assert.match(line, new RegExp(`REFUSED? +docs/guide/setup\\.md .*: docs/guide/\\.wiki-pages\\.json:6 records page ${theirs.id} for "setup\\.md", but no version of that page carries this file's publish notice.*correct it or remove it`), `${frontMatter}: ${run.stdout}`);
+        assert.doesNotMatch(line, /--state|state file|Its title is now|last published|replaces version|\(wiki checked/, 'no --state was given, the file never published there, and nothing is replaced');
+      }
+      assert.equal(cli.world.sandbox.imports.length, before, 'nothing was sent');
+    }
+  });
+
+  it('a file retitled here whose --state record names its own page is still asked about the title, with page access', async () => {
+    const ours = await cli.tree({ 'docs/alpha.md': '# Alpha\n\nA.\n' });
+    assert.equal((await runCli(['publish', 'docs', ...FLAGS, '--state', 's.json'], { cwd: ours, env: cli.env() })).code, 0);
+    await writeTree(ours, { 'docs/alpha.md': '# Alpha renamed\n\nA.\n' });
+    const run = await runCli(['publish', 'docs', ...FLAGS, '--state', 's.json', '--dry-run'], { cwd: ours, env: cli.env() });
+    assert.match(run.stdout, /^WOULD REFUSE docs\/alpha\.md -> "Alpha" .*: Its title is now "Alpha renamed" but it last published to "Alpha": name the page in its front matter/m, run.stdout);
+  });
+
   it('a file renamed in the repository, its title kept, still updates its own page; so does one published from another folder', async () => {
     const root = await cli.tree({ 'docs/old.md': '# Kept\n\nOne.\n', 'docs/index.md': '# Home\n' });
     const first = await runCli(['publish', 'docs', '--tree', ...FLAGS], { cwd: root, env: cli.env() });

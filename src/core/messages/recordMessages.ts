@@ -23,6 +23,8 @@ export interface RecordMessages {
   entryUnderOtherParent(parentId: string, parentTitle: string | undefined, expectedParentId: string, expectedTitle: string | undefined): string;
   /** The page's publish notice says another file published it (run/publishedFrom.ts). */
   entryOfAnotherFile(): string;
+  /** No version of the page carries the file's publish notice: nothing on the wiki shows the entry is right. */
+  entryNotConfirmed(): string;
   /**
    * A record (the repository's, a --state file, the editor's link store) names page `pageId` for the file, but the
    * page's publish notice says another file published it (run/publishedFrom.ts): the record is not used.
@@ -51,6 +53,7 @@ export const englishRecordMessages: RecordMessages = {
   entryUnderOtherParent: (parentId, parentTitle, expectedParentId, expectedTitle) =>
     `that page is under ${pageNamed(parentId, parentTitle)} on the wiki, not under ${pageNamed(expectedParentId, expectedTitle)} where the tree puts it`,
   entryOfAnotherFile: () => 'that page\'s publish notice says another file published it',
+  entryNotConfirmed: () => 'no version of that page carries this file\'s publish notice, so nothing on the wiki shows it is this file\'s page',
   recordOfAnotherFile: (pageId, title) =>
     `its record names ${pageNamed(pageId, title)} as its page, but that page's publish notice says another file published it: the record is not used, and nothing is sent to that page. If the record is wrong (a pull request may have changed ${MANIFEST}, or it came from another machine or branch), correct it or remove its entry; if this file is now that page's source, remove the entry and publish it with overwrite to take the page over.`,
   recordUnconfirmed: (pageId, title) =>

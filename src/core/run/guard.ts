@@ -21,6 +21,7 @@ import { DEFAULT_LOOKUPS_AT_ONCE } from './lookupDeadline';
 import type { PlanItem } from './planItem';
 import { ownHistoryVerdict, pageOfAnotherFile, pageTitledButForCase, recordedPageVerdict, recordHistoryVerdict } from './pageOwnership';
 import { refuseItem } from './plan';
+import { recordRefusal } from './recordRefusals';
 import { cautionTitlesElsewhere } from './movedOnWiki';
 import { checkRecordedLinks } from './recordedLinks';
 import { checkFlatTitlesAcrossSpaceNames } from './titlesAcrossSpaceNames';
@@ -136,6 +137,8 @@ export async function guardPlan(items: PlanItem[], options: GuardOptions): Promi
   const lookups: PlanItem[] = [];
   for (const item of items) {
     if (item.state === 'unchanged' && options.pages && options.lookUpUnchanged !== false && (unchangedWithPage(item) || landedWithoutId(item))) lookups.push(item);
+    // A retitled file's question names the page its record does: asked only once the wiki shows that page is its own.
+    if (item.state === 'retitled' && options.pages && options.recordsFromFiles === true && ownPageId(item) !== undefined) lookups.push(item);
     if ((item.state !== 'send' && item.state !== 'edited') || !item.complete) continue;
     if (guardLooksUp(item, lookUpCreates)) lookups.push(item);
     else item.guard = NOT_NEEDED;
@@ -161,24 +164,21 @@ export async function guardPlan(items: PlanItem[], options: GuardOptions): Promi
     // A tree's recorded pages were checked so with the pages they hold (recordedEntries.ts), where a folder's refusal
     // refuses the pages below it too.
     const foreign = options.titlesCheckedByTree ? undefined : pageOfAnotherFile(item);
+    const notOwn = foreign ?? (unconfirmed.has(item) ? guardedPage(item.guard) : undefined);
     const caseVariant = pageTitledButForCase(item);
-    const unconfirmedPage = foreign === undefined && unconfirmed.has(item) ? guardedPage(item.guard) : undefined;
-    if (unconfirmedPage !== undefined) {
-      refuseItem(item, { code: 'recordedEntry', message: (options.messages ?? englishTreeMessages).recordUnconfirmed(unconfirmedPage.id, unconfirmedPage.title), fix: undefined });
+    if (notOwn !== undefined) {
+      // Not this file's page renamed, moved or edited, whatever its record made of it: another's, or none shown its own.
+      item.guard = { kind: 'notOurs', page: notOwn };
+      refuseItem(item, recordRefusal(item, notOwn, foreign !== undefined ? 'anotherFile' : 'unconfirmed', options.messages ?? englishTreeMessages));
       refusedAny = true;
-    } else if (caseVariant !== undefined) {
+    } else if (item.state === 'retitled') item.guard = undefined;
+    else if (caseVariant !== undefined) {
       const words = options.planMessages ?? englishPublishMessages;
       const title = item.complete?.pageTitle ?? '';
       const { page, own } = caseVariant;
       refuseItem(item, { code: 'duplicatePage', message: own ? words.ownTitleOnlyInCase(title, page.title, page.id) : words.titleOnlyInCase(title, page.title, page.id), fix: 'editFile' });
       refusedAny = true;
-    } else if (foreign === undefined) applyVerdict(item, options.overwriteEdited, options.planMessages);
-    else {
-      // Another file's page: not this file's page renamed, moved or edited, whatever its record made of it.
-      item.guard = { kind: 'notOurs', page: foreign };
-      refuseItem(item, { code: 'recordedEntry', message: (options.messages ?? englishTreeMessages).recordOfAnotherFile(foreign.id, foreign.title), fix: undefined });
-      refusedAny = true;
-    }
+    } else applyVerdict(item, options.overwriteEdited, options.planMessages);
   }
   // The files linking to one refused here wait for it again, as for any refused file.
   if (refusedAny) options.links?.refusedSince();

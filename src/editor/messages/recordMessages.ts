@@ -20,6 +20,7 @@ export const editorRecordMessages: RecordMessages = {
   entryUnderOtherParent: (parentId, parentTitle, expectedParentId, expectedTitle) =>
     vscode.l10n.t('that page is under {0} on the wiki, not under {1} where the tree puts it', pageNamed(parentId, parentTitle), pageNamed(expectedParentId, expectedTitle)),
   entryOfAnotherFile: () => vscode.l10n.t('that page\'s publish notice says another file published it'),
+  entryNotConfirmed: () => vscode.l10n.t('no version of that page carries this file\'s publish notice, so nothing on the wiki shows it is this file\'s page'),
   recordOfAnotherFile: (pageId, title) =>
     vscode.l10n.t('its record names {0} as its page, but that page\'s publish notice says another file published it: the record is not used, and nothing is sent to that page. If the record is wrong (a pull request may have changed .wiki-pages.json, or it came from another machine or branch), correct it or remove its entry; if this file is now that page\'s source, remove the entry and publish it with overwrite to take the page over.', pageNamed(pageId, title)),
 };

@@ -1902,8 +1902,16 @@ function lookupFailedText(wikiEdits) {
   return `the wiki could not be read to check for edits: ${wikiEdits.cause ?? wikiEdits.detail ?? "the lookup failed"}`;
 }
 var LOOKUP_FAILED_FIX = "run again, or --overwrite-edited sends it unchecked";
+var lastingFix = (them) => `if the parent is only hidden from that account, --overwrite-edited sends ${them} unchecked`;
 function lookupFailedFix(wikiEdits) {
-  return wikiEdits?.lasting === true ? "--overwrite-edited sends it unchecked" : LOOKUP_FAILED_FIX;
+  return wikiEdits?.lasting === true ? lastingFix("it") : LOOKUP_FAILED_FIX;
+}
+function heldForLookupText(held, lasting) {
+  const them = held === 1 ? "it" : "them";
+  const updates = `${held} ${held === 1 ? "update" : "updates"} left out`;
+  if (lasting === 0) return `${updates}: run again, or --overwrite-edited sends ${them} unchecked.`;
+  if (lasting === held) return `${updates}: running again does not help; ${lastingFix(them)}.`;
+  return `${updates}: run again for ${held - lasting} of them (not for the ${lasting} under a parent that account cannot see), or --overwrite-edited sends them unchecked.`;
 }
 function lookupFailedRecord(wikiEdits) {
   return wikiEdits?.verdict === "unchecked" && wikiEdits.reason === "failed";
@@ -2358,7 +2366,7 @@ var englishTreeMessages = {
   ...englishRecordMessages,
   guardTimedOut: () => "the wiki did not answer in time",
   guardFailed: (detail) => `The lookup on the wiki failed: ${detail}.`,
-  guardParentUnseen: (parentId) => `the account that checks wiki edits cannot see the parent page ${parentId} (it may not view that space, or the page is gone), so a page already there with this title could not be looked for: give that account permission to view the space, or publish under a page it can see`,
+  guardParentUnseen: (parentId) => `the parent page ${parentId} does not exist, or the account that checks wiki edits may not view it (its space, or the page's restrictions; the wiki answers alike), so a page already there with this title could not be looked for: check the parent's ID, and if it is right, give that account permission to view it, or publish under a page it can see`,
   linksStay: (count, listed2, more) => `${count === 1 ? "1 link stays" : `${count} links stay`} as written and will not work on the wiki: ${listed2}${more ? ", ..." : "."}`,
   linksStayBecause: (count, reason, listed2, more) => `${count} links stay as written and will not work on the wiki (${reason}): ${listed2}${more ? ", ..." : "."}`,
   linksMissHeading: (count, listed2, more) => `${count === 1 ? "1 link goes to its page, not to the heading it names (the page has no such heading)" : `${count} links go to their pages, not to the headings they name (the pages have no such headings)`}: ${listed2}${more ? ", ..." : "."}`,
@@ -4601,7 +4609,7 @@ function withRelinked(counts, relinked) {
   return { ...counts, send: counts.send + relinked, updates: counts.updates + relinked, unchanged: counts.unchanged - relinked, relinked };
 }
 function countLookupFailures(items) {
-  const counts = { updates: 0, updatesHeld: 0, updatesSentUnchecked: 0, creates: 0, detail: void 0 };
+  const counts = { updates: 0, updatesHeld: 0, updatesHeldLasting: 0, updatesSentUnchecked: 0, creates: 0, detail: void 0 };
   for (const item of items) {
     const verdict = item.guard;
     if (!unreadOnWiki(verdict) || item.state === "unchanged") continue;
@@ -4611,8 +4619,10 @@ function countLookupFailures(items) {
       continue;
     }
     counts.updates++;
-    if (item.state === "edited") counts.updatesHeld++;
-    else if (item.state === "send") counts.updatesSentUnchecked++;
+    if (item.state === "edited") {
+      counts.updatesHeld++;
+      if (verdict.lasting === true) counts.updatesHeldLasting++;
+    } else if (item.state === "send") counts.updatesSentUnchecked++;
   }
   return counts;
 }
@@ -8403,6 +8413,10 @@ function plainPlanRow(record) {
   const edits = record.wikiEdits;
   return !edits || edits.verdict === "absent" || edits.verdict === "asLeft" && !edits.adopted || edits.verdict === "unchecked" && edits.reason !== "failed";
 }
+function failedFix(plan) {
+  const failed = plan.filter((record) => lookupFailedRecord(record.wikiEdits));
+  return failed.length > 0 && failed.every((record) => record.wikiEdits?.lasting === true) ? "running again does not help: their rows say what does; if the parent is only hidden from that account, `--overwrite-edited` sends them unchecked" : "run again, or `--overwrite-edited` sends them unchecked";
+}
 function planLines(records, room, tail) {
   const plan = records.plan;
   const counts = countBy(plan, (record) => record.status === "edited" && heldWithoutNoticeRecord(record.wikiEdits) ? NO_NOTICE : record.status === "edited" && lookupFailedRecord(record.wikiEdits) ? NOT_READ : planWord(record));
@@ -8412,7 +8426,7 @@ function planLines(records, room, tail) {
   if (failed > 0) {
     lines.push(
       `> **Wiki edits not checked for ${counted(failed, "file", "files")}: the lookup on the wiki failed** (${failed === 1 ? "its row says" : "their rows say"} why). Whether those pages were edited on the wiki since their last publish is unknown;`,
-      "> updates among them are left out (run again, or `--overwrite-edited` sends them unchecked). This plan covers files and targets only, and the publish job checks again: its edit guard leaves out pages edited on the wiki, and pages it cannot read.",
+      `> updates among them are left out (${failedFix(plan)}). This plan covers files and targets only, and the publish job checks again: its edit guard leaves out pages edited on the wiki, and pages it cannot read.`,
       ""
     );
   } else if (!records.wikiRead) {
@@ -16021,7 +16035,7 @@ async function publishCommand(args, context) {
     const failed = countLookupFailures(plan);
     if (failed.updates + failed.creates > 0) {
       const fate = [
-        ...failed.updatesHeld > 0 ? [`${counted(failed.updatesHeld, "update", "updates")} left out: run again, or --overwrite-edited sends ${failed.updatesHeld === 1 ? "it" : "them"} unchecked.`] : [],
+        ...failed.updatesHeld > 0 ? [heldForLookupText(failed.updatesHeld, failed.updatesHeldLasting)] : [],
         ...failed.updatesSentUnchecked > 0 ? [`${counted(failed.updatesSentUnchecked, "update", "updates")} sent unchecked (--overwrite-edited).`] : [],
         ...failed.creates > 0 ? [failed.creates === 1 ? "1 new page sent as a create, which replaces no page." : `${failed.creates} new pages sent as creates, which replace no page.`] : []
       ].join(" ");

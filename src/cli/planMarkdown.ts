@@ -63,6 +63,14 @@ function plainPlanRow(record: PlanEntryRecord): boolean {
   return !edits || edits.verdict === 'absent' || (edits.verdict === 'asLeft' && !edits.adopted) || (edits.verdict === 'unchecked' && edits.reason !== 'failed');
 }
 
+/** What gets the updates of failed lookups sent: "run again" only where running again helps (lookupFailedFix). */
+function failedFix(plan: readonly PlanEntryRecord[]): string {
+  const failed = plan.filter((record) => lookupFailedRecord(record.wikiEdits));
+  return failed.length > 0 && failed.every((record) => record.wikiEdits?.lasting === true)
+    ? 'running again does not help: their rows say what does; if the parent is only hidden from that account, `--overwrite-edited` sends them unchecked'
+    : 'run again, or `--overwrite-edited` sends them unchecked';
+}
+
 function planLines(records: RunRecords, room: Room, tail: readonly string[]): string[] {
   const plan = records.plan;
   // In the headline, a page known only from the repository is not called edited on the wiki (a teammate's publish?).
@@ -74,7 +82,7 @@ function planLines(records: RunRecords, room: Room, tail: readonly string[]): st
   if (failed > 0) {
     lines.push(
       `> **Wiki edits not checked for ${counted(failed, 'file', 'files')}: the lookup on the wiki failed** (${failed === 1 ? 'its row says' : 'their rows say'} why). Whether those pages were edited on the wiki since their last publish is unknown;`,
-      '> updates among them are left out (run again, or `--overwrite-edited` sends them unchecked). This plan covers files and targets only, and the publish job checks again: its edit guard leaves out pages edited on the wiki, and pages it cannot read.',
+      `> updates among them are left out (${failedFix(plan)}). This plan covers files and targets only, and the publish job checks again: its edit guard leaves out pages edited on the wiki, and pages it cannot read.`,
       '',
     );
   } else if (!records.wikiRead) {

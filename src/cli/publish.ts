@@ -45,6 +45,7 @@ import { cliFileLinkPorts, folderListings, labelledManifestFiles, repositoryLink
 import { refuseUnsafeWrites } from './writtenFiles';
 import { counted } from './counted';
 import { stateNotWrittenMessage, type NotWrittenRecord } from './notWritten';
+import { heldForLookupText } from './verdictText';
 
 export interface PublishContext {
   env: NodeJS.ProcessEnv;
@@ -160,7 +161,7 @@ export async function publishCommand(args: PublishArgs, context: PublishContext)
     const failed = countLookupFailures(plan);
     if (failed.updates + failed.creates > 0) {
       const fate = [
-        ...(failed.updatesHeld > 0 ? [`${counted(failed.updatesHeld, 'update', 'updates')} left out: run again, or --overwrite-edited sends ${failed.updatesHeld === 1 ? 'it' : 'them'} unchecked.`] : []),
+        ...(failed.updatesHeld > 0 ? [heldForLookupText(failed.updatesHeld, failed.updatesHeldLasting)] : []),
         ...(failed.updatesSentUnchecked > 0 ? [`${counted(failed.updatesSentUnchecked, 'update', 'updates')} sent unchecked (--overwrite-edited).`] : []),
         ...(failed.creates > 0 ? [failed.creates === 1 ? '1 new page sent as a create, which replaces no page.' : `${failed.creates} new pages sent as creates, which replace no page.`] : []),
       ].join(' ');

@@ -84,9 +84,27 @@ export function lookupFailedText(wikiEdits: Pick<WikiEditsRecord, 'cause' | 'det
 /** What gets such an update sent: the lookup working next time, or the user's choice to send it unchecked. */
 const LOOKUP_FAILED_FIX = 'run again, or --overwrite-edited sends it unchecked';
 
+/**
+ * Sending unchecked where running again cannot help: only `lasting` failures are a parent the checking account cannot
+ * see (unseenParent.ts), which the wiki answers alike for a parent that does not exist, where a send fails too.
+ */
+const lastingFix = (them: 'it' | 'them'): string => `if the parent is only hidden from that account, --overwrite-edited sends ${them} unchecked`;
+
 /** LOOKUP_FAILED_FIX, without "run again" where running again cannot help (the cause before it says what does). */
 export function lookupFailedFix(wikiEdits: Pick<WikiEditsRecord, 'lasting'> | undefined): string {
-  return wikiEdits?.lasting === true ? '--overwrite-edited sends it unchecked' : LOOKUP_FAILED_FIX;
+  return wikiEdits?.lasting === true ? lastingFix('it') : LOOKUP_FAILED_FIX;
+}
+
+/**
+ * What a run says once of its updates left out for a failed lookup (`held`, of which `lasting` running again cannot
+ * help): "run again" only of those it can.
+ */
+export function heldForLookupText(held: number, lasting: number): string {
+  const them = held === 1 ? 'it' as const : 'them' as const;
+  const updates = `${held} ${held === 1 ? 'update' : 'updates'} left out`;
+  if (lasting === 0) return `${updates}: run again, or --overwrite-edited sends ${them} unchecked.`;
+  if (lasting === held) return `${updates}: running again does not help; ${lastingFix(them)}.`;
+  return `${updates}: run again for ${held - lasting} of them (not for the ${lasting} under a parent that account cannot see), or --overwrite-edited sends them unchecked.`;
 }
 
 /** A record's side of the core's unreadOnWiki (guard.ts): held back, or sent by choice, because its lookup failed. */

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { fileRecords, runCli, useCliWorld } from './cliHarness';
 
 const SECRET = ['--space', 'SECRET', '--parent', '345678'];
-const UNSEEN = /the account that checks wiki edits cannot see the parent page 345678 .*give that account permission to view the space, or publish under a page it can see/i;
+const UNSEEN = /the parent page 345678 does not exist, or the account that checks wiki edits may not view it .*check the parent's ID, and if it is right, give that account permission to view it, or publish under a page it can see/i;
 
 describe('CLI with page access that cannot see the target space', () => {
   const cli = useCliWorld();
@@ -42,6 +42,9 @@ describe('CLI with page access that cannot see the target space', () => {
       assert.match(line, /^LEFT OUT /);
       assert.match(line, UNSEEN);
       assert.doesNotMatch(line, /run again/, 'running again cannot help: the reason says what does');
+      // Nor does the run's closing word on the updates it left out.
+      assert.doesNotMatch(overwrite.stderr, /run again/, overwrite.stderr);
+      assert.match(overwrite.stderr, /1 update left out: running again does not help; if the parent is only hidden from that account, --overwrite-edited sends it unchecked\./);
       assert.doesNotMatch(overwrite.stdout, /wiki checked/);
       assert.match(cli.livePage('Hidden').markdown, /CAROL-COLLEAGUE EDIT/, 'the colleague\'s edit survives');
       assert.equal(cli.livePage('Hidden').version, page.version + 1);
@@ -62,5 +65,20 @@ describe('CLI with page access that cannot see the target space', () => {
     assert.equal(run.code, 1, run.stdout + run.stderr);
     assert.match(run.stdout, UNSEEN);
     assert.doesNotMatch(run.stdout, /no such page yet/);
+  });
+  it('an --overwrite under a parent that does not exist: said as either (the wiki answers alike), never "run again", in the line, the closing words and the Markdown plan', async () => {
+    const root = await cli.tree({ 'docs/beta.md': '# Beta\n\nB.\n' });
+    const args = ['docs/beta.md', '--space', 'DOCS', '--parent', '999999', '--overwrite'];
+    const run = await runCli(['publish', ...args], { cwd: root, env: cli.env() });
+    assert.equal(run.code, 1, run.stdout + run.stderr);
+    const line = run.stdout.split('\n').find((each) => each.includes('docs/beta.md')) ?? '';
+    assert.match(line, /^LEFT OUT .*the parent page 999999 does not exist, or the account that checks wiki edits may not view it .*check the parent's ID.*; if the parent is only hidden from that account, --overwrite-edited sends it unchecked\)$/, line);
+    for (const text of [run.stdout, run.stderr]) assert.doesNotMatch(text, /run again/, text);
+    const json = await runCli(['publish', ...args, '--json'], { cwd: root, env: cli.env() });
+    assert.equal((fileRecords(json)[0]?.wikiEdits as Record<string, unknown> | undefined)?.lasting, true);
+    const plan = await runCli(['plan', ...args], { cwd: root, env: cli.env() });
+    assert.match(plan.stdout, /updates among them are left out \(running again does not help: their rows say what does; if the parent is only hidden from that account, `--overwrite-edited` sends them unchecked\)/, plan.stdout);
+    assert.doesNotMatch(plan.stdout, /run again/, plan.stdout);
+    assert.equal(cli.world.sandbox.imports.length, 0, 'nothing was sent');
   });
 });

@@ -11,6 +11,7 @@ import { planMarkers, reviewedPlanFromText } from '../../src/cli/planMarkers';
 import { checkReviewedPlan } from '../../src/core/run/planCheck';
 import { planFingerprint, type DigestEntry } from '../../src/core/run/planDigest';
 import { planFile, refuseItem } from '../../src/core/run/plan';
+import { heldForLookupText } from '../../src/cli/verdictText';
 
 const DEFAULTS = { spaceId: 'DOCS', parentId: '123', overwrite: true };
 const entry = (label: string, text: string, extra: Partial<DigestEntry> = {}): DigestEntry => ({
@@ -184,5 +185,10 @@ describe('Plan rendering and digest pieces', () => {
     assert.equal(reviewedPlanFromText('nothing here').ok, false);
     assert.ok(checkReviewedPlan({ digest: reviewed.digest.slice(0, 12) }, { wiki: undefined, files: reviewed }).matched, 'a 12-digit prefix');
     assert.equal(checkReviewedPlan({ digest: reviewed.digest.slice(0, 11) }, { wiki: undefined, files: reviewed }).matched, false, 'not shorter');
+  });
+  it('says "run again" of updates left out for a failed lookup only where running again helps', () => {
+    assert.equal(heldForLookupText(2, 0), '2 updates left out: run again, or --overwrite-edited sends them unchecked.');
+    assert.equal(heldForLookupText(1, 1), '1 update left out: running again does not help; if the parent is only hidden from that account, --overwrite-edited sends it unchecked.');
+    assert.equal(heldForLookupText(3, 1), '3 updates left out: run again for 2 of them (not for the 1 under a parent that account cannot see), or --overwrite-edited sends them unchecked.');
   });
 });

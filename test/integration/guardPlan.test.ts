@@ -138,14 +138,14 @@ describe('the edit guard as a plan step, many files, against the sandbox wiki', 
     assert.deepEqual(countPlan(second.plan), { ...countPlan(second.plan), edited: 1, lookupFailed: 1, send: 1, unchecked: 0 });
     const detail = second.plan[0]?.guard?.kind === 'unchecked' ? second.plan[0].guard.detail : undefined;
     assert.ok(detail);
-    assert.deepEqual(countLookupFailures(second.plan), { updates: 1, updatesHeld: 1, updatesSentUnchecked: 0, creates: 1, detail }, 'the create is counted apart');
+    assert.deepEqual(countLookupFailures(second.plan), { updates: 1, updatesHeld: 1, updatesHeldLasting: 0, updatesSentUnchecked: 0, creates: 1, detail }, 'the create is counted apart');
     assert.deepEqual(second.results.map((result) => result.state), ['edited', 'published']);
     assert.deepEqual(summarise(second.results), { published: 1, failed: 0, existsUnproven: 0, edited: 1, lookupFailed: 1, skipped: 0, refused: 0, notStarted: 0, cancelled: 0 });
     assert.equal(summaryLine(summarise(second.results)), '1 published, 1 left out (the wiki could not be read to check for edits)');
     assert.match(signedIn.world.sandbox.pages().find((page) => page.title === 'Alpha')?.markdown ?? '', /A colleague was here/, 'nothing replaced blind');
 
     const chosen = await publishAll([edits[0] as SourceFile], first.links, { overwriteEdited: true });
-    assert.deepEqual(countLookupFailures(chosen.plan), { updates: 1, updatesHeld: 0, updatesSentUnchecked: 1, creates: 0, detail });
+    assert.deepEqual(countLookupFailures(chosen.plan), { updates: 1, updatesHeld: 0, updatesHeldLasting: 0, updatesSentUnchecked: 1, creates: 0, detail });
     assert.deepEqual(chosen.results.map((result) => result.state), ['published'], 'the user chose to send it unchecked');
     assert.equal(signedIn.world.sandbox.pages().find((page) => page.title === 'Alpha')?.markdown, '# Alpha\n\nTwo.\n');
   });

@@ -9,8 +9,9 @@ export interface TreeMessages extends PageRouteMessages, RecordMessages {
   guardTimedOut(): string;
   guardFailed(detail: string): string;
   /**
-   * The parent a file goes under answers 404 to the account that checks wiki edits (hidden from it, or gone): a page
-   * there cannot be looked for. Follows a colon; says what lets the guard look.
+   * The parent a file goes under answers 404 to the account that checks wiki edits (hidden from it, or gone: the wiki
+   * answers alike, so the words name both): a page there cannot be looked for. Follows a colon; says what lets the
+   * guard look.
    */
   guardParentUnseen(parentId: string): string;
 
@@ -107,7 +108,7 @@ export const englishTreeMessages: TreeMessages = {
   guardTimedOut: () => 'the wiki did not answer in time',
   guardFailed: (detail) => `The lookup on the wiki failed: ${detail}.`,
   guardParentUnseen: (parentId) =>
-    `the account that checks wiki edits cannot see the parent page ${parentId} (it may not view that space, or the page is gone), so a page already there with this title could not be looked for: give that account permission to view the space, or publish under a page it can see`,
+    `the parent page ${parentId} does not exist, or the account that checks wiki edits may not view it (its space, or the page's restrictions; the wiki answers alike), so a page already there with this title could not be looked for: check the parent's ID, and if it is right, give that account permission to view it, or publish under a page it can see`,
 
   linksStay: (count, listed, more) =>
     `${count === 1 ? '1 link stays' : `${count} links stay`} as written and will not work on the wiki: ${listed}${more ? ', ...' : '.'}`,

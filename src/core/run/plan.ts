@@ -349,6 +349,8 @@ export interface LookupFailureCounts {
   updates: number;
   /** Of `updates`, those held back (state 'edited'): countPlan's `lookupFailed`. */
   updatesHeld: number;
+  /** Of `updatesHeld`, those whose lookup running again cannot help (a parent the checking account cannot see). */
+  updatesHeldLasting: number;
   /** Of `updates`, those sent unchecked by the user's choice to overwrite edited pages. */
   updatesSentUnchecked: number;
   /** Creates whose lookup failed: sent, since they replace no page. */
@@ -358,7 +360,7 @@ export interface LookupFailureCounts {
 }
 
 export function countLookupFailures(items: readonly PlanItem[]): LookupFailureCounts {
-  const counts: LookupFailureCounts = { updates: 0, updatesHeld: 0, updatesSentUnchecked: 0, creates: 0, detail: undefined };
+  const counts: LookupFailureCounts = { updates: 0, updatesHeld: 0, updatesHeldLasting: 0, updatesSentUnchecked: 0, creates: 0, detail: undefined };
   for (const item of items) {
     const verdict = item.guard;
     // An unchanged file is looked at only to learn more (its page's ID, an edit to it): nothing of it is sent or held.
@@ -369,7 +371,10 @@ export function countLookupFailures(items: readonly PlanItem[]): LookupFailureCo
       continue;
     }
     counts.updates++;
-    if (item.state === 'edited') counts.updatesHeld++;
+    if (item.state === 'edited') {
+      counts.updatesHeld++;
+      if (verdict.lasting === true) counts.updatesHeldLasting++;
+    }
     else if (item.state === 'send') counts.updatesSentUnchecked++;
   }
   return counts;

@@ -10,7 +10,7 @@ export const editorTreeMessages: TreeMessages = {
   ...editorRecordMessages,
   guardTimedOut: () => vscode.l10n.t('the wiki did not answer in time'),
   guardFailed: (detail) => vscode.l10n.t('The lookup on the wiki failed: {0}.', detail),
-  guardParentUnseen: (parentId) => vscode.l10n.t('the account that checks wiki edits cannot see the parent page {0} (it may not view that space, or the page is gone), so a page already there with this title could not be looked for: give that account permission to view the space, or publish under a page it can see', parentId),
+  guardParentUnseen: (parentId) => vscode.l10n.t('the parent page {0} does not exist, or the account that checks wiki edits may not view it (its space, or the page\'s restrictions; the wiki answers alike), so a page already there with this title could not be looked for: check the parent\'s ID, and if it is right, give that account permission to view it, or publish under a page it can see', parentId),
 
   // The English lists end "..., ..." when there are more, as the command line prints it.
   linksStay: (count, listed, more) => {

@@ -1,5 +1,7 @@
 // The publish notice (publishNotice.ts) taken off a page's exported Markdown again: Pull, Compare and Open Wiki Page as
 // Markdown show the page as the file would hold it. Only the notice goes, never text:
+// - the notice is a paragraph directly in the page: one in code, an HTML block or comment, a quote, a list item or a
+//   table is quoted there (topParagraphs, the Markdown scanner's blocks), and so is one before another notice;
 // - a paragraph that quotes a notice, marker and all (a page about this tool, one published with the notice off, or
 //   whose notice a colleague took away), is the page's text. Where the file is known, a notice whose marker the file's
 //   own Markdown holds is the file's text; and the page's notice is its last one, so none above it is looked for;
@@ -7,7 +9,9 @@
 //   its second sentence) stay, as a paragraph of their own: Pull brings them home, and the next publish writes its own
 //   notice after them, one notice on the page.
 import { englishPublishMessages, type PublishMessages } from '../messages/publishMessages';
+import { topParagraphs, type TopParagraph } from '../markdown/blocks/topParagraphs';
 import { MARKER } from './publishNotice';
+import { lineBefore, trailingBackslashes } from './noticeLines';
 
 export interface NoticeOwner {
   /**
@@ -19,30 +23,33 @@ export interface NoticeOwner {
   words?: Pick<PublishMessages, 'publishNotice'>;
 }
 
-/** Markdown exported from a published page without its notice; a page without one comes back as it is. */
+/**
+ * Markdown exported from a published page without its notice; a page without one comes back as it is. The notice is a
+ * paragraph directly in the page (never one in code, an HTML block, a quote, a list item or a table: those quote it),
+ * and the page's is the last such paragraph that is notice-shaped: what follows it is a colleague's. Each line is read a
+ * bounded number of times, whatever the page holds (a Pull must not freeze on a page of a thousand markers).
+ */
 export function withoutNotice(markdown: string, owner: NoticeOwner = {}): string {
   if (!MARKER.test(markdown)) return markdown;
-  const lines = markdown.split(/\r?\n/);
+  const candidates = topParagraphs(markdown, ({ start, end }) => MARKER.test(markdown.slice(start, end)));
   const patterns = noticePatterns(owner.words ?? englishPublishMessages);
-  for (let index = lines.length - 1; index >= 0; index--) {
-    if (!MARKER.test(lines[index] as string)) continue;
-    const paragraph = paragraphAround(lines, index);
+  for (let index = candidates.length - 1; index >= 0; index--) {
+    const { start, end } = candidates[index] as TopParagraph;
+    const paragraph: Paragraph = { start, end, text: markdown.slice(start, end).replace(/\r\n?/g, '\n') };
     const notice = noticeIn(paragraph.text, patterns);
-    if (notice === undefined) {
-      index = paragraph.first;
-      continue;
-    }
+    if (notice === undefined) continue;
     // The page's last notice is the file's own text: the page has none (a colleague took it away, or notices are off).
     if (heldByFile(notice.text, owner.fileTexts)) return markdown;
-    return withNoticeCut(lines, paragraph, notice, markdown.includes('\r\n') ? '\r\n' : '\n');
+    return withNoticeCut(markdown, paragraph, notice, markdown.includes('\r\n') ? '\r\n' : '\n');
   }
   return markdown;
 }
 
 const LINK_PLACEHOLDER = '\u0001';
 // A Markdown link whose destination carries a marker after its `#` (how noticeAfter writes it: `[label](<url#marker>)`;
-// an exporter may drop the angle brackets or add a title).
-const MARKER_LINK = `\\[(?:\\\\.|[^\\\\\\]])*\\]\\(\\s*<?[^\\s<>]*#${MARKER.source}>?(?:\\s+(?:"[^"]*"|'[^']*'))?\\s*\\)`;
+// an exporter may drop the angle brackets or add a title). Its text holds no `[` but an escaped one (noticeAfter escapes
+// the label's): one that could would be read from every `Published from [` to the paragraph's end.
+const MARKER_LINK = `\\[(?:\\\\.|[^\\\\\\[\\]])*\\]\\(\\s*<?[^\\s<>]*#${MARKER.source}>?(?:\\s+(?:"[^"]*"|'[^']*'))?\\s*\\)`;
 
 /**
  * The notice's forms, longest first, each as the expression that finds it in a paragraph as written: its words with
@@ -74,20 +81,11 @@ function formSource(form: string): string {
 }
 
 interface Paragraph {
-  /** Its first and last line. */
-  first: number;
-  last: number;
+  /** The start of its first line and the end of its last, in the page's text. */
+  start: number;
+  end: number;
   /** Its lines, joined with LF. */
   text: string;
-}
-
-/** The paragraph the line `at` is in: the lines around it up to a blank line or a thematic break. */
-function paragraphAround(lines: readonly string[], at: number): Paragraph {
-  let first = at;
-  while (first > 0 && (lines[first - 1] as string).trim() !== '' && !THEMATIC_BREAK.test(lines[first - 1] as string)) first--;
-  let last = at;
-  while (last + 1 < lines.length && (lines[last + 1] as string).trim() !== '') last++;
-  return { first, last, text: lines.slice(first, last + 1).join('\n') };
 }
 
 interface NoticeSpan {
@@ -122,20 +120,28 @@ function heldByFile(notice: string, fileTexts: ReadonlyArray<string | undefined>
  * ends the text as it did (only its blank lines go: the first line's indentation is its meaning, four spaces make it
  * indented code).
  */
-function withNoticeCut(lines: readonly string[], paragraph: Paragraph, notice: NoticeSpan, eol: string): string {
+function withNoticeCut(markdown: string, paragraph: Paragraph, notice: NoticeSpan, eol: string): string {
   let { before, after } = wordsAround(paragraph.text, notice);
   before = before.trimEnd();
   // A line break that led into the notice (or out of it) ends a paragraph now: its backslash would be read as text.
-  if (/(?:^|[^\\])(?:\\\\)*\\$/.test(before)) before = before.slice(0, -1).trimEnd();
+  if (trailingBackslashes(before) % 2 === 1) before = before.slice(0, -1).trimEnd();
   after = after.replace(/^[ \t]*(?:\\(?=\n))?\s*/, '').trimEnd();
-  let cut = paragraph.first;
-  if (before === '') {
-    while (cut > 0 && (lines[cut - 1] as string).trim() === '') cut--;
-    if (cut > 0 && THEMATIC_BREAK.test(lines[cut - 1] as string)) cut--;
+  let cut = paragraph.start;
+  let previous = lineBefore(markdown, cut);
+  const skipBlankLines = (): void => {
+    while (previous !== undefined && markdown.slice(previous.start, previous.end).trim() === '') {
+      cut = previous.start;
+      previous = lineBefore(markdown, cut);
+    }
+  };
+  skipBlankLines();
+  if (before === '' && previous !== undefined && THEMATIC_BREAK.test(markdown.slice(previous.start, previous.end))) {
+    cut = previous.start;
+    previous = lineBefore(markdown, cut);
+    skipBlankLines();
   }
-  while (cut > 0 && (lines[cut - 1] as string).trim() === '') cut--;
-  const head = lines.slice(0, cut).join(eol);
-  const tail = lines.slice(paragraph.last + 1).join(eol).replace(/^(?:[ \t]*\r?\n)+/, '').trimEnd();
+  const head = previous === undefined ? '' : markdown.slice(0, previous.end);
+  const tail = markdown.slice(paragraph.end).replace(/^(?:\r\n|\r|\n)/, '').replace(/^(?:[ \t]*\r?\n)+/, '').trimEnd();
   const blocks = [head, before.replace(/\n/g, eol), after.replace(/\n/g, eol), tail].filter((block) => block !== '');
   return `${blocks.join(eol + eol)}${eol}`;
 }
@@ -147,11 +153,18 @@ function withNoticeCut(lines: readonly string[], paragraph: Paragraph, notice: N
 function wordsAround(paragraph: string, notice: NoticeSpan): { before: string; after: string } {
   let before = paragraph.slice(0, notice.start);
   let after = paragraph.slice(notice.end);
-  const opened = /^[*_]*/.exec(notice.text)?.[0] ?? '';
-  const closed = /[*_]*$/.exec(notice.text)?.[0] ?? '';
+  const opened = notice.text.slice(0, emphasisRun(notice.text, 0, 1));
+  const closed = notice.text.slice(emphasisRun(notice.text, notice.text.length - 1, -1) + 1);
   if (opened !== '' && closed === '' && after.trimEnd().endsWith(opened)) after = opened + after.trimStart();
   if (closed !== '' && opened === '' && before.trimStart().startsWith(closed)) before = before.trimEnd() + closed;
   return { before, after };
+}
+
+/** Where the run of `*` and `_` from `at` (going by `step`) ends: the first place that is neither. */
+function emphasisRun(text: string, at: number, step: 1 | -1): number {
+  let index = at;
+  while (index >= 0 && index < text.length && (text[index] === '*' || text[index] === '_')) index += step;
+  return index;
 }
 
 /** A line that is a CommonMark thematic break: three or more of one of `-`, `*`, `_`, spaces allowed between. */

@@ -222,6 +222,8 @@ class BlockParser implements BlockBuilder {
 
   setextHeading(paragraph: OpenBlock, level: number): void {
     const heading = new OpenBlock('heading', paragraph.parent);
+    // Where the paragraph it was started: a line observer tells this heading from an ATX one that ended the paragraph.
+    heading.lineStart = paragraph.lineStart;
     this.open[this.open.length - 1] = heading;
     this.tip = heading;
     const lines = paragraph.lines;

@@ -1,0 +1,45 @@
+// The publish notice taken off an exported page (src/core/publish/noticeTakenOff.ts): only the page's own notice, a
+// paragraph directly in the page, in one pass over any page.
+import { strict as assert } from 'node:assert';
+import { withoutNotice } from '../../src/core/publish/noticeTakenOff';
+import { markerText } from '../../src/core/publish/publishNotice';
+
+const MARKER = markerText({ version: 3, digest: '0123456789abcdef0123', path: '01234567' });
+const OTHER = markerText({ version: 7, digest: '0123456789abcdef0123', path: '89abcdef' });
+const noticeOf = (marker: string, label = 'docs/x.md'): string =>
+  `*Published from [${label}](<https://git.example/${label}#${marker}>) with Wiki Publisher. Edit the file in its repository rather than this page.*`;
+
+describe('the publish notice taken off an exported page', () => {
+  // Sizes at which time growing with the square would take minutes (20,000 lines took 45 s), and mocha's timeout fails it.
+  it('reads each line a bounded number of times: marker lines between rules, and a paragraph of unclosed link texts', () => {
+    const rows = `# P\n\n${Array.from({ length: 60_000 }, (_, index) => `Row ${index} [x](#${MARKER})\n***`).join('\n')}\n`;
+    assert.equal(withoutNotice(rows), rows);
+    const brackets = `# P\n\n${'Published from [a '.repeat(100_000)}](#${MARKER})\n`;
+    assert.equal(withoutNotice(brackets), brackets);
+    const withOwn = `${rows}\n---\n\n${noticeOf(MARKER)}\n`;
+    assert.equal(withoutNotice(withOwn), rows);
+  });
+
+  it('is a paragraph directly in the page: a notice quoted in code, an HTML comment or block stays, below the page\'s own too', () => {
+    const text = '# Notes\n\nAlpha line.\n';
+    const quotes = [
+      `\`\`\`md\n---\n\n${noticeOf(OTHER)}\n\`\`\`\n`,
+      `    ${noticeOf(OTHER)}\n`,
+      `<!--\n${noticeOf(OTHER)}\n-->\n`,
+      `<div>\n${noticeOf(OTHER)}\n</div>\n`,
+    ];
+    for (const quote of quotes) {
+      // A page without a notice of its own (Open Wiki Page as Markdown, notices off): nothing is taken.
+      const without = `${text}\n${quote}`;
+      assert.equal(withoutNotice(without), without);
+      // A colleague's section under the page's notice, quoting another page's: the page's own comes off, theirs stays.
+      const page = `${text}\n---\n\n${noticeOf(MARKER, 'notes.md')}\n\n## How our pages end\n\n${quote}`;
+      assert.equal(withoutNotice(page), `${text}\n## How our pages end\n\n${quote}`);
+    }
+  });
+
+  it('is the page\'s last notice: a paragraph a colleague added after it stays, even one with a marker', () => {
+    const page = `# Notes\n\nAlpha.\n\n---\n\n${noticeOf(MARKER, 'notes.md')}\n\nMoved here from [the old page](https://git.example/o.md#${OTHER}).\n`;
+    assert.equal(withoutNotice(page), `# Notes\n\nAlpha.\n\nMoved here from [the old page](https://git.example/o.md#${OTHER}).\n`);
+  });
+});

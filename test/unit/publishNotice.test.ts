@@ -9,6 +9,9 @@ const notice = (label = 'docs/setup.md', version = 3): PageNotice => ({
   label, marker: { version, digest: contentDigest('a'.repeat(64), ''), path: pathDigest(label) }, sourceUrl: 'https://git.example.test/org/repo/blob/main/docs/setup.md',
 });
 
+/** Markdown as the wiki stores it: XHTML (what findMarker reads). */
+const storageOf = (markdown: string): string => new HtmlRenderer().render(new Parser().parse(markdown));
+
 describe('publish notice', () => {
   it('keeps the text before it as written, CRLF, CR-only and trailing blank lines included, and ends its lines as the file does', () => {
     const cases: Array<[string, string]> = [['# Setup\n\nRun it.\n', '\n'], ['# Setup\r\n\r\nRun it.\r\n', '\r\n'], ['# Mac\r\rRun it.\r', '\r'], ['No newline at the end', '\n'], ['One\r\nTwo', '\r\n'], ['Text\n\n\n', '\n'], ['', '\n']];
@@ -39,9 +42,37 @@ describe('publish notice', () => {
   it('finds the last marker of a body, and none in a page without one', () => {
     const marker = notice().marker;
     const quoted = `A page about the tool quotes ${markerText({ ...marker, version: 9 })} in its text.`;
-    assert.deepEqual(findMarker(withNotice(quoted, notice())), marker);
+    assert.deepEqual(findMarker(storageOf(withNotice(quoted, notice()))), marker);
     assert.deepEqual(findMarker(`<p>${quoted}</p><hr/><p><em><a href="#${markerText(marker)}">x</a></em></p>`), marker);
     assert.equal(findMarker('# A page\n\nNo notice.\n'), undefined);
+  });
+
+  it('reads the marker of the page\'s notice from its storage body: a marker in code, a quote, a list, a table or a paragraph below the notice is not it', () => {
+    const own = notice().marker;
+    const other = markerText({ ...own, version: 9, path: 'fedcba98' });
+    const ownNotice = `<hr /><p><em>Published from <a href="https://git.example/x#${markerText(own)}">x</a> with Wiki Publisher.</em></p>`;
+    const quotes = [
+      `<ac:structured-macro ac:name="code"><ac:plain-text-body><![CDATA[<p><em><a href="#${other}">x</a></em></p>]]></ac:plain-text-body></ac:structured-macro>`,
+      `<pre><em><a href="#${other}">x</a></em></pre>`,
+      `<p><em><code>#${other}</code></em></p>`,
+      `<blockquote><p><em><a href="#${other}">x</a></em></p></blockquote>`,
+      `<ul><li><p><em><a href="#${other}">x</a></em></p></li></ul>`,
+      `<table><tbody><tr><td><em><a href="#${other}">x</a></em></td></tr></tbody></table>`,
+      `<p>Moved here from <a href="https://git.example/o.md#${other}">the old page</a>.</p>`,
+      `<!-- <p><em><a href="#${other}">x</a></em></p> -->`,
+    ];
+    for (const quote of quotes) {
+      assert.deepEqual(findMarker(`<p>Text.</p>${ownNotice}${quote}`), own, quote);
+      assert.equal(findMarker(`<p>Text.</p>${quote}`), undefined, quote);
+    }
+    // A page laid out in sections: its paragraphs are still the page's own; an anchor link carries the marker as written.
+    assert.deepEqual(findMarker(`<ac:layout><ac:layout-section><ac:layout-cell><p>Text.</p>${ownNotice}</ac:layout-cell></ac:layout-section></ac:layout>`), own);
+    assert.deepEqual(findMarker(`<p><em>Published from <ac:link ac:anchor="${markerText(own)}"><ac:plain-text-link-body><![CDATA[x]]></ac:plain-text-link-body></ac:link></em></p>`), own);
+    // Read in one pass: many elements left open, and many markers in paragraphs of their own.
+    const deep = `${'<blockquote><div>'.repeat(100_000)}${'</div>'.repeat(100_000)}${ownNotice}`;
+    assert.equal(findMarker(deep), undefined);
+    const many = `${`<p><em><a href="#${other}">x</a></em></p>`.repeat(50_000)}${ownNotice}`;
+    assert.deepEqual(findMarker(many), own);
   });
 
   it('names the repository where the run knows it: read by its own repository as its file\'s, by another as no file\'s, by a run that does not know its own by the path', () => {
@@ -49,13 +80,14 @@ describe('publish notice', () => {
     const theirs = repositoryDigest('github:github.com:202');
     assert.notEqual(ours, theirs);
     const marker = { ...notice().marker, repository: ours };
-    const body = withNotice('Text\n', { ...notice(), marker });
-    assert.match(body, new RegExp(`#wiki-publisher\\.v3\\.[0-9a-f]{20}\\.${pathDigest('docs/setup.md')}\\.${ours}>`));
+    const sent = withNotice('Text\n', { ...notice(), marker });
+    assert.match(sent, new RegExp(`#wiki-publisher\\.v3\\.[0-9a-f]{20}\\.${pathDigest('docs/setup.md')}\\.${ours}>`));
+    const body = storageOf(sent);
     assert.deepEqual(findMarker(body, ours), marker);
     assert.deepEqual(findMarker(body), marker);
     assert.deepEqual(findMarker(body, theirs), { ...marker, path: ANOTHER_REPOSITORY });
     // An older marker names no repository: its path decides, whoever reads it.
-    assert.deepEqual(findMarker(withNotice('Text\n', notice()), theirs), notice().marker);
+    assert.deepEqual(findMarker(storageOf(withNotice('Text\n', notice())), theirs), notice().marker);
     // Pull and Compare take the longer marker's notice off as they take the older one's.
     assert.equal(withoutNotice(`# Setup\n\nRun it.\n\n---\n\n*Published from [docs/setup.md](https://git.example.test/x#${markerText(marker)}) with Wiki Publisher. Edit the file in its repository rather than this page.*\n`), '# Setup\n\nRun it.\n');
   });
@@ -153,7 +185,7 @@ describe('publish notice', () => {
     const marker = markerText(notice().marker);
     const long = `# Setup\n\n${'Run it. '.repeat(200)}\n\n---\n\n*Published from [docs/setup.md](#${marker}) with Wiki Publisher.*\n`;
     assert.notEqual(withoutNotice(long), long);
-    assert.deepEqual(findMarker(`<p><a href="#${marker}">x</a></p>`), notice().marker);
-    assert.deepEqual(findMarker(`<p><a href="#${marker}">x</a></p>`), notice().marker, 'and again');
+    assert.deepEqual(findMarker(`<p><em><a href="#${marker}">x</a></em></p>`), notice().marker);
+    assert.deepEqual(findMarker(`<p><em><a href="#${marker}">x</a></em></p>`), notice().marker, 'and again');
   });
 });

@@ -13,6 +13,7 @@
 import { englishPublishMessages, type PublishMessages } from '../messages/publishMessages';
 import { sha256Hex } from '../util/sha256';
 import { closingLine } from './closingLine';
+import { noticeMarkerIn } from './storageNotice';
 
 export interface PublishMarker {
   /** The version the send that wrote the marker was to make; 0 when that was not known. */
@@ -71,16 +72,16 @@ export function markerText(marker: PublishMarker): string {
 }
 
 /**
- * The marker a page's body (the wiki's XHTML, or Markdown exported from it) carries: the last one, since the notice
- * ends the page (a marker quoted earlier in the text, a page about this tool, is not it). Undefined when it has none.
+ * The marker of the notice a page's storage body (the wiki's XHTML) carries: the last paragraph directly in the page
+ * whose emphasis holds one, since the notice ends the page (storageNotice.ts; a marker quoted in a code block, a quote,
+ * a list or a table, or in a paragraph a colleague added below the notice, is not it). Undefined when it has none.
  * `ownRepository`: the repositoryDigest of the run's repository, when it knows it; a marker naming another repository
  * is read as published by no file of this run (its path ANOTHER_REPOSITORY): a page another repository's file of the
  * same path published is that repository's page, never taken as this file's. A marker without a repository (an older
  * one, or written where the repository was not known), or a run that does not know its own, decides by the path.
  */
 export function findMarker(body: string, ownRepository?: string): PublishMarker | undefined {
-  let found: RegExpExecArray | undefined;
-  for (const match of body.matchAll(new RegExp(MARKER.source, 'g'))) found = match;
+  const found = noticeMarkerIn(body, MARKER);
   if (found === undefined) return undefined;
   const repository = found[4];
   const marker: PublishMarker = { version: Number(found[1]), digest: found[2] as string, path: found[3] as string };

@@ -1,0 +1,87 @@
+// Where the publish notice's marker is in a page's storage body (the wiki's XHTML), as Pull finds the notice in its
+// Markdown (noticeTakenOff.ts): in a paragraph directly in the page, in the notice's emphasis, the last such one. A
+// marker quoted in a code block (a macro's CDATA, <pre>, <code>), a quote, a list, a table, or a paragraph a colleague
+// wrote below the notice ("moved here from <a href="...#marker">") is not the page's.
+/**
+ * The match of `marker` (not global) for the page's notice in `storage`, or undefined when it has none. One pass over
+ * the body: each element is opened and closed once.
+ */
+export function noticeMarkerIn(storage: string, marker: RegExp): RegExpExecArray | undefined {
+  let found: RegExpExecArray | undefined;
+  const open: string[] = [];
+  const openCount = new Map<string, number>();
+  const count = (name: string): number => openCount.get(name) ?? 0;
+  const opened = (name: string, by: number): void => {
+    openCount.set(name, count(name) + by);
+  };
+  // The top-level paragraph being read: whether it holds a marker in its emphasis, and which.
+  let paragraph: RegExpExecArray | undefined;
+  let inParagraph = false;
+  const look = (segment: string): void => {
+    if (!inParagraph || (count('em') === 0 && count('i') === 0) || count('code') > 0) return;
+    const match = marker.exec(segment);
+    if (match !== null) paragraph = match;
+  };
+  // How many elements are open that make a paragraph in them not the page's own.
+  let depth = 0;
+  let at = 0;
+  while (at < storage.length) {
+    const lt = storage.indexOf('<', at);
+    if (lt === -1) {
+      look(storage.slice(at));
+      break;
+    }
+    if (lt > at) look(storage.slice(at, lt));
+    const skipped = skippedSection(storage, lt);
+    if (skipped !== undefined) {
+      at = skipped;
+      continue;
+    }
+    const gt = storage.indexOf('>', lt);
+    const end = gt === -1 ? storage.length : gt + 1;
+    const tag = /^<(\/?)([A-Za-z][\w:.-]*)/.exec(storage.slice(lt, Math.min(end, lt + 80)));
+    at = end;
+    if (tag === null) continue;
+    const name = (tag[2] as string).toLowerCase();
+    if (tag[1] === '/') {
+      if (count(name) === 0) continue;
+      // Elements left open inside it close with it.
+      for (let closing = open.pop(); closing !== undefined; closing = open.pop()) {
+        opened(closing, -1);
+        if (!LAYOUT.has(closing)) depth--;
+        if (closing === name) break;
+      }
+      if (name === 'p' && depth === 0 && inParagraph) {
+        inParagraph = false;
+        if (paragraph !== undefined) found = paragraph;
+      }
+      continue;
+    }
+    look(storage.slice(lt, end));
+    if (storage[end - 2] === '/' || VOID.has(name)) continue;
+    if (name === 'p' && depth === 0) {
+      inParagraph = true;
+      paragraph = undefined;
+    }
+    open.push(name);
+    opened(name, 1);
+    if (!LAYOUT.has(name)) depth++;
+  }
+  // A body cut off inside the paragraph: what it holds so far.
+  return inParagraph && paragraph !== undefined ? paragraph : found;
+}
+
+/** The end of a CDATA section or comment starting at `at` (code a macro holds, text no one reads), if one does. */
+function skippedSection(storage: string, at: number): number | undefined {
+  for (const [start, end] of SKIPPED) {
+    if (!storage.startsWith(start, at)) continue;
+    const close = storage.indexOf(end, at + start.length);
+    return close === -1 ? storage.length : close + end.length;
+  }
+  return undefined;
+}
+
+// A page laid out in sections and columns holds its paragraphs in these: they are the page itself, not a quote.
+const LAYOUT = new Set(['ac:layout', 'ac:layout-section', 'ac:layout-cell']);
+const SKIPPED: ReadonlyArray<[string, string]> = [['<![CDATA[', ']]>'], ['<!--', '-->']];
+const VOID = new Set(['br', 'hr', 'img', 'col', 'input', 'meta', 'link', 'area', 'base', 'wbr', 'source', 'track', 'embed', 'param']);

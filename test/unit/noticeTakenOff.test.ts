@@ -42,4 +42,15 @@ describe('the publish notice taken off an exported page', () => {
     const page = `# Notes\n\nAlpha.\n\n---\n\n${noticeOf(MARKER, 'notes.md')}\n\nMoved here from [the old page](https://git.example/o.md#${OTHER}).\n`;
     assert.equal(withoutNotice(page), `# Notes\n\nAlpha.\n\nMoved here from [the old page](https://git.example/o.md#${OTHER}).\n`);
   });
+
+  it('leaves no wrapper behind: a notice a colleague quoted, listed or put in a table stays whole, one struck through goes whole', () => {
+    const text = '# Notes\n\nAlpha line.\n';
+    for (const notice of [noticeOf(MARKER), noticeOf(MARKER).replace(/^\*|\*$/g, '_')]) {
+      for (const wrapped of [`> ${notice}`, `- ${notice}`, `* ${notice}`, `1. ${notice}`, `| Source | ${notice} |\n|---|---|\n| Owner | Bob |`]) {
+        const page = `${text}\n---\n\n${wrapped}\n`;
+        assert.equal(withoutNotice(page), page, wrapped);
+      }
+      assert.equal(withoutNotice(`${text}\n---\n\n~~${notice}~~\n`), text);
+    }
+  });
 });

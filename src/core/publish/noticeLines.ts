@@ -17,3 +17,13 @@ export function trailingBackslashes(text: string): number {
   while (count < text.length && text[text.length - 1 - count] === '\\') count++;
   return count;
 }
+
+/**
+ * Whether a paragraph (its lines joined with LF) is a table as GitHub Flavored Markdown reads one: a line of cells of
+ * `-` (a delimiter row) under its header. CommonMark reads it as a paragraph; a notice in its cells is the table's text.
+ */
+export function isTable(paragraph: string): boolean {
+  return paragraph.split('\n').some((line) => line.includes('|') && DELIMITER_ROW.test(line));
+}
+
+const DELIMITER_ROW = /^ {0,3}\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$/;

@@ -11,7 +11,7 @@
 import { englishPublishMessages, type PublishMessages } from '../messages/publishMessages';
 import { topParagraphs, type TopParagraph } from '../markdown/blocks/topParagraphs';
 import { MARKER } from './publishNotice';
-import { lineBefore, trailingBackslashes } from './noticeLines';
+import { isTable, lineBefore, trailingBackslashes } from './noticeLines';
 
 export interface NoticeOwner {
   /**
@@ -36,6 +36,7 @@ export function withoutNotice(markdown: string, owner: NoticeOwner = {}): string
   for (let index = candidates.length - 1; index >= 0; index--) {
     const { start, end } = candidates[index] as TopParagraph;
     const paragraph: Paragraph = { start, end, text: markdown.slice(start, end).replace(/\r\n?/g, '\n') };
+    if (isTable(paragraph.text)) continue;
     const notice = noticeIn(paragraph.text, patterns);
     if (notice === undefined) continue;
     // The page's last notice is the file's own text: the page has none (a colleague took it away, or notices are off).
@@ -126,6 +127,9 @@ function withNoticeCut(markdown: string, paragraph: Paragraph, notice: NoticeSpa
   // A line break that led into the notice (or out of it) ends a paragraph now: its backslash would be read as text.
   if (trailingBackslashes(before) % 2 === 1) before = before.slice(0, -1).trimEnd();
   after = after.replace(/^[ \t]*(?:\\(?=\n))?\s*/, '').trimEnd();
+  // Marks that only wrapped the notice (`~~` a colleague struck it through with) would be left as a line of their own.
+  if (WRAPPER_ONLY.test(before)) before = '';
+  if (WRAPPER_ONLY.test(after)) after = '';
   let cut = paragraph.start;
   let previous = lineBefore(markdown, cut);
   const skipBlankLines = (): void => {
@@ -167,5 +171,6 @@ function emphasisRun(text: string, at: number, step: 1 | -1): number {
   return index;
 }
 
+const WRAPPER_ONLY = /^[\s*_~]+$/;
 /** A line that is a CommonMark thematic break: three or more of one of `-`, `*`, `_`, spaces allowed between. */
 const THEMATIC_BREAK = /^ {0,3}(?:(?:-[ \t]*){3,}|(?:\*[ \t]*){3,}|(?:_[ \t]*){3,})$/;

@@ -75,6 +75,16 @@ describe('publish notice', () => {
     assert.deepEqual(findMarker(many), own);
   });
 
+  it('writes a source address with spaces or angle brackets encoded, so the notice comes off again', () => {
+    const file = '# Setup\n\nRun it.\n';
+    for (const sourceUrl of ['https://dev.azure.example/org/My Project/_git/docs?path=/docs/setup.md', 'https://git.example/a<b>/c\u00a0d.md']) {
+      const sent = withNotice(file, { ...notice(), sourceUrl });
+      assert.ok(!/\(<[^>]*[\s<][^>]*#wiki-publisher/u.test(sent), sent);
+      assert.match(sent, /My%20Project|a%3Cb%3E\/c%C2%A0d\.md/);
+      assert.equal(withoutNotice(sent), file, sent);
+    }
+  });
+
   it('names the repository where the run knows it: read by its own repository as its file\'s, by another as no file\'s, by a run that does not know its own by the path', () => {
     const ours = repositoryDigest('github:github.com:101');
     const theirs = repositoryDigest('github:github.com:202');

@@ -109,7 +109,7 @@ export function withNotice(content: string, notice: PageNotice, words: Pick<Publ
  */
 export function noticeAfter(content: string, notice: PageNotice, words: Pick<PublishMessages, 'publishNotice'> = englishPublishMessages, planned?: { closingLine: string | undefined }): string {
   const closing = planned === undefined ? closingLine(content) : planned.closingLine;
-  const target = `${notice.sourceUrl ?? ''}#${markerText(notice.marker)}`;
+  const target = `${linkSafe(notice.sourceUrl ?? '')}#${markerText(notice.marker)}`;
   const eol = /\r\n|\r|\n/.exec(content)?.[0] ?? '\n';
   const ended = content === '' || content.endsWith('\n') || content.endsWith('\r') ? '' : eol;
   // One line whatever the words: the paragraph that carries the marker is what Pull and Compare take off again
@@ -123,4 +123,13 @@ export function noticeAfter(content: string, notice: PageNotice, words: Pick<Pub
 /** A file's label as link text: every ASCII punctuation escaped, so no name can end the link or start markup. */
 function escapeLinkText(text: string): string {
   return text.replace(/[\r\n]+/g, ' ').replace(/[!"#$%&'()*+,\-./:;<=>?@[\\\]^_`{|}~]/g, '\\$&');
+}
+
+/**
+ * An address as the notice's link writes it: whitespace, `<` and `>` percent-encoded (an address given with a space,
+ * `--source-url`'s say, means the same encoded), since Pull and Compare know the notice's link by a destination without
+ * them (noticeTakenOff.ts); one written with them was never taken off again.
+ */
+function linkSafe(address: string): string {
+  return address.replace(/[\s<>]/gu, (character) => encodeURIComponent(character));
 }

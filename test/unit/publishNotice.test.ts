@@ -71,6 +71,7 @@ describe('publish notice', () => {
     // Read in one pass: many elements left open, and many markers in paragraphs of their own.
     const deep = `${'<blockquote><div>'.repeat(100_000)}${'</div>'.repeat(100_000)}${ownNotice}`;
     assert.equal(findMarker(deep), undefined);
+    assert.deepEqual(findMarker(`${'<!--<![CDATA[<'.repeat(100_000)}${ownNotice}`), own);
     const many = `${`<p><em><a href="#${other}">x</a></em></p>`.repeat(50_000)}${ownNotice}`;
     assert.deepEqual(findMarker(many), own);
   });

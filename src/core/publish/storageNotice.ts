@@ -22,8 +22,9 @@ export function noticeMarkerIn(storage: string, marker: RegExp): RegExpExecArray
     const match = marker.exec(segment);
     if (match !== null) paragraph = match;
   };
-  // How many elements are open that make a paragraph in them not the page's own.
+  // How many QUOTING elements are open.
   let depth = 0;
+  const unclosed = new Set<string>();
   let at = 0;
   while (at < storage.length) {
     const lt = storage.indexOf('<', at);
@@ -32,7 +33,7 @@ export function noticeMarkerIn(storage: string, marker: RegExp): RegExpExecArray
       break;
     }
     if (lt > at) look(storage.slice(at, lt));
-    const skipped = skippedSection(storage, lt);
+    const skipped = skippedSection(storage, lt, unclosed);
     if (skipped !== undefined) {
       at = skipped;
       continue;
@@ -48,7 +49,7 @@ export function noticeMarkerIn(storage: string, marker: RegExp): RegExpExecArray
       // Elements left open inside it close with it.
       for (let closing = open.pop(); closing !== undefined; closing = open.pop()) {
         opened(closing, -1);
-        if (!LAYOUT.has(closing)) depth--;
+        if (QUOTING.has(closing)) depth--;
         if (closing === name) break;
       }
       if (name === 'p' && depth === 0 && inParagraph) {
@@ -65,23 +66,30 @@ export function noticeMarkerIn(storage: string, marker: RegExp): RegExpExecArray
     }
     open.push(name);
     opened(name, 1);
-    if (!LAYOUT.has(name)) depth++;
+    if (QUOTING.has(name)) depth++;
   }
   // A body cut off inside the paragraph: what it holds so far.
   return inParagraph && paragraph !== undefined ? paragraph : found;
 }
 
-/** The end of a CDATA section or comment starting at `at` (code a macro holds, text no one reads), if one does. */
-function skippedSection(storage: string, at: number): number | undefined {
+/**
+ * The end of a CDATA section or comment starting at `at` (code a macro holds, text no one reads), if one does. One left
+ * open (never in the wiki's XHTML; raw HTML a renderer passed through) is read as text from after its opener.
+ */
+function skippedSection(storage: string, at: number, unclosed: Set<string>): number | undefined {
   for (const [start, end] of SKIPPED) {
     if (!storage.startsWith(start, at)) continue;
-    const close = storage.indexOf(end, at + start.length);
-    return close === -1 ? storage.length : close + end.length;
+    // Looked for once in vain, an end is not there after any later opener either: not searched for from each.
+    const close = unclosed.has(end) ? -1 : storage.indexOf(end, at + start.length);
+    if (close !== -1) return close + end.length;
+    unclosed.add(end);
+    return at + start.length;
   }
   return undefined;
 }
 
-// A page laid out in sections and columns holds its paragraphs in these: they are the page itself, not a quote.
-const LAYOUT = new Set(['ac:layout', 'ac:layout-section', 'ac:layout-cell']);
+// The elements a paragraph in which is quoted, not the page's own: anything else (a page's layout sections, a <div>,
+// raw HTML a page shows left open) leaves it the page's.
+const QUOTING = new Set(['blockquote', 'ul', 'ol', 'li', 'dl', 'table', 'pre', 'ac:structured-macro', 'ac:task-list']);
 const SKIPPED: ReadonlyArray<[string, string]> = [['<![CDATA[', ']]>'], ['<!--', '-->']];
 const VOID = new Set(['br', 'hr', 'img', 'col', 'input', 'meta', 'link', 'area', 'base', 'wbr', 'source', 'track', 'embed', 'param']);

@@ -10,9 +10,11 @@ const noticeOf = (marker: string, label = 'docs/x.md'): string =>
   `*Published from [${label}](<https://git.example/${label}#${marker}>) with Wiki Publisher. Edit the file in its repository rather than this page.*`;
 
 describe('the publish notice taken off an exported page', () => {
-  // Sizes at which time growing with the square would take minutes (20,000 lines took 45 s), and mocha's timeout fails it.
-  it('reads each line a bounded number of times: marker lines between rules, and a paragraph of unclosed link texts', () => {
-    const rows = `# P\n\n${Array.from({ length: 60_000 }, (_, index) => `Row ${index} [x](#${MARKER})\n***`).join('\n')}\n`;
+  // Sizes at which time growing with the square would take minutes (20,000 lines took 45 s; these, ten minutes), and mocha's timeout fails it.
+  it('reads each line a bounded number of times: marker lines between rules, and a paragraph of unclosed link texts', function () {
+    // Linear, these take well under a second; at the square, minutes (the timeout as the suite's, on a busy machine).
+    this.timeout(20_000);
+    const rows = `# P\n\n${Array.from({ length: 30_000 }, (_, index) => `Row ${index} [x](#${MARKER})\n***`).join('\n')}\n`;
     assert.equal(withoutNotice(rows), rows);
     const brackets = `# P\n\n${'Published from [a '.repeat(100_000)}](#${MARKER})\n`;
     assert.equal(withoutNotice(brackets), brackets);
@@ -51,6 +53,17 @@ describe('the publish notice taken off an exported page', () => {
         assert.equal(withoutNotice(page), page, wrapped);
       }
       assert.equal(withoutNotice(`${text}\n---\n\n~~${notice}~~\n`), text);
+    }
+  });
+
+  it('takes the notice\'s request off after words a colleague typed into its middle: only their words come in', () => {
+    const text = '# Notes\n\nAlpha line.\n';
+    for (const notice of [noticeOf(MARKER), noticeOf(MARKER).replace(/^\*|\*$/g, '_')]) {
+      const typed = notice.replace('Wiki Publisher. ', 'Wiki Publisher. Reviewed by Bob. ');
+      assert.equal(withoutNotice(`${text}\n---\n\n${typed}\n`), `${text}\nReviewed by Bob.\n`);
+      // Their own request in place of the notice's stays as they wrote it.
+      const replaced = notice.replace(/Edit the file.*page\./, 'Ask Bob first.');
+      assert.equal(withoutNotice(`${text}\n---\n\n${replaced}\n`), `${text}\n${notice[0]}Ask Bob first.${notice[0]}\n`);
     }
   });
 });

@@ -58,11 +58,23 @@ const MARKER_LINK = `\\[(?:\\\\.|[^\\\\\\[\\]])*\\]\\(\\s*<?[^\\s<>]*#${MARKER.s
  * as any link carrying a marker. Each sentence from the first on is a form: a colleague may have taken the request at
  * its end away, or written their own in its place.
  */
-function noticePatterns(words: Pick<PublishMessages, 'publishNotice'>): RegExp[] {
+function noticePatterns(words: Pick<PublishMessages, 'publishNotice'>): NoticeForm[] {
   const whole = words.publishNotice(LINK_PLACEHOLDER).replace(/[*_\\]/g, '').replace(/\s+/g, ' ').trim();
   const sentences = whole.split(/(?<=\.) /);
-  const forms = sentences.map((_, count) => sentences.slice(0, count + 1).join(' ')).reverse();
-  return forms.map((form) => new RegExp(formSource(form), 'g'));
+  const forms = sentences.map((_, count): NoticeForm => {
+    const rest = sentences.slice(count + 1).join(' ');
+    return {
+      pattern: new RegExp(formSource(sentences.slice(0, count + 1).join(' ')), 'g'),
+      rest: rest === '' ? undefined : new RegExp(`${formSource(rest)}\\s*$`),
+    };
+  });
+  return forms.reverse();
+}
+
+interface NoticeForm {
+  pattern: RegExp;
+  /** The notice's sentences after the form's, as they end its paragraph where a colleague typed words between. */
+  rest: RegExp | undefined;
 }
 
 function formSource(form: string): string {
@@ -93,18 +105,23 @@ interface NoticeSpan {
   start: number;
   end: number;
   text: string;
+  /** Where the notice's remaining sentences end the paragraph, after words a colleague typed into its middle. */
+  rest?: { start: number; end: number };
 }
 
 /** The paragraph's last notice, by the longest form found in it. */
-function noticeIn(paragraph: string, patterns: readonly RegExp[]): NoticeSpan | undefined {
-  for (const pattern of patterns) {
+function noticeIn(paragraph: string, patterns: readonly NoticeForm[]): NoticeSpan | undefined {
+  for (const { pattern, rest } of patterns) {
     let found: RegExpExecArray | undefined;
     for (const match of paragraph.matchAll(pattern)) found = match;
     if (found === undefined) continue;
     let start = found.index;
     while (start > 0 && (paragraph[start - 1] === '*' || paragraph[start - 1] === '_')) start--;
     const end = found.index + found[0].length;
-    return { start, end, text: paragraph.slice(start, end) };
+    const span: NoticeSpan = { start, end, text: paragraph.slice(start, end) };
+    const restFound = rest?.exec(paragraph.slice(end));
+    if (restFound !== undefined && restFound !== null) span.rest = { start: end + restFound.index, end: paragraph.length };
+    return span;
   }
   return undefined;
 }
@@ -156,7 +173,7 @@ function withNoticeCut(markdown: string, paragraph: Paragraph, notice: NoticeSpa
  */
 function wordsAround(paragraph: string, notice: NoticeSpan): { before: string; after: string } {
   let before = paragraph.slice(0, notice.start);
-  let after = paragraph.slice(notice.end);
+  let after = notice.rest === undefined ? paragraph.slice(notice.end) : paragraph.slice(notice.end, notice.rest.start);
   const opened = notice.text.slice(0, emphasisRun(notice.text, 0, 1));
   const closed = notice.text.slice(emphasisRun(notice.text, notice.text.length - 1, -1) + 1);
   if (opened !== '' && closed === '' && after.trimEnd().endsWith(opened)) after = opened + after.trimStart();

@@ -1587,6 +1587,7 @@ var BlockParser = class {
   }
   setextHeading(paragraph, level) {
     const heading = new OpenBlock("heading", paragraph.parent);
+    heading.lineStart = paragraph.lineStart;
     this.open[this.open.length - 1] = heading;
     this.tip = heading;
     const lines = paragraph.lines;
@@ -2611,6 +2612,82 @@ function runsToEnd(markdown, end) {
   return rest === 0 || rest === 1 && /[\r\n]$/.test(markdown) || rest === 2 && markdown.endsWith("\r\n");
 }
 
+// src/core/publish/storageNotice.ts
+function noticeMarkerIn(storage, marker) {
+  let found;
+  const open3 = [];
+  const openCount = /* @__PURE__ */ new Map();
+  const count = (name) => openCount.get(name) ?? 0;
+  const opened = (name, by) => {
+    openCount.set(name, count(name) + by);
+  };
+  let paragraph;
+  let inParagraph = false;
+  const look = (segment) => {
+    if (!inParagraph || count("em") === 0 && count("i") === 0 || count("code") > 0) return;
+    const match = marker.exec(segment);
+    if (match !== null) paragraph = match;
+  };
+  let depth = 0;
+  const unclosed = /* @__PURE__ */ new Set();
+  let at = 0;
+  while (at < storage.length) {
+    const lt = storage.indexOf("<", at);
+    if (lt === -1) {
+      look(storage.slice(at));
+      break;
+    }
+    if (lt > at) look(storage.slice(at, lt));
+    const skipped = skippedSection(storage, lt, unclosed);
+    if (skipped !== void 0) {
+      at = skipped;
+      continue;
+    }
+    const gt = storage.indexOf(">", lt);
+    const end = gt === -1 ? storage.length : gt + 1;
+    const tag = /^<(\/?)([A-Za-z][\w:.-]*)/.exec(storage.slice(lt, Math.min(end, lt + 80)));
+    at = end;
+    if (tag === null) continue;
+    const name = tag[2].toLowerCase();
+    if (tag[1] === "/") {
+      if (count(name) === 0) continue;
+      for (let closing = open3.pop(); closing !== void 0; closing = open3.pop()) {
+        opened(closing, -1);
+        if (QUOTING.has(closing)) depth--;
+        if (closing === name) break;
+      }
+      if (name === "p" && depth === 0 && inParagraph) {
+        inParagraph = false;
+        if (paragraph !== void 0) found = paragraph;
+      }
+      continue;
+    }
+    look(storage.slice(lt, end));
+    if (storage[end - 2] === "/" || VOID.has(name)) continue;
+    if (name === "p" && depth === 0) {
+      inParagraph = true;
+      paragraph = void 0;
+    }
+    open3.push(name);
+    opened(name, 1);
+    if (QUOTING.has(name)) depth++;
+  }
+  return inParagraph && paragraph !== void 0 ? paragraph : found;
+}
+function skippedSection(storage, at, unclosed) {
+  for (const [start, end] of SKIPPED) {
+    if (!storage.startsWith(start, at)) continue;
+    const close = unclosed.has(end) ? -1 : storage.indexOf(end, at + start.length);
+    if (close !== -1) return close + end.length;
+    unclosed.add(end);
+    return at + start.length;
+  }
+  return void 0;
+}
+var QUOTING = /* @__PURE__ */ new Set(["blockquote", "ul", "ol", "li", "dl", "table", "pre", "ac:structured-macro", "ac:task-list"]);
+var SKIPPED = [["<![CDATA[", "]]>"], ["<!--", "-->"]];
+var VOID = /* @__PURE__ */ new Set(["br", "hr", "img", "col", "input", "meta", "link", "area", "base", "wbr", "source", "track", "embed", "param"]);
+
 // src/core/publish/publishNotice.ts
 var DIGEST_LENGTH = 20;
 var PATH_LENGTH = 8;
@@ -2634,8 +2711,7 @@ function markerText(marker) {
   return `wiki-publisher.v${marker.version}.${marker.digest}.${marker.path}${marker.repository === void 0 ? "" : `.${marker.repository}`}`;
 }
 function findMarker(body, ownRepository) {
-  let found;
-  for (const match of body.matchAll(new RegExp(MARKER.source, "g"))) found = match;
+  const found = noticeMarkerIn(body, MARKER);
   if (found === void 0) return void 0;
   const repository = found[4];
   const marker = { version: Number(found[1]), digest: found[2], path: found[3] };
@@ -2646,7 +2722,7 @@ function findMarker(body, ownRepository) {
 }
 function noticeAfter(content, notice, words = englishPublishMessages, planned) {
   const closing = planned === void 0 ? closingLine(content) : planned.closingLine;
-  const target = `${notice.sourceUrl ?? ""}#${markerText(notice.marker)}`;
+  const target = `${linkSafe(notice.sourceUrl ?? "")}#${markerText(notice.marker)}`;
   const eol = /\r\n|\r|\n/.exec(content)?.[0] ?? "\n";
   const ended = content === "" || content.endsWith("\n") || content.endsWith("\r") ? "" : eol;
   const paragraph = words.publishNotice(`[${escapeLinkText(notice.label)}](<${target}>)`).replace(/[\r\n]+/g, " ");
@@ -2655,6 +2731,9 @@ function noticeAfter(content, notice, words = englishPublishMessages, planned) {
 }
 function escapeLinkText(text2) {
   return text2.replace(/[\r\n]+/g, " ").replace(/[!"#$%&'()*+,\-./:;<=>?@[\\\]^_`{|}~]/g, "\\$&");
+}
+function linkSafe(address2) {
+  return address2.replace(/[\s<>]/gu, (character) => encodeURIComponent(character));
 }
 
 // src/core/wikiPages/pageJson.ts

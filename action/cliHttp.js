@@ -26695,6 +26695,29 @@ var englishNetworkMessages = {
 };
 
 // src/core/http/networkError.ts
+var PERMANENT_CODES = /* @__PURE__ */ new Set([
+  // A certificate the client does not trust ends the TLS handshake before any request byte is sent.
+  "UNABLE_TO_VERIFY_LEAF_SIGNATURE",
+  "UNABLE_TO_GET_ISSUER_CERT_LOCALLY",
+  "SELF_SIGNED_CERT_IN_CHAIN",
+  "DEPTH_ZERO_SELF_SIGNED_CERT",
+  "CERT_HAS_EXPIRED",
+  "ERR_TLS_CERT_ALTNAME_INVALID",
+  "ERR_WIKI_NOT_SENT",
+  // undici refused the request's arguments (a proxy address with a path: "invalid url") before sending anything.
+  "UND_ERR_INVALID_ARG"
+]);
+var CONNECT_PHASE_CODES = /* @__PURE__ */ new Set([
+  "ECONNREFUSED",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "UND_ERR_CONNECT_TIMEOUT",
+  // The proxy closed or never answered the CONNECT (proxy.ts): the request never reached the wiki.
+  "ERR_WIKI_PROXY_TUNNEL",
+  ...PERMANENT_CODES
+]);
 function isTlsProtocolFailure(error) {
   const code = codeOf(error);
   return code === "EPROTO" || code.startsWith("ERR_SSL_");

@@ -4,23 +4,22 @@
 
 import { englishNetworkMessages, type NetworkMessages } from '../messages/networkMessages';
 
-/** Errors raised before a connection to the server existed: nothing was sent, so the server cannot have acted. */
-const CONNECT_PHASE_CODES = new Set([
-  'ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT',
+/** Failures that trying again cannot mend: the certificate is not trusted, or the transport refused to send. */
+const PERMANENT_CODES = new Set([
   // A certificate the client does not trust ends the TLS handshake before any request byte is sent.
   'UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY', 'SELF_SIGNED_CERT_IN_CHAIN',
   'DEPTH_ZERO_SELF_SIGNED_CERT', 'CERT_HAS_EXPIRED', 'ERR_TLS_CERT_ALTNAME_INVALID',
   'ERR_WIKI_NOT_SENT',
-  // The proxy closed or never answered the CONNECT (proxy.ts): the request never reached the wiki.
-  'ERR_WIKI_PROXY_TUNNEL',
   // undici refused the request's arguments (a proxy address with a path: "invalid url") before sending anything.
   'UND_ERR_INVALID_ARG',
 ]);
 
-/** Failures that trying again cannot mend: the certificate is not trusted, or the transport refused to send. */
-const PERMANENT_CODES = new Set([
-  'UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY', 'SELF_SIGNED_CERT_IN_CHAIN',
-  'DEPTH_ZERO_SELF_SIGNED_CERT', 'CERT_HAS_EXPIRED', 'ERR_TLS_CERT_ALTNAME_INVALID', 'ERR_WIKI_NOT_SENT', 'UND_ERR_INVALID_ARG',
+/** Errors raised before a connection to the server existed: nothing was sent, so the server cannot have acted. */
+const CONNECT_PHASE_CODES = new Set([
+  'ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT',
+  // The proxy closed or never answered the CONNECT (proxy.ts): the request never reached the wiki.
+  'ERR_WIKI_PROXY_TUNNEL',
+  ...PERMANENT_CODES,
 ]);
 
 /**

@@ -10756,23 +10756,19 @@ async function planFileLinks(sources, items, ports, findings) {
     }
     return again;
   };
-  const stillWaitingFor = (fileKey) => {
+  const awaitedBy = (fileKey) => {
     const waitedOn = secondPassFills ? decisions.get(fileKey)?.waitedOn : void 0;
     if (!waitedOn) return [];
     return [...waitedOn].flatMap((where) => {
       const key = awaitedAt.get(where);
-      const label = key === void 0 ? void 0 : selection.get(key)?.item.file.label;
-      return label === void 0 ? [] : [label];
+      return key === void 0 ? [] : [{ where, key }];
     });
   };
-  const waitsFor = (fileKey) => {
-    const waitedOn = secondPassFills ? decisions.get(fileKey)?.waitedOn : void 0;
-    if (!waitedOn) return [];
-    return [...waitedOn].flatMap((where) => {
-      const key = awaitedAt.get(where);
-      return key !== void 0 && sentInThisRun(where) ? [key] : [];
-    });
-  };
+  const stillWaitingFor = (fileKey) => awaitedBy(fileKey).flatMap(({ key }) => {
+    const label = selection.get(key)?.item.file.label;
+    return label === void 0 ? [] : [label];
+  });
+  const waitsFor = (fileKey) => awaitedBy(fileKey).flatMap(({ where, key }) => sentInThisRun(where) ? [key] : []);
   const linksWithoutAddress = () => {
     let count = 0;
     for (const decision of decisions.values()) count += decision.unaddressed;
@@ -11085,20 +11081,24 @@ async function foreseenRelinks(items, links) {
   return new Set(items.filter((item) => item.state === "unchanged" && waiting.has(item.file.key)).map((item) => item.file.key));
 }
 function foreseenFlatSecondSends(items, links) {
-  const sending = items.filter((item) => item.state === "send" && item.complete && item.secondPassOnly !== true);
+  const sending = items.filter((item) => item.state === "send" && item.complete && !heldForSecondPass(item));
   return new Set(flatOrderOf(sending.map((item) => item.file.key), (key) => links.waitsFor(key)).sentTwice);
+}
+function heldForSecondPass(item) {
+  return item.state === "send" && item.secondPassOnly === true && item.guard?.kind !== "deleted";
 }
 async function runFlat(items, options) {
   const { links } = options;
   const gate = options.gate ?? new ThrottleGate();
   const foreseen = options.relinking ?? await foreseenRelinks(items, links);
-  const secondPassOnly = new Set(items.filter((item) => item.state === "send" && item.secondPassOnly === true && item.guard?.kind !== "deleted").map((item) => item.file.key));
+  const secondPassOnly = new Set(items.filter(heldForSecondPass).map((item) => item.file.key));
   const relinking = secondPassOnly.size === 0 ? foreseen : /* @__PURE__ */ new Set([...foreseen, ...secondPassOnly]);
   const firstItems = secondPassOnly.size === 0 ? items : items.map((item) => secondPassOnly.has(item.file.key) ? { ...item, state: "unchanged" } : item);
   const held = /* @__PURE__ */ new Map();
   const wanted = /* @__PURE__ */ new Set([...links.awaited, ...links.waiting]);
   let started = 0;
-  let total = firstItems.filter((item) => item.state === "send" && item.complete).length;
+  const firstSending = firstItems.filter((item) => item.state === "send" && item.complete);
+  let total = firstSending.length;
   const onStart = (item) => options.onStart?.(item, ++started, Math.max(total, started));
   let stopReported = false;
   const onStopped = (stopped2) => {
@@ -11133,8 +11133,8 @@ async function runFlat(items, options) {
       report2({ ...result, pass: 1, ...pageId !== void 0 ? { pageId } : {} });
     }));
   };
-  const { waitsOn } = flatOrderOf(firstItems.filter((item) => item.state === "send" && item.complete).map((item) => item.file.key), (key) => links.waitsFor(key));
-  const stops = [];
+  const { waitsOn } = flatOrderOf(firstSending.map((item) => item.file.key), (key) => links.waitsFor(key));
+  let firstStop;
   const settled = /* @__PURE__ */ new Set();
   const first = [];
   let pending = firstItems;
@@ -11144,14 +11144,14 @@ async function runFlat(items, options) {
     const inWave = new Set(wave.map((item) => item.file.key));
     pending = pending.filter((item) => !inWave.has(item.file.key));
     const filled = new Map((learnt.size > 0 ? await links.relink(wave, learnt) : []).map((item) => [item.file.key, item]));
-    const results2 = await runPlan(wave.map((item) => filled.get(item.file.key) ?? item), { ...run, onResult: onFirstResult, onStopped: (stopped2) => stops.push(stopped2) });
+    const results2 = await runPlan(wave.map((item) => filled.get(item.file.key) ?? item), { ...run, onResult: onFirstResult, onStopped: (stopped2) => firstStop ??= stopped2 });
     await Promise.all(learning.splice(0));
     for (const result of results2) settled.add(result.item.file.key);
     first.push(...results2);
   }
-  const firstSends = firstItems.filter((item) => item.state === "send" && item.complete).length;
+  const firstSends = firstSending.length;
   const firstFinished = firstSends - first.filter((result) => result.state === "notStarted").length;
-  if (stops.length > 0) onStopped({ ...stops[0], finished: firstFinished, total: firstSends });
+  if (firstStop) onStopped({ ...firstStop, finished: firstFinished, total: firstSends });
   const stopped = () => options.signal?.aborted === true || gate.stoppedBy !== void 0;
   const secondPassSkipped = learnt.size === 0 || stopped();
   const waitedFor = new Map(secondPassSkipped ? [] : [...links.waiting].map((key) => [key, links.stillWaitingFor(key)]));

@@ -310,24 +310,23 @@ export async function planFileLinks<L>(sources: readonly SourceFile[], items: re
     }
     return again;
   };
-  // A relinked file's decision holds only the pages still missing; any other's, all it waited for (none landed).
-  const stillWaitingFor = (fileKey: string): string[] => {
+  /**
+   * The files of the selection a file's links wait for as decided now, by place and key; none where no link can be
+   * filled in. A relinked file's decision holds only the pages still missing; any other's, all it waited for.
+   */
+  const awaitedBy = (fileKey: string): Array<{ where: string; key: string }> => {
     const waitedOn = secondPassFills ? decisions.get(fileKey)?.waitedOn : undefined;
     if (!waitedOn) return [];
     return [...waitedOn].flatMap((where) => {
       const key = awaitedAt.get(where);
-      const label = key === undefined ? undefined : selection.get(key)?.item.file.label;
-      return label === undefined ? [] : [label];
+      return key === undefined ? [] : [{ where, key }];
     });
   };
-  const waitsFor = (fileKey: string): string[] => {
-    const waitedOn = secondPassFills ? decisions.get(fileKey)?.waitedOn : undefined;
-    if (!waitedOn) return [];
-    return [...waitedOn].flatMap((where) => {
-      const key = awaitedAt.get(where);
-      return key !== undefined && sentInThisRun(where) ? [key] : [];
-    });
-  };
+  const stillWaitingFor = (fileKey: string): string[] => awaitedBy(fileKey).flatMap(({ key }) => {
+    const label = selection.get(key)?.item.file.label;
+    return label === undefined ? [] : [label];
+  });
+  const waitsFor = (fileKey: string): string[] => awaitedBy(fileKey).flatMap(({ where, key }) => (sentInThisRun(where) ? [key] : []));
   const linksWithoutAddress = (): number => {
     let count = 0;
     for (const decision of decisions.values()) count += decision.unaddressed;

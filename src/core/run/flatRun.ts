@@ -21,7 +21,7 @@ import { flatOrderOf } from './flatOrder';
 import type { PlanItem } from './planItem';
 import { landedLink } from './publishedLink';
 import { guardedPage } from './guardVerdict';
-import { countedResults, runPlan, summarise, ThrottleGate, type FileResult, type RunOptions, type RunSummary } from './runner';
+import { countedResults, runPlan, summarise, ThrottleGate, type FileResult, type RunOptions, type RunStopped, type RunSummary } from './runner';
 
 export interface FlatRunOptions extends Omit<RunOptions, 'content' | 'onResult'> {
   /** The plan's link decisions (planFileLinks): what each file sends, and its second pass. */
@@ -64,8 +64,17 @@ export async function foreseenRelinks(items: readonly PlanItem[], links: FileLin
  * first, when pages were found deleted), so that the plan counts before sending what the run will do.
  */
 export function foreseenFlatSecondSends(items: readonly PlanItem[], links: FileLinks): Set<string> {
-  const sending = items.filter((item) => item.state === 'send' && item.complete && item.secondPassOnly !== true);
+  const sending = items.filter((item) => item.state === 'send' && item.complete && !heldForSecondPass(item));
   return new Set(flatOrderOf(sending.map((item) => item.file.key), (key) => links.waitsFor(key)).sentTwice);
+}
+
+/**
+ * An unchanged file sent only for its link to a page the run creates (PlanItem.secondPassOnly): held back from the
+ * first pass, whose send would be the text its page holds. A page the guard found deleted is created in the first
+ * pass: a create cannot wait.
+ */
+function heldForSecondPass(item: PlanItem): boolean {
+  return item.state === 'send' && item.secondPassOnly === true && item.guard?.kind !== 'deleted';
 }
 
 export interface FlatRunResult {
@@ -93,16 +102,16 @@ export async function runFlat(items: readonly PlanItem[], options: FlatRunOption
   // A file whose page the guard found deleted on the wiki is created anew: links to it wait for the new page, and the
   // unchanged files with such links go once it landed. Their "unchanged" is held until then, never said of a file sent.
   const foreseen = options.relinking ?? (await foreseenRelinks(items, links));
-  // Held back from the first pass as unchanged (their pages hold their texts), so that they go once, in the second.
-  // A page the guard found deleted is created in the first pass: a create cannot wait.
-  const secondPassOnly = new Set(items.filter((item) => item.state === 'send' && item.secondPassOnly === true && item.guard?.kind !== 'deleted').map((item) => item.file.key));
+  // Held back from the first pass as unchanged, so that they go once, in the second.
+  const secondPassOnly = new Set(items.filter(heldForSecondPass).map((item) => item.file.key));
   const relinking = secondPassOnly.size === 0 ? foreseen : new Set([...foreseen, ...secondPassOnly]);
   const firstItems = secondPassOnly.size === 0 ? items : items.map((item) => (secondPassOnly.has(item.file.key) ? { ...item, state: 'unchanged' as const } : item));
   const held = new Map<string, FlatFileResult>();
   // Only the pages links wait for, and the pages of the files whose links wait, are looked up: nothing else needs it.
   const wanted = new Set([...links.awaited, ...links.waiting]);
   let started = 0;
-  let total = firstItems.filter((item) => item.state === 'send' && item.complete).length;
+  const firstSending = firstItems.filter((item) => item.state === 'send' && item.complete);
+  let total = firstSending.length;
   // One count for both passes ("7 of 12"), which grows by the files the second pass sends again.
   const onStart = (item: PlanItem): void => options.onStart?.(item, ++started, Math.max(total, started));
   let stopReported = false;
@@ -145,8 +154,8 @@ export async function runFlat(items: readonly PlanItem[], options: FlatRunOption
   // The first pass goes in waves (flatOrder.ts): a file whose links wait for pages this run creates goes once they
   // landed and their IDs are learnt, its links filled in, so that it is written once. A stop is said once for the whole
   // pass, counting every wave's files.
-  const { waitsOn } = flatOrderOf(firstItems.filter((item) => item.state === 'send' && item.complete).map((item) => item.file.key), (key) => links.waitsFor(key));
-  const stops: Array<Parameters<NonNullable<RunOptions['onStopped']>>[0]> = [];
+  const { waitsOn } = flatOrderOf(firstSending.map((item) => item.file.key), (key) => links.waitsFor(key));
+  let firstStop: RunStopped | undefined;
   const settled = new Set<string>();
   const first: FileResult[] = [];
   let pending: readonly PlanItem[] = firstItems;
@@ -157,15 +166,15 @@ export async function runFlat(items: readonly PlanItem[], options: FlatRunOption
     const inWave = new Set(wave.map((item) => item.file.key));
     pending = pending.filter((item) => !inWave.has(item.file.key));
     const filled = new Map((learnt.size > 0 ? await links.relink(wave, learnt) : []).map((item) => [item.file.key, item]));
-    const results = await runPlan(wave.map((item) => filled.get(item.file.key) ?? item), { ...run, onResult: onFirstResult, onStopped: (stopped) => stops.push(stopped) });
+    const results = await runPlan(wave.map((item) => filled.get(item.file.key) ?? item), { ...run, onResult: onFirstResult, onStopped: (stopped) => (firstStop ??= stopped) });
     await Promise.all(learning.splice(0));
     for (const result of results) settled.add(result.item.file.key);
     first.push(...results);
   }
   // Counted over the whole pass, the waves that ended before the stop included.
-  const firstSends = firstItems.filter((item) => item.state === 'send' && item.complete).length;
+  const firstSends = firstSending.length;
   const firstFinished = firstSends - first.filter((result) => result.state === 'notStarted').length;
-  if (stops.length > 0) onStopped({ ...(stops[0] as (typeof stops)[0]), finished: firstFinished, total: firstSends });
+  if (firstStop) onStopped({ ...firstStop, finished: firstFinished, total: firstSends });
   // The files the first pass sent, and the unchanged ones left alone: a link of theirs to a page this run made anew
   // (deleted on the wiki) names the old page, dead now, until the second pass sends them with the new one.
   const stopped = (): boolean => options.signal?.aborted === true || gate.stoppedBy !== undefined;

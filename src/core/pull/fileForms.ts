@@ -5,6 +5,7 @@
 import { withFileDiagramForms } from './diagramForms';
 import { splitFrontMatter } from '../publish/frontMatter';
 import { withoutNotice } from '../publish/noticeTakenOff';
+import { withFileEnding } from './fileEnding';
 import { fileLinkForms, type PageIdOf, type PublishedPair } from './pageLinkForms';
 import { withTitleHeadingOf } from './titleHeading';
 
@@ -30,12 +31,14 @@ export interface TitleSettings {
  * publish leaves the file's title heading out (its front matter, else the setting, says so), the heading is put back
  * where the file has it: the page never shows it, and nobody changed it. `published`: Pull's base for this page, when
  * kept: the anchors a link to a repeated heading went out as (`b.md#intro-1` as `#Intro.1`) are known only from it.
+ * The page ends as the file does where only the wiki's normalising and the publish's closing line tell them apart
+ * (fileEnding.ts).
  */
 export function pageInFileForms(markdown: string, fileText: string, pageIdOf: PageIdOf | undefined, title?: TitleSettings, published?: PublishedPair): string {
   const split = splitFrontMatter(fileText);
   const files = published?.file === undefined ? split.content : [published.file, split.content];
   const page = fileFormsOf(files, pageIdOf, published)(withoutNotice(markdown, { fileTexts: [fileText, published?.file] }));
   const pageTitle = split.target.pageTitle ?? title?.pageTitle;
-  if (!(split.omitTitleHeading ?? title?.omitTitleHeading ?? false) || pageTitle === undefined) return page;
-  return withTitleHeadingOf(page, split.content, pageTitle);
+  const titled = !(split.omitTitleHeading ?? title?.omitTitleHeading ?? false) || pageTitle === undefined ? page : withTitleHeadingOf(page, split.content, pageTitle);
+  return withFileEnding(titled, split.content);
 }

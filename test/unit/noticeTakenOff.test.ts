@@ -66,4 +66,12 @@ describe('the publish notice taken off an exported page', () => {
       assert.equal(withoutNotice(`${text}\n---\n\n${replaced}\n`), `${text}\n${notice[0]}Ask Bob first.${notice[0]}\n`);
     }
   });
+
+  it('takes off a notice a colleague put links on: their links stay, as a paragraph of their own', () => {
+    const text = '# Notes\n\nAlpha line.\n';
+    for (const notice of [noticeOf(MARKER), noticeOf(MARKER).replace(/^\*|\*$/g, '_')]) {
+      const linked = notice.replace('with Wiki Publisher.', 'with [Wiki Publisher](<https://wp.example/a b> "About").').replace('this page', '[this page](https://en.wikipedia.org/wiki/Wiki_(software))');
+      assert.equal(withoutNotice(`${text}\n---\n\n${linked}\n`), `${text}\n[Wiki Publisher](<https://wp.example/a b> "About") [this page](https://en.wikipedia.org/wiki/Wiki_(software))\n`);
+    }
+  });
 });

@@ -7,7 +7,7 @@
 //   own Markdown holds is the file's text; and the page's notice is its last one, so none above it is looked for;
 // - words a colleague typed into the notice's paragraph (on its line, after a line break, before it, or in place of
 //   its second sentence) stay, as a paragraph of their own: Pull brings them home, and the next publish writes its own
-//   notice after them, one notice on the page.
+//   notice after them, one notice on the page; so do links a colleague put on the notice's own words.
 import { englishPublishMessages, type PublishMessages } from '../messages/publishMessages';
 import { topParagraphs, type TopParagraph } from '../markdown/blocks/topParagraphs';
 import { MARKER } from './publishNotice';
@@ -41,12 +41,22 @@ export function withoutNotice(markdown: string, owner: NoticeOwner = {}): string
     if (notice === undefined) continue;
     // The page's last notice is the file's own text: the page has none (a colleague took it away, or notices are off).
     if (heldByFile(notice.text, owner.fileTexts)) return markdown;
-    return withNoticeCut(markdown, paragraph, notice, markdown.includes('\r\n') ? '\r\n' : '\n');
+    return withCut(markdown, paragraph, wordsBeside(paragraph.text, notice), eolOf(markdown));
   }
   return markdown;
 }
 
+function eolOf(markdown: string): string {
+  return markdown.includes('\r\n') ? '\r\n' : '\n';
+}
+
 const LINK_PLACEHOLDER = '\u0001';
+// A link a colleague put on the notice's own words (`with [Wiki Publisher](https://...)`): its destination, bare (one
+// level of parentheses, as in a Wikipedia address) or in angle brackets, and a title. The notice is still the notice.
+const DESTINATION = '(?:<[^<>\\n]*>|(?:[^\\s()<>]|\\([^\\s()<>]*\\))*)(?:\\s+(?:"[^"]*"|\'[^\']*\'))?';
+const LINK_CLOSE = `(?:\\]\\(${DESTINATION}\\))?`;
+/** A link in the notice's paragraph: a colleague's, unless its destination carries a marker (the notice's own). */
+const ANY_LINK = new RegExp(`\\[(?:\\\\.|[^\\\\\\[\\]])*\\]\\(${DESTINATION}\\)`, 'g');
 // A Markdown link whose destination carries a marker after its `#` (how noticeAfter writes it: `[label](<url#marker>)`;
 // an exporter may drop the angle brackets or add a title). Its text holds no `[` but an escaped one (noticeAfter escapes
 // the label's): one that could would be read from every `Published from [` to the paragraph's end.
@@ -87,7 +97,12 @@ function formSource(form: string): string {
       source += '\\s[\\s*_\\\\]*';
       return;
     }
-    source += character === LINK_PLACEHOLDER ? MARKER_LINK : character.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+    if (character === LINK_PLACEHOLDER) source += MARKER_LINK;
+    else {
+      // A link a colleague made of the notice's words opens at a word's start and closes after any letter of it.
+      if (at === 0 || characters[at - 1] === ' ') source += '\\[?';
+      source += character.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&') + LINK_CLOSE;
+    }
     source += at === characters.length - 1 ? '[*_]*' : '[*_\\\\]*';
   });
   return source;
@@ -133,20 +148,14 @@ function heldByFile(notice: string, fileTexts: ReadonlyArray<string | undefined>
 }
 
 /**
- * The text without the notice: the words of its paragraph before and after it stay, each a paragraph of its own; the
- * rule before it and the blank lines around go with it when it opens its paragraph. Whatever follows the paragraph
+ * The text without the notice: the words of its paragraph before and after it stay, each a paragraph of its own, and
+ * the links a colleague put on its words one between them; the rule before it and the blank lines around go with it
+ * when it opens its paragraph. Whatever follows the paragraph
  * ends the text as it did (only its blank lines go: the first line's indentation is its meaning, four spaces make it
  * indented code).
  */
-function withNoticeCut(markdown: string, paragraph: Paragraph, notice: NoticeSpan, eol: string): string {
-  let { before, after } = wordsAround(paragraph.text, notice);
-  before = before.trimEnd();
-  // A line break that led into the notice (or out of it) ends a paragraph now: its backslash would be read as text.
-  if (trailingBackslashes(before) % 2 === 1) before = before.slice(0, -1).trimEnd();
-  after = after.replace(/^[ \t]*(?:\\(?=\n))?\s*/, '').trimEnd();
-  // Marks that only wrapped the notice (`~~` a colleague struck it through with) would be left as a line of their own.
-  if (WRAPPER_ONLY.test(before)) before = '';
-  if (WRAPPER_ONLY.test(after)) after = '';
+function withCut(markdown: string, paragraph: { start: number; end: number }, words: WordsBeside, eol: string): string {
+  const { before, links, after } = words;
   let cut = paragraph.start;
   let previous = lineBefore(markdown, cut);
   const skipBlankLines = (): void => {
@@ -163,8 +172,27 @@ function withNoticeCut(markdown: string, paragraph: Paragraph, notice: NoticeSpa
   }
   const head = previous === undefined ? '' : markdown.slice(0, previous.end);
   const tail = markdown.slice(paragraph.end).replace(/^(?:\r\n|\r|\n)/, '').replace(/^(?:[ \t]*\r?\n)+/, '').trimEnd();
-  const blocks = [head, before.replace(/\n/g, eol), after.replace(/\n/g, eol), tail].filter((block) => block !== '');
+  const blocks = [head, before.replace(/\n/g, eol), links, after.replace(/\n/g, eol), tail].filter((block) => block !== '');
   return `${blocks.join(eol + eol)}${eol}`;
+}
+
+/** What stays of the notice's paragraph: a colleague's words before and after it, and the links they put on it. */
+interface WordsBeside {
+  before: string;
+  links: string;
+  after: string;
+}
+
+function wordsBeside(paragraph: string, notice: NoticeSpan): WordsBeside {
+  let { before, after } = wordsAround(paragraph, notice);
+  before = before.trimEnd();
+  // A line break that led into the notice (or out of it) ends a paragraph now: its backslash would be read as text.
+  if (trailingBackslashes(before) % 2 === 1) before = before.slice(0, -1).trimEnd();
+  after = after.replace(/^[ \t]*(?:\\(?=\n))?\s*/, '').trimEnd();
+  // Marks that only wrapped the notice (`~~` a colleague struck it through with) would be left as a line of their own.
+  if (WRAPPER_ONLY.test(before)) before = '';
+  if (WRAPPER_ONLY.test(after)) after = '';
+  return { before, links: addedLinks(paragraph, notice).join(' '), after };
 }
 
 /**
@@ -179,6 +207,15 @@ function wordsAround(paragraph: string, notice: NoticeSpan): { before: string; a
   if (opened !== '' && closed === '' && after.trimEnd().endsWith(opened)) after = opened + after.trimStart();
   if (closed !== '' && opened === '' && before.trimStart().startsWith(closed)) before = before.trimEnd() + closed;
   return { before, after };
+}
+
+/**
+ * The links a colleague put on the notice's own words, as written (`[Wiki Publisher](https://...)`): the notice goes,
+ * and they come into the file as a paragraph of their own rather than being lost with it.
+ */
+function addedLinks(paragraph: string, notice: NoticeSpan): string[] {
+  const spans = [notice.text, notice.rest === undefined ? '' : paragraph.slice(notice.rest.start, notice.rest.end)];
+  return spans.flatMap((span) => [...span.matchAll(ANY_LINK)].map((link) => link[0]).filter((link) => !MARKER.test(link)));
 }
 
 /** Where the run of `*` and `_` from `at` (going by `step`) ends: the first place that is neither. */

@@ -1,5 +1,5 @@
 // Pull and Compare against the sandbox wiki when a colleague edits the publish notice itself: links put on its words
-// or after it. The notice still comes off, whatever they did to it;
+// or after it, and the notice moved into a quote or a list item. The notice still comes off, whatever they did to it;
 // what they added comes into the file; and the next publish leaves one notice on the page.
 import assert from 'node:assert/strict';
 import { baseAfterPull, linkAfterPull, MemoryPullBaseStore, pageInFileForms, pullPage } from '../../src/core/pull';
@@ -11,7 +11,7 @@ const LABEL = 'notes.md';
 const OPTIONS = { defaults: { spaceId: 'DOCS', parentId: '123456', overwrite: true }, titleFromFile: true };
 const TEXT = '# Notes\n\nAlpha line.\n\nGamma line.\n';
 
-describe('Pull and Compare against the sandbox wiki: a notice a colleague linked', () => {
+describe('Pull and Compare against the sandbox wiki: a notice a colleague linked, quoted or listed', () => {
   const signedIn = useSignedInWorld();
 
   /**
@@ -33,7 +33,7 @@ describe('Pull and Compare against the sandbox wiki: a notice a colleague linked
     const outcome = await pullPage({ ours: TEXT, link, base: await bases.get(FILE), pages: signedIn.pages, exportMarkdown: exportOf(signedIn), fileLabel: LABEL });
     // A notice only moved is nothing new: the file has all the page holds.
     assert.ok(outcome.kind === 'merged' || outcome.kind === 'nothingNew', `${outcome.kind}: ${edited}`);
-    const compared = pageInFileForms(await exportOf(signedIn)(pageId), TEXT, undefined);
+    const compared = pageInFileForms(await exportOf(signedIn)(pageId), TEXT, undefined, undefined, undefined, [FILE, LABEL]);
     if (outcome.kind === 'nothingNew') return { pulled: TEXT, compared, republished: page().imported };
     await bases.set(FILE, baseAfterPull(outcome.page, outcome.theirs, Date.now(), outcome.pulled));
     await publishForPull(signedIn, bases, { key: FILE, label: LABEL, text: outcome.text, link: linkAfterPull(link, outcome.page), options: OPTIONS, keep: async () => {} });
@@ -56,5 +56,41 @@ describe('Pull and Compare against the sandbox wiki: a notice a colleague linked
         assert.ok(republished.includes(kept), republished);
       });
     }
+
+    const moves: Array<[string, (rule: string, notice: string) => string]> = [
+      ['quoted', (rule, notice) => `${rule}\n\n> ${notice}`],
+      ['quoted with its rule', (rule, notice) => `> ${rule}\n>\n> ${notice}`],
+      ['made a list item', (rule, notice) => `${rule}\n\n- ${notice}`],
+      ['made the last item of a colleague\'s list', (_rule, notice) => `- Beta item.\n- ${notice}`],
+    ];
+    for (const [what, move] of moves) {
+      it(`${style} export: the file's own notice ${what} is still its notice: Pull and Compare leave it out, the next publish leaves one notice`, async () => {
+        signedIn.world.sandbox.setExportStyle(style);
+        const { pulled, compared, republished } = await pulledAfter(move);
+        const expected = what.includes('colleague\'s list') ? `${TEXT}\n${style === 'converted' ? '*' : '-'} Beta item.\n` : TEXT;
+        assert.equal(pulled, expected);
+        assert.equal(compared, expected);
+        assert.equal(republished.match(/Published from/g)?.length, 1, republished);
+      });
+    }
+
+    it(`${style} export: the notice moved to the end of a colleague's quote goes alone; their words stay quoted`, async () => {
+      signedIn.world.sandbox.setExportStyle(style);
+      const { pulled, republished } = await pulledAfter((rule, notice) => `${rule}\n\n> Bob: this page is reviewed monthly.\n>\n> ${notice}`);
+      assert.equal(pulled, `${TEXT}\n---\n\n> Bob: this page is reviewed monthly.\n`);
+      assert.equal(republished.match(/Published from/g)?.length, 1, republished);
+    });
+
+    it(`${style} export: the notice sharing a quoted paragraph with a colleague's words stays, as their text`, async () => {
+      signedIn.world.sandbox.setExportStyle(style);
+      const { pulled } = await pulledAfter((rule, notice) => `${rule}\n\n> Bob says: ${notice}`);
+      assert.match(pulled, /\n> Bob says: [*_]Published from /);
+    });
+
+    it(`${style} export: another file's notice quoted where the page's own was stays, as the colleague's text`, async () => {
+      signedIn.world.sandbox.setExportStyle(style);
+      const { pulled } = await pulledAfter((rule, notice) => `${rule}\n\n> ${notice.replace(/\.([0-9a-f]{8})>/, '.0badf00d>')}`);
+      assert.match(pulled, /\n> [*_]Published from .*\.0badf00d>/);
+    });
   }
 });

@@ -2,7 +2,7 @@
 // paragraph directly in the page, in one pass over any page.
 import { strict as assert } from 'node:assert';
 import { withoutNotice } from '../../src/core/publish/noticeTakenOff';
-import { markerText } from '../../src/core/publish/publishNotice';
+import { markerText, pathDigest, type PublishMarker } from '../../src/core/publish/publishNotice';
 
 const MARKER = markerText({ version: 3, digest: '0123456789abcdef0123', path: '01234567' });
 const OTHER = markerText({ version: 7, digest: '0123456789abcdef0123', path: '89abcdef' });
@@ -65,6 +65,41 @@ describe('the publish notice taken off an exported page', () => {
       const replaced = notice.replace(/Edit the file.*page\./, 'Ask Bob first.');
       assert.equal(withoutNotice(`${text}\n---\n\n${replaced}\n`), `${text}\n${notice[0]}Ask Bob first.${notice[0]}\n`);
     }
+  });
+
+  it('takes the file\'s own notice out of a quote or list item, with what holds only it, and nothing of anyone\'s', () => {
+    const own = markerText({ version: 3, digest: '0123456789abcdef0123', path: pathDigest('notes.md') });
+    const ownMarker = (marker: PublishMarker): boolean => marker.path === pathDigest('notes.md');
+    const text = '# Notes\n\nAlpha line.\n';
+    const notice = noticeOf(own, 'notes.md');
+    const cases: Array<[string, string]> = [
+      [`---\n\n> ${notice}`, text],
+      [`> ---\n>\n> ${notice}`, text],
+      [`---\n\n> > ${notice}`, text],
+      [`---\n\n1. ${notice}`, text],
+      [`- A\n- B\n- ${notice}`, `${text}\n- A\n- B\n`],
+      [`- A\n\n  > ${notice}`, `${text}\n- A\n`],
+      [`> Bob.\n>\n> ${notice}`, `${text}\n> Bob.\n`],
+      [`> ## Bob\n> ${notice}`, `${text}\n> ## Bob\n`],
+      // Kept: a colleague's words in its paragraph or after it in its quote, and a notice of another file.
+      [`> Bob says: ${notice}`, `${text}\n> Bob says: ${notice}\n`],
+      [`> ${notice}\n>\n> Bob.`, `${text}\n> ${notice}\n>\n> Bob.\n`],
+      [`---\n\n> ${noticeOf(OTHER)}`, `${text}\n---\n\n> ${noticeOf(OTHER)}\n`],
+    ];
+    for (const [end, expected] of cases) assert.equal(withoutNotice(`${text}\n${end}\n`, { ownMarker }), expected, end);
+    // Not known as the file's without a file, nor where the page has a notice directly in it (the quote is a copy).
+    assert.equal(withoutNotice(`${text}\n---\n\n> ${notice}\n`), `${text}\n---\n\n> ${notice}\n`);
+    const both = `${text}\n> ${notice}\n\n---\n\n${notice}\n`;
+    assert.equal(withoutNotice(both, { ownMarker }), `${text}\n> ${notice}\n`);
+  });
+
+  it('reads a page of quoted and listed markers a bounded number of times when it looks for the file\'s own notice', function () {
+    this.timeout(20_000);
+    const ownMarker = (marker: PublishMarker): boolean => marker.path === pathDigest('notes.md');
+    const items = `# P\n\n${Array.from({ length: 30_000 }, (_, index) => `- Row ${index} [x](#${MARKER})\n  > ${noticeOf(OTHER)}`).join('\n')}\n`;
+    assert.equal(withoutNotice(items, { ownMarker }), items);
+    const brackets = `# P\n\n> ${'Published from [a '.repeat(100_000)}](#${MARKER})\n`;
+    assert.equal(withoutNotice(brackets, { ownMarker }), brackets);
   });
 
   it('takes off a notice a colleague put links on: their links stay, as a paragraph of their own', () => {

@@ -7,10 +7,14 @@
 //   own Markdown holds is the file's text; and the page's notice is its last one, so none above it is looked for;
 // - words a colleague typed into the notice's paragraph (on its line, after a line break, before it, or in place of
 //   its second sentence) stay, as a paragraph of their own: Pull brings them home, and the next publish writes its own
-//   notice after them, one notice on the page; so do links a colleague put on the notice's own words.
+//   notice after them, one notice on the page; so do links a colleague put on the notice's own words;
+// - a notice of the file's own (its marker names the file) that a colleague moved into a quote or a list item is still
+//   its notice, where the page has none directly in it: it goes with its `>` or its item when they hold nothing else,
+//   alone when it ends a quote or item a colleague wrote more in, and stays when their words share its paragraph.
 import { englishPublishMessages, type PublishMessages } from '../messages/publishMessages';
+import { quotedParagraphs } from '../markdown/blocks/quotedParagraphs';
 import { topParagraphs, type TopParagraph } from '../markdown/blocks/topParagraphs';
-import { MARKER } from './publishNotice';
+import { MARKER, type PublishMarker } from './publishNotice';
 import { isTable, lineBefore, trailingBackslashes } from './noticeLines';
 
 export interface NoticeOwner {
@@ -21,12 +25,18 @@ export interface NoticeOwner {
   fileTexts?: ReadonlyArray<string | undefined>;
   /** The notice's words, when not the English ones. */
   words?: Pick<PublishMessages, 'publishNotice'>;
+  /**
+   * Whether a marker names the file (run/publishedFrom.ts), when the file is known: only a notice of the file's own is
+   * taken out of a quote or a list item, where a colleague may as well quote another page's.
+   */
+  ownMarker?: (marker: PublishMarker) => boolean;
 }
 
 /**
  * Markdown exported from a published page without its notice; a page without one comes back as it is. The notice is a
  * paragraph directly in the page (never one in code, an HTML block, a quote, a list item or a table: those quote it),
- * and the page's is the last such paragraph that is notice-shaped: what follows it is a colleague's. Each line is read a
+ * and the page's is the last such paragraph that is notice-shaped: what follows it is a colleague's. Where it has none,
+ * the last notice of the file's own (`owner.ownMarker`) in a quote or a list item is it. Each line is read a
  * bounded number of times, whatever the page holds (a Pull must not freeze on a page of a thousand markers).
  */
 export function withoutNotice(markdown: string, owner: NoticeOwner = {}): string {
@@ -43,7 +53,48 @@ export function withoutNotice(markdown: string, owner: NoticeOwner = {}): string
     if (heldByFile(notice.text, owner.fileTexts)) return markdown;
     return withCut(markdown, paragraph, wordsBeside(paragraph.text, notice), eolOf(markdown));
   }
+  return owner.ownMarker === undefined ? markdown : withoutQuotedNotice(markdown, patterns, owner);
+}
+
+/**
+ * The page without the file's own notice in a quote or list item, the last one (none is directly in the page): with
+ * the containers that hold nothing else, and never when a colleague's words stand beside it there (then it is their
+ * text, as any quote).
+ */
+function withoutQuotedNotice(markdown: string, patterns: readonly NoticeForm[], owner: NoticeOwner): string {
+  const candidates = quotedParagraphs(markdown, (text) => MARKER.test(text));
+  for (let index = candidates.length - 1; index >= 0; index--) {
+    const { text, alone, last } = candidates[index] as (typeof candidates)[number];
+    const paragraph = text.replace(/\r\n?/g, '\n');
+    if (isTable(paragraph)) continue;
+    const notice = noticeIn(paragraph, patterns);
+    const found = notice === undefined ? null : MARKER.exec(notice.text);
+    if (notice === undefined || found === null || !owner.ownMarker?.({ version: Number(found[1]), digest: found[2] as string, path: found[3] as string })) continue;
+    if (heldByFile(notice.text, owner.fileTexts)) return markdown;
+    const words = wordsBeside(paragraph, notice);
+    if (words.before !== '' || words.links !== '' || words.after !== '') return markdown;
+    if (alone?.topLevel === true) return withCut(markdown, alone, words, eolOf(markdown));
+    if (alone !== undefined) return withLinesCut(markdown, alone.start, alone.end);
+    if (last === undefined) return markdown;
+    // The last block of a quote or item a colleague wrote more in: the blank lines of the quote that led to it go too.
+    let start = last.start;
+    for (let previous = lineBefore(markdown, start); previous !== undefined && CONTAINER_BLANK.test(markdown.slice(previous.start, previous.end)); previous = lineBefore(markdown, start)) start = previous.start;
+    return withLinesCut(markdown, start, last.end);
+  }
   return markdown;
+}
+
+/**
+ * The text without the lines from `start` (a line's start) to `end` (a line's end) and its line ending: an item of a
+ * longer list, a quote in a list item, the last paragraph of a quote. The blocks around stay as they are; a list that
+ * ended the page ends it without the blank line that led to the item.
+ */
+function withLinesCut(markdown: string, start: number, end: number): string {
+  const next = /\r\n|\r|\n/y;
+  next.lastIndex = end;
+  const tail = markdown.slice(next.test(markdown) ? next.lastIndex : end);
+  const head = markdown.slice(0, start);
+  return tail.trim() === '' ? `${head.trimEnd()}${eolOf(markdown)}` : head + tail;
 }
 
 function eolOf(markdown: string): string {
@@ -150,7 +201,7 @@ function heldByFile(notice: string, fileTexts: ReadonlyArray<string | undefined>
 /**
  * The text without the notice: the words of its paragraph before and after it stay, each a paragraph of its own, and
  * the links a colleague put on its words one between them; the rule before it and the blank lines around go with it
- * when it opens its paragraph. Whatever follows the paragraph
+ * when it opens its paragraph. `paragraph`: the notice's paragraph, or the quote or list that holds only the notice. Whatever follows the paragraph
  * ends the text as it did (only its blank lines go: the first line's indentation is its meaning, four spaces make it
  * indented code).
  */
@@ -226,5 +277,7 @@ function emphasisRun(text: string, at: number, step: 1 | -1): number {
 }
 
 const WRAPPER_ONLY = /^[\s*_~]+$/;
+/** A line of a block quote (or a list item) that holds nothing but its markers. */
+const CONTAINER_BLANK = /^[ \t>]*$/;
 /** A line that is a CommonMark thematic break: three or more of one of `-`, `*`, `_`, spaces allowed between. */
 const THEMATIC_BREAK = /^ {0,3}(?:(?:-[ \t]*){3,}|(?:\*[ \t]*){3,}|(?:_[ \t]*){3,})$/;

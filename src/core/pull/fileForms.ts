@@ -5,6 +5,8 @@
 import { withFileDiagramForms } from './diagramForms';
 import { splitFrontMatter } from '../publish/frontMatter';
 import { withoutNotice } from '../publish/noticeTakenOff';
+import type { PublishMarker } from '../publish/publishNotice';
+import { publishedFromThisFile } from '../run/publishedFrom';
 import { withFileEnding } from './fileEnding';
 import { fileLinkForms, type PageIdOf, type PublishedPair } from './pageLinkForms';
 import { withTitleHeadingOf } from './titleHeading';
@@ -17,6 +19,14 @@ import { withTitleHeadingOf } from './titleHeading';
 export function fileFormsOf(files: string | readonly string[], pageIdOf: PageIdOf | undefined, published?: PublishedPair): (markdown: string) => string {
   const links = fileLinkForms(files, pageIdOf, published);
   return (markdown) => links(withFileDiagramForms(markdown, files));
+}
+
+/**
+ * Whether a notice's marker names the file known by `paths` (its key or label, the file it was before): a notice of its
+ * own a colleague moved into a quote or a list item is still its notice (noticeTakenOff.ts). Undefined when none is known.
+ */
+export function ownMarkerOf(paths: ReadonlyArray<string | undefined>): ((marker: PublishMarker) => boolean) | undefined {
+  return paths.some((path) => path !== undefined) ? (marker) => publishedFromThisFile(marker, paths) : undefined;
 }
 
 /** How a publish of the file treats its title heading: the omitTitleHeading setting and the page's title. */
@@ -32,12 +42,13 @@ export interface TitleSettings {
  * where the file has it: the page never shows it, and nobody changed it. `published`: Pull's base for this page, when
  * kept: the anchors a link to a repeated heading went out as (`b.md#intro-1` as `#Intro.1`) are known only from it.
  * The page ends as the file does where only the wiki's normalising and the publish's closing line tell them apart
- * (fileEnding.ts).
+ * (fileEnding.ts). `filePaths`: the file's key or label, and the file it was before, when known.
  */
-export function pageInFileForms(markdown: string, fileText: string, pageIdOf: PageIdOf | undefined, title?: TitleSettings, published?: PublishedPair): string {
+export function pageInFileForms(markdown: string, fileText: string, pageIdOf: PageIdOf | undefined, title?: TitleSettings, published?: PublishedPair, filePaths: ReadonlyArray<string | undefined> = []): string {
   const split = splitFrontMatter(fileText);
   const files = published?.file === undefined ? split.content : [published.file, split.content];
-  const page = fileFormsOf(files, pageIdOf, published)(withoutNotice(markdown, { fileTexts: [fileText, published?.file] }));
+  const ownMarker = ownMarkerOf(filePaths);
+  const page = fileFormsOf(files, pageIdOf, published)(withoutNotice(markdown, { fileTexts: [fileText, published?.file], ...(ownMarker ? { ownMarker } : {}) }));
   const pageTitle = split.target.pageTitle ?? title?.pageTitle;
   const titled = !(split.omitTitleHeading ?? title?.omitTitleHeading ?? false) || pageTitle === undefined ? page : withTitleHeadingOf(page, split.content, pageTitle);
   return withFileEnding(titled, split.content);

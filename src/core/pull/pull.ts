@@ -2,12 +2,13 @@
 // them and applies the text. The page is read before and after its export, so the Markdown is known to be the
 // version named (a colleague saving in between would otherwise be merged under the wrong version).
 import type { PageLink } from '../links/pageLink';
+import { publishedFromThisFile } from '../run/publishedFrom';
 import { splitFrontMatter } from '../publish/frontMatter';
 import { withoutNotice } from '../publish/noticeTakenOff';
 import { titleHeadingOf } from './titleHeading';
 import type { WikiPage } from '../wikiPages';
 import type { PullBase, PullBaseStore } from './pullBase';
-import { fileFormsOf } from './fileForms';
+import { fileFormsOf, ownMarkerOf } from './fileForms';
 import type { PageIdOf } from './pageLinkForms';
 import { publishedFileText, type PublishedFileSettings } from './publishedFile';
 import { keepingPageTitle, type TitleKept } from './pulledTitle';
@@ -85,7 +86,9 @@ export async function pullPage(request: PullRequest): Promise<PullOutcome> {
   const usable = baseProblem(link, base);
   if (usable) return { kind: 'noBase', reason: usable };
   // The page without its notice; a notice the file quotes (its marker in the file's own text) is the file's text.
-  const exportMarkdown: ExportMarkdown = async (pageId, signal) => withoutNotice(await request.exportMarkdown(pageId, signal), { fileTexts: [request.ours, base?.fileText] });
+  // A notice of the file's own a colleague moved into a quote or a list item is still its notice.
+  const ownMarker = ownMarkerOf([request.fileLabel, link.formerFile]);
+  const exportMarkdown: ExportMarkdown = async (pageId, signal) => withoutNotice(await request.exportMarkdown(pageId, signal), { fileTexts: [request.ours, base?.fileText], ...(ownMarker ? { ownMarker } : {}) });
   const read = await readSettled(link.pageId, request.pages, exportMarkdown, request.signal);
   if (read.kind !== 'read') return read;
   const { page, markdown: theirs } = read;
@@ -201,7 +204,7 @@ export async function captureBase(fileKey: string, link: PageLink, deps: Capture
   const before = await deps.pages.getPage(link.pageId, deps.signal);
   if (!before) return { kind: 'skipped', reason: 'deleted' };
   if (before.version !== link.version) return { kind: 'skipped', reason: 'changed' };
-  const markdown = withoutNotice(await deps.exportMarkdown(link.pageId, deps.signal), { fileTexts: [deps.file?.text] });
+  const markdown = withoutNotice(await deps.exportMarkdown(link.pageId, deps.signal), { fileTexts: [deps.file?.text], ownMarker: (marker) => publishedFromThisFile(marker, [fileKey, link.formerFile]) });
   const after = await deps.pages.getPage(link.pageId, deps.signal);
   if (after?.version !== link.version) return { kind: 'skipped', reason: after ? 'changed' : 'deleted' };
   const base: PullBase = { pageId: link.pageId, version: link.version, markdown, savedAt: deps.now };

@@ -83,7 +83,7 @@ export class CompareWithWikiCommand implements Command {
           const titleSettings = { omitTitleHeading: omitTitleHeadingSetting(), pageTitle: link?.pageTitle ?? target?.pageTitle };
           const base = await this.deps.bases?.get(document.uri.toString());
           const published = base?.pageId === pageId ? { file: base.fileText, page: base.markdown } : undefined;
-          return { pageId, markdown: exported.markdown, asFile: onDemand().pageInFileForms(exported.markdown, text, pageIdOf, titleSettings, published) };
+          return { pageId, markdown: exported.markdown, asFile: onDemand().pageInFileForms(exported.markdown, text, pageIdOf, titleSettings, published, [document.uri.toString(), vscode.workspace.asRelativePath(document.uri), linked?.formerFile]) };
         },
       );
       if (!page) return;

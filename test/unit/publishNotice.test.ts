@@ -76,6 +76,28 @@ describe('publish notice', () => {
     assert.deepEqual(findMarker(many), own);
   });
 
+  it('reads no marker a file quotes in an HTML comment or block, which the wiki shows escaped as paragraphs', () => {
+    const own = notice().marker;
+    const other = markerText({ ...own, version: 9, path: 'fedcba98' });
+    const ownNotice = `<hr /><p><em>Published from <a href="https://git.example/x#${markerText(own)}">x</a> with Wiki Publisher.</em></p>`;
+    const quoted = `<em>Published from <a href="#${other}">x</a></em>`;
+    // Each with whether it closes: one left open runs to the end of the page, as CommonMark reads it.
+    const quotes: Array<[string, boolean]> = [
+      [`<p>&lt;!--\n${quoted}\n--&gt;</p>`, true],
+      [`<p>&lt;div&gt;\n${quoted}\n&lt;/div&gt;</p>`, true],
+      [`<p>&#60;!--</p><hr /><p>${quoted}</p><p>--&#62;</p>`, true],
+      [`<p>&lt;pre&gt;</p><p>${quoted}</p><p>&lt;/pre&gt;</p>`, true],
+      [`<p>&lt;!--</p><p>${quoted}</p>`, false],
+      [`<p>&lt;?php</p><p>${quoted}</p>`, false],
+    ];
+    for (const [quote, closes] of quotes) {
+      assert.equal(findMarker(`<p>Text.</p>${quote}`), undefined, quote);
+      if (closes) assert.deepEqual(findMarker(`<p>Text.</p>${quote}${ownNotice}`), own, quote);
+    }
+    // Closed, the comment leaves the page's paragraphs after it the page's own.
+    assert.deepEqual(findMarker(`<p>&lt;!-- a note --&gt;</p><p>${quoted.replace(other, markerText(own))}</p>`), own);
+  });
+
   it('writes a source address with spaces or angle brackets encoded, so the notice comes off again', () => {
     const file = '# Setup\n\nRun it.\n';
     for (const sourceUrl of ['https://dev.azure.example/org/My Project/_git/docs?path=/docs/setup.md', 'https://git.example/a<b>/c\u00a0d.md']) {

@@ -2623,6 +2623,9 @@ function noticeMarkerIn(storage, marker) {
   };
   let paragraph;
   let inParagraph = false;
+  let paragraphStart = 0;
+  let rawHtml = false;
+  let rawHtmlEnd;
   const look = (segment) => {
     if (!inParagraph || count("em") === 0 && count("i") === 0 || count("code") > 0) return;
     const match = marker.exec(segment);
@@ -2658,7 +2661,13 @@ function noticeMarkerIn(storage, marker) {
       }
       if (name === "p" && depth === 0 && inParagraph) {
         inParagraph = false;
-        if (paragraph !== void 0) found = paragraph;
+        const text2 = storage.slice(paragraphStart, lt);
+        if (rawHtmlEnd === void 0 && rawHtml) rawHtmlEnd = RAW_HTML_OPENERS.find(([opener]) => opener.test(text2))?.[1];
+        if (rawHtmlEnd !== void 0 && rawHtmlEnd.test(text2)) {
+          rawHtmlEnd = void 0;
+          rawHtml = true;
+        }
+        if (paragraph !== void 0 && !rawHtml && rawHtmlEnd === void 0) found = paragraph;
       }
       continue;
     }
@@ -2667,12 +2676,14 @@ function noticeMarkerIn(storage, marker) {
     if (name === "p" && depth === 0) {
       inParagraph = true;
       paragraph = void 0;
+      paragraphStart = end;
+      rawHtml = RAW_HTML_START.test(storage.slice(end, end + 40));
     }
     open3.push(name);
     opened(name, 1);
     if (QUOTING.has(name)) depth++;
   }
-  return inParagraph && paragraph !== void 0 ? paragraph : found;
+  return inParagraph && paragraph !== void 0 && !rawHtml && rawHtmlEnd === void 0 ? paragraph : found;
 }
 function skippedSection(storage, at, unclosed) {
   for (const [start, end] of SKIPPED) {
@@ -2684,6 +2695,16 @@ function skippedSection(storage, at, unclosed) {
   }
   return void 0;
 }
+var LT = "(?:&lt;|&#0*60;|&#x0*3c;)";
+var GT = "(?:&gt;|&#0*62;|&#x0*3e;)";
+var RAW_HTML_START = new RegExp(`^\\s*${LT}(?:!--|\\?|![A-Za-z]|!\\[CDATA\\[|/?[A-Za-z])`, "i");
+var RAW_HTML_OPENERS = [
+  [new RegExp(`^\\s*${LT}!--`, "i"), new RegExp(`--(?:${GT}|>)`, "i")],
+  [new RegExp(`^\\s*${LT}(script|pre|style|textarea)\\b`, "i"), new RegExp(`${LT}/(?:script|pre|style|textarea)${GT}`, "i")],
+  [new RegExp(`^\\s*${LT}\\?`, "i"), new RegExp(`\\?${GT}`, "i")],
+  [new RegExp(`^\\s*${LT}!\\[CDATA\\[`, "i"), new RegExp(`\\]\\]${GT}`, "i")],
+  [new RegExp(`^\\s*${LT}![A-Za-z]`, "i"), new RegExp(GT, "i")]
+];
 var QUOTING = /* @__PURE__ */ new Set(["blockquote", "ul", "ol", "li", "dl", "table", "pre", "ac:structured-macro", "ac:task-list"]);
 var SKIPPED = [["<![CDATA[", "]]>"], ["<!--", "-->"]];
 var VOID = /* @__PURE__ */ new Set(["br", "hr", "img", "col", "input", "meta", "link", "area", "base", "wbr", "source", "track", "embed", "param"]);

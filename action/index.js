@@ -1975,16 +1975,56 @@ function counted(count, one, many) {
   return count === 1 ? `1 ${one}` : `${count} ${many}`;
 }
 
-// src/cli/notWritten.ts
+// src/core/messages/manifestMessages.ts
+var englishManifestMessages = {
+  conflictMarkers: (name) => `${name} has merge conflict markers; resolve them (keep both sides' entries) and run again.`,
+  notJson: (name, detail) => `${name} is not valid JSON (${detail}). Fix it, or restore it from git.`,
+  notObject: (name) => `${name} is not a JSON object. Fix it, or restore it from git.`,
+  newerVersion: (name, version, readable) => `${name} is version ${version}; this wiki-publisher reads version ${readable}. Update wiki-publisher.`,
+  notAManifest: (name, version) => `${name} is not a wiki-publisher page manifest ("version": ${version} is missing).`,
+  tooLarge: (name, what, limit2) => `${name} is too large to be a tree's record (${what}; a tree records at most ${limit2}): it is not used, and nothing is sent to a page it names. Restore it from the last commit that published the tree, or remove it (the next publish finds or creates the pages and records them).`,
+  unknownField: (name, field) => `${name} has an unknown field "${field}".`,
+  noPages: (name) => `${name} has no "pages" object.`,
+  listedTwice: (name, key) => `${name} lists "${key}" twice; keep one of them (for a page, the one whose page the wiki should keep).`,
+  badEntry: (name, key, problem) => `${name} has a bad entry "${key}": ${problem}.`,
+  idTwice: (name, first, second, id) => `${name} records page ${id} for both "${first}" and "${second}", but a page is the page of one file or folder only. Remove the wrong entry: the next publish of the folder as a tree, with page access, finds that file's page on the wiki by its title (or creates it) and records it again.`,
+  parentListed: (name, key, id) => `${name} records page ${id} both as the tree's parent page ("parent") and for "${key}", but the parent page is never a page of the tree: the folder's files and subfolders become its children. Remove the wrong entry: the next publish of the folder as a tree, with page access, finds that file's page on the wiki by its title (or creates it) and records it again.`,
+  noSpace: (name) => `${name} has no "space" (the space key of its pages), or an empty one.`,
+  noParent: (name) => `${name} has no "parent", or one that is not a page ID (digits in quotes).`,
+  cannotRead: (name, detail) => `${name} cannot be read (${detail}).`,
+  notRegularFile: (name, why) => why === "link" ? `${name} is a symbolic link; it is not followed, so that a repository cannot make the publisher read a file from outside it. Replace the link with the file itself, or restore it from git.` : `${name} is not a regular file (a folder, pipe, socket or device); only regular files are read. Replace it with the file itself, or restore it from git.`,
+  keyEmpty: () => 'it is empty (the folder itself is "parent")',
+  keyBackslash: () => "it has a backslash (keys are '/'-separated)",
+  keyAbsolute: () => "it is absolute (keys are relative to the manifest's folder)",
+  keyLeaves: () => 'it leaves the folder ("..")',
+  keyNotNormalised: () => 'it is not normalised (an empty or "." part)',
+  entryNotObject: () => 'it is not an object like {"id": "123", "title": "…"}',
+  entryNoId: () => 'it has no "id"',
+  entryBadId: (id) => `its "id" ${id} is not a page ID (digits in quotes)`,
+  entryBadTitle: () => 'its "title" is not text',
+  entryUnknownField: (field) => `it has an unknown field "${field}"`,
+  idNotDigits: (id) => `the page ID ${id} is not digits`,
+  cannotRecord: (key, problem) => `Cannot record "${key}" in the page manifest: ${problem}.`,
+  notARootTarget: (root) => `Not a root target: ${root}.`,
+  notWritten: (name, reason, count, listing) => count === 0 ? `${name} could not be written: ${reason}.` : count === 1 ? `${name} could not be written: ${reason}. The pages were published; 1 page ID was not recorded in it: ${listing}. Add it to the file by hand and commit the file, so teammates and CI publish to the same pages.` : `${name} could not be written: ${reason}. The pages were published; ${count} page IDs were not recorded in it: ${listing}. Add them to it by hand and commit it, so teammates and CI publish to the same pages.`
+};
+
+// src/core/text/reasonClause.ts
 function reasonClause(reason) {
   return reason.replace(/\.+$/, "");
 }
+
+// src/core/tree/manifestNotWritten.ts
+function manifestNotWrittenMessage(messages, file, reason, notRecorded) {
+  return messages.notWritten(file, reasonClause(reason), notRecorded.length, notRecorded.map(({ key, pageId }) => `${key} = ${pageId}`).join(", "));
+}
+
+// src/cli/notWritten.ts
 function stateNotWrittenMessage(file, reason) {
   return `The state file ${file} could not be written: ${reasonClause(reason)}. The next run will not know what this one published.`;
 }
-function manifestNotWrittenMessage(file, reason, notRecorded) {
-  const listed2 = notRecorded.length === 0 ? "" : ` ${counted(notRecorded.length, "page ID was", "page IDs were")} not recorded in it: ${notRecorded.map(({ key, pageId }) => `${key} = ${pageId}`).join(", ")}. Add them to it by hand and commit it, so teammates and CI publish to the same pages.`;
-  return `${file} could not be written: ${reasonClause(reason)}.${listed2}`;
+function manifestNotWrittenMessage2(file, reason, notRecorded) {
+  return manifestNotWrittenMessage(englishManifestMessages, file, reason, notRecorded);
 }
 
 // src/cli/annotations.ts
@@ -2023,7 +2063,7 @@ function runAnnotations(records, fileText) {
   }
   const manifest = records.summary?.dryRun === false ? records.summary.manifest : void 0;
   for (const { file, reason } of records.summary?.notWritten ?? []) {
-    const message = manifest?.file === file ? manifestNotWrittenMessage(file, reason, manifest.notRecorded ?? []) : stateNotWrittenMessage(file, reason);
+    const message = manifest?.file === file ? manifestNotWrittenMessage2(file, reason, manifest.notRecorded ?? []) : stateNotWrittenMessage(file, reason);
     found.push({ level: "error", title: `${file} could not be written`, message });
   }
   if (manifest && manifest.recorded > 0) {
@@ -8994,39 +9034,6 @@ function cachedLink(value) {
   return link;
 }
 
-// src/core/messages/manifestMessages.ts
-var englishManifestMessages = {
-  conflictMarkers: (name) => `${name} has merge conflict markers; resolve them (keep both sides' entries) and run again.`,
-  notJson: (name, detail) => `${name} is not valid JSON (${detail}). Fix it, or restore it from git.`,
-  notObject: (name) => `${name} is not a JSON object. Fix it, or restore it from git.`,
-  newerVersion: (name, version, readable) => `${name} is version ${version}; this wiki-publisher reads version ${readable}. Update wiki-publisher.`,
-  notAManifest: (name, version) => `${name} is not a wiki-publisher page manifest ("version": ${version} is missing).`,
-  tooLarge: (name, what, limit2) => `${name} is too large to be a tree's record (${what}; a tree records at most ${limit2}): it is not used, and nothing is sent to a page it names. Restore it from the last commit that published the tree, or remove it (the next publish finds or creates the pages and records them).`,
-  unknownField: (name, field) => `${name} has an unknown field "${field}".`,
-  noPages: (name) => `${name} has no "pages" object.`,
-  listedTwice: (name, key) => `${name} lists "${key}" twice; keep one of them (for a page, the one whose page the wiki should keep).`,
-  badEntry: (name, key, problem) => `${name} has a bad entry "${key}": ${problem}.`,
-  idTwice: (name, first, second, id) => `${name} records page ${id} for both "${first}" and "${second}", but a page is the page of one file or folder only. Remove the wrong entry: the next publish of the folder as a tree, with page access, finds that file's page on the wiki by its title (or creates it) and records it again.`,
-  parentListed: (name, key, id) => `${name} records page ${id} both as the tree's parent page ("parent") and for "${key}", but the parent page is never a page of the tree: the folder's files and subfolders become its children. Remove the wrong entry: the next publish of the folder as a tree, with page access, finds that file's page on the wiki by its title (or creates it) and records it again.`,
-  noSpace: (name) => `${name} has no "space" (the space key of its pages), or an empty one.`,
-  noParent: (name) => `${name} has no "parent", or one that is not a page ID (digits in quotes).`,
-  cannotRead: (name, detail) => `${name} cannot be read (${detail}).`,
-  notRegularFile: (name, why) => why === "link" ? `${name} is a symbolic link; it is not followed, so that a repository cannot make the publisher read a file from outside it. Replace the link with the file itself, or restore it from git.` : `${name} is not a regular file (a folder, pipe, socket or device); only regular files are read. Replace it with the file itself, or restore it from git.`,
-  keyEmpty: () => 'it is empty (the folder itself is "parent")',
-  keyBackslash: () => "it has a backslash (keys are '/'-separated)",
-  keyAbsolute: () => "it is absolute (keys are relative to the manifest's folder)",
-  keyLeaves: () => 'it leaves the folder ("..")',
-  keyNotNormalised: () => 'it is not normalised (an empty or "." part)',
-  entryNotObject: () => 'it is not an object like {"id": "123", "title": "…"}',
-  entryNoId: () => 'it has no "id"',
-  entryBadId: (id) => `its "id" ${id} is not a page ID (digits in quotes)`,
-  entryBadTitle: () => 'its "title" is not text',
-  entryUnknownField: (field) => `it has an unknown field "${field}"`,
-  idNotDigits: (id) => `the page ID ${id} is not digits`,
-  cannotRecord: (key, problem) => `Cannot record "${key}" in the page manifest: ${problem}.`,
-  notARootTarget: (root) => `Not a root target: ${root}.`
-};
-
 // src/core/text/escaped.ts
 function isEscaped(text2, at) {
   let count = 0;
@@ -15847,7 +15854,7 @@ async function treeCommand(deps) {
   if (manifestFailure !== void 0) notWritten.push({ file: manifestFile, reason: describeError(manifestFailure) });
   if (notWritten.length > 0) exitCode = interruptCode ?? EXIT_FAILED;
   if (manifest.recordedCount() > 0) output.problem(`Recorded ${counted(manifest.recordedCount(), "page ID", "page IDs")} in ${manifestFile}: commit it, so teammates and CI publish to the same pages (in CI, commit it from the job: the runner's copy goes when the job ends).`);
-  if (manifestFailure !== void 0) output.problem(manifestNotWrittenMessage(manifestFile, describeError(manifestFailure), unrecorded.map(([key, entry]) => ({ key, pageId: entry.id }))));
+  if (manifestFailure !== void 0) output.problem(manifestNotWrittenMessage2(manifestFile, describeError(manifestFailure), unrecorded.map(([key, entry]) => ({ key, pageId: entry.id }))));
   else if (unrecorded.length > 0) output.problem(`${unrecorded.length === 1 ? "1 page ID was" : `${unrecorded.length} page IDs were`} not recorded in ${manifestFile} (--no-record): ${unrecorded.map(([key, entry]) => `${key} = ${entry.id}`).join(", ")}`);
   const summaryRecord = {
     type: "summary",

@@ -28,6 +28,7 @@ export { isGeneratedPageKey, planTreeOnDisk, treeLinks } from './core/tree/treeP
 export { runTree, treeLandedLink, treePageAddresses } from './core/tree/treeRun';
 export { addressSpaceKey, spaceAddresses } from './core/tree/spaceAddresses';
 export { openTreeManifest } from './core/tree/pageManifest';
+export { manifestNotWrittenMessage } from './core/tree/manifestNotWritten';
 export { guardTreeAsPlanned, treePlanItems } from './core/tree/treePlanGuard';
 export { recordedPagesBelow } from './core/tree/newFolderPage';
 export { relinkedKeys, treePageCount, treeSendCounts, treeSendKind, treeTopPage } from './core/tree/treeSends';

@@ -32,7 +32,7 @@ describe('GitHub Action: a tree whose .wiki-pages.json cannot be written', () =>
     assert.equal(run.code, 1, run.stdout + run.stderr);
     assert.equal(run.outputs['exit-code'], '1');
     const listed = `3 page IDs were not recorded in it: a.md = ${idOf('Alpha')}, b.md = ${idOf('Beta')}, index.md = ${idOf('Overview')}`;
-    assert.match(run.stderr, /docs\/\.wiki-pages\.json could not be written: [^\n]*not a regular file; [^\n]*Name another path\. 3 page IDs/);
+    assert.match(run.stderr, /docs\/\.wiki-pages\.json could not be written: [^\n]*not a regular file; [^\n]*Name another path\. The pages were published; 3 page IDs/);
     assert.ok(run.stderr.includes(listed), run.stderr);
     assert.doesNotMatch(run.stderr, /Recorded|commit it:|--no-record/);
 

@@ -116,7 +116,8 @@ export class FakeTextDocument {
   }
 }
 
-export interface Notification { severity: 'info' | 'warning' | 'error'; message: string; items: string[] }
+/** `detail`: a modal dialog's detail text. */
+export interface Notification { severity: 'info' | 'warning' | 'error'; message: string; items: string[]; detail?: string }
 
 export interface FakeEditor {
   /** Settings by their dotted names (`files.autoSave`, `wikiPublisher.export.apiUrl`). */
@@ -140,6 +141,8 @@ export interface FakeEditor {
   save(document: FakeTextDocument): Promise<void>;
   /** Settles once every save auto-save started has been written and heard. */
   idle(): Promise<void>;
+  /** Paths on disk whose workspace.fs.writeFile is refused, as a read-only file system provider refuses it. */
+  refusedWrites: Set<string>;
   /** Removes the fake (and the editor modules loaded under it). */
   uninstall(): void;
 }
@@ -172,8 +175,8 @@ export function installEditorVscode(folder: string, settings: Record<string, unk
     saved.fire(document);
   };
   const autoSaves = (document: FakeTextDocument): boolean => !document.isUntitled && (setting('files.autoSave') ?? 'off') !== 'off';
-  const showMessage = (severity: Notification['severity']) => async (message: string, _options: unknown, ...items: string[]): Promise<string | undefined> => {
-    const notification = { severity, message, items };
+  const showMessage = (severity: Notification['severity']) => async (message: string, options: { detail?: string } | undefined, ...items: string[]): Promise<string | undefined> => {
+    const notification: Notification = { severity, message, items, ...(options?.detail !== undefined ? { detail: options.detail } : {}) };
     editor.notifications.push(notification);
     return editor.answer(notification);
   };
@@ -207,6 +210,7 @@ export function installEditorVscode(folder: string, settings: Record<string, unk
         await new Promise((resolve) => setImmediate(resolve));
       }
     },
+    refusedWrites: new Set(),
     uninstall: () => undefined,
   };
 
@@ -225,7 +229,10 @@ export function installEditorVscode(folder: string, settings: Record<string, unk
         readDirectory: (uri: Uri) => asFileSystemError(diskFs.readDirectory(uri)),
         stat: (uri: Uri) => asFileSystemError(diskFs.stat(uri)),
         readFile: (uri: Uri) => asFileSystemError(diskFs.readFile(uri)),
-        writeFile: async (uri: Uri, bytes: Uint8Array) => writeFile(uri.path, bytes),
+        writeFile: async (uri: Uri, bytes: Uint8Array) => {
+          if (editor.refusedWrites.has(uri.path)) throw new FileSystemError(`EACCES: permission denied, open '${uri.path}'`, 'NoPermissions');
+          await writeFile(uri.path, bytes);
+        },
       },
       workspaceFolders: [{ uri: root, name: 'workspace', index: 0 }],
       get textDocuments() {

@@ -39,6 +39,11 @@ export interface ManifestMessages {
   idNotDigits(id: string): string;
   cannotRecord(key: string, problem: string): string;
   notARootTarget(root: string): string;
+  /**
+   * After a run: the manifest could not be written (`reason`, a clause without its full stop: text/reasonClause.ts). The pages
+   * landed all the same; `count` page IDs are not in it (`listing`: "key = page ID, ..."), which the user can add by hand.
+   */
+  notWritten(name: string, reason: string, count: number, listing: string): string;
 }
 
 export const englishManifestMessages: ManifestMessages = {
@@ -76,4 +81,7 @@ export const englishManifestMessages: ManifestMessages = {
   idNotDigits: (id) => `the page ID ${id} is not digits`,
   cannotRecord: (key, problem) => `Cannot record "${key}" in the page manifest: ${problem}.`,
   notARootTarget: (root) => `Not a root target: ${root}.`,
+  notWritten: (name, reason, count, listing) => (count === 0 ? `${name} could not be written: ${reason}.`
+    : count === 1 ? `${name} could not be written: ${reason}. The pages were published; 1 page ID was not recorded in it: ${listing}. Add it to the file by hand and commit the file, so teammates and CI publish to the same pages.`
+      : `${name} could not be written: ${reason}. The pages were published; ${count} page IDs were not recorded in it: ${listing}. Add them to it by hand and commit it, so teammates and CI publish to the same pages.`),
 };

@@ -36,4 +36,7 @@ export const editorManifestMessages: ManifestMessages = {
   idNotDigits: (id) => vscode.l10n.t('the page ID {0} is not digits', id),
   cannotRecord: (key, problem) => vscode.l10n.t('Cannot record "{0}" in the page manifest: {1}.', key, problem),
   notARootTarget: (root) => vscode.l10n.t('Not a root target: {0}.', root),
+  notWritten: (name, reason, count, listing) => (count === 0 ? vscode.l10n.t('{0} could not be written: {1}.', name, reason)
+    : count === 1 ? vscode.l10n.t('{0} could not be written: {1}. The pages were published; 1 page ID was not recorded in it: {2}. Add it to the file by hand and commit the file, so teammates and CI publish to the same pages.', name, reason, listing)
+      : vscode.l10n.t('{0} could not be written: {1}. The pages were published; {2} page IDs were not recorded in it: {3}. Add them to it by hand and commit it, so teammates and CI publish to the same pages.', name, reason, count, listing)),
 };

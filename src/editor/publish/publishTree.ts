@@ -167,7 +167,14 @@ export class TreePublisher {
     for (const [key, link] of landed) if (!core.isGeneratedPageKey(key)) this.deps.keepPullBase?.(key, link, undefined);
     // The file recorded in: the folder's own, or the one further up its tree is part of.
     const manifestFile = vscode.workspace.asRelativePath(vscode.Uri.parse(manifest.location));
-    await manifest.settled().catch((error: unknown) => this.deps.log.error(`Writing ${manifestFile} failed: ${describeError(error)}`));
+    // A file that could not be written is said with the run's outcome, not only logged: the pages landed, but the
+    // IDs the file lacks must be added by hand, or teammates and CI create those pages again.
+    let manifestFailure: string | undefined;
+    await manifest.settled().catch((error: unknown) => {
+      manifestFailure = describeError(error);
+      this.deps.log.error(`Writing ${manifestFile} failed: ${manifestFailure}`);
+    });
+    const unrecorded = manifest.pendingChanges().map(([key, entry]) => ({ key, pageId: entry.id }));
     logTreeRun(this.deps.log, { plan, results: run.results, summary: run.summary, leftBehind: run.leftBehind, addressOf });
     const summary = run.summary;
     // The verdicts the run acted on are on the items it sent (the plan's own were only the look before the question).
@@ -182,10 +189,12 @@ export class TreePublisher {
       ...(plan.moves.orphans.length > 0 ? [orphansNote(plan.moves.orphans.length)] : []),
       ...(run.leftBehind.length > 0 ? [leftBehindNote(run.leftBehind.length)] : []),
       ...(manifest.recordedCount() > 0 ? [recordedNote(manifest.recordedCount(), manifestFile)] : []),
-      ...(manifest.pendingChanges().length > 0 ? [notRecordedNote(manifest.pendingChanges().length, manifestFile)] : []),
+      ...(manifestFailure !== undefined ? [core.manifestNotWrittenMessage(editorManifestMessages, manifestFile, manifestFailure, unrecorded)]
+        : unrecorded.length > 0 ? [notRecordedNote(unrecorded.length, manifestFile)] : []),
       ...(unchecked ? [unchecked] : []),
     ];
-    const severity = summary.failed + summary.refused + summary.existsUnproven > 0 ? 'error' : summary.edited + summary.notStarted + summary.cancelled + run.linksLeft.length > 0 ? 'warning' : 'info';
+    const severity = summary.failed + summary.refused + summary.existsUnproven > 0 ? 'error'
+      : summary.edited + summary.notStarted + summary.cancelled + run.linksLeft.length > 0 || manifestFailure !== undefined ? 'warning' : 'info';
     // Open Page: the tree's top page, as a link to the folder reaches it (its index or README, else the chosen page),
     // once some page of the tree is there to see (published now, or before and unchanged).
     const top = summary.published + summary.skipped > 0 ? core.treeTopPage(plan, run.results) : undefined;

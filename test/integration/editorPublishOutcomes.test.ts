@@ -1,12 +1,13 @@
 // What the editor's publishers tell the user after a publish and before it, run whole under the fake `vscode` against
 // the sandbox wiki (test/support/editorPublishers.ts): a tree's .wiki-pages.json that could not be written is said in
-// the run's notification, with the pages that landed and the IDs it does not hold.
+// the run's notification, with the pages that landed and the IDs it does not hold; Publish All Modified's confirmation
+// names a file whose title changed by its page's title and the file's new one, each once.
 import assert from 'node:assert/strict';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { installEditorVscode, Uri, type FakeEditor, type Notification } from '../support/fakeEditorVscode';
-import { editorWindow, loadEditorPublishers, type EditorPublishers } from '../support/editorPublishers';
+import { editorWindow, loadEditorPublishers, type EditorPublishers, type EditorWindow } from '../support/editorPublishers';
 import { useSignedInWorld } from '../support/signedInWorld';
 
 describe('the editor\'s publishers say what happened, against the sandbox wiki', () => {
@@ -38,6 +39,11 @@ describe('the editor\'s publishers say what happened, against the sandbox wiki',
       await writeFile(join(folder, path), text);
     }
   }
+  /** The page ID a publish learns after its summary, in the background (publishMany.ts remember). */
+  async function pageIdLearnt(window: EditorWindow, key: string): Promise<void> {
+    for (let tries = 0; tries < 500 && (await window.links.get(key))?.pageId === undefined; tries++) await new Promise((resolve) => setTimeout(resolve, 10));
+    assert.ok((await window.links.get(key))?.pageId, 'the page ID learnt');
+  }
   const last = (): Notification => {
     const shown = fake.notifications.at(-1);
     assert.ok(shown, 'a notification');
@@ -68,5 +74,26 @@ describe('the editor\'s publishers say what happened, against the sandbox wiki',
     assert.ok(outcome.items.includes('Show Results'), outcome.items.join());
     assert.equal(window.logsShown, 1, 'Show Results opens the log');
     assert.doesNotMatch(await readFile(manifest, 'utf8'), /"id"/);
+  });
+
+  it('Publish All Modified names a page renamed on the wiki by the title the file publishes to, then its title there, each once', async () => {
+    const place = '---\nwiki:\n  spaceId: DOCS\n  parentId: "123456"\n  overwrite: true\n---\n';
+    await write({ 'docs/alpha.md': `${place}# Alpha\n\nOne.\n`, 'docs/beta.md': `${place}# Beta\n\nOne.\n` });
+    const window = editorWindow(publishers, signedIn, fake);
+    const files = [Uri.file(join(folder, 'docs/alpha.md')), Uri.file(join(folder, 'docs/beta.md'))];
+    await new publishers.ManyPublisher(window.deps).publish(files as never);
+    await pageIdLearnt(window, files[1]?.toString() ?? '');
+    const beta = signedIn.world.sandbox.pages().find((page) => page.title === 'Beta');
+    assert.ok(beta);
+    signedIn.world.sandbox.editPageOnWiki(beta.id, beta.markdown, { title: 'Beta on the wiki' });
+
+    // Both modified here since (the files Publish All Modified passes to the publish).
+    await write({ 'docs/alpha.md': `${place}# Alpha\n\nTwo.\n`, 'docs/beta.md': `${place}# Beta\n\nTwo.\n` });
+    fake.notifications.length = 0;
+    fake.answer = () => undefined;
+    await new publishers.ManyPublisher(window.deps).publish(files as never);
+    const detail = fake.notifications.find((notification) => notification.detail !== undefined)?.detail ?? '';
+    const line = detail.split('\n').find((each) => each.includes('docs/beta.md'));
+    assert.equal(line, '  docs/beta.md: "Beta", renamed on the wiki to "Beta on the wiki", a title this publish does not reach', detail);
   });
 });

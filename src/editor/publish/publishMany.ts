@@ -147,8 +147,10 @@ export class ManyPublisher {
         item.guard?.kind === 'edited' ? vscode.l10n.t('"{0}", {1}', item.guard.page.title, editedText(item.guard)) : ''),
       ...listed(vscode.l10n.t('No publish notice on the page and no record of its version here: an edit on the wiki cannot be told from a publish (left out unless you overwrite them; Compare shows the difference)'), edited.filter(heldWithoutNotice), (item) =>
         item.guard?.kind === 'edited' ? vscode.l10n.t('"{0}", {1}', item.guard.page.title, editedText(item.guard)) : ''),
+      // Named by the title this publish sends to, as the tree's confirmation names it: a page renamed on the wiki then
+      // reads old title, then new (its wiki title is the one the reason gives).
       ...listed(vscode.l10n.t('Somewhere else on the wiki now (left out; overwriting publishes a new page where the file says and leaves that one where it is)'), edited.filter(isMoved), (item) =>
-        item.guard?.kind === 'edited' ? vscode.l10n.t('"{0}", {1}', item.guard.page.title, editedText(item.guard)) : ''),
+        item.guard?.kind === 'edited' ? vscode.l10n.t('"{0}", {1}', item.complete?.pageTitle ?? item.guard.page.title, editedText(item.guard)) : ''),
       ...listed(vscode.l10n.t('Not checked for edits, the wiki could not be read (left out: publish again to check them, or overwrite them to send them unchecked)'), edited.filter((item) => unreadOnWiki(item) && !signInRefused(item)), (item) =>
         vscode.l10n.t('"{0}", {1}', item.complete?.pageTitle ?? item.file.label, unreadText(item))),
       ...listed(vscode.l10n.t('Not checked for edits, the wiki refused your export API sign-in (left out: sign in again with Wiki: Sign In, then publish again to check them, or overwrite them to send them unchecked)'), edited.filter(signInRefused), (item) =>

@@ -19,7 +19,7 @@ export {
 export { explainNotFound, notFoundMessage } from './core/publish/notFoundExplanation';
 export { planFile, planFiles, countPlan, sendKind, withRelinked, type PlanItem, type SourceFile } from './core/run/plan';
 export { linkAfterPublish } from './core/run/publishedLink';
-export { credentialRefusedOnWiki, guardLooksUp, guardPlan, guardedPage, heldWithoutNotice, pageElsewhere, sendEditedAnyway, unchangedWithPage, unreadOnWiki, type GuardVerdict } from './core/run/guard';
+export { credentialRefusedOnWiki, guardLooksUp, guardPlan, guardedPage, heldWithoutNotice, pageElsewhere, sendEditedAnyway, unchangedWithPage, unreadForGood, unreadOnWiki, type GuardVerdict } from './core/run/guard';
 export { sendGonePages } from './core/run/gonePages';
 export { ownPageProof, proveOwnPage } from './core/run/ownPageProof';
 export { countedResults, fileResultOf, runPlan, ThrottleGate, clampConcurrency, summarise, summaryLine, describeRunStop } from './core/run/runner';

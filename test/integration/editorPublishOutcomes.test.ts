@@ -96,4 +96,50 @@ describe('the editor\'s publishers say what happened, against the sandbox wiki',
     const line = detail.split('\n').find((each) => each.includes('docs/beta.md'));
     assert.equal(line, '  docs/beta.md: "Beta", renamed on the wiki to "Beta on the wiki", a title this publish does not reach', detail);
   });
+
+  describe('under a parent page the signed-in account cannot see (the sandbox\'s SECRET, only for carol)', () => {
+    const SECRET = '---\nwiki:\n  spaceId: SECRET\n  parentId: "345678"\n  overwrite: true\n---\n';
+    const UNSEEN = /the parent page 345678 does not exist, or the account that checks wiki edits may not view it .*give that account permission to view it, or publish under a page it can see/;
+    /** The import token carol's (who may write there), page access alice's (who cannot see it). */
+    const carols = () => editorWindow(publishers, signedIn, fake, signedIn.world.sandbox.issueToken({ label: 'carol-writer', owner: 'carol' }).token);
+
+    it('one file: the question offers no Check Again, and says what helps', async () => {
+      await write({ 'docs/hidden.md': `${SECRET.replace('overwrite: true', 'overwrite: true\n  pageTitle: Hidden')}# Hidden\n\nTwo.\n` });
+      const window = carols();
+      fake.answer = () => undefined;
+      await new publishers.FilePublisher(window.deps).publish(await fake.open(Uri.file(join(folder, 'docs/hidden.md'))) as never);
+      const question = fake.notifications.find((notification) => notification.detail !== undefined);
+      assert.ok(question, fake.notifications.map((notification) => notification.message).join('\n'));
+      assert.match(question.message, UNSEEN);
+      assert.deepEqual(question.items, ['Publish Without Checking'], 'checking again meets the same parent');
+      assert.match(question.detail ?? '', /^Checking again does not help\. If the parent page is only hidden from the account you signed in with, Publish Without Checking sends it unchecked/);
+      assert.equal(signedIn.world.sandbox.pages().filter((page) => page.title === 'Hidden').length, 0, 'nothing sent');
+    });
+
+    it('several files: the confirmation says publishing again does not help, and that Overwrite Edited Pages Too sends them', async () => {
+      await write({ 'docs/hidden.md': `${SECRET}# Hidden\n\nTwo.\n`, 'docs/secret.md': `${SECRET}# Secret notes\n\nTwo.\n` });
+      const window = carols();
+      fake.answer = () => undefined;
+      await new publishers.ManyPublisher(window.deps).publish([Uri.file(join(folder, 'docs/hidden.md')), Uri.file(join(folder, 'docs/secret.md'))] as never);
+      const detail = fake.notifications.find((notification) => notification.detail !== undefined)?.detail ?? '';
+      assert.doesNotMatch(detail, /publish again to check them/, detail);
+      assert.match(detail, /Not checked for edits, their parent page cannot be seen \(left out: publishing again does not help; if the parent is only hidden from the account you signed in with, Overwrite Edited Pages Too sends them unchecked\):\n {2}docs\/hidden\.md: "Hidden", the wiki could not be read to check for edits: the parent page 345678 /);
+    });
+
+    it('a tree\'s file that names its page there: the confirmation says publishing again does not help', async () => {
+      await write({
+        'docs/.wiki-pages.json': '{\n  "version": 1,\n  "space": "DOCS",\n  "parent": "123456",\n  "pages": {}\n}\n',
+        'docs/index.md': '# Overview\n\nOne.\n', 'docs/hidden.md': `${SECRET.replace('overwrite: true', 'overwrite: true\n  pageTitle: Hidden')}# Hidden\n\nTwo.\n`,
+      });
+      const window = carols();
+      fake.answer = () => undefined;
+      await new publishers.TreePublisher(window.deps).publish(Uri.file(join(folder, 'docs')) as never);
+      const confirmation = fake.notifications.find((notification) => notification.detail !== undefined);
+      assert.ok(confirmation);
+      const line = (confirmation.detail ?? '').split('\n').find((each) => each.startsWith('"Hidden": '));
+      assert.ok(line, confirmation.detail);
+      assert.match(line, UNSEEN);
+      assert.match(line, / Left out; publishing again does not help: if the parent is only hidden from the account you signed in with, overwrite to send it unchecked\.$/);
+    });
+  });
 });

@@ -41,9 +41,9 @@ export interface EditorWindow {
 
 /**
  * The extension's dependencies of a publish, signed in with the test's export session (the wiki read for the edit
- * guard) and the test's API token in the environment. `fake`'s settings get the sandbox's import endpoint.
+ * guard) and the test's API token (or `apiToken`) in the environment. `fake`'s settings get the sandbox's import endpoint.
  */
-export function editorWindow(publishers: EditorPublishers, signedIn: SignedInWorld, fake: FakeEditor): EditorWindow {
+export function editorWindow(publishers: EditorPublishers, signedIn: SignedInWorld, fake: FakeEditor, apiToken = signedIn.apiToken): EditorWindow {
   fake.settings['wikiPublisher.importEndpoint'] = signedIn.world.sandbox.importEndpoint;
   const globalState = new MemoryMemento() as unknown as vscode.Memento;
   const links = new publishers.GlobalStateLinkStore(globalState);
@@ -53,7 +53,7 @@ export function editorWindow(publishers: EditorPublishers, signedIn: SignedInWor
     links, log, logsShown: 0,
     deps: {
       secrets: new MemorySecretStore(), links, recent: new publishers.RecentTargets(globalState), log, clock: systemClock,
-      env: { [API_TOKEN_ENV_VAR]: signedIn.apiToken }, transport: () => signedIn.transport, wiki,
+      env: { [API_TOKEN_ENV_VAR]: apiToken }, transport: () => signedIn.transport, wiki,
       showLog: () => {
         window.logsShown++;
       },

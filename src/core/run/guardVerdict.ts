@@ -72,6 +72,14 @@ export function credentialRefusedOnWiki(verdict: GuardVerdict | undefined): bool
 }
 
 /**
+ * Whether the verdict is a failed lookup that running again cannot help (`lasting`: a parent page the account that
+ * checks wiki edits cannot see, unseenParent.ts): its cause says what does, and the front ends do not offer to check again.
+ */
+export function unreadForGood(verdict: GuardVerdict | undefined): boolean {
+  return unreadOnWiki(verdict) && verdict.lasting === true;
+}
+
+/**
  * The edit guard's rule for "changed on the wiki since this file last published it" from what this machine recorded
  * (a page without a notice), shared with the Wiki Pages view so that both say the same of a page: a version above the
  * link's; without a known version, any change after the link's publish time, or a page that does not say when it last

@@ -118,6 +118,14 @@ export function unreadOnWiki(item: PlanItem): boolean {
 }
 
 /**
+ * The core's unreadForGood: a lookup that checking again cannot help (a parent page the signed-in account cannot see).
+ * The editor then offers no Check Again and says what helps: page access to the parent, or sending it unchecked.
+ */
+export function unreadForGood(item: PlanItem): boolean {
+  return onDemand().unreadForGood(item.guard);
+}
+
+/**
  * Whether the wiki refused the export sign-in itself (HTTP 401) on the item's lookup (the core's credentialRefusedOnWiki):
  * held back like any unread page, but publishing again cannot check it until the user signs in again.
  */
@@ -223,4 +231,19 @@ export async function sayEditedWhileUnchanged(deps: Pick<PublishDependencies, 'c
   );
   if (choice === compare) await deps.compare?.(fileUri, { id: verdict.page.id, title: verdict.page.title });
   if (choice === pull) await deps.pull?.(fileUri);
+}
+
+/**
+ * The modal question for an update the guard held back unchecked: why it was not published (unreadText), the way to
+ * check it (`check`, the first button; none where checking again cannot help) and Publish Without Checking. The button chosen: `check`, 'sendUnchecked', or
+ * undefined when dismissed.
+ */
+export async function askAboutUnchecked<Check extends string>(item: PlanItem, check: Check | undefined, detail: string): Promise<Check | 'sendUnchecked' | undefined> {
+  const sendUnchecked = vscode.l10n.t('Publish Without Checking');
+  const choice = await showModal(
+    'warning',
+    vscode.l10n.t('"{0}" was not published: {1}.', item.complete?.pageTitle ?? item.file.label, unreadText(item)),
+    detail, ...(check === undefined ? [sendUnchecked] : [check, sendUnchecked]),
+  );
+  return choice === sendUnchecked ? 'sendUnchecked' : check !== undefined && choice === check ? check : undefined;
 }

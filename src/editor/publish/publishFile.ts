@@ -17,7 +17,7 @@ import { followRenameOutside } from './renamedOutside';
 import { resumeAtOf, waitOutRetryAfter } from './retryWait';
 import { recordedPagesOf } from './repositoryLinks';
 import { onDemand } from '../onDemandLoader';
-import { editedText, movedText, offerSignInForRefusedLookups, replaceConfirmed, runGuard, sayEditedWhileUnchanged, signInEnded, signInRefused, uncheckedNote, unreadOnWiki, unreadText } from './guardStep';
+import { editedText, movedText, offerSignInForRefusedLookups, replaceConfirmed, runGuard, sayEditedWhileUnchanged, signInEnded, signInRefused, uncheckedNote, unreadForGood, unreadOnWiki, askAboutUnchecked } from './guardStep';
 import { askForMissing } from './prompts';
 import { omitTitleHeadingSetting, sharedPlanOptions, publishedAtText, sendSetup, type PublishDependencies, type SendSetup, type WikiPageRef } from './publishContext';
 import { logOutcome, targetText, withPublishProgress } from './sendProgress';
@@ -249,6 +249,10 @@ export class FilePublisher {
    * without the check, which may replace a colleague's edit. Compare would need the wiki too, so it is not offered.
    */
   private async askAboutUnread(item: PlanItem): Promise<'checkAgain' | 'sendUnchecked' | undefined> {
+    // Checking again meets the same hidden parent: the reason says what helps (its ID, access to it); the button sends.
+    if (unreadForGood(item)) {
+      return askAboutUnchecked<never>(item, undefined, vscode.l10n.t('Checking again does not help. If the parent page is only hidden from the account you signed in with, Publish Without Checking sends it unchecked; it may replace an edit a colleague made on the wiki.'));
+    }
     const checkAgain = vscode.l10n.t('Check Again');
     const choice = await askAboutUnchecked(item, checkAgain, vscode.l10n.t('Publishing it without the check may replace an edit a colleague made on the wiki. Check again, or publish it anyway.'));
     return choice === undefined || choice === 'sendUnchecked' ? choice : 'checkAgain';
@@ -382,19 +386,4 @@ export class FilePublisher {
         return;
     }
   }
-}
-
-/**
- * The modal question for an update the guard held back unchecked: why it was not published (unreadText), the way to
- * check it (`check`, the first button) and Publish Without Checking. The button chosen: `check`, 'sendUnchecked', or
- * undefined when dismissed.
- */
-async function askAboutUnchecked<Check extends string>(item: PlanItem, check: Check, detail: string): Promise<Check | 'sendUnchecked' | undefined> {
-  const sendUnchecked = vscode.l10n.t('Publish Without Checking');
-  const choice = await showModal(
-    'warning',
-    vscode.l10n.t('"{0}" was not published: {1}.', item.complete?.pageTitle ?? item.file.label, unreadText(item)),
-    detail, check, sendUnchecked,
-  );
-  return choice === check ? check : choice === sendUnchecked ? 'sendUnchecked' : undefined;
 }

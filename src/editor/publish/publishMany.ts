@@ -18,7 +18,7 @@ import { onDemand } from '../onDemandLoader';
 import { withNotificationProgress, withProgressBeforeResult } from '../progressNotification';
 import { readSelection } from './collectMarkdown';
 import { compareButton, compareEditedPage } from './compareEdited';
-import { editedText, heldWithoutNotice, isMoved, offerSignInForRefusedLookups, runGuard, signInRefused, uncheckedNote, unreadOnWiki, unreadText } from './guardStep';
+import { editedText, heldWithoutNotice, isMoved, offerSignInForRefusedLookups, runGuard, signInRefused, uncheckedNote, unreadForGood, unreadOnWiki, unreadText } from './guardStep';
 import { askPlanDefaults, type PlanDefaults } from './prompts';
 import { concurrencySetting, omitTitleHeadingSetting, sharedPlanOptions, sendSetup, type PublishDependencies, type SendSetup } from './publishContext';
 import { PublishAnswer } from './publishAnswer';
@@ -151,7 +151,10 @@ export class ManyPublisher {
       // reads old title, then new (its wiki title is the one the reason gives).
       ...listed(vscode.l10n.t('Somewhere else on the wiki now (left out; overwriting publishes a new page where the file says and leaves that one where it is)'), edited.filter(isMoved), (item) =>
         item.guard?.kind === 'edited' ? vscode.l10n.t('"{0}", {1}', item.complete?.pageTitle ?? item.guard.page.title, editedText(item.guard)) : ''),
-      ...listed(vscode.l10n.t('Not checked for edits, the wiki could not be read (left out: publish again to check them, or overwrite them to send them unchecked)'), edited.filter((item) => unreadOnWiki(item) && !signInRefused(item)), (item) =>
+      ...listed(vscode.l10n.t('Not checked for edits, the wiki could not be read (left out: publish again to check them, or overwrite them to send them unchecked)'), edited.filter((item) => unreadOnWiki(item) && !signInRefused(item) && !unreadForGood(item)), (item) =>
+        vscode.l10n.t('"{0}", {1}', item.complete?.pageTitle ?? item.file.label, unreadText(item))),
+      // A parent the signed-in account cannot see: publishing again meets it again; each reason says what helps.
+      ...listed(vscode.l10n.t('Not checked for edits, their parent page cannot be seen (left out: publishing again does not help; if the parent is only hidden from the account you signed in with, Overwrite Edited Pages Too sends them unchecked)'), edited.filter(unreadForGood), (item) =>
         vscode.l10n.t('"{0}", {1}', item.complete?.pageTitle ?? item.file.label, unreadText(item))),
       ...listed(vscode.l10n.t('Not checked for edits, the wiki refused your export API sign-in (left out: sign in again with Wiki: Sign In, then publish again to check them, or overwrite them to send them unchecked)'), edited.filter(signInRefused), (item) =>
         `"${item.complete?.pageTitle ?? item.file.label}"`),

@@ -7,7 +7,7 @@ import type { TreePlan } from '../../core/tree/treePlan';
 import { showModal } from '../notify';
 import { onDemand } from '../onDemandLoader';
 import { compareButton, compareEditedPage } from './compareEdited';
-import { editedText, heldWithoutNotice, isMoved, signInRefused, unreadOnWiki, unreadText } from './guardStep';
+import { editedText, heldWithoutNotice, isMoved, signInRefused, unreadForGood, unreadOnWiki, unreadText } from './guardStep';
 import { fewNames } from './fewNames';
 import type { PublishDependencies } from './publishContext';
 import { showWithActions } from './showOutcome';
@@ -159,6 +159,7 @@ function refusalLines(items: readonly PlanItem[]): string[] {
 function editedLine(entry: { item: PlanItem; title: string; below: number }): string {
   const verdict = entry.item.guard;
   if (signInRefused(entry.item)) return vscode.l10n.t('"{0}": {1}. Left out; sign in again, then publish again.', entry.title, unreadText(entry.item));
+  if (unreadForGood(entry.item)) return vscode.l10n.t('"{0}": {1}. Left out; publishing again does not help: if the parent is only hidden from the account you signed in with, overwrite to send it unchecked.', entry.title, unreadText(entry.item));
   if (unreadOnWiki(entry.item)) return vscode.l10n.t('"{0}": {1}. Left out; publish again to check it, or overwrite to send it unchecked.', entry.title, unreadText(entry.item));
   if (verdict?.kind !== 'edited') return `"${entry.title}"`;
   if (verdict.movedUnder || verdict.renamedTo !== undefined) {

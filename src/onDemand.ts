@@ -5,7 +5,7 @@ export { createFetchTransport } from './core/http/fetchTransport';
 export { notSentError } from './core/http/networkError';
 export { checkEndpoint } from './core/http/endpoint';
 export { prepareDocument, importPage, type PreparedDocument } from './core/publish/pipeline';
-export { checkContent, checkTarget, cautionsFor } from './core/publish/preflight';
+export { checkContent, checkTarget, checkTitle, cautionsFor } from './core/publish/preflight';
 export { mergeTargets, completeTarget, suggestTitle, isPageId } from './core/publish/target';
 export {
   ExportSessionManager,

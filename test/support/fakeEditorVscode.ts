@@ -75,6 +75,47 @@ class EventEmitter<T> {
   }
 }
 
+/** An input box as the multi-step prompts drive it: the test types into it and presses Enter or Escape. */
+export class FakeInputBox {
+  title: string | undefined;
+  step: number | undefined;
+  totalSteps: number | undefined;
+  ignoreFocusOut = false;
+  enabled = true;
+  busy = false;
+  buttons: readonly unknown[] = [];
+  placeholder: string | undefined;
+  prompt: string | undefined;
+  value = '';
+  validationMessage: string | { message: string; severity: number } | undefined;
+  shown = false;
+  private readonly changed = new EventEmitter<string>();
+  private readonly accepted = new EventEmitter<void>();
+  private readonly hidden = new EventEmitter<void>();
+  private readonly triggered = new EventEmitter<unknown>();
+  readonly onDidChangeValue = this.changed.event;
+  readonly onDidAccept = this.accepted.event;
+  readonly onDidHide = this.hidden.event;
+  readonly onDidTriggerButton = this.triggered.event;
+  show(): void {
+    this.shown = true;
+  }
+  dispose(): void {
+    this.shown = false;
+  }
+  /** Typing: the value changes and the box hears it, as each keystroke does. */
+  type(value: string): void {
+    this.value = value;
+    this.changed.fire(value);
+  }
+  accept(): void {
+    this.accepted.fire();
+  }
+  escape(): void {
+    this.hidden.fire();
+  }
+}
+
 class Position {
   constructor(readonly offset: number) {}
 }
@@ -141,6 +182,8 @@ export interface FakeEditor {
   save(document: FakeTextDocument): Promise<void>;
   /** Settles once every save auto-save started has been written and heard. */
   idle(): Promise<void>;
+  /** The input boxes the prompts created, in order. */
+  inputBoxes: FakeInputBox[];
   /** Paths on disk whose workspace.fs.writeFile is refused, as a read-only file system provider refuses it. */
   refusedWrites: Set<string>;
   /** Removes the fake (and the editor modules loaded under it). */
@@ -211,6 +254,7 @@ export function installEditorVscode(folder: string, settings: Record<string, unk
       }
     },
     refusedWrites: new Set(),
+    inputBoxes: [],
     uninstall: () => undefined,
   };
 
@@ -218,6 +262,8 @@ export function installEditorVscode(folder: string, settings: Record<string, unk
     Uri, EventEmitter, Position, Range, WorkspaceEdit, TabInputTextDiff,
     FileType: { Unknown: 0, File: 1, Directory: 2, SymbolicLink: 64 },
     FileSystemError,
+    InputBoxValidationSeverity: { Info: 1, Warning: 2, Error: 3 },
+    QuickInputButtons: { Back: { id: 'back' } },
     ProgressLocation: { SourceControl: 1, Window: 10, Notification: 15 },
     ViewColumn: { Active: -1, One: 1 },
     ExtensionKind: { UI: 1, Workspace: 2 },
@@ -271,6 +317,11 @@ export function installEditorVscode(folder: string, settings: Record<string, unk
       showInformationMessage: showMessage('info'),
       showWarningMessage: showMessage('warning'),
       showErrorMessage: showMessage('error'),
+      createInputBox: () => {
+        const box = new FakeInputBox();
+        editor.inputBoxes.push(box);
+        return box;
+      },
       withProgress: async (_options: unknown, task: (progress: unknown, token: unknown) => Promise<unknown>) =>
         task({ report: () => undefined }, { isCancellationRequested: false, onCancellationRequested: () => ({ dispose: () => undefined }) }),
       showTextDocument: async (document: FakeTextDocument) => {

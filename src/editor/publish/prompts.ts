@@ -3,6 +3,8 @@ import { parsePageReference } from '../../core/publish/pageAddress';
 import { editorAddressMessages } from '../messages/addressMessages';
 import { completeTarget, type PartialTarget, type PublishTarget } from '../../core/publish/target';
 import { neutralise } from '../../core/text/neutralise';
+import { editorPublishMessages } from '../messages/publishMessages';
+import { onDemand } from '../onDemandLoader';
 import { isMove, MultiStepInput, type InputStep, type Move } from './multiStepInput';
 import type { RecentSpace, RecentTargetsView } from './recentTargets';
 import { spaceItems, type SpaceItem } from './spaceItems';
@@ -172,7 +174,7 @@ class TargetFlow {
       ...frame,
       value: this.answers.pageTitle ?? this.settings.defaults.pageTitle ?? this.settings.suggestedTitle,
       prompt: vscode.l10n.t('The title of the wiki page. A page with the same title under the same parent is the same page.'),
-      validate: (text) => (text.trim() ? undefined : { message: vscode.l10n.t('The page title cannot be empty.'), severity: vscode.InputBoxValidationSeverity.Error }),
+      validate: titleProblem,
     });
     if (isMove(answer)) return answer;
     this.answers.pageTitle = answer.trim();
@@ -193,6 +195,17 @@ class TargetFlow {
     this.answers.overwrite = chosen.overwrite;
     return this.stepAfter('overwrite');
   }
+}
+
+/**
+ * Why a typed title cannot be the page's, said as it is typed: empty, or refused by the core's own rule (checkTitle: a
+ * lone surrogate, a control character), which the publish would otherwise say only after the prompt closed.
+ */
+function titleProblem(text: string): vscode.InputBoxValidationMessage | undefined {
+  const title = text.trim();
+  if (!title) return { message: vscode.l10n.t('The page title cannot be empty.'), severity: vscode.InputBoxValidationSeverity.Error };
+  const refused = onDemand().checkTitle(title, 'given', editorPublishMessages);
+  return refused ? { message: neutralise(refused.message), severity: vscode.InputBoxValidationSeverity.Error } : undefined;
 }
 
 interface Frame {

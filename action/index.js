@@ -3510,7 +3510,7 @@ function noticeFor(item, linkTargets, settings) {
   if (settings?.off === true) return void 0;
   const sourceUrl = settings?.sourceUrl?.(item.file.label);
   return {
-    label: item.file.label,
+    label: settings?.shownAs ?? item.file.label,
     marker: { version: expectedVersion(item), digest: digestNow(item, linkTargets), path: pathDigest(item.file.label), ...settings?.repository !== void 0 ? { repository: settings.repository } : {} },
     ...sourceUrl !== void 0 ? { sourceUrl } : {}
   };

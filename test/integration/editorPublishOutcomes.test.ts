@@ -1,7 +1,8 @@
-// What the editor's publishers tell the user after a publish and before it, run whole under the fake `vscode` against
-// the sandbox wiki (test/support/editorPublishers.ts): a tree's .wiki-pages.json that could not be written is said in
-// the run's notification, with the pages that landed and the IDs it does not hold; Publish All Modified's confirmation
-// names a file whose title changed by its page's title and the file's new one, each once.
+// What the editor's publishers tell the user, run whole under the fake `vscode` against the sandbox wiki
+// (test/support/editorPublishers.ts): a tree's .wiki-pages.json that could not be written is said in the run's
+// notification, with the pages that landed and the IDs it does not hold; a confirmation names a page renamed on the
+// wiki by each title once; an update under a parent the sign-in cannot see is not offered a check that cannot help; an
+// unsaved document's page notice names no file, and its marker still keeps the edit guard.
 import assert from 'node:assert/strict';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -15,11 +16,14 @@ describe('the editor\'s publishers say what happened, against the sandbox wiki',
   let folder: string;
   let fake: FakeEditor;
   let publishers: EditorPublishers;
+  /** The fake `vscode` the editor's modules see. */
+  let vscode: typeof import('vscode');
 
   before(async () => {
     folder = await mkdtemp(join(tmpdir(), 'wiki-publisher-editor-outcomes-'));
     fake = installEditorVscode(folder);
     publishers = await loadEditorPublishers();
+    vscode = await import('vscode');
   });
   after(async () => {
     fake.uninstall();
@@ -141,5 +145,25 @@ describe('the editor\'s publishers say what happened, against the sandbox wiki',
       assert.match(line, UNSEEN);
       assert.match(line, / Left out; publishing again does not help: if the parent is only hidden from the account you signed in with, overwrite to send it unchecked\.$/);
     });
+  });
+
+  it('an unsaved document\'s page notice names no file ("an unsaved document"); its marker still lets the edit guard know the page', async () => {
+    const window = editorWindow(publishers, signedIn, fake);
+    const text = '---\nwiki:\n  spaceId: DOCS\n  parentId: "123456"\n  pageTitle: Scratch\n  overwrite: true\n---\n# Scratch\n\nOne.\n';
+    const document = await vscode.workspace.openTextDocument({ language: 'markdown', content: text });
+    assert.equal(document.uri.scheme, 'untitled');
+    await new publishers.FilePublisher(window.deps).publish(document as never);
+    const page = signedIn.world.sandbox.pages().find((each) => each.title === 'Scratch');
+    assert.ok(page, fake.notifications.map((notification) => notification.message).join('\n'));
+    assert.match(page.imported, /\*Published from \[an unsaved document\]\(<#wiki-publisher\.v1\.[0-9a-f]{20}\.[0-9a-f]{8}>\) with Wiki Publisher\./);
+    assert.doesNotMatch(page.imported, /Untitled/);
+
+    // A colleague's edit, then the same document published again: held as an edit, as a saved file's page is.
+    signedIn.world.sandbox.editLineOnWiki(page.id, { append: ' A COLLEAGUE\'S LINE' });
+    fake.notifications.length = 0;
+    fake.answer = () => undefined;
+    await new publishers.FilePublisher(window.deps).publish(document as never);
+    assert.ok(fake.notifications.some((notification) => /changed on the wiki/i.test(`${notification.message} ${notification.detail ?? ''}`)), fake.notifications.map((notification) => `${notification.message} ${notification.detail ?? ''}`).join('\n'));
+    assert.match(signedIn.world.sandbox.pages().find((each) => each.id === page.id)?.markdown ?? '', /A COLLEAGUE'S LINE/, 'the edit is kept');
   });
 });

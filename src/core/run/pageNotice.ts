@@ -14,6 +14,11 @@ export interface NoticeSettings {
   sourceUrl?(label: string): string | undefined;
   /** The repositoryDigest of the repository the files are in, when the run knows it: every marker carries it. */
   repository?: string;
+  /**
+   * What the notice calls the file instead of its label: an editor's document never saved ("an unsaved document") has no
+   * path a reader could look for. The marker still digests the label, so the edit guard knows the page as the document's.
+   */
+  shownAs?: string;
 }
 
 /** The version a send of the item is to make: 0 when not known. */
@@ -39,7 +44,7 @@ export function noticeFor(item: PlanItem, linkTargets: string | undefined, setti
   if (settings?.off === true) return undefined;
   const sourceUrl = settings?.sourceUrl?.(item.file.label);
   return {
-    label: item.file.label,
+    label: settings?.shownAs ?? item.file.label,
     marker: { version: expectedVersion(item), digest: digestNow(item, linkTargets), path: pathDigest(item.file.label), ...(settings?.repository !== undefined ? { repository: settings.repository } : {}) },
     ...(sourceUrl !== undefined ? { sourceUrl } : {}),
   };

@@ -200,7 +200,7 @@ export class FilePublisher {
     // The send's mark is in the file's link before its request goes out, for the next publish's guard (sendMarks).
     const marks = core.sendMarks(this.deps.links);
     await marks.beforeSend(item).catch((error: unknown) => this.deps.log.error(`Marking the send of ${item.file.label} failed: ${describeError(error)}`));
-    const outcome = await this.send(item, target, setup, document.isDirty && !document.isUntitled, override.earlierRunMayHaveLanded ?? false, links);
+    const outcome = await this.send(item, target, noticeSetup(setup, document), document.isDirty && !document.isUntitled, override.earlierRunMayHaveLanded ?? false, links);
     this.deps.tokenVerdict?.(outcome);
     if (goneLink && outcome.kind === 'created') notes.push(vscode.l10n.t('The page this file was linked to was deleted on the wiki, so it was published as a new page.'));
     // What the send leaves in the file's link, by the core's rule: the page that landed, or the mark of a send that may
@@ -386,4 +386,9 @@ export class FilePublisher {
         return;
     }
   }
+}
+
+/** A document never saved has no path for its page's notice to name ("Untitled-2" is no file): it says so instead. */
+function noticeSetup(setup: SendSetup, document: vscode.TextDocument): SendSetup {
+  return document.isUntitled ? { ...setup, notice: { ...setup.notice, shownAs: vscode.l10n.t('an unsaved document') } } : setup;
 }

@@ -240,6 +240,13 @@ describe('page tree', () => {
       assert.deepEqual(report.renamed, []);
     });
 
+    it('takes no page recorded below a refused folder (one the walk could not list) as gone, nor one that moved from there', () => {
+      const tree = shapeTree([file('d/a.md', 'A'), file('d/locked', 'locked', true), file('d/new/x.md', 'X')], 'd');
+      const report = detectMoves(recorded([['d/locked/', '30', 'Locked'], ['d/locked/x.md', '31', 'X'], ['d/locked/deep/y.md', '32', 'Y'], ['d/lockedness.md', '33', 'Gone']]), tree);
+      assert.deepEqual(report.orphans, [{ path: 'd/lockedness.md', pageId: '33', title: 'Gone' }]);
+      assert.deepEqual([report.moves, report.renamed], [[], []], 'd/new/x.md is a new page, not the page of the unseen d/locked/x.md');
+    });
+
     it('follows a moved folder and its files', () => {
       const tree = shapeTree([file('d/manual/guide/index.md', 'Guide'), file('d/manual/guide/a.md', 'A')], 'd');
       const report = detectMoves(recorded([['d/guide/', '20', 'Guide'], ['d/guide/a.md', '21', 'A']]), tree);

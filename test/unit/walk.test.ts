@@ -84,6 +84,22 @@ describe('core walk', () => {
     assert.deepEqual(result.problems, [{ index: 0, problem: 'missing' }, { index: 1, problem: 'notMarkdown' }, { index: 3, problem: 'notMarkdown' }]);
   });
 
+  it('refuses a folder it cannot list (EACCES from the port), naming it and the code, and keeps walking the rest', async () => {
+    const fs = fsFor();
+    const denied = join(tree.repo, 'docs', 'sub');
+    const port = { ...fs, list: async (folder: string) => {
+      if (folder === denied) throw Object.assign(new Error(`EACCES: permission denied, scandir '${folder}'`), { code: 'EACCES' });
+      return fs.list(folder);
+    } };
+    const result = await walkSelection([join(tree.repo, 'docs')], { fs: port });
+    const reasons = new Map(result.refused.map((entry) => [entry.label, entry.reason]));
+    assert.equal(reasons.get('docs/sub'), 'docs/sub is a folder that could not be listed (EACCES), so none of its files is published and no page recorded for them is taken as gone. Make it readable to publish it.');
+    assert.ok(result.files.some((file) => file.label === 'docs/a.md'), 'the rest is walked');
+    assert.ok(!result.files.some((file) => file.label.startsWith('docs/sub/')));
+    const sources = await sourcesFromWalk(result, { fs: port });
+    assert.match(sources.find((source) => source.label === 'docs/sub')?.readProblem ?? '', /could not be listed/);
+  });
+
   it('stops at its bound and says so; the same files every time', async () => {
     const first = await walk(['docs'], { maxFiles: 3 });
     assert.equal(first.truncated, true);

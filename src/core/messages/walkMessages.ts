@@ -10,6 +10,8 @@ export interface WalkMessages {
   linkToNotRegular(label: string): string;
   missing(label: string): string;
   unreadable(label: string, why: string): string;
+  /** A folder whose entries could not be listed (`why`: the system's code, EACCES, EIO): none of its files is published. */
+  unlistable(label: string, why: string): string;
   /** A file that is not UTF-8 text; `why` is one of the reasons below. */
   notUtf8(label: string, why: string): string;
   binaryByte(offset: number): string;
@@ -45,6 +47,8 @@ export const englishWalkMessages: WalkMessages = {
     `${label} is a symbolic link to something that is not a regular file or folder; only regular files are read.`,
   missing: (label) => `${label} no longer exists.`,
   unreadable: (label, why) => `${label} could not be read: ${why}`,
+  unlistable: (label, why) =>
+    `${label} is a folder that could not be listed (${why}), so none of its files is published and no page recorded for them is taken as gone. Make it readable to publish it.`,
   notUtf8: (label, why) => `${label} is not UTF-8 text (${why}); save it as UTF-8 to publish it.`,
   binaryByte: (offset) => `it looks binary: a NUL byte at offset ${offset}`,
   invalidByte: (offset) => `invalid byte at offset ${offset}`,

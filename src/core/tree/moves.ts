@@ -5,7 +5,7 @@
 // place wherever the file is, so its page follows it through any rename or move in the tree.
 import { compareRelativePaths } from '../walk/walkRules';
 import { titleKey } from '../run/sameTitles';
-import { folderKey, isBelow, isFolderPath, nameOf, parentFolderOf } from '../walk/relativePaths';
+import { folderKey, foldersHolding, isBelow, isBelowAny, isFolderPath, nameOf, parentFolderOf } from '../walk/relativePaths';
 import { retitledSuccessors } from './retitledSuccessors';
 import type { PageTree, TreeNode } from './shape';
 
@@ -231,13 +231,16 @@ function goneRecords(previous: ReadonlyMap<string, RecordedPage>, tree: PageTree
   // Paths outside the published folder belong to another publish; a refused file (or a folder of refused files) is
   // still there, and its page is not an orphan for being left out this time; so are the files in `alsoThere` (those
   // refused before the tree was shaped) and the pinned ones.
+  // A refused path may be a folder the walk could not list: what is recorded below it is still there too, unseen.
   const there = [...tree.refused, ...alsoThere, ...pinned.map((file) => file.path)];
   const thereFiles = new Set(there);
   const holdingThere = foldersHolding(there);
+  const refusedFolders = new Set([...tree.refused, ...alsoThere].map((path) => (isFolderPath(path) ? path : `${path}/`)));
   // One loop over the records, not a copy of them filtered and mapped: a tree of 10,000 pages has as many.
   const gone: Gone[] = [];
   for (const [path, page] of previous) {
-    if (isBelow(path, root) && !tree.byPath.has(path) && !(isFolderPath(path) ? holdingThere.has(path) : thereFiles.has(path))) gone.push({ path, page });
+    if (!isBelow(path, root) || tree.byPath.has(path) || (isFolderPath(path) ? holdingThere.has(path) : thereFiles.has(path))) continue;
+    if (!isBelowAny(path, refusedFolders)) gone.push({ path, page });
   }
   return gone.sort((a, b) => compareRelativePaths(a.path, b.path));
 }
@@ -385,16 +388,3 @@ function byDepth(gone: readonly Gone[]): Gone[][] {
   }
   return [...levels.keys()].sort((a, b) => a - b).map((depth) => levels.get(depth) as Gone[]);
 }
-
-/**
- * The folders (keys ending in '/') that hold any of these paths, a folder path holding itself: every path a key
- * starts, looked up at once rather than each recorded folder against every path.
- */
-function foldersHolding(paths: readonly string[]): Set<string> {
-  const folders = new Set<string>();
-  for (const path of paths) {
-    for (let end = path.indexOf('/'); end !== -1; end = path.indexOf('/', end + 1)) folders.add(path.slice(0, end + 1));
-  }
-  return folders;
-}
-

@@ -42,3 +42,21 @@ function lastSlashBefore(path: string, end: number): number {
 export function isBelow(path: string, root: string): boolean {
   return path.startsWith(root) && path.length > root.length;
 }
+
+/**
+ * The folders (keys ending in '/') that hold any of these paths, a folder path holding itself: every path a key
+ * starts, looked up at once rather than each recorded folder against every path.
+ */
+export function foldersHolding(paths: readonly string[]): Set<string> {
+  const folders = new Set<string>();
+  for (const path of paths) {
+    for (let end = path.indexOf('/'); end !== -1; end = path.indexOf('/', end + 1)) folders.add(path.slice(0, end + 1));
+  }
+  return folders;
+}
+
+/** Whether `path` is one of `folders` (keys ending in '/') or below one. */
+export function isBelowAny(path: string, folders: ReadonlySet<string>): boolean {
+  for (let end = path.indexOf('/'); end !== -1; end = path.indexOf('/', end + 1)) if (folders.has(path.slice(0, end + 1))) return true;
+  return false;
+}

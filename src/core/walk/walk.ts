@@ -10,6 +10,7 @@ import { englishWalkMessages, type WalkMessages } from '../messages/walkMessages
 import { MAX_PATTERN_LENGTH } from '../pattern/nfa';
 import { isRefusedPattern, type RefusedPattern } from '../pattern/refusedPattern';
 import type { DirEntry, EntryType, LinkTarget, WalkFs } from './walkFs';
+import { describeError } from '../log/redact';
 
 /** A selection of a whole disk is a mistake, not a plan: a walk stops after this many files (taken or refused). */
 export const DEFAULT_MAX_FILES = 2000;
@@ -69,6 +70,12 @@ export async function walkSelection<L>(named: readonly L[], options: WalkOptions
     await walk.named(location, index);
   }
   return walk.result();
+}
+
+/** Why a listing failed, short: the system's code (EACCES, EIO) where there is one, which names no absolute path. */
+function listingError(error: unknown): string {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  return typeof code === 'string' && /^[A-Z][A-Z0-9_]{1,31}$/.test(code) ? code : describeError(error);
 }
 
 class Walk<L> {
@@ -180,8 +187,11 @@ class Walk<L> {
     let entries: DirEntry[];
     try {
       entries = await this.fs.list(folder);
-    } catch {
-      return; // an unreadable folder holds nothing we can publish
+    } catch (error) {
+      // Not a folder of nothing: a run that left it out without a word would publish part of the tree as all of it,
+      // and take the pages recorded for its files as gone. Refused under its own name, so the plan shows it and fails.
+      this.refuse(folder, (label) => this.words.unlistable(label, listingError(error)));
+      return;
     }
     // In name order, so that a truncated walk keeps the same files every time.
     entries.sort((a, b) => compareRelativePaths(a.name, b.name));

@@ -15,6 +15,8 @@ export const editorWalkMessages: WalkMessages = {
     vscode.l10n.t('{0} is a symbolic link to something that is not a regular file or folder; only regular files are read.', label),
   missing: (label) => vscode.l10n.t('{0} no longer exists.', label),
   unreadable: (label, why) => vscode.l10n.t('{0} could not be read: {1}', label, why),
+  unlistable: (label, why) =>
+    vscode.l10n.t('{0} is a folder that could not be listed ({1}), so none of its files is published and no page recorded for them is taken as gone. Make it readable to publish it.', label, why),
   notUtf8: (label, why) => vscode.l10n.t('{0} is not UTF-8 text ({1}); save it as UTF-8 to publish it.', label, why),
   binaryByte: (offset) => vscode.l10n.t('it looks binary: a NUL byte at offset {0}', offset),
   invalidByte: (offset) => vscode.l10n.t('invalid byte at offset {0}', offset),

@@ -101,6 +101,28 @@ describe('CLI --expect-plan after a publish of that plan stopped part-way', () =
     assert.equal(cli.world.sandbox.imports.length, imports + 1);
   });
 
+  it('flat: an update that landed, then its page moved on the wiki (the run would leave it out): a change, named, nothing sent; never "published as reviewed by an earlier run"', async () => {
+    const root = await cli.tree({ 'docs/a.md': '# Alpha\n\nOne.\n', 'docs/b.md': '# Beta\n\nTwo.\n' });
+    assert.equal((await runCli(['publish', 'docs', ...DOCS, '--state', 'st.json'], { cwd: root, env: cli.env() })).code, 0);
+    await writeFile(join(root, 'docs/a.md'), '# Alpha\n\nOne, changed.\n');
+    await writeFile(join(root, 'docs/b.md'), '# Beta\n\nTwo, changed.\n');
+    const reviewed = await runCli(['plan', 'docs', ...DOCS, '--state', 'st.json', '--overwrite', '--json'], { cwd: root, env: cli.env() });
+    assert.equal(reviewed.code, 0, reviewed.stderr);
+    await writeFile(join(root, 'review.jsonl'), reviewed.stdout);
+    // The publish of the reviewed plan stopped after a's update landed.
+    assert.equal((await runCli(['publish', 'docs/a.md', ...DOCS, '--state', 'st.json', '--overwrite'], { cwd: root, env: cli.env() })).code, 0);
+    const alpha = cli.world.sandbox.findPageByTitle('DOCS', '123456', 'Alpha');
+    assert.ok(alpha);
+    const elsewhere = cli.world.sandbox.createPageOnWiki('DOCS', '123456', 'Elsewhere', 'Another place.\n');
+    cli.world.sandbox.movePageOnWiki(alpha.id, elsewhere.id);
+    const imports = cli.world.sandbox.imports.length;
+    const run = await runCli(['publish', 'docs', ...DOCS, '--state', 'st.json', '--overwrite', '--json', '--expect-plan', '@review.jsonl'], { cwd: root, env: cli.env() });
+    assert.equal(run.code, 3, `a change since the review: nothing sent\n${run.stdout}\n${run.stderr}`);
+    assert.doesNotMatch(run.stderr, /published as reviewed by an earlier run/);
+    assert.match(run.stderr, /changed since the review[^\n]*: docs\/a\.md/);
+    assert.equal(cli.world.sandbox.imports.length, imports, 'nothing sent, b.md included');
+  });
+
   it('flat: a page a run sent with content nobody reviewed is no part of the reviewed plan, even with the file put back', async () => {
     const root = await cli.tree({ 'docs/a.md': '# Alpha\n\nOne.\n', 'docs/b.md': '# Beta\n\nTwo.\n' });
     assert.equal((await runCli(['publish', 'docs', ...DOCS], { cwd: root, env: cli.env() })).code, 0);

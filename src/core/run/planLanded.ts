@@ -51,10 +51,14 @@ export function landedEntryHashes(fingerprint: PlanFingerprint, key: string): st
  * The page of an entry whose current version a send of this tool made for its file with the file's content as it is
  * now (which the caller holds to the reviewed content), and the version that send made. The content digest is what
  * the file sends now, or the same text with links that reached no page yet (a first pass whose pages came later): a
- * page holding other content (a publish of a text nobody reviewed) is not the reviewed plan carried out.
+ * page holding other content (a publish of a text nobody reviewed) is not the reviewed plan carried out, and neither is a
+ * page the plan now leaves out.
  */
 function landedPage(entry: DigestEntry): { id: string; sentVersion: number } | undefined {
   const { item } = entry;
+  // Only a file this run leaves on that page or sends onto it: one it leaves out now (its page moved or renamed on the
+  // wiki since, a refusal) was reviewed as a send, and this run does less than the review said, a change.
+  if (item.state !== 'unchanged' && item.state !== 'send') return undefined;
   const page = guardedPage(item.guard);
   const marker = page?.body?.marker;
   if (page === undefined || marker === undefined || marker.version === 0 || marker.version !== page.version) return undefined;

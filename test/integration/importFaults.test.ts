@@ -28,6 +28,23 @@ describe('import client against the sandbox: faults', () => {
     assert.equal(env.sandbox.pages().filter((page) => page.title === 'Release notes').length, 1);
   });
 
+  it('a Retry-After that is no delay (negative, a fraction, hex, words) is taken as absent: the usual backoff, never "try again in 0 s"', async () => {
+    for (const text of ['-5', '1.5', '0x10', 'soon', '-1 day']) {
+      env.sandbox.clearFaults();
+      env.sandbox.injectFaults({ throttleNext: 10, retryAfterText: text });
+      const retries = instantRetries();
+      const outcome = await send({ endpoint: env.sandbox.importEndpoint, token: env.token, ...retries });
+      assert.equal(outcome.kind, 'throttled', text);
+      assert.equal(outcome.retryAfterMs, undefined, text);
+      assert.doesNotMatch(outcome.message, /Try again in/, text);
+      assert.ok(retries.waits.length > 0 && retries.waits.every((wait) => wait > 0), `${text}: backed off (${retries.waits.join(', ')})`);
+    }
+    // A valid one still counts, the delay (seconds) and the date alike.
+    env.sandbox.clearFaults();
+    env.sandbox.injectFaults({ throttleNext: 10, retryAfterText: '2' });
+    assert.match((await send({ endpoint: env.sandbox.importEndpoint, token: env.token, ...instantRetries() })).message, /Try again in 2 s\./);
+  });
+
   it('a reset connection is retried', async () => {
     env.sandbox.injectFaults({ resetNext: 1 });
     const outcome = await send({ endpoint: env.sandbox.importEndpoint, token: env.token, ...instantRetries() });

@@ -77,8 +77,7 @@ async function answerImport(req: IncomingMessage, res: ServerResponse, context: 
   }
   if (fault === 'throttle') {
     record(429);
-    const seconds = context.faults.retryAfterSeconds;
-    return sendJson(res, 429, { body: 'Error: Too Many Requests - Slow down and try again later.' }, { 'Retry-After': String(seconds) });
+    return sendJson(res, 429, { body: 'Error: Too Many Requests - Slow down and try again later.' }, { 'Retry-After': context.faults.retryAfterHeader });
   }
   if (fault && fault !== 'commitThenFail') return produceFault(fault, req, res, record);
 

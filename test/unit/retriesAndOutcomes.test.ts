@@ -3,6 +3,7 @@ import { backoffDelay, defaultBackoff } from '../../src/core/importApi/backoff';
 import { isRetryable, withRetries } from '../../src/core/importApi/client';
 import type { AttemptResult } from '../../src/core/importApi/types';
 import { outcomeOf } from '../../src/core/publish/outcome';
+import { parseRetryAfterMs } from '../../src/core/oauth/backoff';
 
 const target = { spaceId: 'DOCS', parentId: '1', pageTitle: 'T', overwrite: false };
 const response = (status: number, message?: string, retryAfterMs?: number): AttemptResult => ({ kind: 'response', status, message, retryAfterMs });
@@ -116,5 +117,25 @@ describe('what may have landed', () => {
     assert.equal(throttled.kind, 'throttled');
     assert.deepEqual(throttled.actions, ['retry', 'showLog']);
     assert.match(throttled.message, /Try again in 120 s/);
+  });
+});
+
+describe('Retry-After read as RFC 9110 writes it', () => {
+  const NOW = Date.parse('Sun, 06 Nov 1994 08:49:00 GMT');
+
+  it('takes delay-seconds and the three forms of HTTP-date (a date past is no wait)', () => {
+    assert.equal(parseRetryAfterMs('120', NOW), 120_000);
+    assert.equal(parseRetryAfterMs(' 0 ', NOW), 0);
+    assert.equal(parseRetryAfterMs('Sun, 06 Nov 1994 08:49:37 GMT', NOW), 37_000);
+    assert.equal(parseRetryAfterMs('Sunday, 06-Nov-94 08:49:37 GMT', NOW), 37_000);
+    assert.equal(parseRetryAfterMs('Sun Nov  6 08:49:37 1994', NOW), 37_000);
+    assert.equal(parseRetryAfterMs('Sat, 05 Nov 1994 08:49:37 GMT', NOW), 0);
+  });
+
+  it('takes a value that is neither as absent, never as a wait of 0', () => {
+    for (const text of ['-5', '-0', '1.5', '1e3', '0x10', '+5', 'soon', '5 s', 'Nov 6 1994', 'Sun, 06 Nov 1994 08:49:37', '', '   ']) {
+      assert.equal(parseRetryAfterMs(text, NOW), undefined, JSON.stringify(text));
+    }
+    assert.equal(parseRetryAfterMs(undefined, NOW), undefined);
   });
 });

@@ -1,5 +1,6 @@
 import { failedBeforeConnecting, failsEveryTime } from '../http/networkError';
 import { timedSend } from '../http/timedSend';
+import { retryAfterMs } from '../http/retryAfter';
 import { ANSWER_LIMITS, type Transport } from '../http/transport';
 import { describeError } from '../log/redact';
 import { parseJsonObject } from '../util/json';
@@ -53,9 +54,6 @@ function readServiceMessage(text: string): { message: string | undefined; unread
 }
 
 function retryAfter(value: string | undefined): { retryAfterMs?: number } {
-  if (!value) return {};
-  const seconds = Number(value);
-  if (Number.isFinite(seconds) && seconds >= 0) return { retryAfterMs: seconds * 1000 };
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? {} : { retryAfterMs: Math.max(0, date - Date.now()) };
+  const wait = retryAfterMs(value, Date.now());
+  return wait === undefined ? {} : { retryAfterMs: wait };
 }

@@ -1,5 +1,6 @@
 // Bounded retries for the token endpoint (reliability requirement 16): exponential backoff with full
 // jitter, a cap, and Retry-After honoured. Sleeping is injected so tests never wait for real.
+import { retryAfterMs } from '../http/retryAfter';
 
 export interface RetryPolicy {
   /** Total attempts including the first. */
@@ -45,12 +46,7 @@ export function retryWaitMs(policy: RetryPolicy, retryIndex: number, random: () 
   return retryAfterMs + Math.round(random() * Math.min(1000, policy.baseDelayMs));
 }
 
-/** Retry-After as delta-seconds or an HTTP date; undefined when absent or unreadable. */
+/** Retry-After as delay-seconds or an HTTP-date; undefined when absent or not valid (http/retryAfter.ts). */
 export function parseRetryAfterMs(header: string | string[] | undefined, nowMs: number): number | undefined {
-  const value = Array.isArray(header) ? header[0] : header;
-  if (!value) return undefined;
-  const trimmed = value.trim();
-  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
-  const date = Date.parse(trimmed);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - nowMs);
+  return retryAfterMs(header, nowMs);
 }

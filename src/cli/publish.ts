@@ -344,7 +344,7 @@ function print(result: FlatFileResult, json: boolean, output: Output, notStarted
   withNames(record, names, result.state === 'published' && result.pageId !== undefined ? { pageId: result.pageId } : {});
   output.record(record);
   if (json) output.json(record);
-  else output.line(`${fileLine(record)}${result.pass === 2 ? ' (second pass: links to new pages)' : record.relinked ? ` (${RELINKED_TEXT})` : ''}`);
+  else output.line(`${fileLine(record, result.outcome?.mayHaveLandedSaid === true)}${result.pass === 2 ? ' (second pass: links to new pages)' : record.relinked ? ` (${RELINKED_TEXT})` : ''}`);
   return record;
 }
 

@@ -22,13 +22,14 @@ const FILE_STATUS_WORDS: Record<FileResult['state'], string> = {
   cancelled: 'interrupted',
 };
 
-export function fileLine(record: FileRecord & { tree?: { parentTitle?: string } }): string {
+/** `landingSaid`: the record's message says already that the page may have been published (PublishOutcome.mayHaveLandedSaid). */
+export function fileLine(record: FileRecord & { tree?: { parentTitle?: string } }, landingSaid = false): string {
   const word = record.outcome === 'created' || record.outcome === 'updated' ? record.outcome : FILE_STATUS_WORDS[record.status];
   const sent = record.outcome === 'created' || record.outcome === 'updated';
   const guard = verdictFitsResult(record) ? guardText(record.wikiEdits, record.outcome === 'updated' || record.status === 'edited', record.status === 'edited', false, sent) : '';
   // A failure whose request may have been written (a 500 after it, a connection cut while it was out): the reader of
   // the log should not take the page for absent. --json says it as mayHaveLanded.
-  const landed = record.status === 'failed' && record.mayHaveLanded ? '(it may have reached the wiki all the same: the next run finds out from the page)' : '';
+  const landed = record.status === 'failed' && record.mayHaveLanded && !landingSaid ? '(it may have reached the wiki all the same: the next run finds out from the page)' : '';
   // A page held for an edit on the wiki: the guard's words say what the message says, with who and when; said once.
   const message = record.status === 'edited' && record.wikiEdits?.verdict === 'edited' && guard !== '' ? '' : record.message;
   return escapeControlCharacters(joinLine(word, record.file, targetText(record), spaced(spaced(message, guard), landed), record.cautions));

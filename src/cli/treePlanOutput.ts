@@ -34,7 +34,7 @@ export function printTreeResult(result: TreeFileResult, json: boolean, output: O
   // The plan's caution already names the links that stay as written; JSON has each one.
   output.record({ ...record, linkCautions: result.linkCautions });
   if (json) output.json({ ...record, linkCautions: result.linkCautions });
-  else output.line(`${'  '.repeat(result.depth)}${fileLine(record)}${result.pass === 2 ? ' (second pass: links to new pages)' : record.relinked ? ` (${RELINKED_TEXT})` : ''}`);
+  else output.line(`${'  '.repeat(result.depth)}${fileLine(record, result.outcome?.mayHaveLandedSaid === true)}${result.pass === 2 ? ' (second pass: links to new pages)' : record.relinked ? ` (${RELINKED_TEXT})` : ''}`);
 }
 
 /**

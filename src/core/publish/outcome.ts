@@ -33,6 +33,8 @@ export interface PublishOutcome {
   attempts: number;
   /** Whether this run or an earlier attempt may have reached the server; a Retry passes it on. */
   mayHaveLanded: boolean;
+  /** The message itself says the page may have been published (an answer too large to read): a front end says it no more. */
+  mayHaveLandedSaid?: true;
   /** The service's own sentence (or ours for an unreadable answer), so a front end can add a finding to it. */
   said?: string;
   /** A 429's Retry-After: how long after this answer the wiki takes a request again, which a Retry waits out. */
@@ -59,7 +61,7 @@ export function outcomeOf(result: ImportResult, target: PublishTarget, messages:
     case 'response': {
       if (last.unreadable === 'tooLarge') {
         const said = messages.answerTooLarge(last.status, megabytesOf(last.limitBytes ?? 0));
-        return { ...base, mayHaveLanded: true, said, kind: 'unexpected', severity: 'error', status: last.status, actions: ['showLog'], message: said };
+        return { ...base, mayHaveLanded: true, mayHaveLandedSaid: true, said, kind: 'unexpected', severity: 'error', status: last.status, actions: ['showLog'], message: said };
       }
       const said = last.message ?? (last.unreadable === 'empty' ? messages.emptyAnswer(last.status) : messages.notJsonAnswer(last.status));
       if (last.message === undefined && (last.status === 200 || last.status === 201)) {

@@ -316,6 +316,7 @@ async function planCommandLine(args: PublishArgs, place: { cwd: string; workingT
   const listings = folderListings();
   const repository = await repositoryLinks(read.files.filter((file) => unpublished(file.key)).map((file) => repositoryLinkFile(file.key, cwd, listings)), labelledManifestFiles(cwd));
   for (const problem of repository.problems) output.problem(`${problem} (its files publish as if it recorded no page)`);
+  for (const finding of repository.entryFindings) output.problem(finding);
   for (const file of read.files) {
     const recorded = unpublished(file.key) ? repository.links.get(file.key) : undefined;
     // --retarget: the flags and the file's own title decide, as if the file had never been published.

@@ -151,11 +151,31 @@ describe('the page manifest format', () => {
     assert.equal(key('a..b/x.md'), 'accepted');
   });
 
+  it('refuses a key no walk gives (__proto__, constructor, notes.txt), naming it and its line, as written and by hand alike, and never on the prototype', () => {
+    const written = (key: string): string => `{\n  "version": 1,\n  "space": "DOCS",\n  "parent": "123456",\n  "pages": {\n    "a.md": {"id":"1","title":"A"},\n    ${JSON.stringify(key)}: {"id":"2","title":"X"}\n  }\n}\n`;
+    for (const key of ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'notes.txt', 'sub/__proto__', '0', 'md']) {
+      for (const text of [written(key), written(key).replace(/\n\s*/g, '')]) {
+        assert.match(refusal(text), new RegExp(`has a bad entry "${key}": it names neither a Markdown file \\(\\.md, \\.markdown, \\.mdown, \\.mkd\\) nor a folder`), key);
+      }
+      assert.match(refusal(written(key)), /^\.wiki-pages\.json:7 has a bad entry/, `${key}: its line`);
+    }
+    // Fields named so, at the top, in an entry and nested deeper: refused, and no object gains a property or prototype.
+    assert.match(refusal('{"version":1,"__proto__":{"pages":{}},"pages":{}}'), /"__proto__"/);
+    assert.match(refusal('{"version":1,"pages":{"a.md":{"id":"1","__proto__":{"polluted":"yes"}}}}'), /bad entry "a\.md"/);
+    assert.match(refusal('{"version":1,"pages":{"a.md":{"id":"1","constructor":{"prototype":{"polluted":"yes"}}}}}'), /bad entry "a\.md"/);
+    assert.equal(Object.getPrototypeOf({}), Object.prototype);
+    assert.equal((Object.prototype as Record<string, unknown>).polluted, undefined);
+    assert.equal(refusal(written('sub/constructor.md')), 'accepted', 'a Markdown file may have any name');
+    assert.equal(refusal(written('__proto__/')), 'accepted', 'and so may a folder');
+  });
+
   it('refuses a page listed twice, which JSON.parse alone would quietly collapse', () => {
     const twice = '{"version":1,"pages":{\n    "a.md": {"id":"1","title":"A"},\n    "a.md": {"id":"2","title":"A"}\n  }\n}\n';
     assert.match(refusal(twice), /lists "a\.md" twice/);
-    // Names that recur in different objects, or as values, are not duplicates.
-    assert.equal(refusal('{"version":1,"pages":{"id":{"id":"1","title":"pages"},"title":{"id":"2","title":"id"}}}'), 'accepted');
+    // Names that recur in different objects, or as values, are not duplicates (such keys name no page: refused as that).
+    const recurring = refusal('{"version":1,"pages":{"id":{"id":"1","title":"pages"},"title":{"id":"2","title":"id"}}}');
+    assert.doesNotMatch(recurring, /twice/);
+    assert.match(recurring, /has a bad entry "id": it names neither a Markdown file/);
   });
 
   it('refuses one page ID recorded for two keys, naming both keys, the ID and the fix', () => {
@@ -275,6 +295,7 @@ describe('the page manifest store', () => {
   it('refuses to record a key or an ID the file could not hold', async () => {
     const store = await open();
     await assert.rejects(store.record('../x.md', { id: '1', title: 'X' }), /leaves the folder/);
+    await assert.rejects(store.record('__proto__', { id: '1', title: 'X' }), /names neither a Markdown file/);
     await assert.rejects(store.record('x.md', { id: 'abc', title: 'X' }), /"abc" is not digits/);
     assert.deepEqual(store.entries(), []);
   });

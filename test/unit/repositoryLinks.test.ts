@@ -55,6 +55,16 @@ describe('repository links: a file\'s page from .wiki-pages.json', () => {
     assert.equal(found.links.get('/repo/docs/guide/deep/README.md'), undefined, 'index.md is that folder\'s page');
   });
 
+  it('gives no page from an entry for the file\'s path in another case (A.MD for a.md), and says so once, naming the entry\'s line', async () => {
+    const cased = { read: async (location: string) => (location === '/repo/site/.wiki-pages.json' ? manifest({ 'Guide/': '7', 'Guide/A.MD': '8' }) : undefined) };
+    const found = await repositoryLinks([fileAt('site/Guide/a.md'), fileAt('site/guide/x.md')], cased);
+    assert.equal(found.links.size, 0);
+    assert.deepEqual(found.problems, []);
+    assert.deepEqual(found.entryFindings, [
+      '/repo/site/.wiki-pages.json:7 records "Guide/A.MD", not "Guide/a.md": keys name files with their case, so that entry is not this file\'s and its page is not used. If the file was renamed, correct the key.',
+    ]);
+  });
+
   it('gives nothing to a file its nearest manifest does not record, or outside any tree', async () => {
     const found = await repositoryLinks([fileAt('docs/guide/new.md'), fileAt('other/a.md')], port);
     assert.equal(found.links.size, 0);

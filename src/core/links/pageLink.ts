@@ -73,6 +73,8 @@ export interface RepositoryLinks {
   links: Map<string, PageLink>;
   /** Manifests that could not be read or parsed, with why: their files publish as if no page were recorded. */
   problems: string[];
+  /** Entries a file could be taken for but is not (its path in another case), each said once: never used. */
+  entryFindings: string[];
 }
 
 export function parsePageLink(value: unknown): PageLink | undefined {

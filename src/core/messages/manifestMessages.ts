@@ -28,6 +28,10 @@ export interface ManifestMessages {
   keyAbsolute(): string;
   keyLeaves(): string;
   keyNotNormalised(): string;
+  /** A key that is neither a Markdown file's path nor a folder's (`__proto__`, `constructor`, `notes.txt`): no page's. */
+  keyNotAPage(extensions: string): string;
+  /** The manifest (`at`: with the entry's line) records `key`, which is the file `path` in another case only: never this file's. */
+  keyOtherCase(at: string, key: string, path: string): string;
   entryNotObject(): string;
   entryNoId(): string;
   /** `id` as the file has it, quoted as JSON. */
@@ -72,6 +76,9 @@ export const englishManifestMessages: ManifestMessages = {
   keyAbsolute: () => 'it is absolute (keys are relative to the manifest\'s folder)',
   keyLeaves: () => 'it leaves the folder ("..")',
   keyNotNormalised: () => 'it is not normalised (an empty or "." part)',
+  keyOtherCase: (at, key, path) =>
+    `${at} records "${key}", not "${path}": keys name files with their case, so that entry is not this file's and its page is not used. If the file was renamed, correct the key.`,
+  keyNotAPage: (extensions) => `it names neither a Markdown file (${extensions}) nor a folder (a key ending in "/"), so no page of the tree can be its`,
   entryNotObject: () => 'it is not an object like {"id": "123", "title": "…"}',
   entryNoId: () => 'it has no "id"',
   entryBadId: (id) => `its "id" ${id} is not a page ID (digits in quotes)`,

@@ -5,6 +5,7 @@
 // pages, because a page missing from it would be created a second time.
 import { englishManifestMessages, type ManifestMessages } from '../messages/manifestMessages';
 import { duplicateMember, memberCount, memberNameCount } from './jsonMembers';
+import { isMarkdownFileName, MARKDOWN_EXTENSIONS } from '../walk/walkRules';
 
 export const MANIFEST_FILE_NAME = '.wiki-pages.json';
 export const MANIFEST_VERSION = 1;
@@ -109,7 +110,11 @@ export function manifestKeyProblem(key: string, messages: ManifestMessages = eng
     if (end === body.length) break;
     start = end + 1;
   }
-  return notNormalised ? messages.keyNotNormalised() : undefined;
+  if (notNormalised) return messages.keyNotNormalised();
+  // A key no walk can give (`__proto__`, `constructor`, `notes.txt`): written by hand or forged, never a page's. Taken
+  // as a gone file's, it was listed as an orphan, looked up on the wiki, and its page given to a file of its title.
+  if (!key.endsWith('/') && !isMarkdownFileName(body.slice(body.lastIndexOf('/') + 1))) return messages.keyNotAPage(MARKDOWN_EXTENSIONS.join(', '));
+  return undefined;
 }
 
 /** The manifest in `text`; anything malformed, a single entry included, is refused with a message naming `name`. */

@@ -71,7 +71,7 @@ export interface RepositoryLinksPort {
  */
 export async function repositoryLinks(files: readonly RepositoryLinkFile[], port: RepositoryLinksPort): Promise<RepositoryLinks> {
   const read = manifestReader(port);
-  const result: RepositoryLinks = { links: new Map(), problems: [] };
+  const result: RepositoryLinks = { links: new Map(), problems: [], entryFindings: [] };
   const reported = new Set<string>();
   for (const file of files) {
     const nearest = await nearestManifest(file.ancestors, read);
@@ -81,11 +81,34 @@ export async function repositoryLinks(files: readonly RepositoryLinkFile[], port
       reported.add(nearest.problem);
       continue;
     }
-    const link = recordedLink(nearest.manifest, nearest.ancestor.relativePath, file.siblingNames, locatorOf(nearest.manifest, port.label?.(nearest.ancestor.manifestLocation) ?? nearest.ancestor.manifestLocation));
+    const locate = locatorOf(nearest.manifest, port.label?.(nearest.ancestor.manifestLocation) ?? nearest.ancestor.manifestLocation);
+    const link = recordedLink(nearest.manifest, nearest.ancestor.relativePath, file.siblingNames, locate);
     if (link) result.links.set(file.key, link);
+    else {
+      // An entry for the file's path in another case (A.MD for a.md) is another path's, and never used for this file:
+      // said, since on a disk that ignores case a person reads it as this file's record.
+      const other = otherCaseKey(nearest.manifest, nearest.ancestor.relativePath);
+      const problem = other === undefined ? undefined : (port.messages ?? englishManifestMessages).keyOtherCase(locate(other), other, nearest.ancestor.relativePath);
+      if (problem !== undefined && !reported.has(problem)) result.entryFindings.push(problem);
+      if (problem !== undefined) reported.add(problem);
+    }
   }
   return result;
 }
+
+/** The manifest's key that is `path` in another case, if any (keys by their lower case, made once per manifest). */
+function otherCaseKey(manifest: PageManifest, path: string): string | undefined {
+  let byLowerCase = keysByLowerCase.get(manifest);
+  if (byLowerCase === undefined) {
+    byLowerCase = new Map();
+    for (const key of manifest.pages.keys()) byLowerCase.set(key.toLowerCase(), key);
+    keysByLowerCase.set(manifest, byLowerCase);
+  }
+  const key = byLowerCase.get(path.toLowerCase());
+  return key === path ? undefined : key;
+}
+
+const keysByLowerCase = new WeakMap<PageManifest, Map<string, string>>();
 
 /** A file's nearest manifest (nearestManifest): none in its folders, the manifest, or why it cannot be read. */
 export type NearestManifest = { ancestor: ManifestAncestor; manifest: PageManifest } | { ancestor: ManifestAncestor; problem: string } | undefined;

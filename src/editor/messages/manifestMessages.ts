@@ -28,6 +28,9 @@ export const editorManifestMessages: ManifestMessages = {
   keyAbsolute: () => vscode.l10n.t('it is absolute (keys are relative to the manifest\'s folder)'),
   keyLeaves: () => vscode.l10n.t('it leaves the folder ("..")'),
   keyNotNormalised: () => vscode.l10n.t('it is not normalised (an empty or "." part)'),
+  keyOtherCase: (at, key, path) =>
+    vscode.l10n.t('{0} records "{1}", not "{2}": keys name files with their case, so that entry is not this file\'s and its page is not used. If the file was renamed, correct the key.', at, key, path),
+  keyNotAPage: (extensions) => vscode.l10n.t('it names neither a Markdown file ({0}) nor a folder (a key ending in "/"), so no page of the tree can be its', extensions),
   entryNotObject: () => vscode.l10n.t('it is not an object like {"id": "123", "title": "…"}'),
   entryNoId: () => vscode.l10n.t('it has no "id"'),
   entryBadId: (id) => vscode.l10n.t('its "id" {0} is not a page ID (digits in quotes)', id),

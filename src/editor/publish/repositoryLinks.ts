@@ -66,7 +66,8 @@ export async function repositoryLinksFor(keys: readonly string[]): Promise<Repos
 
 /** repositoryLinksFor, a manifest that cannot be read logged and taken as recording no page. */
 export async function recordedPagesOf(keys: readonly string[], log: Logger): Promise<Map<string, PageLink>> {
-  const found = await repositoryLinksFor(keys).catch((error: unknown) => ({ links: new Map<string, PageLink>(), problems: [describeError(error)] }));
+  const found = await repositoryLinksFor(keys).catch((error: unknown) => ({ links: new Map<string, PageLink>(), problems: [describeError(error)], entryFindings: [] }));
   for (const problem of found.problems) log.warn(`A page manifest could not be read: ${problem}`);
+  for (const finding of found.entryFindings) log.warn(finding);
   return found.links;
 }

@@ -211,6 +211,18 @@ describe('CLI --tree', () => {
     assert.ok(page('Install steps').markdown.includes(`[the docs](${chosen}) and [their intro](${chosen}#intro)`), page('Install steps').markdown);
   });
 
+  it('a link written with a query (GitHub\'s ?plain=1) goes to its page without it, and the plan, --json and the run say so', async () => {
+    const root = await cli.tree({ ...TREE, 'docs/index.md': '# Overview\n\nRead the [setup source](guide/setup.md?plain=1#setup).\n' });
+    const dry = await runCli(['publish', 'docs', ...TO, '--dry-run'], { cwd: root, env: cli.env() });
+    assert.equal(dry.code, 0, dry.stderr);
+    assert.match(dry.stdout, /docs\/index\.md .*\[caution: 1 link goes to its page without the query it was written with \(a page's address takes none\): guide\/setup\.md\?plain=1#setup\.\]/);
+    const run = await runCli(['publish', 'docs', ...TO, '--json'], { cwd: root, env: cli.env() });
+    assert.equal(run.code, 0, run.stderr);
+    const index = fileRecords(run).filter((record) => record.file === 'docs/index.md').at(-1) as { linkCautions?: Array<{ reason: string }> } | undefined;
+    assert.deepEqual(index?.linkCautions?.map((caution) => caution.reason), ['queryDropped']);
+    assert.ok(page('Overview').markdown.includes(`[setup source](${cli.world.sandbox.baseUrl}/wiki/spaces/DOCS/pages/${page('Setup').id}/Setup#Setup)`), page('Overview').markdown);
+  });
+
   it('a link to a file deleted since the last publish says "no such file", not the address of the page the file left behind', async () => {
     const root = await cli.tree(TREE);
     const first = await runCli(['publish', 'docs', ...TO], { cwd: root, env: cli.env() });

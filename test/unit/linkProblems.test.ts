@@ -1,7 +1,7 @@
 // Where the Problems panel puts what the plan found (core/problems/linkProblems.ts): every place a link or image is
 // written, never one in code, with the front matter counted; and the fixes' choice of the nearest heading.
 import assert from 'node:assert/strict';
-import { editDistance, nearestAnchor, writtenDestination } from '../../src/core/problems/linkFixes';
+import { editDistance, linkFix, nearestAnchor, writtenDestination } from '../../src/core/problems/linkFixes';
 import { placeProblems, type LinkProblem } from '../../src/core/problems/linkProblems';
 
 const placed = (text: string, problems: readonly LinkProblem[]): string[] => problems.map((problem) => `${problem.kind} ${text.slice(problem.start, problem.end)}`);
@@ -60,5 +60,12 @@ describe('the Problems panel\'s places and fixes', () => {
     assert.equal(writtenDestination('guide/install.md', false), 'guide/install.md');
     assert.equal(writtenDestination('guide/install.md', true), '<guide/install.md>');
     assert.equal(writtenDestination('my file.md', false), '<my file.md>');
+  });
+
+  it('a query no page address takes is taken off, its heading kept', async () => {
+    const fix = (target: string): Promise<string | undefined> =>
+      linkFix({ start: 0, end: target.length, target, kind: 'queryDropped', angle: false }, '', '/repo', {} as never);
+    assert.equal(await fix('setup.md?plain=1'), 'setup.md');
+    assert.equal(await fix('setup.md?plain=1#install'), 'setup.md#install');
   });
 });

@@ -65,6 +65,19 @@ describe('rewriteLinks', () => {
       assert.deepEqual(asked.at(-1), 'guide/file(1).md');
     });
 
+    it('drops a query (GitHub\'s ?plain=1) from a link it sends to a page, and says so: a page\'s address takes none', () => {
+      const result = rewrite('[a](install.md?plain=1) [b](install.md?x=1#requirements) [c](install.md?) [d](install.md?plain=1)');
+      assert.equal(result.markdown, `[a](${INSTALL}) [b](${INSTALL}#Requirements) [c](${INSTALL}) [d](${INSTALL})`);
+      assert.deepEqual(result.cautions, [{ target: 'install.md?plain=1', reason: 'queryDropped' }, { target: 'install.md?x=1#requirements', reason: 'queryDropped' }]);
+      const [caution] = withLinkCautions([], result.cautions, englishTreeMessages);
+      assert.equal(caution?.message, '2 links go to their pages without the queries they were written with (a page\'s address takes none): install.md?plain=1, install.md?x=1#requirements.');
+      // Said in the plan of a link to a page made in this run too, which the second pass writes.
+      const pending = rewrite('[n](new.md?plain=1)');
+      assert.deepEqual([pending.needsSecondPass, pending.cautions], [true, [{ target: 'new.md?plain=1', reason: 'queryDropped' }]]);
+      // A link that stays as written keeps its query: nothing is dropped from it.
+      assert.deepEqual(rewrite('[e](gone.md?plain=1)').cautions.map((each) => each.reason), ['unknownPage']);
+    });
+
     it('rewrites reference definitions, also with the destination on the next line or in angle brackets', () => {
       const text = 'Read [the guide][g] and [home].\n\n[g]: ./install.md#requirements "Guide"\n[home]:\n   <../index.md>\n';
       assert.equal(rewrite(text).markdown, `Read [the guide][g] and [home].\n\n[g]: ${INSTALL}#Requirements "Guide"\n[home]:\n   <${HOME}>\n`);

@@ -24,6 +24,8 @@ export interface TreeMessages extends PageRouteMessages, RecordMessages {
    * holds up to three of them as written.
    */
   linksMissHeading(count: number, listed: string, more: boolean): string;
+  /** Links that reach their page without the query they were written with (`setup.md?plain=1`): a page's address takes none. */
+  linksDropQuery(count: number, listed: string, more: boolean): string;
   linkWithReason(target: string, reason: string): string;
   linkOutsideRun(): string;
   /** A file published on its own or flat: the link leaves the folder its files are looked up in. */
@@ -41,6 +43,7 @@ export interface TreeMessages extends PageRouteMessages, RecordMessages {
   /** A link whose path has `\\` between folders (`..\\guide\\setup.md`): Markdown links take `/`. */
   linkBackslashPath(): string;
   linkUnknownAnchor(): string;
+  linkQueryDropped(): string;
   /** A link to a heading of its own page (`#install`) that the page does not have. */
   linkUnknownOwnAnchor(): string;
   titleCollision(title: string, others: string): string;
@@ -116,6 +119,8 @@ export const englishTreeMessages: TreeMessages = {
     `${count} links stay as written and will not work on the wiki (${reason}): ${listed}${more ? ', ...' : '.'}`,
   linksMissHeading: (count, listed, more) =>
     `${count === 1 ? '1 link goes to its page, not to the heading it names (the page has no such heading)' : `${count} links go to their pages, not to the headings they name (the pages have no such headings)`}: ${listed}${more ? ', ...' : '.'}`,
+  linksDropQuery: (count, listed, more) =>
+    `${count === 1 ? '1 link goes to its page without the query it was written with (a page\'s address takes none)' : `${count} links go to their pages without the queries they were written with (a page's address takes none)`}: ${listed}${more ? ', ...' : '.'}`,
   linkWithReason: (target, reason) => `${target} (${reason})`,
   linkOutsideRun: () => 'outside the published folder',
   linkOutsideLookup: () => 'outside the folder this publish looks in',
@@ -127,6 +132,7 @@ export const englishTreeMessages: TreeMessages = {
   linkNotMarkdown: () => 'not a Markdown file',
   linkBackslashPath: () => 'written with \\ between folders, where links take /',
   linkUnknownAnchor: () => 'no such heading in the target',
+  linkQueryDropped: () => 'the query is dropped: a page\'s address takes none',
   linkUnknownOwnAnchor: () => 'no such heading on this page',
   titleCollision: (title, others) =>
     `Its title "${title}" is also the title of ${others}; the wiki keeps a title unique in a space (ignoring case). Give each its own title.`,

@@ -1,5 +1,5 @@
 // The obvious fix of a link the Problems panel names, where there is one: a heading that is not there becomes the
-// nearest heading's anchor; a file that is not there becomes the file whose name differs only in case (`Setup.md` for
+// nearest heading's anchor; a query no page address takes is taken off; a file that is not there becomes the file whose name differs only in case (`Setup.md` for
 // `setup.md`), or by a typo when one name alone is that close; `\` between folders becomes `/`. Files are looked up
 // through the walk's port from the linking file's folder, one name at a time, never through a symbolic link.
 import { markdownHeadingSlugs, markdownHeadings } from '../links/rewrite';
@@ -36,6 +36,9 @@ export async function linkFix<L>(problem: LinkProblem, text: string, folder: L, 
       const anchor = nearestAnchor(destination.slice(hash + 1), markdownHeadingSlugs(markdownHeadings(frontMatterBody(linked))));
       return anchor === undefined ? undefined : `${destination.slice(0, hash)}#${anchor}`;
     }
+    case 'queryDropped':
+      // The link as the wiki gets it: the file (and its heading), without the query.
+      return destination.replace(/\?[^#]*/, '');
     case 'noFile':
       return fixedPath(destination, folder, fs);
     default:

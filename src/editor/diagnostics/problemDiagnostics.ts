@@ -26,12 +26,14 @@ function messageOf(kind: ProblemKind, inTree: boolean): string {
       return vscode.l10n.t('This HTML link to a local file is sent as written and will point nowhere on the wiki: write it as a Markdown link instead.');
     case 'unknownAnchor':
       return vscode.l10n.t('On the wiki this link opens its page at the top, not at the heading it names: {0}.', words.linkUnknownAnchor());
+    case 'queryDropped':
+      return vscode.l10n.t('On the wiki this link opens its page without its query: {0}.', words.linkQueryDropped());
     default:
       return vscode.l10n.t('This link stays as written and will not work on the wiki: {0}.', reasonOf(kind, inTree));
   }
 }
 
-function reasonOf(kind: Exclude<ProblemKind, 'localImage' | 'htmlLink' | 'unknownAnchor'>, inTree: boolean): string {
+function reasonOf(kind: Exclude<ProblemKind, 'localImage' | 'htmlLink' | 'unknownAnchor' | 'queryDropped'>, inTree: boolean): string {
   switch (kind) {
     case 'outsideRun': return inTree ? words.linkOutsideRun() : words.linkOutsideLookup();
     case 'unknownPage': return words.linkUnknownPage();

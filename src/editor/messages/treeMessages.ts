@@ -34,6 +34,16 @@ export const editorTreeMessages: TreeMessages = {
       ? vscode.l10n.t('{0} links go to their pages, not to the headings they name (the pages have no such headings): {1}, ...', count, listed)
       : vscode.l10n.t('{0} links go to their pages, not to the headings they name (the pages have no such headings): {1}.', count, listed);
   },
+  linksDropQuery: (count, listed, more) => {
+    if (count === 1) {
+      return more
+        ? vscode.l10n.t('1 link goes to its page without the query it was written with (a page\'s address takes none): {0}, ...', listed)
+        : vscode.l10n.t('1 link goes to its page without the query it was written with (a page\'s address takes none): {0}.', listed);
+    }
+    return more
+      ? vscode.l10n.t('{0} links go to their pages without the queries they were written with (a page\'s address takes none): {1}, ...', count, listed)
+      : vscode.l10n.t('{0} links go to their pages without the queries they were written with (a page\'s address takes none): {1}.', count, listed);
+  },
   linkWithReason: (target, reason) => vscode.l10n.t('{0} ({1})', target, reason),
   linkOutsideRun: () => vscode.l10n.t('outside the published folder'),
   linkOutsideLookup: () => vscode.l10n.t('outside the folder this publish looks in'),
@@ -45,6 +55,7 @@ export const editorTreeMessages: TreeMessages = {
   linkNotMarkdown: () => vscode.l10n.t('not a Markdown file'),
   linkBackslashPath: () => vscode.l10n.t('written with \\ between folders, where links take /'),
   linkUnknownAnchor: () => vscode.l10n.t('no such heading in the target'),
+  linkQueryDropped: () => vscode.l10n.t('the query is dropped: a page\'s address takes none'),
   linkUnknownOwnAnchor: () => vscode.l10n.t('no such heading on this page'),
   titleCollision: (title, others) =>
     vscode.l10n.t('Its title "{0}" is also the title of {1}; the wiki keeps a title unique in a space (ignoring case). Give each its own title.', title, others),

@@ -1,6 +1,6 @@
 // What a plan says of the links of a file that stay as written when it is sent (issue 14, section 3): up to three of
 // them, each with why; and apart from them the links that reach their page but not the heading they name (the page
-// has no such heading: the link opens the page's top). It takes the place of the caution that every link to a local
+// has no such heading: the link opens the page's top), and those that reach it without their query (`?plain=1`). It takes the place of the caution that every link to a local
 // Markdown file points nowhere.
 import { englishTreeMessages, type TreeMessages } from '../../messages/treeMessages';
 import { detached } from '../../util/detached';
@@ -18,6 +18,7 @@ const REASONS: Record<LinkCautionReason, (words: TreeMessages) => string> = {
   backslashPath: (words) => words.linkBackslashPath(),
   unknownAnchor: (words) => words.linkUnknownAnchor(),
   unknownOwnAnchor: (words) => words.linkUnknownOwnAnchor(),
+  queryDropped: (words) => words.linkQueryDropped(),
 };
 
 /** Why a link stays as written, in words (the editor's log says this in English, never the reason's code). */
@@ -39,13 +40,19 @@ export function withLinkCautions(cautions: Caution[], links: readonly LinkCautio
   // whose links all name files that are not there).
   let stay = 0;
   let toPage = 0;
+  let withoutQuery = 0;
   let sharedReason: LinkCautionReason | undefined;
   let mixed = false;
   const stayListed: LinkCaution[] = [];
   const toPageListed: string[] = [];
+  const withoutQueryListed: string[] = [];
   for (const link of links) {
     if (link.reason === 'unknownAnchor') {
       if (++toPage <= 3) toPageListed.push(link.target);
+      continue;
+    }
+    if (link.reason === 'queryDropped') {
+      if (++withoutQuery <= 3) withoutQueryListed.push(link.target);
       continue;
     }
     if (++stay <= 3) stayListed.push(link);
@@ -62,7 +69,11 @@ export function withLinkCautions(cautions: Caution[], links: readonly LinkCautio
   }
   const missing: Caution | undefined = toPage > 0
     ? { code: 'localLinks', message: words.linksMissHeading(toPage, toPageListed.join(', '), toPage > 3), targets: toPageListed.map(detached) } : undefined;
+  const queryless: Caution | undefined = withoutQuery > 0
+    ? { code: 'localLinks', message: words.linksDropQuery(withoutQuery, withoutQueryListed.join(', '), withoutQuery > 3), targets: withoutQueryListed.map(detached) } : undefined;
   // A list made at its length: one grown by a push keeps room for sixteen more, and a plan keeps one for every page.
-  const added: Caution[] = staying && missing ? [staying, missing] : staying ? [staying] : missing ? [missing] : [];
+  const added: Caution[] = queryless === undefined
+    ? (staying && missing ? [staying, missing] : staying ? [staying] : missing ? [missing] : [])
+    : [...(staying ? [staying] : []), ...(missing ? [missing] : []), queryless];
   return kept.length === 0 ? added : kept.concat(added);
 }

@@ -20,6 +20,8 @@ export type LinkTarget =
        * undefined when there is no `#`.
        */
       anchor: string | undefined;
+      /** What follows `?` up to `#` (`plain=1`), when there is any: GitHub's view of the file, which no page address takes. */
+      query?: string;
     };
 
 const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
@@ -41,15 +43,16 @@ export function linkTarget(destination: string, fromFile: string, rootInReposito
   const hash = text.indexOf('#');
   const beforeHash = hash === -1 ? text : text.slice(0, hash);
   const anchor = hash === -1 ? undefined : text.slice(hash + 1);
-  const query = beforeHash.indexOf('?');
-  const written = query === -1 ? beforeHash : beforeHash.slice(0, query);
+  const queryAt = beforeHash.indexOf('?');
+  const written = queryAt === -1 ? beforeHash : beforeHash.slice(0, queryAt);
   if (written === '') return { kind: 'web' };
   const decoded = written.includes('%') ? percentDecoded(written) : written;
+  const query = queryAt === -1 || queryAt === beforeHash.length - 1 ? {} : { query: beforeHash.slice(queryAt + 1) };
   if (isFolderLink(decoded)) {
     const folder = resolvedPath(decoded, fromFile, rootInRepository);
-    return { kind: 'file', path: folder === undefined || folder === '' ? folder : `${folder}/`, markdown: false, folder: true, anchor };
+    return { kind: 'file', path: folder === undefined || folder === '' ? folder : `${folder}/`, markdown: false, folder: true, anchor, ...query };
   }
-  return { kind: 'file', path: resolvedPath(decoded, fromFile, rootInRepository), markdown: MARKDOWN_FILE.test(decoded), folder: false, anchor };
+  return { kind: 'file', path: resolvedPath(decoded, fromFile, rootInRepository), markdown: MARKDOWN_FILE.test(decoded), folder: false, anchor, ...query };
 }
 
 /**

@@ -74,6 +74,7 @@ export interface RewriteContext {
  */
 export const LINK_CAUTION_REASONS = [
   'outsideRun', 'unknownPage', 'refusedPage', 'noFile', 'noPageYet', 'folderWithoutPage', 'notMarkdown', 'backslashPath', 'unknownAnchor', 'unknownOwnAnchor',
+  'queryDropped',
 ] as const;
 export type LinkCautionReason = (typeof LINK_CAUTION_REASONS)[number];
 
@@ -101,7 +102,8 @@ export interface RewriteResult {
 
 type Decision =
   | { kind: 'keep'; caution?: LinkCautionReason }
-  | { kind: 'pending' }
+  /** caution: 'queryDropped', said in the plan already, though the link is written only in the second pass. */
+  | { kind: 'pending'; caution?: LinkCautionReason }
   | { kind: 'rewrite'; destination: string; caution?: LinkCautionReason }
   /** A link to one of the file's own headings, in the wiki's anchor form: no link to a page. */
   | { kind: 'ownAnchor'; destination: string };
@@ -128,7 +130,7 @@ export function rewriteLinks(markdown: string, context: RewriteContext, found?: 
   for (const link of found ?? findLinkDestinations(markdown)) {
     const decision = decide(link.text, context, anchorIn, ownAnchorIn);
     if (decision.kind === 'pending') result.needsSecondPass = true;
-    else if (decision === KEEP_UNADDRESSED) addOnce(unaddressed, link.text);
+    if (decision === KEEP_UNADDRESSED) addOnce(unaddressed, link.text);
     else if (decision.kind !== 'ownAnchor' && decision.caution) addCaution(result.cautions, { target: link.text, reason: decision.caution });
     if (decision.kind !== 'rewrite' && decision.kind !== 'ownAnchor') continue;
     if (decision.kind === 'rewrite') result.rewritten++;
@@ -174,7 +176,7 @@ export function foreseeRewrite(destinations: readonly string[], context: Rewrite
   for (const destination of destinations) {
     const decision = decide(destination, context, anchorIn, ownAnchorIn);
     if (decision.kind === 'pending') result.needsSecondPass = true;
-    else if (decision === KEEP_UNADDRESSED) result.unaddressed++;
+    if (decision === KEEP_UNADDRESSED) result.unaddressed++;
     else if (decision.kind !== 'ownAnchor' && decision.caution) addCaution(result.cautions, { target: destination, reason: decision.caution });
   }
   return result;
@@ -210,6 +212,7 @@ function anchorMatcher(context: RewriteContext): (page: LinkedPage, anchor: stri
 // The decisions that name no destination, made once: a plan decides every link of every page (read only).
 const KEEP: Decision = Object.freeze({ kind: 'keep' });
 const PENDING: Decision = Object.freeze({ kind: 'pending' });
+const PENDING_WITHOUT_QUERY: Decision = Object.freeze({ kind: 'pending', caution: 'queryDropped' });
 const keepBecause = (caution: LinkCautionReason): Decision => Object.freeze({ kind: 'keep', caution });
 const KEEP_BECAUSE = {
   outsideRun: keepBecause('outsideRun'), unknownPage: keepBecause('unknownPage'), refusedPage: keepBecause('refusedPage'), noFile: keepBecause('noFile'), noPageYet: keepBecause('noPageYet'),
@@ -240,17 +243,22 @@ function decide(destination: string, context: RewriteContext, anchorIn: (page: L
   // `guide` written without its slash still names the folder's page, when the folder is a page of the run.
   if (!target.markdown && !target.folder && page === undefined) return KEEP_BECAUSE.notMarkdown;
   if (path === undefined && outside === undefined) return KEEP_BECAUSE.outsideRun;
-  if (page === 'pending') return PENDING;
+  if (page === 'pending') return target.query === undefined ? PENDING : PENDING_WITHOUT_QUERY;
   if (page === 'noAddress') return KEEP_UNADDRESSED;
   if (page === 'notYet') return KEEP_BECAUSE.noPageYet;
   if (page === 'noFile') return KEEP_BECAUSE.noFile;
   if (page === 'refused') return KEEP_BECAUSE.refusedPage;
   if (page === undefined) return KEEP_BECAUSE.unknownPage;
-  if (target.anchor === undefined || target.anchor === '') return { kind: 'rewrite', destination: page.url };
+  // A query (`?plain=1`, GitHub's view of the file) is dropped, and said: a page's address takes none, and one kept
+  // could name another page (`viewpage.action?pageId=`).
+  const dropped = target.query === undefined ? undefined : 'queryDropped';
+  if (target.anchor === undefined || target.anchor === '') return dropped ? { kind: 'rewrite', destination: page.url, caution: dropped } : { kind: 'rewrite', destination: page.url };
   const anchor = anchorIn(page, target.anchor);
+  // An anchor no heading of the page has is kept as written, and said: the page opens at its top, and at the heading
+  // should the page gain one of that anchor (the chosen page, whose headings no file gives, may have it already).
   return anchor === undefined
-    ? { kind: 'rewrite', destination: `${page.url}#${writtenFragment(target.anchor)}`, caution: 'unknownAnchor' }
-    : { kind: 'rewrite', destination: `${page.url}#${fragment(anchor)}` };
+    ? { kind: 'rewrite', destination: `${page.url}#${writtenFragment(target.anchor)}`, caution: dropped ?? 'unknownAnchor' }
+    : { kind: 'rewrite', destination: `${page.url}#${fragment(anchor)}`, ...(dropped ? { caution: dropped } : {}) };
 }
 
 /**

@@ -1998,6 +1998,8 @@ var englishManifestMessages = {
   keyAbsolute: () => "it is absolute (keys are relative to the manifest's folder)",
   keyLeaves: () => 'it leaves the folder ("..")',
   keyNotNormalised: () => 'it is not normalised (an empty or "." part)',
+  keyOtherCase: (at, key, path) => `${at} records "${key}", not "${path}": keys name files with their case, so that entry is not this file's and its page is not used. If the file was renamed, correct the key.`,
+  keyNotAPage: (extensions) => `it names neither a Markdown file (${extensions}) nor a folder (a key ending in "/"), so no page of the tree can be its`,
   entryNotObject: () => 'it is not an object like {"id": "123", "title": "…"}',
   entryNoId: () => 'it has no "id"',
   entryBadId: (id) => `its "id" ${id} is not a page ID (digits in quotes)`,
@@ -2411,6 +2413,7 @@ var englishTreeMessages = {
   linksStay: (count, listed2, more) => `${count === 1 ? "1 link stays" : `${count} links stay`} as written and will not work on the wiki: ${listed2}${more ? ", ..." : "."}`,
   linksStayBecause: (count, reason, listed2, more) => `${count} links stay as written and will not work on the wiki (${reason}): ${listed2}${more ? ", ..." : "."}`,
   linksMissHeading: (count, listed2, more) => `${count === 1 ? "1 link goes to its page, not to the heading it names (the page has no such heading)" : `${count} links go to their pages, not to the headings they name (the pages have no such headings)`}: ${listed2}${more ? ", ..." : "."}`,
+  linksDropQuery: (count, listed2, more) => `${count === 1 ? "1 link goes to its page without the query it was written with (a page's address takes none)" : `${count} links go to their pages without the queries they were written with (a page's address takes none)`}: ${listed2}${more ? ", ..." : "."}`,
   linkWithReason: (target, reason) => `${target} (${reason})`,
   linkOutsideRun: () => "outside the published folder",
   linkOutsideLookup: () => "outside the folder this publish looks in",
@@ -2422,6 +2425,7 @@ var englishTreeMessages = {
   linkNotMarkdown: () => "not a Markdown file",
   linkBackslashPath: () => "written with \\ between folders, where links take /",
   linkUnknownAnchor: () => "no such heading in the target",
+  linkQueryDropped: () => "the query is dropped: a page's address takes none",
   linkUnknownOwnAnchor: () => "no such heading on this page",
   titleCollision: (title, others) => `Its title "${title}" is also the title of ${others}; the wiki keeps a title unique in a space (ignoring case). Give each its own title.`,
   generatedTitleCollision: (title, others) => `Its title "${title}", made from the folder's name, is also the title of ${others}; the wiki keeps a title unique in a space (ignoring case). Give the folder an index.md or README.md with a title of its own, or rename the folder.`,
@@ -3638,6 +3642,22 @@ function ownHistoryVerdict(page, versions, item, link) {
   return decided === "unconfirmed" ? { kind: "edited", page, knownVersion: void 0, publishedAt: 0, noNotice: true } : decided;
 }
 
+// src/core/http/retryAfter.ts
+var HTTP_DATE = [
+  /^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} GMT$/,
+  /^(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), \d{2}-(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)-\d{2} \d{2}:\d{2}:\d{2} GMT$/,
+  /^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) [ \d]\d \d{2}:\d{2}:\d{2} \d{4}$/
+];
+function retryAfterMs(header, nowMs) {
+  const value = typeof header === "string" ? header : header?.[0];
+  if (value === void 0) return void 0;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1e3;
+  if (!HTTP_DATE.some((form) => form.test(trimmed))) return void 0;
+  const date = Date.parse(/GMT$/.test(trimmed) ? trimmed : `${trimmed} GMT`);
+  return Number.isNaN(date) ? void 0 : Math.max(0, date - nowMs);
+}
+
 // src/core/importApi/jsonBody.ts
 var SLICE_CHARS = 16 * 1024;
 var WHOLE_UP_TO_CHARS = 1024 * 1024;
@@ -3732,19 +3752,16 @@ function readServiceMessage(text2) {
   return typeof body === "string" ? { message: body } : { message: void 0, unreadable: "notJson" };
 }
 function retryAfter(value) {
-  if (!value) return {};
-  const seconds = Number(value);
-  if (Number.isFinite(seconds) && seconds >= 0) return { retryAfterMs: seconds * 1e3 };
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? {} : { retryAfterMs: Math.max(0, date - Date.now()) };
+  const wait = retryAfterMs(value, Date.now());
+  return wait === void 0 ? {} : { retryAfterMs: wait };
 }
 
 // src/core/importApi/backoff.ts
 var defaultBackoff = { maxAttempts: 3, baseDelayMs: 1e3, maxDelayMs: 8e3, maxRetryAfterMs: 6e4 };
-function backoffDelay(policy, nextAttempt, random, retryAfterMs) {
+function backoffDelay(policy, nextAttempt, random, retryAfterMs2) {
   const exponential = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (nextAttempt - 2));
   const jittered = exponential / 2 + random() * exponential / 2;
-  return retryAfterMs === void 0 ? jittered : Math.max(jittered, retryAfterMs);
+  return retryAfterMs2 === void 0 ? jittered : Math.max(jittered, retryAfterMs2);
 }
 function abortableSleep(ms, signal) {
   return new Promise((resolve9) => {
@@ -3790,14 +3807,14 @@ async function withRetries(attempt, hooks = {}) {
     hooks.onAttempt?.(attemptNumber, policy.maxAttempts);
     const result = await attempt();
     const last2 = attemptNumber >= policy.maxAttempts;
-    const retryAfterMs = result.kind === "response" ? result.retryAfterMs : void 0;
-    const waitTooLong = retryAfterMs !== void 0 && retryAfterMs > policy.maxRetryAfterMs && isRetryable(result);
-    if (waitTooLong && result.kind === "response") hooks.onRetryAfterTooLong?.(retryAfterMs, result.status);
+    const retryAfterMs2 = result.kind === "response" ? result.retryAfterMs : void 0;
+    const waitTooLong = retryAfterMs2 !== void 0 && retryAfterMs2 > policy.maxRetryAfterMs && isRetryable(result);
+    if (waitTooLong && result.kind === "response") hooks.onRetryAfterTooLong?.(retryAfterMs2, result.status);
     if (!isRetryable(result) || last2 || waitTooLong) {
       return { last: result, attempts: attemptNumber, earlierAttemptMayHaveLanded };
     }
     earlierAttemptMayHaveLanded ||= mayHaveLanded(result);
-    const delay = backoffDelay(policy, attemptNumber + 1, random, retryAfterMs);
+    const delay = backoffDelay(policy, attemptNumber + 1, random, retryAfterMs2);
     hooks.onRetryWait?.(delay, attemptNumber + 1, result);
     await sleep(delay, hooks.signal);
     if (hooks.signal?.aborted) return { last: { kind: "cancelled", inFlight: false }, attempts: attemptNumber, earlierAttemptMayHaveLanded };
@@ -4122,7 +4139,7 @@ function outcomeOf(result, target, messages = englishPublishMessages) {
     case "response": {
       if (last2.unreadable === "tooLarge") {
         const said2 = messages.answerTooLarge(last2.status, megabytesOf(last2.limitBytes ?? 0));
-        return { ...base, mayHaveLanded: true, said: said2, kind: "unexpected", severity: "error", status: last2.status, actions: ["showLog"], message: said2 };
+        return { ...base, mayHaveLanded: true, mayHaveLandedSaid: true, said: said2, kind: "unexpected", severity: "error", status: last2.status, actions: ["showLog"], message: said2 };
       }
       const said = last2.message ?? (last2.unreadable === "empty" ? messages.emptyAnswer(last2.status) : messages.notJsonAnswer(last2.status));
       if (last2.message === void 0 && (last2.status === 200 || last2.status === 201)) {
@@ -4132,7 +4149,7 @@ function outcomeOf(result, target, messages = englishPublishMessages) {
     }
   }
 }
-function responseOutcome(status, said, serviceMessage, retryAfterMs, result, target, messages) {
+function responseOutcome(status, said, serviceMessage, retryAfterMs2, result, target, messages) {
   if (status === 201) return { kind: "created", severity: "info", status, message: said, actions: [] };
   if (status === 200) return { kind: "updated", severity: "info", status, message: said, actions: [] };
   if (status === 400 && !target.overwrite && /\bexist/i.test(serviceMessage ?? "")) {
@@ -4155,8 +4172,8 @@ function responseOutcome(status, said, serviceMessage, retryAfterMs, result, tar
       return { kind: "notFound", severity: "error", status, actions: ["signIn", "showLog"], message: messages.notFound(said, target.spaceId, target.parentId) };
   }
   if (status === 429) {
-    const waitSeconds = retryAfterMs === void 0 ? void 0 : Math.ceil(retryAfterMs / 1e3);
-    return { kind: "throttled", severity: "error", status, actions: ["retry", "showLog"], message: messages.throttled(said, tries, waitSeconds), ...retryAfterMs === void 0 ? {} : { retryAfterMs } };
+    const waitSeconds = retryAfterMs2 === void 0 ? void 0 : Math.ceil(retryAfterMs2 / 1e3);
+    return { kind: "throttled", severity: "error", status, actions: ["retry", "showLog"], message: messages.throttled(said, tries, waitSeconds), ...retryAfterMs2 === void 0 ? {} : { retryAfterMs: retryAfterMs2 } };
   }
   if (status === 413) return { kind: "unexpected", severity: "error", status, actions: ["showLog"], message: messages.payloadTooLarge(serviceMessage) };
   if (status >= 500) return { kind: "serverError", severity: "error", status, actions: ["retry", "showLog"], message: messages.serverError(said, status, tries) };
@@ -5272,8 +5289,8 @@ var ThrottleGate = class {
     return Math.max(0, this.resumeAt - this.now());
   }
   /** Stops the run for a wait longer than it makes: no new file starts and every wait ends. */
-  stopFor(retryAfterMs, status) {
-    this.stopWith({ reason: "throttled", status, retryAfterMs, resumeAt: this.now() + retryAfterMs });
+  stopFor(retryAfterMs2, status) {
+    this.stopWith({ reason: "throttled", status, retryAfterMs: retryAfterMs2, resumeAt: this.now() + retryAfterMs2 });
   }
   /** Stops the run because the wiki refused the token (refusesToken): no later file could land with it. */
   stopForRefusedToken(status) {
@@ -6731,6 +6748,7 @@ var englishWalkMessages = {
   linkToNotRegular: (label) => `${label} is a symbolic link to something that is not a regular file or folder; only regular files are read.`,
   missing: (label) => `${label} no longer exists.`,
   unreadable: (label, why) => `${label} could not be read: ${why}`,
+  unlistable: (label, why) => `${label} is a folder that could not be listed (${why}), so none of its files is published and no page recorded for them is taken as gone. Make it readable to publish it.`,
   notUtf8: (label, why) => `${label} is not UTF-8 text (${why}); save it as UTF-8 to publish it.`,
   binaryByte: (offset) => `it looks binary: a NUL byte at offset ${offset}`,
   invalidByte: (offset) => `invalid byte at offset ${offset}`,
@@ -6997,6 +7015,10 @@ async function walkSelection(named, options) {
   }
   return walk.result();
 }
+function listingError(error) {
+  const code = error?.code;
+  return typeof code === "string" && /^[A-Z][A-Z0-9_]{1,31}$/.test(code) ? code : describeError(error);
+}
 var Walk = class {
   constructor(options) {
     this.options = options;
@@ -7095,7 +7117,8 @@ var Walk = class {
     let entries;
     try {
       entries = await this.fs.list(folder);
-    } catch {
+    } catch (error) {
+      this.refuse(folder, (label) => this.words.unlistable(label, listingError(error)));
       return;
     }
     entries.sort((a, b) => compareRelativePaths(a.name, b.name));
@@ -7809,18 +7832,13 @@ function backoffDelayMs(retryIndex, policy, random) {
   const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** retryIndex);
   return Math.round(random() * ceiling);
 }
-function retryWaitMs(policy, retryIndex, random, retryAfterMs, maxRetryAfterMs) {
-  if (retryAfterMs === void 0) return backoffDelayMs(retryIndex, policy, random);
-  if (retryAfterMs > maxRetryAfterMs) return void 0;
-  return retryAfterMs + Math.round(random() * Math.min(1e3, policy.baseDelayMs));
+function retryWaitMs(policy, retryIndex, random, retryAfterMs2, maxRetryAfterMs) {
+  if (retryAfterMs2 === void 0) return backoffDelayMs(retryIndex, policy, random);
+  if (retryAfterMs2 > maxRetryAfterMs) return void 0;
+  return retryAfterMs2 + Math.round(random() * Math.min(1e3, policy.baseDelayMs));
 }
 function parseRetryAfterMs(header, nowMs) {
-  const value = Array.isArray(header) ? header[0] : header;
-  if (!value) return void 0;
-  const trimmed = value.trim();
-  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1e3;
-  const date = Date.parse(trimmed);
-  return Number.isNaN(date) ? void 0 : Math.max(0, date - nowMs);
+  return retryAfterMs(header, nowMs);
 }
 
 // node_modules/jwt-decode/build/esm/index.js
@@ -7907,12 +7925,12 @@ var INVALID_GRANT_MESSAGES = {
   refresh_token: (m) => m.refreshTokenRefused(),
   authorization_code: (m) => m.codeRefused()
 };
-function classifyTokenResponse(status, body, retryAfterMs, grantType = "refresh_token") {
+function classifyTokenResponse(status, body, retryAfterMs2, grantType = "refresh_token") {
   const json = parseJsonObject(body);
   const oauthError = text(json?.error);
   if (oauthError === "invalid_grant") return fail2(new ExportAuthError("invalidGrant", INVALID_GRANT_MESSAGES[grantType], { status }));
   if (status === 429) {
-    const details = retryAfterMs === void 0 ? { status } : { status, retryAfterMs };
+    const details = retryAfterMs2 === void 0 ? { status } : { status, retryAfterMs: retryAfterMs2 };
     return fail2(new ExportAuthError("rateLimited", (m) => m.rateLimited(), details));
   }
   if (status >= 500) return fail2(new ExportAuthError("serverError", (m) => m.providerFailed(status), { status }));
@@ -7965,8 +7983,8 @@ async function retryTokenRequest(attempt, options = {}) {
     if (options.signal?.aborted) return { kind: "cancelled", attempts: attemptNumber };
   }
 }
-function tokenRetryDelay(policy, retryIndex, random, retryAfterMs) {
-  return retryWaitMs(policy, retryIndex, random, retryAfterMs, policy.maxRetryAfterMs);
+function tokenRetryDelay(policy, retryIndex, random, retryAfterMs2) {
+  return retryWaitMs(policy, retryIndex, random, retryAfterMs2, policy.maxRetryAfterMs);
 }
 
 // src/core/oauth/clientCredentials.ts
@@ -8044,14 +8062,14 @@ function interpret(sent, config, now) {
   if (sent.kind === "timeout") return { result: failureOf(networkFailure(void 0, true)), transient: true };
   if (sent.kind === "network") return { result: failureOf(networkFailure(sent.error, false)), transient: !failsEveryTime(sent.error) };
   if (sent.kind === "tooLarge") return { result: failureOf(networkFailure(sent.error, false)), transient: false };
-  const retryAfterMs = parseRetryAfterMs(sent.headers["retry-after"], now);
-  const classified = classifyTokenResponse(sent.status, sent.text, retryAfterMs);
+  const retryAfterMs2 = parseRetryAfterMs(sent.headers["retry-after"], now);
+  const classified = classifyTokenResponse(sent.status, sent.text, retryAfterMs2);
   const json = parseJsonObject(sent.text);
   if (classified.ok) {
     return { result: { ok: true, accessToken: classified.tokens.accessToken, expiresAt: expiryOf(classified.tokens.accessToken, json?.expires_in, now) }, transient: false };
   }
   const error = refine(classified.error, json?.error, sent.status, config);
-  return { result: { ok: false, error }, transient: isTransient(error, sent.status, json !== void 0), ...retryAfterMs === void 0 ? {} : { retryAfterMs } };
+  return { result: { ok: false, error }, transient: isTransient(error, sent.status, json !== void 0), ...retryAfterMs2 === void 0 ? {} : { retryAfterMs: retryAfterMs2 } };
 }
 function isTransient(error, status, isJson) {
   if (error.kind === "invalidClient" || error.kind === "invalidGrant" || error.kind === "config") return false;
@@ -9166,7 +9184,9 @@ function manifestKeyProblem(key, messages = englishManifestMessages) {
     if (end === body.length) break;
     start = end + 1;
   }
-  return notNormalised ? messages.keyNotNormalised() : void 0;
+  if (notNormalised) return messages.keyNotNormalised();
+  if (!key.endsWith("/") && !isMarkdownFileName(body.slice(body.lastIndexOf("/") + 1))) return messages.keyNotAPage(MARKDOWN_EXTENSIONS.join(", "));
+  return void 0;
 }
 function parseManifest(text2, name = MANIFEST_FILE_NAME, messages = englishManifestMessages) {
   if (text2.length > MAX_MANIFEST_CHARACTERS) return { ok: false, message: messages.tooLarge(name, `${text2.length} characters`, `${MAX_MANIFEST_ENTRIES} pages, in ${MAX_MANIFEST_CHARACTERS} characters`) };
@@ -9384,6 +9404,17 @@ function lastSlashBefore(path, end) {
 function isBelow(path, root) {
   return path.startsWith(root) && path.length > root.length;
 }
+function foldersHolding(paths) {
+  const folders = /* @__PURE__ */ new Set();
+  for (const path of paths) {
+    for (let end = path.indexOf("/"); end !== -1; end = path.indexOf("/", end + 1)) folders.add(path.slice(0, end + 1));
+  }
+  return folders;
+}
+function isBelowAny(path, folders) {
+  for (let end = path.indexOf("/"); end !== -1; end = path.indexOf("/", end + 1)) if (folders.has(path.slice(0, end + 1))) return true;
+  return false;
+}
 
 // src/core/tree/folderPage.ts
 function folderContentRank(fileName, folderName) {
@@ -9439,7 +9470,7 @@ function lazyManifestAncestor(folder, manifestLocation, relativePath) {
 }
 async function repositoryLinks(files, port) {
   const read = manifestReader(port);
-  const result = { links: /* @__PURE__ */ new Map(), problems: [] };
+  const result = { links: /* @__PURE__ */ new Map(), problems: [], entryFindings: [] };
   const reported = /* @__PURE__ */ new Set();
   for (const file of files) {
     const nearest = await nearestManifest(file.ancestors, read);
@@ -9449,11 +9480,29 @@ async function repositoryLinks(files, port) {
       reported.add(nearest.problem);
       continue;
     }
-    const link = recordedLink(nearest.manifest, nearest.ancestor.relativePath, file.siblingNames, locatorOf(nearest.manifest, port.label?.(nearest.ancestor.manifestLocation) ?? nearest.ancestor.manifestLocation));
+    const locate = locatorOf(nearest.manifest, port.label?.(nearest.ancestor.manifestLocation) ?? nearest.ancestor.manifestLocation);
+    const link = recordedLink(nearest.manifest, nearest.ancestor.relativePath, file.siblingNames, locate);
     if (link) result.links.set(file.key, link);
+    else {
+      const other = otherCaseKey(nearest.manifest, nearest.ancestor.relativePath);
+      const problem = other === void 0 ? void 0 : (port.messages ?? englishManifestMessages).keyOtherCase(locate(other), other, nearest.ancestor.relativePath);
+      if (problem !== void 0 && !reported.has(problem)) result.entryFindings.push(problem);
+      if (problem !== void 0) reported.add(problem);
+    }
   }
   return result;
 }
+function otherCaseKey(manifest, path) {
+  let byLowerCase = keysByLowerCase.get(manifest);
+  if (byLowerCase === void 0) {
+    byLowerCase = /* @__PURE__ */ new Map();
+    for (const key2 of manifest.pages.keys()) byLowerCase.set(key2.toLowerCase(), key2);
+    keysByLowerCase.set(manifest, byLowerCase);
+  }
+  const key = byLowerCase.get(path.toLowerCase());
+  return key === path ? void 0 : key;
+}
+var keysByLowerCase = /* @__PURE__ */ new WeakMap();
 async function nearestManifest(ancestors, read) {
   for (const ancestor of ancestors) {
     const manifest = await read(ancestor);
@@ -10071,15 +10120,16 @@ function linkTarget2(destination, fromFile, rootInRepository) {
   const hash2 = text2.indexOf("#");
   const beforeHash = hash2 === -1 ? text2 : text2.slice(0, hash2);
   const anchor = hash2 === -1 ? void 0 : text2.slice(hash2 + 1);
-  const query = beforeHash.indexOf("?");
-  const written3 = query === -1 ? beforeHash : beforeHash.slice(0, query);
+  const queryAt = beforeHash.indexOf("?");
+  const written3 = queryAt === -1 ? beforeHash : beforeHash.slice(0, queryAt);
   if (written3 === "") return { kind: "web" };
   const decoded = written3.includes("%") ? percentDecoded(written3) : written3;
+  const query = queryAt === -1 || queryAt === beforeHash.length - 1 ? {} : { query: beforeHash.slice(queryAt + 1) };
   if (isFolderLink(decoded)) {
     const folder = resolvedPath(decoded, fromFile, rootInRepository);
-    return { kind: "file", path: folder === void 0 || folder === "" ? folder : `${folder}/`, markdown: false, folder: true, anchor };
+    return { kind: "file", path: folder === void 0 || folder === "" ? folder : `${folder}/`, markdown: false, folder: true, anchor, ...query };
   }
-  return { kind: "file", path: resolvedPath(decoded, fromFile, rootInRepository), markdown: MARKDOWN_FILE2.test(decoded), folder: false, anchor };
+  return { kind: "file", path: resolvedPath(decoded, fromFile, rootInRepository), markdown: MARKDOWN_FILE2.test(decoded), folder: false, anchor, ...query };
 }
 function ownHeadingAnchor(destination) {
   const text2 = unescapedDestination(destination);
@@ -10159,7 +10209,7 @@ function rewriteLinks(markdown, context, found) {
   for (const link of found ?? findLinkDestinations(markdown)) {
     const decision = decide(link.text, context, anchorIn, ownAnchorIn);
     if (decision.kind === "pending") result.needsSecondPass = true;
-    else if (decision === KEEP_UNADDRESSED) addOnce(unaddressed, link.text);
+    if (decision === KEEP_UNADDRESSED) addOnce(unaddressed, link.text);
     else if (decision.kind !== "ownAnchor" && decision.caution) addCaution(result.cautions, { target: link.text, reason: decision.caution });
     if (decision.kind !== "rewrite" && decision.kind !== "ownAnchor") continue;
     if (decision.kind === "rewrite") result.rewritten++;
@@ -10193,7 +10243,7 @@ function foreseeRewrite(destinations, context) {
   for (const destination of destinations) {
     const decision = decide(destination, context, anchorIn, ownAnchorIn);
     if (decision.kind === "pending") result.needsSecondPass = true;
-    else if (decision === KEEP_UNADDRESSED) result.unaddressed++;
+    if (decision === KEEP_UNADDRESSED) result.unaddressed++;
     else if (decision.kind !== "ownAnchor" && decision.caution) addCaution(result.cautions, { target: destination, reason: decision.caution });
   }
   return result;
@@ -10218,6 +10268,7 @@ function anchorMatcher(context) {
 }
 var KEEP = Object.freeze({ kind: "keep" });
 var PENDING = Object.freeze({ kind: "pending" });
+var PENDING_WITHOUT_QUERY = Object.freeze({ kind: "pending", caution: "queryDropped" });
 var keepBecause = (caution) => Object.freeze({ kind: "keep", caution });
 var KEEP_BECAUSE = {
   outsideRun: keepBecause("outsideRun"),
@@ -10247,15 +10298,16 @@ function decide(destination, context, anchorIn, ownAnchorIn) {
   if ((page === void 0 || page === "noFile") && path?.includes("\\")) return KEEP_BECAUSE.backslashPath;
   if (!target.markdown && !target.folder && page === void 0) return KEEP_BECAUSE.notMarkdown;
   if (path === void 0 && outside === void 0) return KEEP_BECAUSE.outsideRun;
-  if (page === "pending") return PENDING;
+  if (page === "pending") return target.query === void 0 ? PENDING : PENDING_WITHOUT_QUERY;
   if (page === "noAddress") return KEEP_UNADDRESSED;
   if (page === "notYet") return KEEP_BECAUSE.noPageYet;
   if (page === "noFile") return KEEP_BECAUSE.noFile;
   if (page === "refused") return KEEP_BECAUSE.refusedPage;
   if (page === void 0) return KEEP_BECAUSE.unknownPage;
-  if (target.anchor === void 0 || target.anchor === "") return { kind: "rewrite", destination: page.url };
+  const dropped = target.query === void 0 ? void 0 : "queryDropped";
+  if (target.anchor === void 0 || target.anchor === "") return dropped ? { kind: "rewrite", destination: page.url, caution: dropped } : { kind: "rewrite", destination: page.url };
   const anchor = anchorIn(page, target.anchor);
-  return anchor === void 0 ? { kind: "rewrite", destination: `${page.url}#${writtenFragment(target.anchor)}`, caution: "unknownAnchor" } : { kind: "rewrite", destination: `${page.url}#${fragment(anchor)}` };
+  return anchor === void 0 ? { kind: "rewrite", destination: `${page.url}#${writtenFragment(target.anchor)}`, caution: dropped ?? "unknownAnchor" } : { kind: "rewrite", destination: `${page.url}#${fragment(anchor)}`, ...dropped ? { caution: dropped } : {} };
 }
 function fragment(anchor) {
   const wellFormed = anchor.replace(new RegExp("\\p{Surrogate}", "gu"), "�");
@@ -10304,7 +10356,8 @@ var REASONS = {
   notMarkdown: (words) => words.linkNotMarkdown(),
   backslashPath: (words) => words.linkBackslashPath(),
   unknownAnchor: (words) => words.linkUnknownAnchor(),
-  unknownOwnAnchor: (words) => words.linkUnknownOwnAnchor()
+  unknownOwnAnchor: (words) => words.linkUnknownOwnAnchor(),
+  queryDropped: (words) => words.linkQueryDropped()
 };
 function withLinkCautions(cautions, links, words) {
   if (links.length === 0 && !cautions.some((caution) => caution.code === "localLinks")) return cautions;
@@ -10312,13 +10365,19 @@ function withLinkCautions(cautions, links, words) {
   if (links.length === 0) return kept;
   let stay = 0;
   let toPage = 0;
+  let withoutQuery = 0;
   let sharedReason;
   let mixed = false;
   const stayListed = [];
   const toPageListed = [];
+  const withoutQueryListed = [];
   for (const link of links) {
     if (link.reason === "unknownAnchor") {
       if (++toPage <= 3) toPageListed.push(link.target);
+      continue;
+    }
+    if (link.reason === "queryDropped") {
+      if (++withoutQuery <= 3) withoutQueryListed.push(link.target);
       continue;
     }
     if (++stay <= 3) stayListed.push(link);
@@ -10331,7 +10390,8 @@ function withLinkCautions(cautions, links, words) {
     staying = { code: "localLinks", message: detached(message), targets: stayListed.map((link) => detached(link.target)) };
   }
   const missing = toPage > 0 ? { code: "localLinks", message: words.linksMissHeading(toPage, toPageListed.join(", "), toPage > 3), targets: toPageListed.map(detached) } : void 0;
-  const added = staying && missing ? [staying, missing] : staying ? [staying] : missing ? [missing] : [];
+  const queryless = withoutQuery > 0 ? { code: "localLinks", message: words.linksDropQuery(withoutQuery, withoutQueryListed.join(", "), withoutQuery > 3), targets: withoutQueryListed.map(detached) } : void 0;
+  const added = queryless === void 0 ? staying && missing ? [staying, missing] : staying ? [staying] : missing ? [missing] : [] : [...staying ? [staying] : [], ...missing ? [missing] : [], queryless];
   return kept.length === 0 ? added : kept.concat(added);
 }
 
@@ -11234,9 +11294,9 @@ async function sendPlanned(item, target, context, settings) {
     signal: context.signal,
     beforeAttempt: () => context.gate.wait(context.signal),
     // The wiki asked for a longer wait than a run waits: the whole run stops, no new file is sent into it.
-    onRetryAfterTooLong: (retryAfterMs, status) => {
-      context.gate.stopFor(retryAfterMs, status);
-      hooks.onRetryAfterTooLong?.(retryAfterMs, status);
+    onRetryAfterTooLong: (retryAfterMs2, status) => {
+      context.gate.stopFor(retryAfterMs2, status);
+      hooks.onRetryAfterTooLong?.(retryAfterMs2, status);
     },
     onRetryWait: (delayMs, nextAttempt, previous) => {
       if (previous.kind === "response" && previous.status === 429) context.gate.pauseFor(delayMs);
@@ -11576,11 +11636,11 @@ var FILE_STATUS_WORDS = {
   notStarted: "not started",
   cancelled: "interrupted"
 };
-function fileLine(record) {
+function fileLine(record, landingSaid = false) {
   const word = record.outcome === "created" || record.outcome === "updated" ? record.outcome : FILE_STATUS_WORDS[record.status];
   const sent = record.outcome === "created" || record.outcome === "updated";
   const guard = verdictFitsResult(record) ? guardText(record.wikiEdits, record.outcome === "updated" || record.status === "edited", record.status === "edited", false, sent) : "";
-  const landed = record.status === "failed" && record.mayHaveLanded ? "(it may have reached the wiki all the same: the next run finds out from the page)" : "";
+  const landed = record.status === "failed" && record.mayHaveLanded && !landingSaid ? "(it may have reached the wiki all the same: the next run finds out from the page)" : "";
   const message = record.status === "edited" && record.wikiEdits?.verdict === "edited" && guard !== "" ? "" : record.message;
   return escapeControlCharacters(joinLine(word, record.file, targetText(record), spaced(spaced(message, guard), landed), record.cautions));
 }
@@ -14163,9 +14223,11 @@ function goneRecords(previous, tree, root, alsoThere, pinned) {
   const there = [...tree.refused, ...alsoThere, ...pinned.map((file) => file.path)];
   const thereFiles = new Set(there);
   const holdingThere = foldersHolding(there);
+  const refusedFolders = new Set([...tree.refused, ...alsoThere].map((path) => isFolderPath(path) ? path : `${path}/`));
   const gone = [];
   for (const [path, page] of previous) {
-    if (isBelow(path, root) && !tree.byPath.has(path) && !(isFolderPath(path) ? holdingThere.has(path) : thereFiles.has(path))) gone.push({ path, page });
+    if (!isBelow(path, root) || tree.byPath.has(path) || (isFolderPath(path) ? holdingThere.has(path) : thereFiles.has(path))) continue;
+    if (!isBelowAny(path, refusedFolders)) gone.push({ path, page });
   }
   return gone.sort((a, b) => compareRelativePaths(a.path, b.path));
 }
@@ -14273,13 +14335,6 @@ function byDepth(gone) {
     else levels.set(depth, [each]);
   }
   return [...levels.keys()].sort((a, b) => a - b).map((depth) => levels.get(depth));
-}
-function foldersHolding(paths) {
-  const folders = /* @__PURE__ */ new Set();
-  for (const path of paths) {
-    for (let end = path.indexOf("/"); end !== -1; end = path.indexOf("/", end + 1)) folders.add(path.slice(0, end + 1));
-  }
-  return folders;
 }
 
 // src/core/tree/titledBack.ts
@@ -15316,6 +15371,7 @@ function landedEntryHashes(fingerprint, key) {
 }
 function landedPage(entry) {
   const { item } = entry;
+  if (item.state !== "unchanged" && item.state !== "send") return void 0;
   const page = guardedPage(item.guard);
   const marker = page?.body?.marker;
   if (page === void 0 || marker === void 0 || marker.version === 0 || marker.version !== page.version) return void 0;
@@ -15477,7 +15533,7 @@ function printTreeResult(result, json, output, plan, names, landed) {
   withNames(record, names, { ...parentTitle !== void 0 ? { parentTitle } : {}, ...result.state === "published" && result.pageId ? { pageId: result.pageId } : {} });
   output.record({ ...record, linkCautions: result.linkCautions });
   if (json) output.json({ ...record, linkCautions: result.linkCautions });
-  else output.line(`${"  ".repeat(result.depth)}${fileLine(record)}${result.pass === 2 ? " (second pass: links to new pages)" : record.relinked ? ` (${RELINKED_TEXT})` : ""}`);
+  else output.line(`${"  ".repeat(result.depth)}${fileLine(record, result.outcome?.mayHaveLandedSaid === true)}${result.pass === 2 ? " (second pass: links to new pages)" : record.relinked ? ` (${RELINKED_TEXT})` : ""}`);
 }
 function underHeldParent(record, plan, landed) {
   if (plan.parentId === void 0 || record.parentId !== plan.parentId) return;
@@ -16260,6 +16316,7 @@ async function planCommandLine(args, place, output, renderer) {
   const listings = folderListings();
   const repository = await repositoryLinks(read.files.filter((file) => unpublished(file.key)).map((file) => repositoryLinkFile(file.key, cwd, listings)), labelledManifestFiles(cwd));
   for (const problem of repository.problems) output.problem(`${problem} (its files publish as if it recorded no page)`);
+  for (const finding of repository.entryFindings) output.problem(finding);
   for (const file of read.files) {
     const recorded = unpublished(file.key) ? repository.links.get(file.key) : void 0;
     links.set(file.key, args.retarget ? void 0 : recorded ?? known.get(file.key));
@@ -16283,7 +16340,7 @@ function print(result, json, output, notStartedBecause2, names) {
   withNames(record, names, result.state === "published" && result.pageId !== void 0 ? { pageId: result.pageId } : {});
   output.record(record);
   if (json) output.json(record);
-  else output.line(`${fileLine(record)}${result.pass === 2 ? " (second pass: links to new pages)" : record.relinked ? ` (${RELINKED_TEXT})` : ""}`);
+  else output.line(`${fileLine(record, result.outcome?.mayHaveLandedSaid === true)}${result.pass === 2 ? " (second pass: links to new pages)" : record.relinked ? ` (${RELINKED_TEXT})` : ""}`);
   return record;
 }
 function flatPlanRecord(item, relinked) {

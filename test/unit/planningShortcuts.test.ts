@@ -197,7 +197,8 @@ describe('planning shortcuts give what the general rules give', () => {
     for (const bad of ['', '/a.md', 'C:/a.md', 'a\\b.md', '../a.md', 'a/../b.md', 'a/..', './a.md', 'a/./b.md', 'a//b.md', 'a/.', '.', '..', '//']) {
       assert.equal(keyProblem(bad), true, JSON.stringify(bad));
     }
-    for (const good of ['a.md', 'a/b.md', 'a/', 'a/b/', '.hidden/a.md', '..a/b.md', 'a../b.md', '...']) {
+    // (A key must name a Markdown file or a folder too: '...' is refused for that, '.../' and '...md' are not.)
+    for (const good of ['a.md', 'a/b.md', 'a/', 'a/b/', '.hidden/a.md', '..a/b.md', 'a../b.md', '.../', '...md']) {
       assert.equal(keyProblem(good), false, JSON.stringify(good));
     }
   });

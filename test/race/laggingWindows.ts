@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { ExportSessionManager, SESSION_SECRET_KEY, TokenClient, parseSession, type ExportSession, type ExportSessionEvent } from '../../src/core/oauth';
 import { sessionFromTokens } from '../../src/core/oauth/session';
 import type { LaggingSecretView, LaggingSecretWorld } from '../fakes/laggingSecretStore';
+import type { Clock } from '../../src/core/ports';
 import type { ManualClock } from '../fakes/manualClock';
 import type { MemoryLogger } from '../fakes/memoryLogger';
 import type { Idp } from '../sandbox/idp';
@@ -14,6 +15,7 @@ export interface Window {
   view: LaggingSecretView;
   manager: ExportSessionManager;
   events: ExportSessionEvent[];
+  clock: Clock;
 }
 
 export interface WindowOptions {
@@ -21,12 +23,16 @@ export interface WindowOptions {
   lockTimeoutMs?: number;
   consistencyWaitMs?: number;
   mayRefresh?: boolean;
+  /** This window's own clock (another machine's, for a remote window); the shared test clock when absent. */
+  clock?: Clock;
 }
 
 export interface LaggingWindows {
   open(world: LaggingSecretWorld, options: WindowOptions): Window;
   /** Signs in through `window` with a session the identity provider issued, and lets every view see it. */
   signIn(world: LaggingSecretWorld, window: Window): Promise<ExportSession>;
+  /** A clock `skewMs` ahead of the test's (behind when negative): another machine's. */
+  skewedClock(skewMs: number): Clock;
   /** What the backing store holds (what a window opened now would read). */
   stored(world: LaggingSecretWorld): ExportSession | undefined;
   /** Moves the clock inside the 5-minute margin of the stored access token. */
@@ -37,7 +43,8 @@ export function laggingWindows(context: () => { idp: Idp; clock: ManualClock; lo
   const stored = (world: LaggingSecretWorld): ExportSession | undefined => parseSession(world.stored(SESSION_SECRET_KEY));
   return {
     open(world, options) {
-      const { idp, clock, logger } = context();
+      const { idp, logger } = context();
+      const clock = options.clock ?? context().clock;
       const view = world.view();
       const tokenClient = new TokenClient({
         authUrl: idp.authUrl,
@@ -48,13 +55,17 @@ export function laggingWindows(context: () => { idp: Idp; clock: ManualClock; lo
         retry: { maxAttempts: 1 },
         timeoutMs: 5000,
       });
-      const manager = new ExportSessionManager({ store: view, clock, logger, tokenClient, lockTimeoutMs: 10_000, ...options });
+      const manager = new ExportSessionManager({ store: view, logger, tokenClient, lockTimeoutMs: 10_000, ...options, clock });
       const events: ExportSessionEvent[] = [];
       manager.onDidChange((event) => events.push(event));
-      return { view, manager, events };
+      return { view, manager, events, clock };
+    },
+    skewedClock(skewMs) {
+      return { now: () => context().clock.now() + skewMs };
     },
     async signIn(world, window) {
-      const { idp, clock } = context();
+      const { idp } = context();
+      const clock = window.clock;
       const issued = idp.issueSessionDirectly();
       const session = sessionFromTokens(
         { accessToken: issued.access_token, ...(issued.refresh_token ? { refreshToken: issued.refresh_token } : {}), scope: issued.scope },

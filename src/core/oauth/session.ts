@@ -1,5 +1,6 @@
 // The stored export session. The JWT is decoded without verification (reliability requirement 4): its
 // claims only drive scheduling and display.
+import { randomUUID } from 'node:crypto';
 import { jwtDecode } from 'jwt-decode';
 import { parseJsonObject } from '../util/json';
 import { EXPORT_SCOPES } from './authorizeUrl';
@@ -23,6 +24,12 @@ export interface ExportSession {
   lastRefreshAt: number;
   scopes: string[];
   account?: string;
+  /**
+   * Which sign-in this session descends from (a random id, no secret) and how many rotations since: what windows
+   * on different machines can compare, where their clocks cannot. Absent in sessions stored by earlier versions.
+   */
+  signInId?: string;
+  rotations?: number;
 }
 
 interface AccessClaims {
@@ -59,6 +66,8 @@ export function sessionFromTokens(tokens: TokenResponse, now: number, previous?:
   const claims: { expiresAt: number; account?: string } = readAccessClaims(tokens.accessToken) ?? { expiresAt: now + ACCESS_TOKEN_LIFETIME_MS };
   const scopes = tokens.scope ? tokens.scope.split(' ').filter(Boolean) : (previous?.scopes ?? [...EXPORT_SCOPES]);
   const account = claims.account ?? previous?.account;
+  // A rotation continues its sign-in's lineage; a sign-in (or a session stored before lineages) starts one.
+  const continues = previous?.signInId !== undefined && previous.rotations !== undefined;
   return {
     accessToken: tokens.accessToken,
     refreshToken,
@@ -66,6 +75,8 @@ export function sessionFromTokens(tokens: TokenResponse, now: number, previous?:
     lastRefreshAt: now,
     scopes,
     ...(account ? { account } : {}),
+    signInId: continues ? previous.signInId : randomUUID(),
+    rotations: continues ? (previous.rotations ?? 0) + 1 : previous ? 1 : 0,
   };
 }
 
@@ -87,6 +98,9 @@ export function parseSession(raw: string | undefined): ExportSession | undefined
     lastRefreshAt: v.lastRefreshAt,
     scopes,
     ...(typeof v.account === 'string' ? { account: v.account } : {}),
+    ...(typeof v.signInId === 'string' && v.signInId && typeof v.rotations === 'number' && Number.isSafeInteger(v.rotations) && v.rotations >= 0
+      ? { signInId: v.signInId, rotations: v.rotations }
+      : {}),
   };
 }
 

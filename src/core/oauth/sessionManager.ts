@@ -291,7 +291,7 @@ export class ExportSessionManager {
     }
     if (!write.session.refreshToken) throw new ExportAuthError('protocol', (m) => m.noRefreshToken());
     try {
-      await this.sessions.writeRotation(write.session, marker?.generation ?? 0, held);
+      await this.sessions.writeRotation(write.session, marker, held);
     } catch (error) {
       // The server has rotated: the stored refresh token is dead. Keep the new pair for the next call to
       // write first, and never hand out the old access token meanwhile.

@@ -8,10 +8,14 @@
 // never the token); before a sign-out deletes the session, that the user is signed out (a tombstone every
 // window respects until a new sign-in replaces it). `generation` counts sign-ins and sign-outs, so a rotation
 // made in one generation is never written into the next.
+// Whether a session the marker does not name is older or newer than the one it records is decided by the
+// sessions' lineage (which sign-in, how many rotations since; sessionLineage.ts) and the sign-ins the marker has
+// seen replaced, never by timestamps: a window on another machine (a remote window) stamps its own clock.
 import { createHash, randomBytes } from 'node:crypto';
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseJsonObject } from '../util/json';
+import { lineageStanding, type Lineage, type Standing } from './sessionLineage';
 
 export type SessionMarker =
   | {
@@ -22,6 +26,10 @@ export type SessionMarker =
       lastRefreshAt: number;
       /** When the marker was written (the writer's clock); markers written before this field was kept give lastRefreshAt. */
       writtenAt: number;
+      /** The lineage of the session the marker names (absent: written by an earlier version, or a session without one). */
+      lineage?: Lineage;
+      /** Sign-ins this lock folder saw replaced or signed out; undefined in markers written before lineages. */
+      retiredSignIns?: string[];
     }
   | {
       signedOut: true;
@@ -33,7 +41,12 @@ export type SessionMarker =
        * check for edits instead of sending it unchecked (signInRevoked).
        */
       revoked?: true;
+      /** Sign-ins this lock folder saw replaced or signed out, the one signed out included (see above). */
+      retiredSignIns?: string[];
     };
+
+/** What a marker says about a session: the one it names, an older one, or one stored where it never looked. */
+export type { Standing } from './sessionLineage';
 
 const MARKER_NAME = 'export-session.state.json';
 
@@ -63,14 +76,38 @@ export async function readSessionMarker(lockDir: string): Promise<SessionMarker 
   if (!v) return undefined;
   // Markers written before generations existed count as generation 0.
   const generation = typeof v.generation === 'number' && Number.isSafeInteger(v.generation) ? v.generation : 0;
+  const retired = Array.isArray(v.retiredSignIns) ? { retiredSignIns: v.retiredSignIns.filter((id): id is string => typeof id === 'string') } : {};
   if (v.signedOut === true) {
     const signedOutAt = typeof v.signedOutAt === 'number' ? v.signedOutAt : 0;
-    return v.revoked === true ? { signedOut: true, generation, signedOutAt, revoked: true } : { signedOut: true, generation, signedOutAt };
+    return { signedOut: true, generation, signedOutAt, ...(v.revoked === true ? { revoked: true } : {}), ...retired };
   }
   if (typeof v.refreshTokenSha256 !== 'string' || !/^[0-9a-f]{64}$/.test(v.refreshTokenSha256)) return undefined;
   if (typeof v.lastRefreshAt !== 'number') return undefined;
   const writtenAt = typeof v.writtenAt === 'number' ? v.writtenAt : v.lastRefreshAt;
-  return { signedOut: false, generation, refreshTokenSha256: v.refreshTokenSha256, lastRefreshAt: v.lastRefreshAt, writtenAt };
+  const lineage = typeof v.signInId === 'string' && typeof v.rotations === 'number' ? { lineage: { signInId: v.signInId, rotations: v.rotations } } : {};
+  return { signedOut: false, generation, refreshTokenSha256: v.refreshTokenSha256, lastRefreshAt: v.lastRefreshAt, writtenAt, ...lineage, ...retired };
+}
+
+/** The fields of a session the marker decisions read. */
+export interface MarkedSession {
+  refreshToken: string;
+  lastRefreshAt: number;
+  signInId?: string;
+  rotations?: number;
+}
+
+/**
+ * Where `session` stands against the marker: 'current' (the one it names), 'older' (a lagging or overwritten view,
+ * a sign-in replaced or signed out here) or 'newer' (stored by a window whose lock folder is elsewhere). Lineages
+ * decide; only sessions or markers stored by earlier versions fall back to comparing lastRefreshAt.
+ */
+export function standingAgainst(marker: SessionMarker, session: MarkedSession): Standing {
+  if (markerMatches(marker, session.refreshToken)) return 'current';
+  const recorded = marker.signedOut ? undefined : marker.lineage;
+  const byLineage = lineageStanding(session, recorded, marker.retiredSignIns);
+  if (byLineage) return byLineage;
+  const recordedAt = marker.signedOut ? marker.signedOutAt : marker.lastRefreshAt;
+  return session.lastRefreshAt > recordedAt ? 'newer' : 'older';
 }
 
 /**
@@ -88,14 +125,14 @@ export const STARTED_AFTER_WRITE_MS = 5_000;
  * on any change). The refresh token this window holds was replaced: it must never be sent, and the sign-in is lost
  * here. A view newer than the marker (stored by a window with another lock folder) is never taken for this.
  */
-export function overwrittenHere(marker: SessionMarker | undefined, session: { refreshToken: string; lastRefreshAt: number } | undefined, now: number, viewSince?: number): boolean {
-  if (!marker || marker.signedOut || !session || markerMatches(marker, session.refreshToken)) return false;
-  if (session.lastRefreshAt > marker.lastRefreshAt) return false;
+export function overwrittenHere(marker: SessionMarker | undefined, session: MarkedSession | undefined, now: number, viewSince?: number): boolean {
+  if (!marker || marker.signedOut || !session) return false;
+  if (standingAgainst(marker, session) !== 'older') return false;
   return now - marker.writtenAt >= OVERWRITTEN_AFTER_MS || (viewSince !== undefined && viewSince - marker.writtenAt >= STARTED_AFTER_WRITE_MS);
 }
 
 /** overwrittenHere() for readers outside the session manager (the editor's status item); false when unreadable. */
-export async function isOverwrittenHere(lockDir: string, session: { refreshToken: string; lastRefreshAt: number }, now: number, viewSince?: number): Promise<boolean> {
+export async function isOverwrittenHere(lockDir: string, session: MarkedSession, now: number, viewSince?: number): Promise<boolean> {
   try {
     return overwrittenHere(await readSessionMarker(lockDir), session, now, viewSince);
   } catch {
@@ -107,12 +144,12 @@ export async function isOverwrittenHere(lockDir: string, session: { refreshToken
  * True when the marker records a sign-out that `session` predates: a lagging view's leftover. A session signed
  * in after the sign-out (by a window whose lock folder is elsewhere) is not covered by it.
  */
-export function signedOutBefore(marker: SessionMarker | undefined, session: { lastRefreshAt: number }): boolean {
-  return marker?.signedOut === true && session.lastRefreshAt <= marker.signedOutAt;
+export function signedOutBefore(marker: SessionMarker | undefined, session: MarkedSession): boolean {
+  return marker?.signedOut === true && standingAgainst(marker, session) !== 'newer';
 }
 
 /** signedOutBefore() for readers outside the session manager (the editor's fast path); false when unreadable. */
-export async function isSignedOutByMarker(lockDir: string, session: { lastRefreshAt: number }): Promise<boolean> {
+export async function isSignedOutByMarker(lockDir: string, session: MarkedSession): Promise<boolean> {
   try {
     return signedOutBefore(await readSessionMarker(lockDir), session);
   } catch {
@@ -133,22 +170,31 @@ export async function signInRevoked(lockDir: string): Promise<boolean> {
   }
 }
 
+/** What a marker for a stored session records besides the session itself. */
+export interface MarkerContext {
+  generation?: number;
+  writtenAt?: number;
+  retiredSignIns?: readonly string[];
+}
+
 /** Call only while holding the refresh lock, after the session was written. */
-export async function writeSessionMarker(
-  lockDir: string,
-  session: { refreshToken: string; lastRefreshAt: number },
-  generation = 1,
-  writtenAt = session.lastRefreshAt,
-): Promise<void> {
-  await writeMarkerFile(lockDir, { generation, refreshTokenSha256: hashRefreshToken(session.refreshToken), lastRefreshAt: session.lastRefreshAt, writtenAt });
+export async function writeSessionMarker(lockDir: string, session: MarkedSession, context: MarkerContext = {}): Promise<void> {
+  await writeMarkerFile(lockDir, {
+    generation: context.generation ?? 1,
+    refreshTokenSha256: hashRefreshToken(session.refreshToken),
+    lastRefreshAt: session.lastRefreshAt,
+    writtenAt: context.writtenAt ?? session.lastRefreshAt,
+    ...(session.signInId !== undefined && session.rotations !== undefined ? { signInId: session.signInId, rotations: session.rotations } : {}),
+    retiredSignIns: [...(context.retiredSignIns ?? [])],
+  });
 }
 
 /**
  * Call while holding the refresh lock (when it can be had), before the session is deleted. `revoked`: the
- * authorization server ended the sign-in, not the user.
+ * authorization server ended the sign-in, not the user. `retiredSignIns` includes the sign-in that ends.
  */
-export async function writeSignedOutMarker(lockDir: string, generation: number, signedOutAt: number, revoked = false): Promise<void> {
-  await writeMarkerFile(lockDir, { generation, signedOut: true, signedOutAt, ...(revoked ? { revoked: true } : {}) });
+export async function writeSignedOutMarker(lockDir: string, generation: number, signedOutAt: number, revoked = false, retiredSignIns: readonly string[] = []): Promise<void> {
+  await writeMarkerFile(lockDir, { generation, signedOut: true, signedOutAt, ...(revoked ? { revoked: true } : {}), retiredSignIns: [...retiredSignIns] });
 }
 
 export async function removeSessionMarker(lockDir: string): Promise<void> {

@@ -9,6 +9,7 @@ import { realSleep, type Sleep } from './backoff';
 import { ExportAuthError, overwritten, staleView, storageTimeout, type StorageCall } from './errors';
 import type { ReleaseLock } from './refreshLock';
 import * as S from './session';
+import { retire } from './sessionLineage';
 import {
   hashRefreshToken,
   markerMatches,
@@ -16,6 +17,7 @@ import {
   readSessionMarker,
   removeSessionMarker,
   signedOutBefore,
+  standingAgainst,
   writeSessionMarker,
   writeSignedOutMarker,
   type SessionMarker,
@@ -50,6 +52,8 @@ export interface SessionStoreDeps {
 }
 
 const POLL_MS = 50;
+/** The longest wait for the view a sign-in or sign-out reads only to retire its lineage. */
+const PEEK_MS = 1000;
 
 export class SessionStore {
   /** The marker last found overwritten here (its token's hash and time), so onOverwritten is told once. */
@@ -89,11 +93,13 @@ export class SessionStore {
     const marker = await this.marker();
     const current = await this.readView(held);
     if (!marker || markerMatches(marker, current?.refreshToken)) return { session: current, marker };
-    if (current && newerThan(current, marker)) {
+    if (current && standingAgainst(marker, current) === 'newer') {
       // A lagging view only ever shows older sessions than the marker's; a newer one was stored by a window
       // whose lock folder is elsewhere (the remote side of a remote window). It is the latest: adopt it.
       this.deps.logger.info('Adopting an export session stored by a window that does not share this refresh lock.');
-      return { session: current, marker: await this.updateMarker(current, marker.generation + 1) };
+      const retired = retire(marker.retiredSignIns, marker.signedOut ? undefined : marker.lineage?.signInId);
+      const replaced = retired.filter((id) => id !== current.signInId);
+      return { session: current, marker: await this.updateMarker(current, { generation: marker.generation + 1, retiredSignIns: replaced }) };
     }
     if (marker.signedOut) return { session: undefined, marker };
     this.throwIfOverwritten(marker, current);
@@ -133,15 +139,23 @@ export class SessionStore {
     }
   }
 
-  /** A new sign-in (under the lock): writes the session (awaited), then a marker of the next generation. */
+  /**
+   * A new sign-in (under the lock): writes the session (awaited), then a marker of the next generation that
+   * remembers the sign-ins it replaces, so a lagging view still showing one of them is known to be older.
+   */
   async writeSignedIn(session: S.ExportSession, held: HeldLock): Promise<void> {
-    const generation = ((await this.marker())?.generation ?? 0) + 1;
+    const marker = await this.marker();
+    const replaced = await this.peekView(held);
     await this.writeSession(session, held);
-    await this.updateMarker(session, generation);
+    const retiredSignIns = retire(marker?.retiredSignIns, marker?.signedOut === false ? marker.lineage?.signInId : undefined, replaced?.signInId).filter(
+      (id) => id !== session.signInId,
+    );
+    await this.updateMarker(session, { generation: (marker?.generation ?? 0) + 1, retiredSignIns });
   }
 
   /** A rotation (under the lock): writes the session (awaited), then the marker, keeping the generation. */
-  async writeRotation(session: S.ExportSession, generation: number, held: HeldLock): Promise<void> {
+  async writeRotation(session: S.ExportSession, previous: SessionMarker | undefined, held: HeldLock): Promise<void> {
+    const context = { generation: previous?.generation ?? 0, retiredSignIns: previous?.retiredSignIns ?? [] };
     try {
       await this.writeSession(session, held);
     } catch (error) {
@@ -150,13 +164,14 @@ export class SessionStore {
       await this.removeMarker();
       throw error;
     }
-    await this.updateMarker(session, generation);
+    await this.updateMarker(session, context);
   }
 
   /** Inside the lock: the marker now describes a session this window found in its store (and adopts). */
   async noteAdopted(session: S.ExportSession): Promise<void> {
     const marker = await this.marker();
-    if (!marker || !markerMatches(marker, session.refreshToken)) await this.updateMarker(session, marker?.generation ?? 0);
+    if (marker?.signedOut === false && markerMatches(marker, session.refreshToken)) return;
+    await this.updateMarker(session, { generation: marker?.generation ?? 0, retiredSignIns: marker?.retiredSignIns ?? [] });
   }
 
   /**
@@ -164,15 +179,32 @@ export class SessionStore {
    * neither refreshes it nor writes it back), then deletes the session. Under the lock when it could be had.
    */
   async recordSignOut(now: number, held: HeldLock | undefined, revoked = false): Promise<void> {
-    const generation = ((await this.marker())?.generation ?? 0) + 1;
+    const marker = await this.marker();
+    const generation = (marker?.generation ?? 0) + 1;
+    // The sign-in that ends, as the marker and this window's view know it: a view still showing it is a leftover.
+    const ending = await this.peekView(held);
+    const retiredSignIns = retire(marker?.retiredSignIns, marker?.signedOut === false ? marker.lineage?.signInId : undefined, ending?.signInId);
     try {
-      await writeSignedOutMarker(this.deps.lockDir, generation, now, revoked);
+      await writeSignedOutMarker(this.deps.lockDir, generation, now, revoked, retiredSignIns);
     } catch (error) {
       // Without the tombstone a lagging window could refresh the session back; still sign out here.
       this.deps.logger.warn(`Could not record the sign-out for other windows: ${describeError(error)}`);
       await this.removeMarker();
     }
     await this.bounded(held, 'delete', () => this.deps.store.delete(S.SESSION_SECRET_KEY));
+  }
+
+  /**
+   * This window's view, for the lineage a sign-in or sign-out retires: a second at most, and undefined when the
+   * store fails or is slow, so the write it precedes keeps its share of the hold deadline.
+   */
+  private async peekView(held: HeldLock | undefined): Promise<S.ExportSession | undefined> {
+    const deadline = Math.min(held?.deadline ?? Infinity, Date.now() + PEEK_MS);
+    try {
+      return S.parseSession(await this.within(deadline, 'answer', () => this.deps.store.get(S.SESSION_SECRET_KEY)));
+    } catch {
+      return undefined;
+    }
   }
 
   private async readView(held?: HeldLock): Promise<S.ExportSession | undefined> {
@@ -185,9 +217,12 @@ export class SessionStore {
   }
 
   /** Runs a store call; under the lock it must settle before the hold deadline, or fails with a retryable 'busy'. */
-  private async bounded<T>(held: HeldLock | undefined, what: StorageCall, call: () => Promise<T>): Promise<T> {
-    if (!held) return call();
-    const budget = held.deadline - Date.now();
+  private bounded<T>(held: HeldLock | undefined, what: StorageCall, call: () => Promise<T>): Promise<T> {
+    return held ? this.within(held.deadline, what, call) : call();
+  }
+
+  private async within<T>(deadline: number, what: StorageCall, call: () => Promise<T>): Promise<T> {
+    const budget = deadline - Date.now();
     if (budget <= 0) throw storageTimeout(what, 0);
     let timer: NodeJS.Timeout | undefined;
     const expired = new Promise<never>((_resolve, reject) => {
@@ -202,11 +237,19 @@ export class SessionStore {
   }
 
   /** Writes the marker for `session`; undefined (no marker, no information) when that fails. */
-  private async updateMarker(session: S.ExportSession, generation: number): Promise<SessionMarker | undefined> {
+  private async updateMarker(session: S.ExportSession, context: MarkerFields): Promise<SessionMarker | undefined> {
     try {
       const writtenAt = this.deps.clock.now();
-      await writeSessionMarker(this.deps.lockDir, session, generation, writtenAt);
-      return { signedOut: false, generation, refreshTokenSha256: hashRefreshToken(session.refreshToken), lastRefreshAt: session.lastRefreshAt, writtenAt };
+      await writeSessionMarker(this.deps.lockDir, session, { ...context, writtenAt });
+      return {
+        signedOut: false,
+        generation: context.generation,
+        refreshTokenSha256: hashRefreshToken(session.refreshToken),
+        lastRefreshAt: session.lastRefreshAt,
+        writtenAt,
+        ...(session.signInId !== undefined && session.rotations !== undefined ? { lineage: { signInId: session.signInId, rotations: session.rotations } } : {}),
+        retiredSignIns: [...context.retiredSignIns],
+      };
     } catch (error) {
       // A marker naming the previous token would make every other window wait for a store that never
       // matches it; no marker only means "no information".
@@ -225,7 +268,8 @@ export class SessionStore {
   }
 }
 
-/** True when `session` was signed in or refreshed after what the marker records. */
-function newerThan(session: S.ExportSession, marker: SessionMarker): boolean {
-  return session.lastRefreshAt > (marker.signedOut ? marker.signedOutAt : marker.lastRefreshAt);
+/** What a marker written for a stored session carries besides it. */
+interface MarkerFields {
+  generation: number;
+  retiredSignIns: readonly string[];
 }

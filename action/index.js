@@ -2280,6 +2280,7 @@ var englishSignInMessages = {
   signedOut: () => "Your export API sign-in has expired or was revoked. Sign in again.",
   lockLost: () => "The refresh lock was lost to another window; nothing was changed. Try again.",
   staleView: () => "This window has not yet received the export session another window stored. Try again in a moment.",
+  rotationPendingElsewhere: () => "Another window refreshed the export sign-in but could not save it yet (for example, the keychain is locked); it saves it on its next use. Try again in a moment, or sign in again if that window was closed.",
   sessionOverwritten: () => "The export sign-in stored for this window was replaced by an older copy from another window, so it is lost here. Sign in again.",
   storageDidNotAnswer: (budgetMs) => `The secret storage did not answer within ${budgetMs} ms while this window held the refresh lock; the lock was released. Try again.`,
   storageDidNotDelete: (budgetMs) => `The secret storage did not delete the session within ${budgetMs} ms while this window held the refresh lock; the lock was released. Try again.`,

@@ -1,7 +1,7 @@
 // A secret storage that fails or stops answering: every path ends in the log or in an error its caller gets,
 // never in an unhandled rejection, and a store call under the refresh lock never keeps other windows waiting.
 import assert from 'node:assert/strict';
-import { ExportAuthError, ProactiveRefresher } from '../../src/core/oauth';
+import { ExportAuthError, ProactiveRefresher, SESSION_SECRET_KEY, parseSession } from '../../src/core/oauth';
 import { ManualClock } from '../fakes/manualClock';
 import { ManualTimers } from '../fakes/manualTimers';
 import { MemoryLogger } from '../fakes/memoryLogger';
@@ -90,5 +90,30 @@ describe('a failing secret storage', function () {
     assert.equal(store.values.size, 0, 'signed out');
     await settle();
     assert.deepEqual(unhandled, []);
+  });
+
+  it('a rotation window A could not save: window B sends nothing (busy), and A\'s next call writes the pair; the chain lives', async () => {
+    // Both windows over one secret storage and one lock folder; A's write of the rotation fails (a locked keychain).
+    const windowA = managerFor(idp, { store, clock, logger, lockDir: temp.dir });
+    const windowB = managerFor(idp, { store, clock, logger, lockDir: temp.dir });
+    const signedIn = await signInThroughSandbox(idp, windowA.manager, clock);
+    clock.advance(57 * MINUTE);
+    store.failNextWrite = new Error('the keychain is locked');
+    await assert.rejects(windowA.manager.getAccessToken(), (e: unknown) => e instanceof ExportAuthError && e.kind === 'storage');
+    assert.equal(idp.stats.refreshRequests, 1);
+
+    const pending = (e: unknown): boolean => e instanceof ExportAuthError && e.kind === 'busy' && e.retryable && /could not save it yet/.test(e.message);
+    await assert.rejects(windowB.manager.getAccessToken(), pending, 'B does not present the refresh token A replaced');
+    await assert.rejects(windowB.manager.refreshNow(), pending);
+    assert.equal(idp.stats.refreshRequests, 1, 'B sent nothing');
+    assert.deepEqual(windowB.events, [], 'nobody was signed out');
+
+    const token = await windowA.manager.getAccessToken();
+    const stored = parseSession(store.values.get(SESSION_SECRET_KEY));
+    assert.ok(stored && stored.accessToken === token && stored.refreshToken !== signedIn.refreshToken, 'A wrote its pending pair');
+    assert.equal(await windowB.manager.getAccessToken(), token, 'B uses it once it is stored');
+    assert.equal(idp.stats.refreshRequests, 1);
+    assert.equal(idp.stats.revokedChains, 0);
+    assert.ok(idp.chainAlive(stored.refreshToken));
   });
 });

@@ -51,6 +51,11 @@ export function staleView(): ExportAuthError {
   return new ExportAuthError('busy', (m) => m.staleView());
 }
 
+/** Another window rotated and holds the new pair it could not save; the stored refresh token is already replaced. */
+export function rotationPendingElsewhere(): ExportAuthError {
+  return new ExportAuthError('busy', (m) => m.rotationPendingElsewhere());
+}
+
 /** This window's store holds an older session than the marker's and will not catch up (sessionMarker.overwrittenHere). */
 export function overwritten(): ExportAuthError {
   return new ExportAuthError('overwritten', (m) => m.sessionOverwritten());

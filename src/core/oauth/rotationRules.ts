@@ -27,7 +27,9 @@ export function alreadyRefreshedElsewhere(current: S.ExportSession, mode: Refres
 /** A sign-out, a new sign-in or another rotation since the request went out: the rotation must not be written. */
 export function replacedMeanwhile(write: PendingWrite, latest: S.ExportSession | undefined, marker: SessionMarker | undefined): boolean {
   if (!marker) return latest?.refreshToken !== write.replaces;
-  if (marker.signedOut || !markerMatches(marker, write.replaces)) return true;
+  // A marker of this very rotation, written when its save failed, still stands for the session it replaces.
+  const pendingMarkerOfThis = !marker.signedOut && marker.rotationPending === true && markerMatches(marker, write.session.refreshToken);
+  if (marker.signedOut || !(markerMatches(marker, write.replaces) || pendingMarkerOfThis)) return true;
   if (write.generation !== undefined && marker.generation !== write.generation) return true;
   return latest?.refreshToken !== write.replaces;
 }

@@ -187,7 +187,7 @@ export class ExportSessionManager {
   private async refreshUnderLock(mode: RefreshMode): Promise<S.ExportSession> {
     const held = await this.takeLock();
     try {
-      const { session: current, marker } = await this.sessions.readConsistent(held);
+      const { session: current, marker } = await this.sessions.readConsistent(held, this.pending?.session.refreshToken);
       if (marker?.signedOut) {
         // Signed out in some window: final, even for a rotation this window could not save.
         this.pending = undefined;

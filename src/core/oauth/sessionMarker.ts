@@ -30,6 +30,11 @@ export type SessionMarker =
       lineage?: Lineage;
       /** Sign-ins this lock folder saw replaced or signed out; undefined in markers written before lineages. */
       retiredSignIns?: string[];
+      /**
+       * A window rotated but could not save the new pair (a locked keychain, a write past its deadline): the token it
+       * replaced is dead, the marker names the new one, and only that window holds it until its next call writes it.
+       */
+      rotationPending?: true;
     }
   | {
       signedOut: true;
@@ -85,7 +90,8 @@ export async function readSessionMarker(lockDir: string): Promise<SessionMarker 
   if (typeof v.lastRefreshAt !== 'number') return undefined;
   const writtenAt = typeof v.writtenAt === 'number' ? v.writtenAt : v.lastRefreshAt;
   const lineage = typeof v.signInId === 'string' && typeof v.rotations === 'number' ? { lineage: { signInId: v.signInId, rotations: v.rotations } } : {};
-  return { signedOut: false, generation, refreshTokenSha256: v.refreshTokenSha256, lastRefreshAt: v.lastRefreshAt, writtenAt, ...lineage, ...retired };
+  const pending = v.rotationPending === true ? { rotationPending: true as const } : {};
+  return { signedOut: false, generation, refreshTokenSha256: v.refreshTokenSha256, lastRefreshAt: v.lastRefreshAt, writtenAt, ...lineage, ...retired, ...pending };
 }
 
 /** The fields of a session the marker decisions read. */
@@ -126,7 +132,8 @@ export const STARTED_AFTER_WRITE_MS = 5_000;
  * here. A view newer than the marker (stored by a window with another lock folder) is never taken for this.
  */
 export function overwrittenHere(marker: SessionMarker | undefined, session: MarkedSession | undefined, now: number, viewSince?: number): boolean {
-  if (!marker || marker.signedOut || !session) return false;
+  // A pending rotation's marker names a pair no store holds yet: every view is behind it, none overwritten.
+  if (!marker || marker.signedOut || marker.rotationPending || !session) return false;
   if (standingAgainst(marker, session) !== 'older') return false;
   return now - marker.writtenAt >= OVERWRITTEN_AFTER_MS || (viewSince !== undefined && viewSince - marker.writtenAt >= STARTED_AFTER_WRITE_MS);
 }
@@ -175,9 +182,11 @@ export interface MarkerContext {
   generation?: number;
   writtenAt?: number;
   retiredSignIns?: readonly string[];
+  /** The session could not be saved yet (SessionMarker `rotationPending`). */
+  rotationPending?: boolean;
 }
 
-/** Call only while holding the refresh lock, after the session was written. */
+/** Call only while holding the refresh lock, after the session was written (or its write failed: rotationPending). */
 export async function writeSessionMarker(lockDir: string, session: MarkedSession, context: MarkerContext = {}): Promise<void> {
   await writeMarkerFile(lockDir, {
     generation: context.generation ?? 1,
@@ -186,6 +195,7 @@ export async function writeSessionMarker(lockDir: string, session: MarkedSession
     writtenAt: context.writtenAt ?? session.lastRefreshAt,
     ...(session.signInId !== undefined && session.rotations !== undefined ? { signInId: session.signInId, rotations: session.rotations } : {}),
     retiredSignIns: [...(context.retiredSignIns ?? [])],
+    ...(context.rotationPending ? { rotationPending: true } : {}),
   });
 }
 

@@ -6,7 +6,7 @@
 import { describeError } from '../log/redact';
 import type { Clock, Logger, SecretStore } from '../ports';
 import { realSleep, type Sleep } from './backoff';
-import { ExportAuthError, overwritten, staleView, storageTimeout, type StorageCall } from './errors';
+import { ExportAuthError, overwritten, rotationPendingElsewhere, staleView, storageTimeout, type StorageCall } from './errors';
 import type { ReleaseLock } from './refreshLock';
 import * as S from './session';
 import { retire } from './sessionLineage';
@@ -87,9 +87,11 @@ export class SessionStore {
    * sign-out). Throws a retryable 'busy' when the view still holds another refresh token after the wait:
    * refreshing with it could present a replaced token. Throws 'overwritten' (not retryable, nothing sent, nobody
    * signed out) when that view is older than the marker and will not catch up: another window wrote its stale copy
-   * over the latest session. No session when none is visible here even after the wait.
+   * over the latest session. No session when none is visible here even after the wait. A marker of a rotation another
+   * window could not save yet throws a retryable 'busy' at once: this view's refresh token is already replaced.
+   * `pendingHere` is the refresh token of this window's own unsaved rotation: its marker is answered as is.
    */
-  async readConsistent(held: HeldLock): Promise<ConsistentRead> {
+  async readConsistent(held: HeldLock, pendingHere?: string): Promise<ConsistentRead> {
     const marker = await this.marker();
     const current = await this.readView(held);
     if (!marker || markerMatches(marker, current?.refreshToken)) return { session: current, marker };
@@ -102,6 +104,11 @@ export class SessionStore {
       return { session: current, marker: await this.updateMarker(current, { generation: marker.generation + 1, retiredSignIns: replaced }) };
     }
     if (marker.signedOut) return { session: undefined, marker };
+    if (marker.rotationPending) {
+      if (pendingHere !== undefined && markerMatches(marker, pendingHere)) return { session: current, marker };
+      this.deps.logger.info('Another window holds a refreshed export session it could not save yet; this window sends nothing.');
+      throw rotationPendingElsewhere();
+    }
     this.throwIfOverwritten(marker, current);
     this.deps.logger.debug('This window has not seen the latest export session yet; waiting for the store to catch up.');
     const caughtUp = await this.waitFor(marker, held);
@@ -153,15 +160,18 @@ export class SessionStore {
     await this.updateMarker(session, { generation: (marker?.generation ?? 0) + 1, retiredSignIns });
   }
 
-  /** A rotation (under the lock): writes the session (awaited), then the marker, keeping the generation. */
+  /**
+   * A rotation (under the lock): writes the session (awaited), then the marker, keeping the generation. When the
+   * write fails, the marker still names the new pair, as pending: the token it replaced is dead at the server, and
+   * a window that read "no information" would send it (spec 5.2.6) while this window holds the valid pair.
+   */
   async writeRotation(session: S.ExportSession, previous: SessionMarker | undefined, held: HeldLock): Promise<void> {
     const context = { generation: previous?.generation ?? 0, retiredSignIns: previous?.retiredSignIns ?? [] };
     try {
       await this.writeSession(session, held);
     } catch (error) {
-      // A write that missed its deadline may still land; a marker naming the replaced token would then keep
-      // every window waiting for a view that never matches it. No marker only means "no information".
-      await this.removeMarker();
+      // A write that missed its deadline may still land: then the marker names what the store holds.
+      await this.updateMarker(session, { ...context, rotationPending: true });
       throw error;
     }
     await this.updateMarker(session, context);
@@ -170,7 +180,7 @@ export class SessionStore {
   /** Inside the lock: the marker now describes a session this window found in its store (and adopts). */
   async noteAdopted(session: S.ExportSession): Promise<void> {
     const marker = await this.marker();
-    if (marker?.signedOut === false && markerMatches(marker, session.refreshToken)) return;
+    if (marker?.signedOut === false && markerMatches(marker, session.refreshToken) && !marker.rotationPending) return;
     await this.updateMarker(session, { generation: marker?.generation ?? 0, retiredSignIns: marker?.retiredSignIns ?? [] });
   }
 
@@ -249,6 +259,7 @@ export class SessionStore {
         writtenAt,
         ...(session.signInId !== undefined && session.rotations !== undefined ? { lineage: { signInId: session.signInId, rotations: session.rotations } } : {}),
         retiredSignIns: [...context.retiredSignIns],
+        ...(context.rotationPending ? { rotationPending: true as const } : {}),
       };
     } catch (error) {
       // A marker naming the previous token would make every other window wait for a store that never
@@ -272,4 +283,5 @@ export class SessionStore {
 interface MarkerFields {
   generation: number;
   retiredSignIns: readonly string[];
+  rotationPending?: boolean;
 }

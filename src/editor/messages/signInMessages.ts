@@ -11,6 +11,7 @@ export const editorSignInMessages: SignInMessages = {
   signedOut: () => vscode.l10n.t('Your export API sign-in has expired or was revoked. Sign in again.'),
   lockLost: () => vscode.l10n.t('The refresh lock was lost to another window; nothing was changed. Try again.'),
   staleView: () => vscode.l10n.t('This window has not yet received the export session another window stored. Try again in a moment.'),
+  rotationPendingElsewhere: () => vscode.l10n.t('Another window refreshed the export sign-in but could not save it yet (for example, the keychain is locked); it saves it on its next use. Try again in a moment, or sign in again if that window was closed.'),
   sessionOverwritten: () => vscode.l10n.t('The export sign-in stored for this window was replaced by an older copy from another window, so it is lost here. Sign in again.'),
   storageDidNotAnswer: (budgetMs) => vscode.l10n.t('The secret storage did not answer within {0} ms while this window held the refresh lock; the lock was released. Try again.', budgetMs),
   storageDidNotDelete: (budgetMs) => vscode.l10n.t('The secret storage did not delete the session within {0} ms while this window held the refresh lock; the lock was released. Try again.', budgetMs),

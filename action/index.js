@@ -7911,7 +7911,8 @@ function readAccessClaims(accessToken) {
   }
   if (typeof claims.exp !== "number" || !Number.isFinite(claims.exp)) return void 0;
   const account = [claims.email, claims.name, claims.sub].find((v) => typeof v === "string" && v.length > 0);
-  return { expiresAt: claims.exp * 1e3, ...account ? { account } : {} };
+  const issuedAt = typeof claims.iat === "number" && Number.isFinite(claims.iat) ? claims.iat * 1e3 : void 0;
+  return { expiresAt: claims.exp * 1e3, ...issuedAt !== void 0 ? { issuedAt } : {}, ...account ? { account } : {} };
 }
 var ACCESS_TOKEN_LIFETIME_MS = 60 * 60 * 1e3;
 

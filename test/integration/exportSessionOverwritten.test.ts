@@ -27,7 +27,9 @@ const TRY_AGAIN = /^Compare with Wiki Page failed: Could not use the export sign
 
 describe('the editor when another window wrote an older copy of the export sign-in over this window\'s', function () {
   this.timeout(20_000);
-  const signedIn = useSignedInWorld();
+  // The identity provider keeps the test's time: a window whose clock alone jumped ahead would judge access tokens
+  // by the provider's clock (ProviderClock) and still find the written-back copy's access token fresh.
+  const signedIn = useSignedInWorld({ idp: { now: () => (clock ? clock.now() : Date.now()) } });
   let folder: string;
   let fake: FakeEditor;
   let editor: {

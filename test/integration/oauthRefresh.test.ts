@@ -121,6 +121,17 @@ describe('export session refresh against the strict sandbox identity provider', 
     assert.ok(idp.chainAlive((await stored())?.refreshToken ?? ''));
   });
 
+  it('judges access tokens by the identity provider\'s clock when this one runs two hours ahead: five calls, no refresh', async () => {
+    // The provider's clock is two hours behind this machine's: every token's `exp` lies in this clock's past.
+    await setUp({ now: () => clock.now() - 2 * 60 * MINUTE });
+    for (let call = 0; call < 5; call++) assert.ok(idp.verifyAccessToken(await kit.manager.getAccessToken()), `call ${call}: a valid token`);
+    assert.equal(idp.stats.refreshRequests, 0, 'no refresh while the token has more than five minutes left by the provider\'s clock');
+    clock.advance(56 * MINUTE);
+    for (let call = 0; call < 5; call++) assert.ok(idp.verifyAccessToken(await kit.manager.getAccessToken()));
+    assert.equal(idp.stats.refreshRequests, 1, 'one refresh once the margin begins by the provider\'s clock');
+    assert.equal(logger.lines.filter((line) => /clock is about 120 min ahead of the identity provider/.test(line)).length, 1, 'said once');
+  });
+
   it('keeps the stored refresh token when a response carries none', async () => {
     await setUp({ rotateRefreshTokens: false });
     clock.advance(57 * MINUTE);

@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { createUndiciTransport, type UndiciTransport } from '../../src/core/http/undiciTransport';
 import { createWikiPagesClient, type WikiPagesClient } from '../../src/core/wikiPages';
+import type { IdpOptions } from '../sandbox/idp';
 import { startSandboxWorld, type SandboxWorld } from '../sandbox/world';
 
 export interface SignedInWorld {
@@ -14,10 +15,11 @@ export interface SignedInWorld {
   readonly pages: WikiPagesClient;
 }
 
-export function useSignedInWorld(): SignedInWorld {
+/** `idp`: options of the identity provider, such as a clock that moves with the test's. */
+export function useSignedInWorld(options: { idp?: IdpOptions } = {}): SignedInWorld {
   const state = {} as { world: SandboxWorld; transport: UndiciTransport; apiToken: string; accessToken: string; pages: WikiPagesClient };
   before(async () => {
-    state.world = await startSandboxWorld();
+    state.world = await startSandboxWorld(options.idp ? { idp: options.idp } : {});
     state.transport = createUndiciTransport();
   });
   after(async () => {

@@ -9,7 +9,8 @@ import { REFRESH_MARGIN_MS, type ExportSession } from './session';
 import type { Disposable, ExportSessionManager } from './sessionManager';
 
 /** What the refresher needs from the session manager. */
-export type RefreshableSession = Pick<ExportSessionManager, 'getSession' | 'getAccessToken' | 'onDidChange' | 'canRefresh'>;
+export type RefreshableSession = Pick<ExportSessionManager, 'getSession' | 'getAccessToken' | 'onDidChange' | 'canRefresh'> &
+  Partial<Pick<ExportSessionManager, 'providerNow'>>;
 
 export interface TimerPort {
   setTimeout(callback: () => void, ms: number): unknown;
@@ -99,7 +100,9 @@ export class ProactiveRefresher {
     if (!session) return;
     const jitter = Math.round((this.options.random ?? Math.random)() * (this.options.jitterMs ?? 30_000));
     const now = this.options.clock.now();
-    const dueIn = session.accessExpiresAt - REFRESH_MARGIN_MS - now + jitter;
+    // `accessExpiresAt` is the identity provider's time; a machine whose clock disagrees would be due at once.
+    const providerNow = this.options.manager.providerNow?.() ?? now;
+    const dueIn = session.accessExpiresAt - REFRESH_MARGIN_MS - providerNow + jitter;
     const minGap = this.options.minRefreshGapMs ?? DEFAULT_MIN_REFRESH_GAP_MS;
     // Measured from the last refresh, but never more than one gap from now: another window's clock may be ahead.
     const gapLeft = Math.min(minGap, session.lastRefreshAt + minGap - now);

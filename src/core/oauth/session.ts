@@ -34,13 +34,17 @@ export interface ExportSession {
 
 interface AccessClaims {
   exp?: unknown;
+  iat?: unknown;
   sub?: unknown;
   email?: unknown;
   name?: unknown;
 }
 
-/** Reads `exp` (and an account label) from an access token; undefined when it is not a JWT with a numeric exp. */
-export function readAccessClaims(accessToken: string): { expiresAt: number; account?: string } | undefined {
+/**
+ * Reads `exp` (and `iat` and an account label) from an access token; undefined when it is not a JWT with a numeric
+ * exp. Both times are the identity provider's clock.
+ */
+export function readAccessClaims(accessToken: string): { expiresAt: number; issuedAt?: number; account?: string } | undefined {
   let claims: AccessClaims;
   try {
     claims = jwtDecode<AccessClaims>(accessToken);
@@ -49,7 +53,8 @@ export function readAccessClaims(accessToken: string): { expiresAt: number; acco
   }
   if (typeof claims.exp !== 'number' || !Number.isFinite(claims.exp)) return undefined;
   const account = [claims.email, claims.name, claims.sub].find((v): v is string => typeof v === 'string' && v.length > 0);
-  return { expiresAt: claims.exp * 1000, ...(account ? { account } : {}) };
+  const issuedAt = typeof claims.iat === 'number' && Number.isFinite(claims.iat) ? claims.iat * 1000 : undefined;
+  return { expiresAt: claims.exp * 1000, ...(issuedAt !== undefined ? { issuedAt } : {}), ...(account ? { account } : {}) };
 }
 
 /** Spec 5.2.2; assumed only when an access token carries no readable `exp`. */

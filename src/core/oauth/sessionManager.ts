@@ -13,6 +13,7 @@ import { ExportAuthError, lockLost, lockUnproven, notSignedIn, raceWithSignal, r
 import { acquireRefreshLock, type RefreshLockOptions } from './refreshLock';
 import { SessionEvents, type ExportSessionEvent, type Disposable } from './sessionEvents';
 import { alreadyRefreshedElsewhere, replacedMeanwhile, type PendingWrite, type RefreshMode } from './rotationRules';
+import { ProviderClock } from './providerClock';
 import { markerMatches, type SessionMarker } from './sessionMarker';
 import { SessionStore, type HeldLock } from './sessionStore';
 import * as S from './session';
@@ -69,8 +70,11 @@ export class ExportSessionManager {
   private readonly lock: RefreshLockOptions;
   private readonly maxHoldMs: number;
   private readonly sessions: SessionStore;
+  /** Access tokens' `exp` is the provider's time: freshness is judged on its clock, not this machine's. */
+  private readonly providerClock: ProviderClock;
 
   constructor(private readonly deps: ExportSessionManagerDeps) {
+    this.providerClock = new ProviderClock(deps.clock, deps.logger);
     this.lock = {
       lockDir: deps.lockDir,
       timeoutMs: deps.lockTimeoutMs ?? 20_000,
@@ -112,7 +116,7 @@ export class ExportSessionManager {
     if (this.pending) return (await this.sharedRefresh({ force: false }, signal)).accessToken;
     const stored = await this.getSession();
     if (!stored) throw notSignedIn();
-    const now = this.deps.clock.now();
+    const now = this.providerNow();
     if (S.isAccessTokenFresh(stored, now)) return stored.accessToken;
     if (!this.canRefresh) {
       // A local window refreshes inside the margin; until its write arrives here, the old token still works.
@@ -120,6 +124,11 @@ export class ExportSessionManager {
       throw refreshUnavailable();
     }
     return (await this.sharedRefresh({ force: false, seen: stored.refreshToken }, signal)).accessToken;
+  }
+
+  /** The identity provider's time as this window estimates it (see ProviderClock); access tokens expire by it. */
+  providerNow(): number {
+    return this.providerClock.now();
   }
 
   /** Refreshes even though the access token is fresh (the "Refresh Now" action keeps the chain alive). */
@@ -131,6 +140,8 @@ export class ExportSessionManager {
 
   /** Stores the session a sign-in produced, under the lock so no refresh in another window overwrites it. */
   async saveSignedInSession(session: S.ExportSession): Promise<void> {
+    // A sign-in's session was made from tokens this machine just received.
+    this.providerClock.learnFrom(session.accessToken, session.lastRefreshAt);
     const held = await this.takeLock();
     try {
       await this.sessions.writeSignedIn(session, held);
@@ -195,7 +206,7 @@ export class ExportSessionManager {
       }
       if (this.pending) return await this.writePending(current, marker, held);
       if (!current) throw notSignedIn();
-      if (alreadyRefreshedElsewhere(current, mode, this.deps.clock.now())) {
+      if (alreadyRefreshedElsewhere(current, mode, this.providerNow())) {
         this.deps.logger.debug('Another window already refreshed the export session; using its tokens.');
         return current;
       }
@@ -210,7 +221,9 @@ export class ExportSessionManager {
     assertStillHeld(held);
     const result = await this.requestRefresh(current.refreshToken, held);
     if (result.ok) {
-      const next = S.sessionFromTokens(result.tokens, this.deps.clock.now(), current);
+      const receivedAt = this.deps.clock.now();
+      this.providerClock.learnFrom(result.tokens.accessToken, receivedAt);
+      const next = S.sessionFromTokens(result.tokens, receivedAt, current);
       if (!next) throw new ExportAuthError('protocol', (m) => m.noSessionFromTokens());
       const stored = await this.persistRotation({ session: next, replaces: current.refreshToken, generation }, held);
       if (stored !== next) return stored;
@@ -258,7 +271,7 @@ export class ExportSessionManager {
     if (latest && latest.refreshToken !== sent.refreshToken) {
       this.deps.logger.info('The refresh token was replaced meanwhile; adopting the stored one.');
       await this.sessions.noteAdopted(latest);
-      if (S.isAccessTokenFresh(latest, this.deps.clock.now())) return latest;
+      if (S.isAccessTokenFresh(latest, this.providerNow())) return latest;
       if (adoptionsLeft > 0) return this.rotate(latest, adoptionsLeft - 1, held, (await this.sessions.marker())?.generation);
       throw new ExportAuthError('busy', (m) => m.sessionChangedTwice());
     }
@@ -286,7 +299,7 @@ export class ExportSessionManager {
       this.pending = undefined;
       this.deps.logger.info('The export session was signed out or replaced during the refresh; discarding the refreshed tokens.');
       if (!latest) throw notSignedIn();
-      if (latest.refreshToken !== write.replaces && S.isAccessTokenFresh(latest, this.deps.clock.now())) return latest;
+      if (latest.refreshToken !== write.replaces && S.isAccessTokenFresh(latest, this.providerNow())) return latest;
       throw new ExportAuthError('busy', (m) => m.sessionChanged());
     }
     if (!write.session.refreshToken) throw new ExportAuthError('protocol', (m) => m.noRefreshToken());

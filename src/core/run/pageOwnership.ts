@@ -9,6 +9,7 @@ import type { GuardVerdict } from './guardVerdict';
 import { guardedPage, heldWithoutNotice } from './guardVerdict';
 import type { PlanItem } from './planItem';
 import { publishedFromThisFile } from './publishedFrom';
+import { sameTitle } from './sameTitles';
 import { ownPageVerdict, reachesFirstVersion, type WikiVerdict } from './wikiVerdict';
 
 /**
@@ -33,7 +34,7 @@ export function pageOfAnotherFile(item: PlanItem): WikiPage | undefined {
 export function pageTitledButForCase(item: PlanItem): { page: WikiPage; own: boolean } | undefined {
   const verdict = item.guard;
   const page = guardedPage(verdict);
-  if (page === undefined || page.id === item.link?.pageId || page.title === item.complete?.pageTitle) return undefined;
+  if (page === undefined || page.id === item.link?.pageId || item.complete === undefined || sameTitle(page.title, item.complete.pageTitle)) return undefined;
   if (verdict?.kind === 'exists' || verdict?.kind === 'notOurs') return { page, own: false };
   return page.body?.marker?.path === pathDigest(item.file.label) ? { page, own: true } : undefined;
 }

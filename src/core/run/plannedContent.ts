@@ -14,17 +14,28 @@ import { CARRIAGE_RETURN, LINE_FEED } from '../markdown/chars';
 export type PlannedContent = { ok: true; content: string } | { ok: false; code: 'unreadable' | 'changedSincePlan'; problem: string };
 
 /**
- * The digest of a file's content to send, whatever its line endings: a checkout on Windows (CRLF) and a CI runner's
- * (LF) of one commit are the same page, so a publish from either leaves the other nothing to send. Text with no CR in
- * it digests as it is, so no page published before needs sending again for this.
+ * The digest of a file's content to send, whatever its line endings and however Unicode writes its letters: a checkout
+ * on Windows (CRLF) and a CI runner's (LF) of one commit are the same page, and so is a text saved again with its
+ * accents decomposed ("e" and U+0301 for "é", as macOS input or a paste may), which reads the same; a publish from
+ * either leaves the other nothing to send. Text with no CR in it, composed (NFC) as most text is, digests as it is, so
+ * no page published before needs sending again for this.
  */
 export function contentHash(content: string): string {
-  if (!content.includes('\r')) return sha256Hex(content);
-  if (content.length <= HASH_PIECE_CHARS) return sha256Hex(content.replace(/\r\n?/g, '\n'));
-  // A long text's line endings made LF a piece at a time, as it is hashed: no second copy of a large page. A CR is
-  // never cut from the LF after it.
-  const lineEnds = textPieces(content, (text, end) => text.charCodeAt(end - 1) === CARRIAGE_RETURN && text.charCodeAt(end) === LINE_FEED);
-  return sha256HexOfPieces(mapped(lineEnds, (piece) => piece.replace(/\r\n?/g, '\n')));
+  const lineEnds = content.includes('\r');
+  if (content.length <= HASH_PIECE_CHARS) return sha256Hex(asHashed(content, lineEnds));
+  // A long text made LF and composed a piece at a time, as it is hashed: no second copy of a large page. A CR is never
+  // cut from the LF after it, nor a letter from the accents after it (a piece ends before a character below U+0300,
+  // which nothing composes with what comes before it).
+  const pieces = textPieces(content, (text, end) => text.charCodeAt(end) >= FIRST_COMBINING || (text.charCodeAt(end - 1) === CARRIAGE_RETURN && text.charCodeAt(end) === LINE_FEED));
+  return sha256HexOfPieces(mapped(pieces, (piece) => asHashed(piece, lineEnds)));
+}
+
+/** U+0300, the first combining mark: no character below it composes with the one before it, nor needs composing. */
+const FIRST_COMBINING = 0x300;
+
+function asHashed(text: string, lineEnds: boolean): string {
+  const lf = lineEnds ? text.replace(/\r\n?/g, '\n') : text;
+  return /[\u0300-\uffff]/.test(lf) ? lf.normalize('NFC') : lf;
 }
 
 function* mapped(pieces: Iterable<string>, map: (piece: string) => string): Generator<string> {

@@ -4,9 +4,36 @@
 // anything is sent and names every page of the group.
 import type { WikiPagesClient } from '../wikiPages';
 
-/** Titles as the platform compares them; the same key planFiles uses for files of one plan. */
+/**
+ * Titles as the platform compares them; the same key planFiles uses for files of one plan. In Unicode's composed form
+ * (NFC) too: "é" typed as one character or as "e" and a combining accent (macOS input, a paste) looks the same on the
+ * page, so two such titles are one title, never two pages that look alike.
+ */
 export function titleKey(title: string): string {
-  return title.toLocaleLowerCase('en-US');
+  return title.normalize('NFC').toLocaleLowerCase('en-US');
+}
+
+/** Whether two titles read the same, letter for letter and in the same case: equal in Unicode's composed form (NFC). */
+export function sameTitle(one: string, other: string): boolean {
+  return one === other || one.normalize('NFC') === other.normalize('NFC');
+}
+
+/**
+ * Whether a title changed only in its letters' case (`Api reference` to `API reference`): the platform takes the two as
+ * one title (a new page of it would be refused, or land on the old one), and the import never renames a page.
+ */
+export function changedOnlyInCase(before: string, now: string): boolean {
+  return !sameTitle(before, now) && titleKey(before) === titleKey(now);
+}
+
+/**
+ * The title to send for a page the records know as `pageTitle` when the file's title is `fileTitle`: the page's own,
+ * character for character, when the two differ only in how Unicode writes them (the import finds a page by its exact
+ * title, so a heading saved again in another form would make a second page), else the file's. Pages keep the form they
+ * were made with: sending every title composed would fork each page published before with a decomposed one.
+ */
+export function titleToSend(fileTitle: string, pageTitle: string | undefined): string {
+  return pageTitle !== undefined && fileTitle !== pageTitle && sameTitle(fileTitle, pageTitle) ? pageTitle : fileTitle;
 }
 
 /** How many of the other pages of its group a refusal for a shared title names; ", ..." says there are more. */

@@ -13,6 +13,7 @@ import type { PageVersion, WikiPage } from '../wikiPages';
 import { changedOnWikiSince, type GuardVerdict } from './guardVerdict';
 import { digestNow } from './pageNotice';
 import type { PlanItem } from './planItem';
+import { sameTitle } from './sameTitles';
 
 /**
  * A marker of version 0 (sent without page access), or one whose version the page is past, is settled from the page's
@@ -168,7 +169,7 @@ function asLeft(page: WikiPage, item: Pick<PlanItem, 'file' | 'complete' | 'cont
  */
 export function holdsWhatItSends(page: WikiPage, marker: PublishMarker, item: Pick<PlanItem, 'file' | 'complete' | 'contentSha256' | 'linkTargets' | 'linkTargetsKept'>, linkTargets: string | undefined = item.linkTargets): boolean {
   const sameSend = marker.digest === digestNow(item, linkTargets) || (item.linkTargetsKept !== undefined && marker.digest === digestNow(item, item.linkTargetsKept));
-  return sameSend && marker.path === pathDigest(item.file.label) && page.title === item.complete?.pageTitle;
+  return sameSend && marker.path === pathDigest(item.file.label) && item.complete !== undefined && sameTitle(page.title, item.complete.pageTitle);
 }
 
 /**

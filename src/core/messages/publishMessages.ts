@@ -113,6 +113,8 @@ export interface PublishMessages extends EndpointMessages {
   existsOtherRepository(said: string, pageTitle: string, pageId: string): string;
   /** The file's own page (its notice) is titled `pageTitle` on the wiki, which differs from the file's title only in case. */
   ownTitleOnlyInCase(title: string, pageTitle: string, pageId: string): string;
+  /** The file's title changed only in case (`pageTitle` to `title`) since it published page `pageId` (unknown: undefined). */
+  retitledOnlyInCase(title: string, pageTitle: string, pageId: string | undefined): string;
   frontMatterPageIdNotDigits(): string;
 
   /** Mermaid diagrams sent as images from the renderer, or as code; `settingName` is where to set a renderer. */
@@ -260,6 +262,8 @@ export const englishPublishMessages: PublishMessages = {
     `A page titled "${pageTitle}" (page ${pageId}) is under the same parent, and its title differs from this file's "${title}" only in case: the wiki may take that page for this one and replace it, refuse the title, or make a second page. Nothing is sent to it: give this file that page's title if it is this file's page (then publish with overwrite), or another title.`,
   ownTitleOnlyInCase: (title, pageTitle, pageId) =>
     `Its page (page ${pageId}, carrying this file's publish notice) is titled "${pageTitle}" on the wiki, which differs from this file's title "${title}" only in case, and the wiki cannot rename a page: a publish might make a second page. Nothing is sent: give the file its page's title again, or rename the page on the wiki to "${title}" and publish again.`,
+  retitledOnlyInCase: (title, pageTitle, pageId) =>
+    `Its title changed from "${pageTitle}" to "${title}", only in case: the wiki takes the two as one title, and the import cannot rename a page (${pageId === undefined ? 'its page' : `page ${pageId}`} keeps "${pageTitle}"), so a publish would make a second page or be refused. Nothing is sent: rename the page on the wiki to "${title}" and publish again, or give the file its old title back.`,
   existsOtherRepository: (said, pageTitle, pageId) =>
     `${said} The page "${pageTitle}" there (page ${pageId}) was published from a file of the same path in another repository, so it is that repository's page, not this file's, and it was not changed. Give this file another title or parent page: overwriting would replace that repository's page.`,
   titleHeldSomewhere: (said, pageTitle) =>

@@ -12,6 +12,7 @@ import { cautionsFor, checkConflictMarkers, checkContent, checkTarget, checkTitl
 import type { TitleSource } from '../messages/publishMessages';
 import { isCompleteTarget, mergeTargets, suggestTitle, type PartialTarget, type PublishTarget } from '../publish/target';
 import { groupByTitleInSpace, otherNames, titleKey } from './sameTitles';
+import { caseOnlyRetitle, namesTitle, titleChange } from './titleChange';
 import { contentHash, deriveContent } from './plannedContent';
 import type { ContentRecipe, PlanCounts, PlanItem, PlannedFile, PlanOptions, PlanState, PreparedFacts } from './planItem';
 import type { SourceFile } from '../walk/sourceFile';
@@ -133,12 +134,17 @@ export function planFileWithContent(file: SourceFile, given: PageLink | undefine
     found.push({ code: 'frontMatter', message: (options.messages ?? englishPublishMessages).neverReplacesOwnPage(complete.pageTitle), fix: 'editFile' });
   }
   if (!diagrams.ok) found.push({ code: 'diagramRenderer', message: diagrams.message, fix: 'openSettings' });
+  const linkedPage = complete !== undefined && linkNames(link, complete);
+  const titleAsked = !options.acceptTitleChange && linkedPage && !namesTitle(prepared);
+  const caseOnly = titleAsked ? caseOnlyRetitle(link, suggestedTitle, options.messages) : undefined;
+  if (caseOnly) found.push(caseOnly);
   // Most files have none: they share one empty list, which is read only (refuseItem adds to a copy).
   const refusals = found.length === 0 ? NO_REFUSALS : found;
-  const linkedPage = complete !== undefined && linkNames(link, complete);
   const unchanged = !options.force && linkedPage && link?.contentSha256 === contentSha256;
-  const retitled = !options.acceptTitleChange && linkedPage && !namesTitle(prepared) ? titleChange(link, suggestedTitle) : undefined;
-  const state: PlanState = refusals.length > 0 ? 'refused' : !complete ? 'incomplete' : unchanged ? 'unchanged' : retitled ? 'retitled' : 'send';
+  const retitled = titleAsked ? titleChange(link, suggestedTitle) : undefined;
+  // A new title is asked about before "unchanged": the content's digest leaves out a front matter title, and a change
+  // to it must not pass unsaid (nor be unchanged with a record and a question without one, retitledFound.ts).
+  const state: PlanState = refusals.length > 0 ? 'refused' : !complete ? 'incomplete' : retitled ? 'retitled' : unchanged ? 'unchanged' : 'send';
   const cautions = cautionsFor(content, prepared.findings, options.messages, options.placeDecidedLater === true);
   cautions.push(...diagramCautionsOf(diagrams, options));
   if (!options.placeDecidedLater) cautions.push(...leavesPageCaution(prepared, link, complete, options.messages));
@@ -235,22 +241,6 @@ function leavesPageCaution(prepared: PreparedDocument, link: PageLink | undefine
   const named = prepared.frontMatterTarget;
   if (!link || !complete || (named.spaceId === undefined && named.parentId === undefined && named.pageTitle === undefined) || linkNames(link, complete)) return [];
   return [{ code: 'leavesPage', message: messages.leavesPage(link.pageTitle, link.parentId, link.pageId) }];
-}
-
-/** Whether front matter names the page's title itself (then the title is the user's explicit choice). */
-function namesTitle(prepared: Pick<PreparedDocument, 'frontMatterTarget'>): boolean {
-  return prepared.frontMatterTarget.pageTitle !== undefined;
-}
-
-/**
- * The file's own title (front matter title, first heading, name) against the one it had when it last published:
- * changed, and not to the linked page's title, means the file may now be another document (a rename over a deleted
- * file, a rewrite). Links from before `fileTitle` was kept compare with the page's title.
- */
-function titleChange(link: PageLink | undefined, fileTitle: string): PlanItem['retitled'] {
-  if (!link) return undefined;
-  const before = link.fileTitle ?? link.pageTitle;
-  return fileTitle !== before && fileTitle !== link.pageTitle ? { fileTitle, pageTitle: link.pageTitle } : undefined;
 }
 
 /**

@@ -20,6 +20,8 @@ import { linkTargetsDigest, wikiAnchorByPath } from '../links/linkTargets';
 import { shapeTree, type TreeInput, type TreeNode } from './shape';
 import type { FollowToCheck, TreeIdentity, TreePage, TreePlan, TreePlanOptions, TreeSource } from './treePlanTypes';
 import { placesOfRefused, refuse, refuseByRecord, refuseUnderRefusedFolders, refuseWithoutIds, titleCollisions } from './treeRefusals';
+import { retitledOnlyInCase, withTitlesRenamedOnWiki } from './caseOnlyTitles';
+import { titleToSend } from '../run/sameTitles';
 import { foreseeTreeLinks, NO_PAGE } from './plannedTreeLinks';
 import { generatedPage, newestFolderPageLink, nodeLink } from './treePages';
 
@@ -90,7 +92,7 @@ export function planTreeOf(sources: readonly TreeSource[], given: TreePlanOption
   }
   const tree = shapeTree(treeInputs, rootPath);
   const keyOf = (path: string): string => path.slice(rootPath.length);
-  const previous = recordsByPath(tree, options.identity, recordedEntries, keysOfParent);
+  const previous = withTitlesRenamedOnWiki(recordsByPath(tree, options.identity, recordedEntries, keysOfParent), tree, options.wikiRead);
   // A file whose front matter names its page is still there: the page recorded for it is no orphan. Renamed or moved in
   // the tree, it names the same place: the page recorded under its old path is its page.
   const moves = detectMoves(previous, tree, refused.map((item) => item.file.label), pinned.flatMap((item) => (item.complete ? [pinnedFile(item, item.complete, options.spaceId)] : [])), options.parentId);
@@ -205,7 +207,7 @@ export function planTreeOf(sources: readonly TreeSource[], given: TreePlanOption
     const sourcePath = node.kind === 'file' ? node.path : node.contentFrom;
     // A page recorded in the repository is this tree's page: updated. Others are created, or adopted with --overwrite;
     // so is one whose title changed, which the service cannot find by its new title (the recorded page stays).
-    const defaults = { spaceId: options.spaceId, parentId: parentId ?? options.parentId, pageTitle: node.title, overwrite: (recorded !== undefined && oldTitle === undefined) || options.overwrite };
+    const defaults = { spaceId: options.spaceId, parentId: parentId ?? options.parentId, pageTitle: titleToSend(node.title, recorded?.title), overwrite: (recorded !== undefined && oldTitle === undefined) || options.overwrite };
     const planned = sourcePath !== undefined ? (inTree.get(sourcePath) as TreeSource) : generatedPage(node, tree, defaults, options, unlinkedChild);
     // Each file is one page, so its item is this page's (not a copy: members added to a spread copy later, such as the
     // guard's verdict, give every such object a hidden class of its own, about 200 bytes each).
@@ -312,7 +314,7 @@ export function planTreeOf(sources: readonly TreeSource[], given: TreePlanOption
     if (reached !== undefined) item.linkTargets = reached;
     if (linksReachOtherPages(item, reachedNow)) item.state = 'send';
   }
-  for (const page of pages) refuse(page.item, collisions.ofNode.get(page.node));
+  for (const page of pages) refuse(page.item, collisions.ofNode.get(page.node) ?? retitledOnlyInCase(page.node.title, recordedAtPath(page.node.path), options.messages));
   if (keysOfParent.size > 0) {
     for (const page of pages) {
       if (keysOfParent.has(page.key)) refuse(page.item, { code: 'treeParent', message: words.recordedAsParent(page.key, options.parentId), fix: undefined });
@@ -340,8 +342,7 @@ export function planTreeOf(sources: readonly TreeSource[], given: TreePlanOption
   const { unknown, dotted, unaddressed } = foreseeTreeLinks({ tree, pages, pinnedLinkFacts, refused, moves, ...partContentKey }, pinnedSources.map((source) => source.item), options);
   const refusedUnder = placesOfRefused(refused, tree, parentRecordedId);
   // The order pages go in, and new siblings in the order that lets the most links name pages that exist when they go
-  // (sendOrder.ts), unless the name order is asked for; without page access or addresses no link waits for a page, and
-  // the name order stays.
+  // (sendOrder.ts), unless the name order is asked for; without page access or addresses no link waits: name order.
   const linksWait = options.pageAccess && checkLinkTargets;
   const ordered = sendOrderOf({ tree, rootInRepository: options.rootInRepository }, pages, createdHere, {
     keepSiblingOrder: options.siblingOrder === 'name' || !linksWait, linksWait, lanes: DEFAULT_CONCURRENCY,

@@ -14,6 +14,7 @@ import { isRepositoryLink } from '../links/pageLink';
 import type { WikiPage, WikiPagesClient } from '../wikiPages';
 import { failedLookupVerdict, type FailedLookupVerdict } from '../run/failedLookup';
 import { publishedFromThisFile } from '../run/publishedFrom';
+import { titleKey } from '../run/sameTitles';
 import { isBelow } from '../walk/relativePaths';
 
 /** The manifest as the check reads it: its entries, and where each is written. */
@@ -162,7 +163,9 @@ function entryProblem(
   messages: TreeMessages,
 ): { word: (parents: ReadonlyMap<string, WikiPage>) => string; underOtherParent?: true } | undefined {
   if (expected.space !== undefined && page.spaceId !== undefined && page.spaceId !== expected.space) return { word: () => messages.entryInOtherSpace(page.spaceId as string) };
-  if (page.title !== entry.title) return { word: () => messages.entryTitledOtherwise(page.title, entry.title) };
+  // Renamed on the wiki only in case (to a file's new capitalisation, as caseOnlyTitles.ts asks): still the page it
+  // records, which the plan takes by the title the wiki gives it, or holds as renamed there (run/guard.ts).
+  if (titleKey(page.title) !== titleKey(entry.title)) return { word: () => messages.entryTitledOtherwise(page.title, entry.title) };
   // The folder above has no page recorded: the page this entry names cannot be under a page the tree has not made.
   const expectedParent = expected.expectedParent;
   if (expectedParent === undefined) return { word: () => messages.entryFolderNotRecorded(expected.folder) };

@@ -22,6 +22,7 @@ import { acceptedEntries, checkRecordedEntries, folderAbove, keyOfLabel, readRec
 import { withSpacesAskedOnce } from '../wikiPages/spacesAskedOnce';
 import type { WikiPage } from '../wikiPages';
 import { contentFileNames, folderContentRank } from './folderPage';
+import { recordsRenamedOnWikiInCase } from './caseOnlyTitles';
 import { folderKey, isBelow, nameOf, parentFolderOf } from '../walk/relativePaths';
 import { nodeOfFile } from './shape';
 import type { TreePlan, TreePlanOptions, TreeSource } from './treePlanTypes';
@@ -268,8 +269,9 @@ export async function planTreeFromWalk<L, M = L>(walk: Pick<WalkResult<L>, 'file
     const assumed = outsideLinks === undefined ? options : { ...options, outsideLinks };
     const plan = planTreeOf(sources, assumed);
     const checked = await checking;
-    // Entries the wiki refused, or pages found that no record named: the plan made without them goes.
-    if (checked.refusedEntries !== undefined || checked.foundEntries !== undefined) return planAfterCheck(await digest(), checking);
+    // Entries the wiki refused, pages found that no record named, or pages renamed on the wiki only in case (to their
+    // files' new titles, caseOnlyTitles.ts): the plan made without them goes.
+    if (checked.refusedEntries !== undefined || checked.foundEntries !== undefined || recordsRenamedOnWikiInCase(checked.identity, checked.wikiRead)) return planAfterCheck(await digest(), checking);
     if (checked.wikiRead !== undefined) plan.read = checked.wikiRead;
     return { plan, options: checked.wikiRead === undefined ? assumed : { ...assumed, wikiRead: checked.wikiRead } };
   }

@@ -27,7 +27,7 @@ export function treeRecords(plan: Pick<TreePlan, 'tree' | 'moves'>, identity: Tr
 
   return {
     async landed(page, pageId) {
-      const entry = { id: pageId, title: page.node.title };
+      const entry = { id: pageId, title: page.item.complete?.pageTitle ?? page.node.title };
       const successor = successorOf.get(page.key);
       if (successor !== undefined && !successorsLanded.has(successor)) {
         waiting.set(successor, () => identity.record(page.key, entry));

@@ -117,8 +117,11 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
         const learnt = lookUp(() => learnLandedPage(result, entry.page.titledBackTo ?? entry.page.pageId, options.pages, options.signal));
         learning.set(index, learnt);
         recording.push(learnt.then(async (found) => {
-          // The repository learns every page of the tree as soon as it is known, so a re-run finds it.
-          if (found && (entry.page.pageId !== found.pageId || entry.page.renamedFrom !== undefined)) await records.landed(entry.page, found.pageId);
+          // The repository learns every page of the tree as soon as it is known, so a re-run finds it; and its title, when
+          // the page has another now (renamed on the wiki to its file's new capitalisation, caseOnlyTitles.ts).
+          const titleNow = entry.item.complete?.pageTitle;
+          const retitled = titleNow !== undefined && options.identity.get?.(entry.page.key)?.title !== titleNow;
+          if (found && (entry.page.pageId !== found.pageId || entry.page.renamedFrom !== undefined || retitled)) await records.landed(entry.page, found.pageId);
         }).catch(() => undefined)); // a failed write is the front end's to report, through the store's settled()
       },
     });

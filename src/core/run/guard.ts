@@ -12,7 +12,7 @@ import { englishPublishMessages, type PublishMessages } from '../messages/publis
 import { englishTreeMessages, type TreeMessages } from '../messages/treeMessages';
 import { isRepositoryLink, linkNames, type PageLink } from '../links/pageLink';
 import type { PublishTarget } from '../publish/target';
-import type { WikiPage, WikiPagesClient } from '../wikiPages';
+import type { ChildSummary, WikiPage, WikiPagesClient } from '../wikiPages';
 import type { FileLinks } from './fileLinks';
 import { findAtPlaces, ownPageId, parentNamed, readPages, versionsOf, type LookupOptions } from './guardLookups';
 import { guardedPage, underAnotherParent, type GuardVerdict } from './guardVerdict';
@@ -21,7 +21,9 @@ import { DEFAULT_LOOKUPS_AT_ONCE } from './lookupDeadline';
 import type { PlanItem } from './planItem';
 import { ownHistoryVerdict, pageOfAnotherFile, pageTitledButForCase, recordedPageVerdict, recordHistoryVerdict } from './pageOwnership';
 import { refuseItem } from './plan';
+import { sameTitle } from './sameTitles';
 import { recordRefusal } from './recordRefusals';
+import { findRetitledFiles } from './retitledFound';
 import { cautionTitlesElsewhere } from './movedOnWiki';
 import { checkRecordedLinks } from './recordedLinks';
 import { checkFlatTitlesAcrossSpaceNames } from './titlesAcrossSpaceNames';
@@ -61,6 +63,11 @@ export interface GuardOptions {
    * back as such (the user's choice to overwrite edited pages sends it), never replaced as another's page.
    */
   noticeOff?: boolean;
+  /**
+   * The user chose to publish the files by their titles now, as new pages (the command line's --retarget): a page a
+   * file published under an old title, found by its notice (retitledFound.ts), is not looked for.
+   */
+  newTitlesAsNewPages?: true;
   /** Files (by key) whose edited pages the user chose to overwrite; `true` for all of them. */
   overwriteEdited?: boolean | ReadonlySet<string>;
   /**
@@ -178,7 +185,10 @@ export async function guardPlan(items: PlanItem[], options: GuardOptions): Promi
       const { page, own } = caseVariant;
       refuseItem(item, { code: 'duplicatePage', message: own ? words.ownTitleOnlyInCase(title, page.title, page.id) : words.titleOnlyInCase(title, page.title, page.id), fix: 'editFile' });
       refusedAny = true;
-    } else applyVerdict(item, options.overwriteEdited, options.planMessages);
+    } else {
+      sendWithPageTitle(item);
+      applyVerdict(item, options.overwriteEdited, options.planMessages);
+    }
   }
   // The files linking to one refused here wait for it again, as for any refused file.
   if (refusedAny) options.links?.refusedSince();
@@ -201,6 +211,8 @@ async function linkFoundPages(looked: readonly PlanItem[], links: Pick<FileLinks
     // Pages its notice proves its own, that no record names (or a record names another, gone): as it left them, or
     // edited since (held, but there).
     if ((verdict?.kind === 'asLeft' || verdict?.kind === 'edited') && item.link?.pageId !== verdict.page.id) found.set(item.file.key, verdict.page.id);
+    // A retitled file's page found by its notice (retitledFound.ts): the links to it reach it, as with a record.
+    else if (item.state === 'retitled' && item.foundOnWiki === true && item.link?.pageId !== undefined) found.set(item.file.key, item.link.pageId);
   }
   if (found.size === 0) return;
   for (const item of await links.foundSince(found)) {
@@ -221,7 +233,7 @@ async function linkFoundPages(looked: readonly PlanItem[], links: Pick<FileLinks
 }
 
 /** Reads the pages of these items (by ID in bulk, else by place), and decides each one's verdict from what it holds. */
-async function verdictsOf(items: readonly PlanItem[], options: LookupOptions & Pick<GuardOptions, 'titlesCheckedByTree'>): Promise<{ verdicts: Map<PlanItem, GuardVerdict>; unconfirmed: Set<PlanItem> }> {
+async function verdictsOf(items: readonly PlanItem[], options: LookupOptions & Pick<GuardOptions, 'titlesCheckedByTree' | 'newTitlesAsNewPages'>): Promise<{ verdicts: Map<PlanItem, GuardVerdict>; unconfirmed: Set<PlanItem> }> {
   const verdicts = new Map<PlanItem, GuardVerdict>();
   /** Files whose record (from a file) names a page nothing on the wiki shows is theirs (recordedPageVerdict): refused. */
   const unconfirmed = new Set<PlanItem>();
@@ -233,7 +245,8 @@ async function verdictsOf(items: readonly PlanItem[], options: LookupOptions & P
     else if (item.complete !== undefined) byPlace.push(item);
   }
   const read = await readPages(byId.values(), options);
-  const places = await findAtPlaces(byPlace, options);
+  const listed = new Map<string, readonly ChildSummary[]>();
+  const places = await findAtPlaces(byPlace, options, listed);
   const decided: Array<{ item: PlanItem; page: WikiPage; verdict: WikiVerdict }> = [];
   const gone: PlanItem[] = [];
   for (const [item, id] of byId) {
@@ -271,7 +284,11 @@ async function verdictsOf(items: readonly PlanItem[], options: LookupOptions & P
   }
   // A flat create whose title a page elsewhere in its space holds (its own, perhaps, moved there): named in the plan
   // (movedOnWiki.ts). A tree checks its titles in the space itself (titlesInSpace.ts).
-  if (!options.titlesCheckedByTree && absent.length > 0) await cautionTitlesElsewhere(absent, options);
+  if (!options.titlesCheckedByTree && absent.length > 0) {
+    // A file retitled since it published, its page found under the parent by its notice: asked first, as with a record.
+    if (options.newTitlesAsNewPages !== true) await findRetitledFiles(absent, listed, options);
+    await cautionTitlesElsewhere(absent, options);
+  }
   // A marker sent unseen (version 0), a page an overwrite would replace that does not carry a notice of this tool's as
   // the page now stands, and a page a record names without a notice (a record the run trusts: when it names no version)
   // are settled from the page's history: one request for each such page, a few at once. A history that cannot be read
@@ -328,7 +345,20 @@ async function ownVerdict(page: WikiPage, item: PlanItem, options: LookupOptions
  */
 function renamedOnWiki(page: WikiPage, item: PlanItem, link: PageLink): boolean {
   const title = item.complete?.pageTitle;
-  return title !== undefined && page.title !== title && page.title !== link.pageTitle;
+  return title !== undefined && !sameTitle(page.title, title) && !sameTitle(page.title, link.pageTitle);
+}
+
+/**
+ * The page found for the item is titled as the file is, but written in another Unicode form (a heading saved again
+ * with its accents decomposed): sent with the page's own title, character for character, which the import finds by;
+ * the file's form would make a second page that looks the same.
+ */
+function sendWithPageTitle(item: PlanItem): void {
+  const page = guardedPage(item.guard);
+  const complete = item.complete;
+  if (page === undefined || complete === undefined || page.title === complete.pageTitle || !sameTitle(page.title, complete.pageTitle)) return;
+  item.complete = { ...complete, pageTitle: page.title };
+  item.target = { ...item.target, pageTitle: page.title };
 }
 
 /**

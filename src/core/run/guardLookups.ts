@@ -80,8 +80,9 @@ export function childTitled(children: readonly ChildSummary[] | undefined, title
  * Finds the page at each item's place (its parent, its title, ignoring case as the import does): each parent's
  * children listed once for all its items, then the pages found read with their bodies, in bulk. A parent that cannot
  * be listed (a failed read, or one the checking account cannot see) is a failed lookup for every item under it.
+ * `listed`, when given, gets each parent's children as listed (retitledFound.ts looks through them again).
  */
-export async function findAtPlaces(items: readonly PlanItem[], options: LookupOptions): Promise<PlacesFound> {
+export async function findAtPlaces(items: readonly PlanItem[], options: LookupOptions, listed?: Map<string, readonly ChildSummary[]>): Promise<PlacesFound> {
   const byParent = new Map<string, PlanItem[]>();
   for (const item of items) {
     const parentId = item.complete?.parentId;
@@ -109,6 +110,7 @@ export async function findAtPlaces(items: readonly PlanItem[], options: LookupOp
       for (const item of sharing) found.set(item, { failed });
       return;
     }
+    listed?.set(parentId, children);
     // The exact title first; else one the import would take for it (ignoring case).
     for (const item of sharing) {
       const title = item.complete?.pageTitle ?? '';

@@ -50,7 +50,7 @@ export async function cautionTitlesElsewhere(absent: readonly PlanItem[], option
 }
 
 /** Whether the page's publish notice names the item's file (and not a file of another repository of that path). */
-function carriesNoticeOf(page: WikiPage, item: PlanItem): boolean {
+export function carriesNoticeOf(page: WikiPage, item: PlanItem): boolean {
   const marker = page.body?.marker;
   return marker !== undefined && !fromAnotherRepository(marker) && marker.path === pathDigest(item.file.label);
 }

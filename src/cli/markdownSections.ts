@@ -34,8 +34,10 @@ export function notShownNote(what: string, room: Room): (left: number) => string
 }
 
 /** The page a row is about and the page it goes under, each by its title, linked to its address when known. */
-export function pageCell(record: { title?: string; spaceId?: string; parentId?: string; parentPage?: NamedPage; url?: string; tree?: { parentTitle?: string } }): string {
-  const title = record.title === undefined ? '(no title)' : linkText(record.title, record.url);
+export function pageCell(record: { title?: string; spaceId?: string; parentId?: string; parentPage?: NamedPage; url?: string; tree?: { parentTitle?: string }; wikiEdits?: Pick<WikiEditsRecord, 'renamedTo'> }): string {
+  // The address is the page's as the guard found it: renamed on the wiki, the link says the title it has there.
+  const renamedTo = record.url === undefined ? undefined : record.wikiEdits?.renamedTo;
+  const title = renamedTo !== undefined ? linkText(renamedTo, record.url) : record.title === undefined ? '(no title)' : linkText(record.title, record.url);
   return `${title} in ${inlineText(record.spaceId ?? '?')} under ${parentCell(record)}`;
 }
 

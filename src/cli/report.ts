@@ -110,7 +110,10 @@ export function runSummaryLine(summary: RunSummary, interrupted: boolean): strin
   const parts = [`${summary.published} published`, `${summary.failed} failed`, `${summary.refused} refused`, `${summary.skipped} unchanged`];
   const noNotice = summary.noNotice ?? 0;
   const lookupFailed = summary.lookupFailed ?? 0;
-  if (summary.edited > noNotice + lookupFailed) parts.push(`${summary.edited - noNotice - lookupFailed} left out (edited on the wiki)`);
+  const moved = summary.movedOnWiki ?? 0;
+  // A page moved or renamed on the wiki need not have been edited there: said as what the guard found.
+  if (summary.edited > noNotice + lookupFailed + moved) parts.push(`${summary.edited - noNotice - lookupFailed - moved} left out (edited on the wiki)`);
+  if (moved > 0) parts.push(`${moved} left out (moved or renamed on the wiki)`);
   if (noNotice > 0) parts.push(`${noNotice} left out (no publish notice: an edit cannot be told from a publish)`);
   if (lookupFailed > 0) parts.push(`${lookupFailed} left out (the wiki could not be read to check for edits)`);
   if (summary.existsUnproven) parts.push(`${summary.existsUnproven} found existing after a retry (not ours for sure; not recorded)`);
@@ -121,9 +124,10 @@ export function runSummaryLine(summary: RunSummary, interrupted: boolean): strin
 }
 
 export function planSummaryLine(counts: PlanCounts): string {
-  const editedOnWiki = counts.edited - (counts.noNotice ?? 0) - (counts.lookupFailed ?? 0);
+  const editedOnWiki = counts.edited - (counts.noNotice ?? 0) - (counts.lookupFailed ?? 0) - (counts.movedOnWiki ?? 0);
   const held = [
     ...(editedOnWiki > 0 ? [`${editedOnWiki} edited on the wiki (left out)`] : []),
+    ...(counts.movedOnWiki ? [`${counts.movedOnWiki} moved or renamed on the wiki (left out)`] : []),
     ...(counts.noNotice ? [`${counts.noNotice} without a publish notice, so an edit cannot be told from a publish (left out)`] : []),
     ...(counts.lookupFailed ? [`${counts.lookupFailed} whose wiki could not be read to check for edits (left out)`] : []),
     ...(counts.retitled ? [`${counts.retitled} with a changed title (left out)`] : []),

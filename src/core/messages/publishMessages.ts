@@ -152,6 +152,8 @@ export interface PublishMessages extends EndpointMessages {
   summaryFailed(count: number): string;
   summaryExistsUnproven(count: number): string;
   summaryEdited(count: number): string;
+  /** Pages held back because they were moved under another parent, or renamed, on the wiki (not necessarily edited). */
+  summaryMovedOnWiki(count: number): string;
   /** Pages held back because they carry no publish notice and this machine has no record of their version. */
   summaryNoNotice(count: number): string;
   /** Updates held back because the edit guard's lookup failed while there was page access. */
@@ -298,6 +300,7 @@ export const englishPublishMessages: PublishMessages = {
   summaryFailed: (count) => `${count} failed`,
   summaryExistsUnproven: (count) => `${count} found existing (may not be ours; not linked)`,
   summaryEdited: (count) => `${count} left out (edited on the wiki)`,
+  summaryMovedOnWiki: (count) => `${count} left out (moved or renamed on the wiki)`,
   summaryNoNotice: (count) => `${count} left out (no publish notice on the page: an edit cannot be told from a publish)`,
   summaryLookupFailed: (count) => `${count} left out (the wiki could not be read to check for edits)`,
   summaryRefused: (count) => `${count} refused`,

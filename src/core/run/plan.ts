@@ -4,7 +4,7 @@
 // that changed nothing since their last publish; and files of one plan that would land on the same page.
 import { englishPublishMessages, type PublishMessages } from '../messages/publishMessages';
 import { isRepositoryLink, isUnconfirmedCreate, linkNames, type PageLink } from '../links/pageLink';
-import { heldWithoutNotice, unreadOnWiki } from './guardVerdict';
+import { heldWithoutNotice, pageElsewhere, unreadOnWiki } from './guardVerdict';
 import { NO_TARGET, prepareDocument, type PreparedDocument } from '../publish/pipeline';
 import { closingLine } from '../publish/closingLine';
 import { diagramCaution, longDiagramCaution, unclosedDiagramCaution } from '../publish/diagrams';
@@ -314,6 +314,7 @@ export function countPlan(items: readonly PlanItem[]): PlanCounts {
     } else counts[item.state]++;
     if (item.state === 'edited' && heldWithoutNotice(item.guard)) counts.noNotice = (counts.noNotice ?? 0) + 1;
     if (item.state === 'edited' && unreadOnWiki(item.guard)) counts.lookupFailed = (counts.lookupFailed ?? 0) + 1;
+    if (item.state === 'edited' && pageElsewhere(item.guard)) counts.movedOnWiki = (counts.movedOnWiki ?? 0) + 1;
     if (item.cautions.length > 0 && item.state !== 'refused') counts.withCautions++;
   }
   return counts;

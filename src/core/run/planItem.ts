@@ -215,6 +215,8 @@ export interface PlanCounts {
   noNotice?: number;
   /** Of `edited`, the updates held back because the wiki could not be read to check them (unreadOnWiki); present only when not zero. */
   lookupFailed?: number;
+  /** Of `edited`, the pages moved under another parent or renamed on the wiki (pageElsewhere); present only when not zero. */
+  movedOnWiki?: number;
   retitled: number;
   /** Updates the guard could not check. */
   unchecked: number;

@@ -9,7 +9,7 @@ import type { PublishTarget } from '../publish/target';
 import type { PageIdentity } from '../links/pageIdentity';
 import type { WikiPagesClient } from '../wikiPages';
 import type { GuardOptions } from './guard';
-import { heldWithoutNotice, unreadOnWiki } from './guardVerdict';
+import { heldWithoutNotice, pageElsewhere, unreadOnWiki } from './guardVerdict';
 import { changedSincePlanned } from './pageRecheck';
 import { digestNow } from './pageNotice';
 import type { PlanItem } from './planItem';
@@ -270,6 +270,8 @@ export interface RunSummary {
   noNotice?: number;
   /** Of `edited`, the updates held back because the wiki could not be read to check them (guard.ts, unreadOnWiki); present only when not zero. */
   lookupFailed?: number;
+  /** Of `edited`, the pages moved under another parent or renamed on the wiki (pageElsewhere); present only when not zero. */
+  movedOnWiki?: number;
   skipped: number;
   refused: number;
   notStarted: number;
@@ -310,6 +312,7 @@ export function summarise(results: readonly FileResult[]): RunSummary {
     summary[result.state === 'notStarted' ? 'notStarted' : result.state]++;
     if (result.state === 'edited' && heldWithoutNotice(result.item.guard)) summary.noNotice = (summary.noNotice ?? 0) + 1;
     if (result.state === 'edited' && unreadOnWiki(result.item.guard)) summary.lookupFailed = (summary.lookupFailed ?? 0) + 1;
+    if (result.state === 'edited' && pageElsewhere(result.item.guard)) summary.movedOnWiki = (summary.movedOnWiki ?? 0) + 1;
   }
   return summary;
 }
@@ -322,7 +325,10 @@ export function summaryLine(summary: RunSummary, messages: PublishMessages = eng
   if (summary.existsUnproven) parts.push(messages.summaryExistsUnproven(summary.existsUnproven));
   const noNoticeCount = summary.noNotice ?? 0;
   const lookupFailedCount = summary.lookupFailed ?? 0;
-  if (summary.edited > noNoticeCount + lookupFailedCount) parts.push(messages.summaryEdited(summary.edited - noNoticeCount - lookupFailedCount));
+  const movedCount = summary.movedOnWiki ?? 0;
+  // A page moved or renamed on the wiki need not have been edited there: said as what the guard found.
+  if (summary.edited > noNoticeCount + lookupFailedCount + movedCount) parts.push(messages.summaryEdited(summary.edited - noNoticeCount - lookupFailedCount - movedCount));
+  if (movedCount > 0) parts.push(messages.summaryMovedOnWiki(movedCount));
   if (noNoticeCount > 0) parts.push(messages.summaryNoNotice(noNoticeCount));
   if (lookupFailedCount > 0) parts.push(messages.summaryLookupFailed(lookupFailedCount));
   if (summary.refused) parts.push(messages.summaryRefused(summary.refused));

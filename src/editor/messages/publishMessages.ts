@@ -170,6 +170,7 @@ export const editorPublishMessages: PublishMessages = {
   summaryFailed: (count) => vscode.l10n.t('{0} failed', count),
   summaryExistsUnproven: (count) => vscode.l10n.t('{0} found existing (may not be ours; not linked)', count),
   summaryEdited: (count) => vscode.l10n.t('{0} left out (edited on the wiki)', count),
+  summaryMovedOnWiki: (count) => vscode.l10n.t('{0} left out (moved or renamed on the wiki)', count),
   summaryNoNotice: (count) => vscode.l10n.t('{0} left out (no publish notice on the page: an edit cannot be told from a publish)', count),
   summaryLookupFailed: (count) => vscode.l10n.t('{0} left out (the wiki could not be read to check for edits)', count),
   summaryRefused: (count) => vscode.l10n.t('{0} refused', count),

@@ -2206,6 +2206,7 @@ var englishPublishMessages = {
   frontMatterOverwriteNotBoolean: () => "wiki.overwrite in the front matter must be true or false.",
   titleOnlyInCase: (title, pageTitle, pageId) => `A page titled "${pageTitle}" (page ${pageId}) is under the same parent, and its title differs from this file's "${title}" only in case: the wiki may take that page for this one and replace it, refuse the title, or make a second page. Nothing is sent to it: give this file that page's title if it is this file's page (then publish with overwrite), or another title.`,
   ownTitleOnlyInCase: (title, pageTitle, pageId) => `Its page (page ${pageId}, carrying this file's publish notice) is titled "${pageTitle}" on the wiki, which differs from this file's title "${title}" only in case, and the wiki cannot rename a page: a publish might make a second page. Nothing is sent: give the file its page's title again, or rename the page on the wiki to "${title}" and publish again.`,
+  retitledOnlyInCase: (title, pageTitle, pageId) => `Its title changed from "${pageTitle}" to "${title}", only in case: the wiki takes the two as one title, and the import cannot rename a page (${pageId === void 0 ? "its page" : `page ${pageId}`} keeps "${pageTitle}"), so a publish would make a second page or be refused. Nothing is sent: rename the page on the wiki to "${title}" and publish again, or give the file its old title back.`,
   existsOtherRepository: (said, pageTitle, pageId) => `${said} The page "${pageTitle}" there (page ${pageId}) was published from a file of the same path in another repository, so it is that repository's page, not this file's, and it was not changed. Give this file another title or parent page: overwriting would replace that repository's page.`,
   titleHeldSomewhere: (said, pageTitle) => `${said} When the plan looked, no page titled "${pageTitle}" was under this file's parent: the title is held elsewhere in the space (perhaps written in another case; this wiki keeps titles unique in a space), unless someone made such a page under the parent since. Look on the wiki: for a page elsewhere, choosing Overwrite would not help (it updates only a page under this file's own parent), so give this file another title or rename or move that page; nothing was changed.`,
   neverReplacesOwnPage: (pageTitle) => `Its front matter says overwrite: false, which never replaces a page, and it published "${pageTitle}" before: the publish would be refused as "already exists". Remove that line (or set it to true) to update the page.`,
@@ -2226,6 +2227,7 @@ var englishPublishMessages = {
   summaryFailed: (count) => `${count} failed`,
   summaryExistsUnproven: (count) => `${count} found existing (may not be ours; not linked)`,
   summaryEdited: (count) => `${count} left out (edited on the wiki)`,
+  summaryMovedOnWiki: (count) => `${count} left out (moved or renamed on the wiki)`,
   summaryNoNotice: (count) => `${count} left out (no publish notice on the page: an edit cannot be told from a publish)`,
   summaryLookupFailed: (count) => `${count} left out (the wiki could not be read to check for edits)`,
   summaryRefused: (count) => `${count} refused`,
@@ -2503,7 +2505,16 @@ function unconfirmedCreateLink(target) {
 
 // src/core/run/sameTitles.ts
 function titleKey(title) {
-  return title.toLocaleLowerCase("en-US");
+  return title.normalize("NFC").toLocaleLowerCase("en-US");
+}
+function sameTitle(one, other) {
+  return one === other || one.normalize("NFC") === other.normalize("NFC");
+}
+function changedOnlyInCase(before, now) {
+  return !sameTitle(before, now) && titleKey(before) === titleKey(now);
+}
+function titleToSend(fileTitle, pageTitle) {
+  return pageTitle !== void 0 && fileTitle !== pageTitle && sameTitle(fileTitle, pageTitle) ? pageTitle : fileTitle;
 }
 var OTHERS_NAMED = 3;
 function otherNames(group, isOther, nameOf2) {
@@ -3416,7 +3427,7 @@ async function readPages(ids, options) {
 function childTitled(children, title) {
   return children?.find((each) => each.title === title) ?? children?.find((each) => titleKey(each.title) === titleKey(title));
 }
-async function findAtPlaces(items, options) {
+async function findAtPlaces(items, options, listed2) {
   const byParent = /* @__PURE__ */ new Map();
   for (const item of items) {
     const parentId = item.complete?.parentId;
@@ -3443,6 +3454,7 @@ async function findAtPlaces(items, options) {
       for (const item of sharing) found.set(item, { failed });
       return;
     }
+    listed2?.set(parentId, children);
     for (const item of sharing) {
       const title = item.complete?.pageTitle ?? "";
       const child = childTitled(children, title);
@@ -3593,7 +3605,7 @@ function asLeft(page, item, marker) {
 }
 function holdsWhatItSends(page, marker, item, linkTargets = item.linkTargets) {
   const sameSend = marker.digest === digestNow(item, linkTargets) || item.linkTargetsKept !== void 0 && marker.digest === digestNow(item, item.linkTargetsKept);
-  return sameSend && marker.path === pathDigest(item.file.label) && page.title === item.complete?.pageTitle;
+  return sameSend && marker.path === pathDigest(item.file.label) && item.complete !== void 0 && sameTitle(page.title, item.complete.pageTitle);
 }
 function alreadyHolds(item, linkTargets) {
   const verdict = item.guard;
@@ -3617,7 +3629,7 @@ function pageOfAnotherFile(item) {
 function pageTitledButForCase(item) {
   const verdict = item.guard;
   const page = guardedPage(verdict);
-  if (page === void 0 || page.id === item.link?.pageId || page.title === item.complete?.pageTitle) return void 0;
+  if (page === void 0 || page.id === item.link?.pageId || item.complete === void 0 || sameTitle(page.title, item.complete.pageTitle)) return void 0;
   if (verdict?.kind === "exists" || verdict?.kind === "notOurs") return { page, own: false };
   return page.body?.marker?.path === pathDigest(item.file.label) ? { page, own: true } : void 0;
 }
@@ -4403,6 +4415,20 @@ function previewed(items) {
   return detachedAll(items.slice(0, 3));
 }
 
+// src/core/run/titleChange.ts
+function namesTitle(prepared) {
+  return prepared.frontMatterTarget.pageTitle !== void 0;
+}
+function titleChange(link, fileTitle) {
+  if (!link) return void 0;
+  const before = link.fileTitle ?? link.pageTitle;
+  return !sameTitle(fileTitle, before) && titleKey(fileTitle) !== titleKey(link.pageTitle) ? { fileTitle, pageTitle: link.pageTitle } : void 0;
+}
+function caseOnlyRetitle(link, fileTitle, messages = englishPublishMessages) {
+  if (link === void 0 || !changedOnlyInCase(link.pageTitle, fileTitle) || sameTitle(link.fileTitle ?? link.pageTitle, fileTitle)) return void 0;
+  return { code: "duplicatePage", message: messages.retitledOnlyInCase(fileTitle, link.pageTitle, link.pageId), fix: "editFile" };
+}
+
 // src/core/markdown/headings/omitTitle.ts
 function headingAt(content, start) {
   for (const block of scanMarkdown(content).headings) if (block.start === start) return block;
@@ -4500,10 +4526,15 @@ function afterLineEnding(content, at) {
 
 // src/core/run/plannedContent.ts
 function contentHash(content) {
-  if (!content.includes("\r")) return sha256Hex(content);
-  if (content.length <= HASH_PIECE_CHARS) return sha256Hex(content.replace(/\r\n?/g, "\n"));
-  const lineEnds = textPieces(content, (text2, end) => text2.charCodeAt(end - 1) === CARRIAGE_RETURN && text2.charCodeAt(end) === LINE_FEED);
-  return sha256HexOfPieces(mapped(lineEnds, (piece) => piece.replace(/\r\n?/g, "\n")));
+  const lineEnds = content.includes("\r");
+  if (content.length <= HASH_PIECE_CHARS) return sha256Hex(asHashed(content, lineEnds));
+  const pieces = textPieces(content, (text2, end) => text2.charCodeAt(end) >= FIRST_COMBINING || text2.charCodeAt(end - 1) === CARRIAGE_RETURN && text2.charCodeAt(end) === LINE_FEED);
+  return sha256HexOfPieces(mapped(pieces, (piece) => asHashed(piece, lineEnds)));
+}
+var FIRST_COMBINING = 768;
+function asHashed(text2, lineEnds) {
+  const lf = lineEnds ? text2.replace(/\r\n?/g, "\n") : text2;
+  return /[\u0300-\uffff]/.test(lf) ? lf.normalize("NFC") : lf;
 }
 function* mapped(pieces, map) {
   for (const piece of pieces) yield map(piece);
@@ -4598,11 +4629,14 @@ function planFileWithContent(file, given, options, prepared) {
     found.push({ code: "frontMatter", message: (options.messages ?? englishPublishMessages).neverReplacesOwnPage(complete.pageTitle), fix: "editFile" });
   }
   if (!diagrams.ok) found.push({ code: "diagramRenderer", message: diagrams.message, fix: "openSettings" });
-  const refusals = found.length === 0 ? NO_REFUSALS : found;
   const linkedPage = complete !== void 0 && linkNames(link, complete);
+  const titleAsked = !options.acceptTitleChange && linkedPage && !namesTitle(prepared);
+  const caseOnly = titleAsked ? caseOnlyRetitle(link, suggestedTitle, options.messages) : void 0;
+  if (caseOnly) found.push(caseOnly);
+  const refusals = found.length === 0 ? NO_REFUSALS : found;
   const unchanged = !options.force && linkedPage && link?.contentSha256 === contentSha256;
-  const retitled = !options.acceptTitleChange && linkedPage && !namesTitle(prepared) ? titleChange(link, suggestedTitle) : void 0;
-  const state2 = refusals.length > 0 ? "refused" : !complete ? "incomplete" : unchanged ? "unchanged" : retitled ? "retitled" : "send";
+  const retitled = titleAsked ? titleChange(link, suggestedTitle) : void 0;
+  const state2 = refusals.length > 0 ? "refused" : !complete ? "incomplete" : retitled ? "retitled" : unchanged ? "unchanged" : "send";
   const cautions = cautionsFor(content, prepared.findings, options.messages, options.placeDecidedLater === true);
   cautions.push(...diagramCautionsOf(diagrams, options));
   if (!options.placeDecidedLater) cautions.push(...leavesPageCaution(prepared, link, complete, options.messages));
@@ -4672,14 +4706,6 @@ function leavesPageCaution(prepared, link, complete, messages = englishPublishMe
   const named = prepared.frontMatterTarget;
   if (!link || !complete || named.spaceId === void 0 && named.parentId === void 0 && named.pageTitle === void 0 || linkNames(link, complete)) return [];
   return [{ code: "leavesPage", message: messages.leavesPage(link.pageTitle, link.parentId, link.pageId) }];
-}
-function namesTitle(prepared) {
-  return prepared.frontMatterTarget.pageTitle !== void 0;
-}
-function titleChange(link, fileTitle) {
-  if (!link) return void 0;
-  const before = link.fileTitle ?? link.pageTitle;
-  return fileTitle !== before && fileTitle !== link.pageTitle ? { fileTitle, pageTitle: link.pageTitle } : void 0;
 }
 function planFiles(files, links, options = {}) {
   const items = files.map((file) => planFile(file, links.get(file.key), options));
@@ -4751,6 +4777,7 @@ function countPlan(items) {
     } else counts[item.state]++;
     if (item.state === "edited" && heldWithoutNotice(item.guard)) counts.noNotice = (counts.noNotice ?? 0) + 1;
     if (item.state === "edited" && unreadOnWiki(item.guard)) counts.lookupFailed = (counts.lookupFailed ?? 0) + 1;
+    if (item.state === "edited" && pageElsewhere(item.guard)) counts.movedOnWiki = (counts.movedOnWiki ?? 0) + 1;
     if (item.cautions.length > 0 && item.state !== "refused") counts.withCautions++;
   }
   return counts;
@@ -4906,6 +4933,37 @@ async function cautionTitlesElsewhere(absent, options) {
 function carriesNoticeOf(page, item) {
   const marker = page.body?.marker;
   return marker !== void 0 && !fromAnotherRepository(marker) && marker.path === pathDigest(item.file.label);
+}
+
+// src/core/run/retitledFound.ts
+async function findRetitledFiles(absent, listed2, options) {
+  if (options.noticeOff === true) return;
+  const creates = absent.filter((item) => item.state === "send" && item.complete !== void 0 && item.link?.pageId === void 0 && item.prepared.frontMatterTarget.pageTitle === void 0);
+  const ids = /* @__PURE__ */ new Set();
+  for (const item of creates) for (const child of listed2.get(item.complete.parentId) ?? []) ids.add(child.id);
+  if (ids.size === 0) return;
+  const read = await readPages(ids, options);
+  for (const item of creates) {
+    const title = titleKey(item.complete.pageTitle);
+    let newest;
+    for (const child of listed2.get(item.complete.parentId) ?? []) {
+      const page = read.pages.get(child.id);
+      if (!page || titleKey(page.title) === title || !carriesNoticeOf(page, item)) continue;
+      if (newest === void 0 || (page.versionCreatedAt ?? "") > (newest.versionCreatedAt ?? "")) newest = page;
+    }
+    if (newest !== void 0) markRetitled(item, newest);
+  }
+}
+function markRetitled(item, page) {
+  const { spaceId, parentId, pageTitle } = item.complete;
+  const target = { spaceId, parentId, pageTitle: page.title, overwrite: true };
+  item.link = { spaceId, parentId, pageTitle: page.title, pageId: page.id, publishedAt: 0 };
+  item.target = target;
+  item.complete = target;
+  item.linkedPage = true;
+  item.state = "retitled";
+  item.retitled = { fileTitle: pageTitle, pageTitle: page.title };
+  item.foundOnWiki = true;
 }
 
 // src/core/run/recordedLinks.ts
@@ -5096,7 +5154,10 @@ async function guardPlan(items, options) {
       const { page, own } = caseVariant;
       refuseItem(item, { code: "duplicatePage", message: own ? words.ownTitleOnlyInCase(title, page.title, page.id) : words.titleOnlyInCase(title, page.title, page.id), fix: "editFile" });
       refusedAny = true;
-    } else applyVerdict(item, options.overwriteEdited, options.planMessages);
+    } else {
+      sendWithPageTitle(item);
+      applyVerdict(item, options.overwriteEdited, options.planMessages);
+    }
   }
   if (refusedAny) options.links?.refusedSince();
   if (options.links) await linkFoundPages(lookups, options.links, options.overwriteEdited, options.planMessages);
@@ -5108,6 +5169,7 @@ async function linkFoundPages(looked, links, overwriteEdited, messages) {
   for (const item of looked) {
     const verdict = item.guard;
     if ((verdict?.kind === "asLeft" || verdict?.kind === "edited") && item.link?.pageId !== verdict.page.id) found.set(item.file.key, verdict.page.id);
+    else if (item.state === "retitled" && item.foundOnWiki === true && item.link?.pageId !== void 0) found.set(item.file.key, item.link.pageId);
   }
   if (found.size === 0) return;
   for (const item of await links.foundSince(found)) {
@@ -5135,7 +5197,8 @@ async function verdictsOf(items, options) {
     else if (item.complete !== void 0) byPlace.push(item);
   }
   const read = await readPages(byId.values(), options);
-  const places = await findAtPlaces(byPlace, options);
+  const listed2 = /* @__PURE__ */ new Map();
+  const places = await findAtPlaces(byPlace, options, listed2);
   const decided = [];
   const gone = [];
   for (const [item, id] of byId) {
@@ -5165,7 +5228,10 @@ async function verdictsOf(items, options) {
       absent.push(item);
     } else decided.push({ item, page: found.page, verdict: item.link !== void 0 && recordNamesPage(item, found.page) ? recordedPageVerdict(found.page, item, item.link, options) : placeVerdict(found.page, item, options.noticeOff === true) });
   }
-  if (!options.titlesCheckedByTree && absent.length > 0) await cautionTitlesElsewhere(absent, options);
+  if (!options.titlesCheckedByTree && absent.length > 0) {
+    if (options.newTitlesAsNewPages !== true) await findRetitledFiles(absent, listed2, options);
+    await cautionTitlesElsewhere(absent, options);
+  }
   await mapBounded(decided, Math.max(1, options.concurrency ?? DEFAULT_LOOKUPS_AT_ONCE), async ({ item, page, verdict }) => {
     if (verdict === "unconfirmed") {
       unconfirmed.add(item);
@@ -5206,7 +5272,14 @@ async function ownVerdict(page, item, options) {
 }
 function renamedOnWiki(page, item, link) {
   const title = item.complete?.pageTitle;
-  return title !== void 0 && page.title !== title && page.title !== link.pageTitle;
+  return title !== void 0 && !sameTitle(page.title, title) && !sameTitle(page.title, link.pageTitle);
+}
+function sendWithPageTitle(item) {
+  const page = guardedPage(item.guard);
+  const complete = item.complete;
+  if (page === void 0 || complete === void 0 || page.title === complete.pageTitle || !sameTitle(page.title, complete.pageTitle)) return;
+  item.complete = { ...complete, pageTitle: page.title };
+  item.target = { ...item.target, pageTitle: page.title };
 }
 function mayBeInterruptedCreate(item) {
   return item.complete !== void 0 && linkNames(item.createMayHaveLanded, item.complete);
@@ -5485,6 +5558,7 @@ function summarise(results) {
     summary[result.state === "notStarted" ? "notStarted" : result.state]++;
     if (result.state === "edited" && heldWithoutNotice(result.item.guard)) summary.noNotice = (summary.noNotice ?? 0) + 1;
     if (result.state === "edited" && unreadOnWiki(result.item.guard)) summary.lookupFailed = (summary.lookupFailed ?? 0) + 1;
+    if (result.state === "edited" && pageElsewhere(result.item.guard)) summary.movedOnWiki = (summary.movedOnWiki ?? 0) + 1;
   }
   return summary;
 }
@@ -8229,7 +8303,8 @@ function notShownNote(what, room) {
   return (left) => `_${left} more ${left === 1 ? "file" : "files"} ${what} not shown in this table${room.fullPlanAt ? `: every file is in ${room.fullPlanAt}` : ""}._`;
 }
 function pageCell(record) {
-  const title = record.title === void 0 ? "(no title)" : linkText(record.title, record.url);
+  const renamedTo = record.url === void 0 ? void 0 : record.wikiEdits?.renamedTo;
+  const title = renamedTo !== void 0 ? linkText(renamedTo, record.url) : record.title === void 0 ? "(no title)" : linkText(record.title, record.url);
   return `${title} in ${inlineText(record.spaceId ?? "?")} under ${parentCell(record)}`;
 }
 function parentCell(record) {
@@ -11700,7 +11775,9 @@ function runSummaryLine(summary, interrupted) {
   const parts = [`${summary.published} published`, `${summary.failed} failed`, `${summary.refused} refused`, `${summary.skipped} unchanged`];
   const noNotice = summary.noNotice ?? 0;
   const lookupFailed = summary.lookupFailed ?? 0;
-  if (summary.edited > noNotice + lookupFailed) parts.push(`${summary.edited - noNotice - lookupFailed} left out (edited on the wiki)`);
+  const moved = summary.movedOnWiki ?? 0;
+  if (summary.edited > noNotice + lookupFailed + moved) parts.push(`${summary.edited - noNotice - lookupFailed - moved} left out (edited on the wiki)`);
+  if (moved > 0) parts.push(`${moved} left out (moved or renamed on the wiki)`);
   if (noNotice > 0) parts.push(`${noNotice} left out (no publish notice: an edit cannot be told from a publish)`);
   if (lookupFailed > 0) parts.push(`${lookupFailed} left out (the wiki could not be read to check for edits)`);
   if (summary.existsUnproven) parts.push(`${summary.existsUnproven} found existing after a retry (not ours for sure; not recorded)`);
@@ -11710,9 +11787,10 @@ function runSummaryLine(summary, interrupted) {
   return `${interrupted ? "Interrupted: " : ""}${parts.join(", ")}`;
 }
 function planSummaryLine(counts) {
-  const editedOnWiki = counts.edited - (counts.noNotice ?? 0) - (counts.lookupFailed ?? 0);
+  const editedOnWiki = counts.edited - (counts.noNotice ?? 0) - (counts.lookupFailed ?? 0) - (counts.movedOnWiki ?? 0);
   const held = [
     ...editedOnWiki > 0 ? [`${editedOnWiki} edited on the wiki (left out)`] : [],
+    ...counts.movedOnWiki ? [`${counts.movedOnWiki} moved or renamed on the wiki (left out)`] : [],
     ...counts.noNotice ? [`${counts.noNotice} without a publish notice, so an edit cannot be told from a publish (left out)`] : [],
     ...counts.lookupFailed ? [`${counts.lookupFailed} whose wiki could not be read to check for edits (left out)`] : [],
     ...counts.retitled ? [`${counts.retitled} with a changed title (left out)`] : [],
@@ -13429,7 +13507,7 @@ function treeRecords(plan, identity) {
   const waiting = /* @__PURE__ */ new Map();
   return {
     async landed(page, pageId) {
-      const entry = { id: pageId, title: page.node.title };
+      const entry = { id: pageId, title: page.item.complete?.pageTitle ?? page.node.title };
       const successor = successorOf.get(page.key);
       if (successor !== void 0 && !successorsLanded.has(successor)) {
         waiting.set(successor, () => identity.record(page.key, entry));
@@ -13514,7 +13592,9 @@ async function runTree(options) {
         const learnt = lookUp(() => learnLandedPage(result, entry.page.titledBackTo ?? entry.page.pageId, options.pages, options.signal));
         learning.set(index, learnt);
         recording.push(learnt.then(async (found) => {
-          if (found && (entry.page.pageId !== found.pageId || entry.page.renamedFrom !== void 0)) await records.landed(entry.page, found.pageId);
+          const titleNow = entry.item.complete?.pageTitle;
+          const retitled = titleNow !== void 0 && options.identity.get?.(entry.page.key)?.title !== titleNow;
+          if (found && (entry.page.pageId !== found.pageId || entry.page.renamedFrom !== void 0 || retitled)) await records.landed(entry.page, found.pageId);
         }).catch(() => void 0));
       }
     });
@@ -13915,7 +13995,7 @@ async function pagesUnderWhich(keys, entries, read, pages, signal) {
 }
 function entryProblem2(page, entry, expected, messages) {
   if (expected.space !== void 0 && page.spaceId !== void 0 && page.spaceId !== expected.space) return { word: () => messages.entryInOtherSpace(page.spaceId) };
-  if (page.title !== entry.title) return { word: () => messages.entryTitledOtherwise(page.title, entry.title) };
+  if (titleKey(page.title) !== titleKey(entry.title)) return { word: () => messages.entryTitledOtherwise(page.title, entry.title) };
   const expectedParent = expected.expectedParent;
   if (expectedParent === void 0) return { word: () => messages.entryFolderNotRecorded(expected.folder) };
   if (!expected.named && expected.parentRead === void 0 && expected.folder !== "") return void 0;
@@ -14118,6 +14198,28 @@ async function checkTreeOnWiki(plan, pages, choice, signal, messages = englishTr
   await checkTitlesAcrossSpaceNames(plan, pages, choice.spaceId, signal, messages);
   await checkTitlesInSpace(plan, pages, choice.spaceId, signal, messages);
   await checkOrphansOnWiki(plan, pages, signal);
+}
+
+// src/core/tree/caseOnlyTitles.ts
+function retitledOnlyInCase(title, recorded, messages = englishPublishMessages) {
+  if (recorded === void 0 || !changedOnlyInCase(recorded.title, title)) return void 0;
+  return { code: "duplicatePage", message: messages.retitledOnlyInCase(title, recorded.title, recorded.pageId), fix: "editFile" };
+}
+function withTitlesRenamedOnWiki(previous, tree, read) {
+  if (read === void 0 || read.size === 0) return previous;
+  for (const [path, recorded] of previous) {
+    const title = tree.byPath.get(path)?.title;
+    const page = read.get(recorded.pageId);
+    if (title !== void 0 && page !== void 0 && changedOnlyInCase(recorded.title, title) && sameTitle(page.title, title)) previous.set(path, { ...recorded, title: page.title });
+  }
+  return previous;
+}
+function recordsRenamedOnWikiInCase(identity, read) {
+  if (read === void 0 || read.size === 0) return false;
+  return identity.entries().some(([, entry]) => {
+    const page = read.get(entry.id);
+    return page !== void 0 && changedOnlyInCase(entry.title, page.title);
+  });
 }
 
 // src/core/tree/moves.ts
@@ -14780,7 +14882,7 @@ function planTreeOf(sources, given) {
   }
   const tree = shapeTree(treeInputs, rootPath);
   const keyOf = (path) => path.slice(rootPath.length);
-  const previous = recordsByPath(tree, options.identity, recordedEntries, keysOfParent);
+  const previous = withTitlesRenamedOnWiki(recordsByPath(tree, options.identity, recordedEntries, keysOfParent), tree, options.wikiRead);
   const moves = detectMoves(previous, tree, refused2.map((item) => item.file.label), pinned.flatMap((item) => item.complete ? [pinnedFile(item, item.complete, options.spaceId)] : []), options.parentId);
   const pinnedAt = new Map(pinned.map((item) => [item.file.label, item]));
   let followsToCheck;
@@ -14868,7 +14970,7 @@ function planTreeOf(sources, given) {
     const oldTitle = retitled?.title;
     const parentId = node.parent === void 0 ? options.parentId : parentRecordedId(node.parent);
     const sourcePath = node.kind === "file" ? node.path : node.contentFrom;
-    const defaults = { spaceId: options.spaceId, parentId: parentId ?? options.parentId, pageTitle: node.title, overwrite: recorded !== void 0 && oldTitle === void 0 || options.overwrite };
+    const defaults = { spaceId: options.spaceId, parentId: parentId ?? options.parentId, pageTitle: titleToSend(node.title, recorded?.title), overwrite: recorded !== void 0 && oldTitle === void 0 || options.overwrite };
     const planned = sourcePath !== void 0 ? inTree.get(sourcePath) : generatedPage(node, tree, defaults, options, unlinkedChild);
     const item = planned.item;
     if (node.titleFrom !== void 0) item.cautions.push({ code: "listsChildren", message: words.listsChildren(node.titleFrom) });
@@ -14938,7 +15040,7 @@ function planTreeOf(sources, given) {
     if (reached !== void 0) item.linkTargets = reached;
     if (linksReachOtherPages(item, reachedNow)) item.state = "send";
   }
-  for (const page of pages) refuse2(page.item, collisions.ofNode.get(page.node));
+  for (const page of pages) refuse2(page.item, collisions.ofNode.get(page.node) ?? retitledOnlyInCase(page.node.title, recordedAtPath(page.node.path), options.messages));
   if (keysOfParent.size > 0) {
     for (const page of pages) {
       if (keysOfParent.has(page.key)) refuse2(page.item, { code: "treeParent", message: words.recordedAsParent(page.key, options.parentId), fix: void 0 });
@@ -15248,7 +15350,7 @@ async function planTreeFromWalk(walk, sourceOptions, entryOptions, root, outside
     const assumed = outsideLinks === void 0 ? options : { ...options, outsideLinks };
     const plan = planTreeOf(sources, assumed);
     const checked = await checking;
-    if (checked.refusedEntries !== void 0 || checked.foundEntries !== void 0) return planAfterCheck(await digest(), checking);
+    if (checked.refusedEntries !== void 0 || checked.foundEntries !== void 0 || recordsRenamedOnWikiInCase(checked.identity, checked.wikiRead)) return planAfterCheck(await digest(), checking);
     if (checked.wikiRead !== void 0) plan.read = checked.wikiRead;
     return { plan, options: checked.wikiRead === void 0 ? assumed : { ...assumed, wikiRead: checked.wikiRead } };
   }
@@ -16182,7 +16284,8 @@ async function publishCommand(args, context) {
       signal: context.interrupt,
       overwriteEdited: args.overwriteEdited,
       noticeOff: notice.off === true,
-      recordsFromFiles: true
+      recordsFromFiles: true,
+      ...args.retarget ? { newTitlesAsNewPages: true } : {}
     });
     if (access.kind === "none" && sendsUncheckedWithoutAccess(plan)) output.problem(`Wiki edits are not checked. ${access.reason}`);
     const unaddressed = links.linksWithoutAddress();

@@ -147,7 +147,7 @@ export async function publishCommand(args: PublishArgs, context: PublishContext)
       overwriteEdited: args.overwriteEdited,
       noticeOff: notice.off === true,
       recordsFromFiles: true,
-      ...(args.retarget ? { newTitlesAsNewPages: true as const } : {}),
+      lookForOldTitles: !args.retarget,
     });
     // Said once, not on every line, by the core's rule (as a tree says it): what would let the guard look at the wiki.
     if (access.kind === 'none' && sendsUncheckedWithoutAccess(plan)) output.problem(`Wiki edits are not checked. ${access.reason}`);

@@ -8,7 +8,6 @@ import type { ExportStyle } from '../sandbox/sandboxExportStyle';
 import { colleagueEdits, exportOf, publishForPull } from '../support/pullHarness';
 import { useSignedInWorld } from '../support/signedInWorld';
 
-const FILE = 'file:///docs/team.md';
 const OPTIONS = { defaults: { spaceId: 'DOCS', parentId: '123456', overwrite: true }, titleFromFile: true };
 
 describe('Pull against the sandbox wiki: a hard break written with two spaces', () => {
@@ -19,11 +18,12 @@ describe('Pull against the sandbox wiki: a hard break written with two spaces', 
   });
 
   /** Publishes `published`, lets a colleague make `edit` of the page, and pulls into `ours`. */
-  async function pullAfter(style: ExportStyle, published: string, edit: [string, string], ours: string): Promise<PullOutcome> {
+  async function pullAfter(style: ExportStyle, published: string, edit: [string, string], ours: string, label = 'team.md'): Promise<PullOutcome> {
     signedIn.world.sandbox.setExportStyle(style);
-    const { link } = await publishForPull(signedIn, bases, { key: FILE, label: 'team.md', text: published, link: undefined, options: OPTIONS });
+    const key = `file:///docs/${label}`;
+    const { link } = await publishForPull(signedIn, bases, { key, label, text: published, link: undefined, options: OPTIONS });
     colleagueEdits(signedIn, link.pageId as string, (stored) => stored.replace(edit[0], edit[1]));
-    return pullPage({ ours, link, base: await bases.get(FILE), pages: signedIn.pages, exportMarkdown: exportOf(signedIn) });
+    return pullPage({ ours, link, base: await bases.get(key), pages: signedIn.pages, exportMarkdown: exportOf(signedIn) });
   }
 
   for (const style of ['stored', 'converted'] as const) {
@@ -43,8 +43,8 @@ describe('Pull against the sandbox wiki: a hard break written with two spaces', 
   it('stored export: the same break added on both sides is nothing new, and the file\'s break beside a colleague\'s change elsewhere stays', async () => {
     const both = await pullAfter('stored', '# Team\n\nAlice Smith\nHead of Docs\n', ['Alice Smith\n', 'Alice Smith  \n'], '# Team\n\nAlice Smith  \nHead of Docs\n');
     assert.equal(both.kind, 'nothingNew');
-    // A page of its own title: the first is still on the wiki.
-    const elsewhere = await pullAfter('stored', '# Leads\n\nAlice Smith\nHead of Docs\n\nEnd.\n', ['End.', 'The end.'], '# Leads\n\nAlice Smith  \nHead of Docs\n\nEnd.\n');
+    // A file and page of their own: the first is still on the wiki (the same file retitled would be asked about first).
+    const elsewhere = await pullAfter('stored', '# Leads\n\nAlice Smith\nHead of Docs\n\nEnd.\n', ['End.', 'The end.'], '# Leads\n\nAlice Smith  \nHead of Docs\n\nEnd.\n', 'leads.md');
     assert.ok(elsewhere.kind === 'merged', elsewhere.kind);
     assert.equal(elsewhere.text, '# Leads\n\nAlice Smith  \nHead of Docs\n\nThe end.\n');
   });

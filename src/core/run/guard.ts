@@ -64,10 +64,12 @@ export interface GuardOptions {
    */
   noticeOff?: boolean;
   /**
-   * The user chose to publish the files by their titles now, as new pages (the command line's --retarget): a page a
-   * file published under an old title, found by its notice (retitledFound.ts), is not looked for.
+   * Look for the page a flat create with no record of its page published under an old title, by its notice
+   * (retitledFound.ts): true unless said. Not when the user chose to publish files by their titles now, as new pages
+   * (the command line's --retarget); nor in the editor, whose publish asks about a new title before the guard, from
+   * its link store, and would not ask again after it.
    */
-  newTitlesAsNewPages?: true;
+  lookForOldTitles?: boolean;
   /** Files (by key) whose edited pages the user chose to overwrite; `true` for all of them. */
   overwriteEdited?: boolean | ReadonlySet<string>;
   /**
@@ -233,7 +235,7 @@ async function linkFoundPages(looked: readonly PlanItem[], links: Pick<FileLinks
 }
 
 /** Reads the pages of these items (by ID in bulk, else by place), and decides each one's verdict from what it holds. */
-async function verdictsOf(items: readonly PlanItem[], options: LookupOptions & Pick<GuardOptions, 'titlesCheckedByTree' | 'newTitlesAsNewPages'>): Promise<{ verdicts: Map<PlanItem, GuardVerdict>; unconfirmed: Set<PlanItem> }> {
+async function verdictsOf(items: readonly PlanItem[], options: LookupOptions & Pick<GuardOptions, 'titlesCheckedByTree' | 'lookForOldTitles'>): Promise<{ verdicts: Map<PlanItem, GuardVerdict>; unconfirmed: Set<PlanItem> }> {
   const verdicts = new Map<PlanItem, GuardVerdict>();
   /** Files whose record (from a file) names a page nothing on the wiki shows is theirs (recordedPageVerdict): refused. */
   const unconfirmed = new Set<PlanItem>();
@@ -286,7 +288,7 @@ async function verdictsOf(items: readonly PlanItem[], options: LookupOptions & P
   // (movedOnWiki.ts). A tree checks its titles in the space itself (titlesInSpace.ts).
   if (!options.titlesCheckedByTree && absent.length > 0) {
     // A file retitled since it published, its page found under the parent by its notice: asked first, as with a record.
-    if (options.newTitlesAsNewPages !== true) await findRetitledFiles(absent, listed, options);
+    if (options.lookForOldTitles !== false) await findRetitledFiles(absent, listed, options);
     await cautionTitlesElsewhere(absent, options);
   }
   // A marker sent unseen (version 0), a page an overwrite would replace that does not carry a notice of this tool's as

@@ -35,6 +35,7 @@ export async function runGuard(deps: PublishDependencies, items: PlanItem[], req
     ...noAccess,
     ...(signal ? { signal } : {}),
     lookUpCreates: false,
+    lookForOldTitles: false,
     noticeOff: pageNoticeOff(),
     messages: editorTreeMessages,
     planMessages: editorPublishMessages,

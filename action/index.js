@@ -5229,7 +5229,7 @@ async function verdictsOf(items, options) {
     } else decided.push({ item, page: found.page, verdict: item.link !== void 0 && recordNamesPage(item, found.page) ? recordedPageVerdict(found.page, item, item.link, options) : placeVerdict(found.page, item, options.noticeOff === true) });
   }
   if (!options.titlesCheckedByTree && absent.length > 0) {
-    if (options.newTitlesAsNewPages !== true) await findRetitledFiles(absent, listed2, options);
+    if (options.lookForOldTitles !== false) await findRetitledFiles(absent, listed2, options);
     await cautionTitlesElsewhere(absent, options);
   }
   await mapBounded(decided, Math.max(1, options.concurrency ?? DEFAULT_LOOKUPS_AT_ONCE), async ({ item, page, verdict }) => {
@@ -16285,7 +16285,7 @@ async function publishCommand(args, context) {
       overwriteEdited: args.overwriteEdited,
       noticeOff: notice.off === true,
       recordsFromFiles: true,
-      ...args.retarget ? { newTitlesAsNewPages: true } : {}
+      lookForOldTitles: !args.retarget
     });
     if (access.kind === "none" && sendsUncheckedWithoutAccess(plan)) output.problem(`Wiki edits are not checked. ${access.reason}`);
     const unaddressed = links.linksWithoutAddress();

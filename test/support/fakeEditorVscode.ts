@@ -97,8 +97,12 @@ export class FakeInputBox {
   readonly onDidAccept = this.accepted.event;
   readonly onDidHide = this.hidden.event;
   readonly onDidTriggerButton = this.triggered.event;
+  /** Set by the fake editor: the test's answer to an input shown (FakeEditor.onInput). */
+  whenShown: (() => void) | undefined;
   show(): void {
     this.shown = true;
+    const answer = this.whenShown;
+    if (answer) setImmediate(answer);
   }
   dispose(): void {
     this.shown = false;
@@ -130,6 +134,20 @@ class WorkspaceEdit {
 }
 export class TabInputTextDiff {
   constructor(readonly original: Uri, readonly modified: Uri) {}
+}
+
+/** A quick pick as the multi-step prompts drive it: the test types a filter, then picks an item or presses Escape. */
+export class FakeQuickPick extends FakeInputBox {
+  items: ReadonlyArray<{ label: string }> = [];
+  activeItems: ReadonlyArray<{ label: string }> = [];
+  selectedItems: ReadonlyArray<{ label: string }> = [];
+  /** Clicks the first item whose label matches. */
+  choose(label: RegExp): void {
+    const item = this.items.find((each) => label.test(each.label));
+    if (!item) throw new Error(`no item ${String(label)} among ${this.items.map((each) => each.label).join(', ')}`);
+    this.selectedItems = [item];
+    this.accept();
+  }
 }
 
 /** An open document: its text, and every text it had before (Ctrl+Z goes back one). */
@@ -182,8 +200,12 @@ export interface FakeEditor {
   save(document: FakeTextDocument): Promise<void>;
   /** Settles once every save auto-save started has been written and heard. */
   idle(): Promise<void>;
-  /** The input boxes the prompts created, in order. */
+  /** The input boxes (and quick picks) the prompts created, in order. */
   inputBoxes: FakeInputBox[];
+  /** Told of each progress notification as it appears, with its Cancel button (nothing by default). */
+  onProgress: ((title: string, cancel: () => void) => void) | undefined;
+  /** Answers each input box or quick pick as it is shown (nothing by default: the test drives them itself). */
+  onInput: ((input: FakeInputBox | FakeQuickPick) => void) | undefined;
   /** Paths on disk whose workspace.fs.writeFile is refused, as a read-only file system provider refuses it. */
   refusedWrites: Set<string>;
   /** Removes the fake (and the editor modules loaded under it). */
@@ -255,6 +277,8 @@ export function installEditorVscode(folder: string, settings: Record<string, unk
     },
     refusedWrites: new Set(),
     inputBoxes: [],
+    onInput: undefined,
+    onProgress: undefined,
     uninstall: () => undefined,
   };
 
@@ -319,11 +343,25 @@ export function installEditorVscode(folder: string, settings: Record<string, unk
       showErrorMessage: showMessage('error'),
       createInputBox: () => {
         const box = new FakeInputBox();
+        box.whenShown = () => editor.onInput?.(box);
         editor.inputBoxes.push(box);
         return box;
       },
-      withProgress: async (_options: unknown, task: (progress: unknown, token: unknown) => Promise<unknown>) =>
-        task({ report: () => undefined }, { isCancellationRequested: false, onCancellationRequested: () => ({ dispose: () => undefined }) }),
+      createQuickPick: () => {
+        const pick = new FakeQuickPick();
+        pick.whenShown = () => editor.onInput?.(pick);
+        editor.inputBoxes.push(pick);
+        return pick;
+      },
+      withProgress: async (options: { title?: string }, task: (progress: unknown, token: unknown) => Promise<unknown>) => {
+        const cancelled = new EventEmitter<void>();
+        const token = { isCancellationRequested: false, onCancellationRequested: cancelled.event };
+        editor.onProgress?.(options.title ?? '', () => {
+          token.isCancellationRequested = true;
+          cancelled.fire();
+        });
+        return task({ report: () => undefined }, token);
+      },
       showTextDocument: async (document: FakeTextDocument) => {
         editor.shown.push(document.uri.toString());
         activeEditor = { document };

@@ -11,8 +11,17 @@ export const FILE_STATE_WORDS: Record<FileResult['state'], string> = {
   skipped: 'unchanged, not sent',
   refused: 'refused',
   notStarted: 'not started',
-  cancelled: 'cancelled while sending (may have landed)',
+  // Whether it may have landed is said apart (MAY_HAVE_LANDED_WORDS): a send cancelled before its request went out did not.
+  cancelled: 'cancelled while sending',
 };
+
+/**
+ * Said after a file's end when its send may have reached the wiki, unless its message says so already
+ * (PublishOutcome.mayHaveLandedSaid) or it was published.
+ */
+export function mayHaveLandedWords(result: Pick<FileResult, 'mayHaveLanded' | 'state' | 'outcome'>): string {
+  return result.mayHaveLanded && result.state !== 'published' && result.outcome?.mayHaveLandedSaid !== true ? ' (may have landed)' : '';
+}
 
 export const OUTCOME_WORDS: Record<OutcomeKind, string> = {
   created: 'created',

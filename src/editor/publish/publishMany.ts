@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import { describeError } from '../../core/log/redact';
 import { neutralise } from '../../core/text/neutralise';
 import { linksLeftNote, relinkedNote } from './linksLeftNote';
-import { FILE_STATE_WORDS } from './logWords';
+import { FILE_STATE_WORDS, mayHaveLandedWords } from './logWords';
 import { isUnconfirmedCreate, type PageLink } from '../../core/links/pageLink';
 import type { FileLinks } from '../../core/run/fileLinks';
 import type { PlanItem, SourceFile } from '../../core/run/plan';
@@ -294,7 +294,7 @@ export class ManyPublisher {
       const target = result.item.complete;
       const where = target ? ` -> "${target.pageTitle}" (space ${target.spaceId}, parent ${target.parentId})` : '';
       const said = result.outcome ? `: ${result.outcome.status ? `HTTP ${result.outcome.status} ` : ''}${result.outcome.message}` : result.item.refusals.length ? `: ${result.item.refusals.map((refusal) => refusal.message).join(' ')}` : '';
-      const landed = result.mayHaveLanded && result.state !== 'published' && result.outcome?.mayHaveLandedSaid !== true ? ' (may have landed)' : '';
+      const landed = mayHaveLandedWords(result);
       const line = `  ${result.item.file.label}${where}: ${FILE_STATE_WORDS[result.state]}${result.pass === 2 ? ' (second pass)' : result.relinked && result.state === 'published' ? ' (file unchanged: sent so its links reach a page made anew)' : ''}${landed}${said}`;
       if (result.state === 'failed' || result.state === 'refused') this.deps.log.error(line);
       else this.deps.log.info(line);

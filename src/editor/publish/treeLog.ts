@@ -7,7 +7,7 @@ import type { RunSummary } from '../../core/run/runner';
 import type { TreeFileResult } from '../../core/tree/runTypes';
 import type { TreePlan } from '../../core/tree/treePlan';
 import { onDemand } from '../onDemandLoader';
-import { FILE_STATE_WORDS } from './logWords';
+import { FILE_STATE_WORDS, mayHaveLandedWords } from './logWords';
 
 export interface TreeRunLog {
   plan: TreePlan;
@@ -23,7 +23,7 @@ export function logTreeRun(log: Logger, { plan, results, summary, leftBehind, ad
   for (const result of results) {
     const said = result.outcome ? `: ${result.outcome.message}` : result.item.refusals.length ? `: ${result.item.refusals.map((refusal) => refusal.message).join(' ')}` : '';
     const cautions = result.linkCautions.map((caution) => ` [the link to ${caution.target} stays as written: ${core.linkCautionReasonText(caution.reason)}]`).join('');
-    const line = `  ${'  '.repeat(result.depth)}${result.key} -> "${result.item.complete?.pageTitle ?? ''}"${result.pageId ? ` (page ${result.pageId})` : ''}: ${FILE_STATE_WORDS[result.state]}${result.pass === 2 ? ' (second pass)' : result.relinked && result.state === 'published' ? ' (file unchanged: sent so its links reach a page made anew)' : ''}${said}${cautions}`;
+    const line = `  ${'  '.repeat(result.depth)}${result.key} -> "${result.item.complete?.pageTitle ?? ''}"${result.pageId ? ` (page ${result.pageId})` : ''}: ${FILE_STATE_WORDS[result.state]}${result.pass === 2 ? ' (second pass)' : result.relinked && result.state === 'published' ? ' (file unchanged: sent so its links reach a page made anew)' : ''}${mayHaveLandedWords(result)}${said}${cautions}`;
     if (result.state === 'failed' || result.state === 'refused') log.error(line);
     else log.info(line);
   }

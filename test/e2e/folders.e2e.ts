@@ -157,7 +157,7 @@ describe('Republishing a folder, signed in: the edit guard in the many-file plan
     assert.deepEqual(versions, [4, 4, 4], 'each attempt landed');
 
     await summary.locator('.monaco-button', { hasText: 'Retry Failed' }).click();
-    await waitForCenterNotification(page, /3 skipped \(unchanged\)\. 3 files had landed in the attempt that failed: their pages hold their text, so they were not sent again\./);
+    await waitForCenterNotification(page, /3 skipped \(unchanged\)\. 3 files had landed in the earlier attempt: their pages hold their text, so they were not sent again\./);
     assert.equal(sandbox.imports.length, 12, 'nothing sent again');
     assert.deepEqual(['Install', 'Configure', 'Troubleshoot'].map((title) => sandbox.findPageByTitle('DOCS', '123456', title)?.version), versions, 'no new version, no notification to watchers');
   });

@@ -19,8 +19,11 @@ import { workspaceWalkFs } from './workspaceWalkFs';
  * core's bound, publishWalk.ts), none when the person cancelled. Never a part of the selection.
  */
 export type SelectionSources =
-  /** In label order; refused entries and unreadable files carry their reason in readProblem. */
-  | { ok: true; sources: SourceFile[] }
+  /**
+   * In label order; refused entries and unreadable files carry their reason in readProblem. `unsaved`: the keys of the
+   * files read from an editor with unsaved edits, which the publish says it sends (the disk holds other text).
+   */
+  | { ok: true; sources: SourceFile[]; unsaved: ReadonlySet<string> }
   | { ok: false; message?: string };
 
 /** The selection's files as the plan's input: an open editor's text (unsaved edits included), else the file on disk. */
@@ -30,9 +33,15 @@ export async function readSelection(selection: readonly vscode.Uri[], token?: vs
   if (!walked.ok) return walked;
   const { fs, result } = walked;
   const open = new Map(vscode.workspace.textDocuments.map((document) => [document.uri.toString(), document]));
-  const sources = await sourcesFromWalk(result, { fs, openText: (key) => open.get(key)?.getText(), messages: editorWalkMessages, isCancelled });
+  const unsaved = new Set<string>();
+  const openText = (key: string): string | undefined => {
+    const document = open.get(key);
+    if (document?.isDirty) unsaved.add(key);
+    return document?.getText();
+  };
+  const sources = await sourcesFromWalk(result, { fs, openText, messages: editorWalkMessages, isCancelled });
   // Cancelled while reading: the files not read yet were left out, so nothing of it is planned.
-  return isCancelled() ? { ok: false } : { ok: true, sources };
+  return isCancelled() ? { ok: false } : { ok: true, sources, unsaved };
 }
 
 /** The walk's port for what the person selected: a workspace folder itself is followed even when it is a link. */

@@ -24,7 +24,9 @@ import { concurrencySetting, omitTitleHeadingSetting, sharedPlanOptions, sendSet
 import { PublishAnswer } from './publishAnswer';
 import { editorFileLinkPorts } from './fileLinkPorts';
 import { recordedPagesOf } from './repositoryLinks';
-import { showWithActions } from './showOutcome';
+import { showWithActions, type FollowUp } from './showOutcome';
+import { unsavedGoingLine, unsavedPublishedNote } from './unsavedNote';
+import { failedForGoodLines, isTitleTaken, mayMendItself, mendedByNewToken } from './failedReasons';
 import { waitOutRetryAfter } from './retryWait';
 
 /** A retry of some files of an earlier run: its answers, and which files may have landed then. */
@@ -33,6 +35,8 @@ interface RetryOf {
   mayHaveLanded: ReadonlySet<string>;
   /** When the run being retried started: a page it created is newer than this. */
   startedAt: number;
+  /** The confirmation is shown all the same: an Overwrite of pages the files did not create. */
+  confirm?: true;
 }
 
 const SHOWN_IN_DETAIL = 6;
@@ -53,8 +57,9 @@ export class ManyPublisher {
     const setup = await sendSetup(this.deps, () => this.publish(selection, retry));
     if (!setup) return;
     const core = onDemand();
-    const sources = await this.read(selection);
-    if (!sources) return;
+    const read = await this.read(selection);
+    if (!read) return;
+    const { sources, unsaved } = read;
     if (sources.length === 0) {
       void showWithActions('info', vscode.l10n.t('There are no Markdown files in the selection (files hidden by files.exclude or .gitignore, node_modules and dot-folders are skipped).'), []);
       return;
@@ -92,8 +97,8 @@ export class ManyPublisher {
     const relinked = await core.foreseenRelinks(items, fileLinks);
     // The files that go twice, their links naming each other: said before anything goes, as a tree's are.
     const twice = core.foreseenFlatSecondSends(items, fileLinks).size;
-    if (!retry || edited.length > 0) {
-      const decision = await this.confirm(items, defaults, relinked.size, twice);
+    if (!retry || retry.confirm || edited.length > 0) {
+      const decision = await this.confirm(items, defaults, relinked.size, twice, unsaved);
       if (decision === 'cancel') return;
       // By the core's rule, as every other path: a page found under another parent is not reached by overwriting,
       // so its file makes a new page where it says, create only, and no page of its title there is replaced unchecked.
@@ -104,14 +109,14 @@ export class ManyPublisher {
     if (!run) return;
     await this.remember(run.results, defaults);
     this.logResults(run);
-    await this.summarise(run, selection, defaults, uncheckedNote(items), startedAt, retry !== undefined);
+    await this.summarise(run, selection, defaults, { unchecked: uncheckedNote(items), unsaved }, startedAt, retry !== undefined);
   }
 
   /** The files' texts through the core's walk rules: an open editor's text (unsaved edits included), else the disk. */
-  private async read(selection: readonly vscode.Uri[]): Promise<SourceFile[] | undefined> {
+  private async read(selection: readonly vscode.Uri[]): Promise<{ sources: SourceFile[]; unsaved: ReadonlySet<string> } | undefined> {
     return withNotificationProgress(vscode.l10n.t('Reading the Markdown files...'), async (_progress, _signal, cancellation) => {
       const collected = await readSelection(selection, cancellation);
-      if (collected.ok) return collected.sources;
+      if (collected.ok) return collected;
       // More files than a publish plans: said, and nothing planned (never a part of the selection). Cancelled: nothing.
       if (collected.message !== undefined) void showWithActions('error', collected.message, []);
       return undefined;
@@ -122,13 +127,15 @@ export class ManyPublisher {
    * The modal summary of the plan: what is new, updated and replaced, what is refused or held back, and the pages
    * edited on the wiki (title, who, when), which are left out unless the user chooses to overwrite them too.
    */
-  private async confirm(items: readonly PlanItem[], defaults: PlanDefaults | undefined, relinked: number, twice: number): Promise<'publish' | 'overwriteEdited' | 'cancel'> {
+  private async confirm(items: readonly PlanItem[], defaults: PlanDefaults | undefined, relinked: number, twice: number, unsaved: ReadonlySet<string>): Promise<'publish' | 'overwriteEdited' | 'cancel'> {
     const core = onDemand();
     const counts = core.withRelinked(core.countPlan(items), relinked);
     const refused = items.filter((item) => item.state === 'refused');
     const edited = items.filter((item) => item.state === 'edited');
     const retitled = items.filter((item) => item.state === 'retitled');
     const replacing = items.filter((item) => item.state === 'send' && core.sendKind(item) === 'replace');
+    // Creates whose title the guard found taken under their parent (a colleague's page): the wiki will refuse them.
+    const titleTaken = items.filter((item) => item.state === 'send' && item.guard?.kind === 'exists');
     const cautioned = items.filter((item) => item.state === 'send' && item.cautions.length > 0);
     const linksToPages = items.reduce((sum, item) => sum + (item.state === 'send' ? item.linksToPages ?? 0 : 0), 0);
     const unchecked = uncheckedNote(items);
@@ -139,6 +146,7 @@ export class ManyPublisher {
       ...(counts.noNotice ? [vscode.l10n.t('{0} whose page carries no publish notice, so an edit there cannot be told from a publish (left out).', counts.noNotice)] : []),
       ...(counts.lookupFailed ? [vscode.l10n.t('{0} whose page the wiki could not be read to check for edits (left out).', counts.lookupFailed)] : []),
       ...(unchecked ? [unchecked] : []),
+      ...unsavedGoingLine(items.filter((item) => item.state === 'send' && unsaved.has(item.file.key)).map((item) => item.file.label)),
       ...(linksToPages > 0 ? [linksToPages === 1 ? vscode.l10n.t('1 link to another file will go to its wiki page.') : vscode.l10n.t('{0} links to other files will go to their wiki pages.', linksToPages)] : []),
       ...(twice > 0 ? [twice === 1
         ? vscode.l10n.t('1 page goes twice: its links name pages created after it, and its second send fills them in.')
@@ -160,6 +168,8 @@ export class ManyPublisher {
         `"${item.complete?.pageTitle ?? item.file.label}"`),
       ...listed(vscode.l10n.t('Replacing pages they did not create'), replacing, (item) =>
         item.guard?.kind === 'notOurs' ? vscode.l10n.t('"{0}" exists on the wiki', item.complete?.pageTitle ?? '') : vscode.l10n.t('"{0}", if it exists', item.complete?.pageTitle ?? '')),
+      ...listed(vscode.l10n.t('A page of the same title is already under their parent, and these files create pages only: the wiki will refuse them (after the run, Overwrite replaces those pages; or give the files other titles)'), titleTaken, (item) =>
+        item.guard?.kind === 'exists' ? vscode.l10n.t('"{0}", page {1}', item.guard.page.title, item.guard.page.id) : ''),
       ...listed(vscode.l10n.t('Title changed (left out: publish the file alone to choose its page)'), retitled, (item) =>
         vscode.l10n.t('now "{0}", its page is "{1}"', item.retitled?.fileTitle ?? '', item.retitled?.pageTitle ?? '')),
       ...listed(vscode.l10n.t('Refused'), refused, (item) => item.refusals.map((refusal) => refusal.message).join(' ')),
@@ -302,23 +312,30 @@ export class ManyPublisher {
     for (const { item, waitsFor, stopped } of run.linksLeft) this.deps.log.warn(`  ${item.file.label}: links stay as written, because ${stopped ? 'the run stopped before its second pass filled in the links to' : 'these files got no page in this run:'} ${waitsFor.join(', ')}`);
   }
 
-  private async summarise(run: FlatRunResult, selection: readonly vscode.Uri[], defaults: PlanDefaults | undefined, unchecked: string | undefined, startedAt: number, retrying: boolean): Promise<void> {
+  /** `unchecked`: the plan's note of the pages not checked for edits; `unsaved`: the files read with unsaved edits. */
+  private async summarise(run: FlatRunResult, selection: readonly vscode.Uri[], defaults: PlanDefaults | undefined, { unchecked, unsaved }: { unchecked: string | undefined; unsaved: ReadonlySet<string> }, startedAt: number, retrying: boolean): Promise<void> {
     const core = onDemand();
     const { summary } = run;
     // A file sent again ends twice: the end the summary counts is the one a Retry looks at.
     const lastResults = core.countedResults(run.results, (result) => result.item.file.key);
-    const again = lastResults.filter((result) => result.state === 'failed' || result.state === 'cancelled' || result.state === 'notStarted');
+    // Only what may succeed on its own is retried; a definite answer ("already exists") is said below, with its fix.
+    const again = lastResults.filter(mayMendItself);
+    // Overwrite: the pages whose titles were taken, for the files that let the answers decide (no overwrite of their own).
+    const titleTaken = defaults ? lastResults.filter((result) => isTitleTaken(result) && result.item.prepared.frontMatterTarget.overwrite === undefined) : [];
     const severity = summary.failed + summary.refused + summary.existsUnproven > 0 ? 'error' : summary.cancelled + summary.notStarted + summary.edited + run.linksLeft.length > 0 ? 'warning' : 'info';
     const linksLeft = linksLeftNote(run.linksLeft);
     const stopped = this.stopped;
     this.stopped = undefined;
-    // A Retry's files whose pages the guard found holding their text: the attempt that failed had landed.
+    // A Retry's files whose pages the guard found holding their text: the earlier attempt had landed (it failed, or
+    // was cancelled: a Retry takes both, so neither is said).
     const landedBefore = retrying ? lastResults.filter((result) => result.state === 'skipped' && result.item.guard?.kind === 'asLeft').length : 0;
     const notes = [
       ...(landedBefore > 0 ? [landedBefore === 1
-        ? vscode.l10n.t('1 file had landed in the attempt that failed: its page holds its text, so it was not sent again.')
-        : vscode.l10n.t('{0} files had landed in the attempt that failed: their pages hold their text, so they were not sent again.', landedBefore)] : []),
+        ? vscode.l10n.t('1 file had landed in the earlier attempt: its page holds its text, so it was not sent again.')
+        : vscode.l10n.t('{0} files had landed in the earlier attempt: their pages hold their text, so they were not sent again.', landedBefore)] : []),
       ...(stopped ? [stopped.words] : []),
+      ...failedForGoodLines(lastResults, titleTaken.length > 0),
+      ...unsavedPublishedNote(lastResults.filter((result) => result.state === 'published' && unsaved.has(result.item.file.key)).map((result) => result.item.file.label)),
       ...(run.secondPass > 0 ? [run.secondPass === 1 ? vscode.l10n.t('1 page was sent again so its links reach pages created in this run.') : vscode.l10n.t('{0} pages were sent again so their links reach pages created in this run.', run.secondPass)] : []),
       ...relinkedNote(run.results),
       // The plan counted on the second pass for these links and gave them no caution: said here, or nobody would know.
@@ -331,18 +348,21 @@ export class ManyPublisher {
       ...(unchecked ? [unchecked] : []),
     ];
     const message = `${core.summaryLine(summary, editorPublishMessages)}.${notes.length > 0 ? ` ${notes.join(' ')}` : ''}`;
-    const actions = again.length > 0 ? ['showResults', 'retryFailed'] as const : ['showResults'] as const;
+    const actions: FollowUp[] = [...(titleTaken.length > 0 ? ['overwrite' as const] : []), 'showResults', ...(again.length > 0 ? ['retryFailed' as const] : [])];
     const choice = await showWithActions(severity, message, stopped?.tokenRefused ? ['setApiToken', ...actions] : actions);
+    const byKey = new Map(selection.map((uri) => [uri.toString(), uri]));
+    const urisOf = (results: readonly FileResult[]): vscode.Uri[] => results.map((result) => byKey.get(result.item.file.key) ?? vscode.Uri.parse(result.item.file.key));
+    // The plan's confirmation names the pages replaced before anything goes.
+    if (choice === 'overwrite' && defaults) return this.publish(urisOf(titleTaken), { defaults: { ...defaults, overwrite: true }, mayHaveLanded: new Set(), startedAt, confirm: true });
     if (choice === 'showResults') this.deps.showLog();
     // A new token, then the files not sent (and the one refused) again.
     if (choice === 'setApiToken' && !(await this.deps.setApiToken())) return;
     if (choice === 'retryFailed' || choice === 'setApiToken') {
       // A run the wiki stopped for a long Retry-After: the files go once it takes requests again.
       if (!(await waitOutRetryAfter(stopped?.resumeAt, this.deps.clock))) return;
-      const byKey = new Map(selection.map((uri) => [uri.toString(), uri]));
-      const uris = again.map((result) => byKey.get(result.item.file.key) ?? vscode.Uri.parse(result.item.file.key));
-      const mayHaveLanded = new Set(again.filter((result) => result.mayHaveLanded).map((result) => result.item.file.key));
-      await this.publish(uris, { defaults, mayHaveLanded, startedAt });
+      const sending = choice === 'setApiToken' ? [...again, ...lastResults.filter(mendedByNewToken)] : again;
+      const mayHaveLanded = new Set(sending.filter((result) => result.mayHaveLanded).map((result) => result.item.file.key));
+      await this.publish(urisOf(sending), { defaults, mayHaveLanded, startedAt });
     }
   }
 }

@@ -28,6 +28,8 @@ import { concurrencySetting, omitTitleHeadingSetting, sharedPlanOptions, sendSet
 import { pageNoticeOff, siblingOrderSetting } from './publishSettings';
 import { showWithActions } from './showOutcome';
 import { confirmTree } from './treeConfirm';
+import { failedForGoodLines } from './failedReasons';
+import { unsavedPublishedNote } from './unsavedNote';
 import { logTreeRun } from './treeLog';
 
 export class TreePublisher {
@@ -119,7 +121,7 @@ export class TreePublisher {
     const relinked = core.relinkedKeys(plan, addressable);
     // The pages that go twice, their links naming pages created after them: said before anything goes.
     const twice = core.foreseenSecondSends(plan, addressable);
-    const decision = await confirmTree(this.deps, { plan, spaceId: answers.spaceId, parentId: answers.parentId, addressOf, relinked, twice });
+    const decision = await confirmTree(this.deps, { plan, spaceId: answers.spaceId, parentId: answers.parentId, addressOf, relinked, twice, unsaved: read.unsaved });
     if (decision === 'cancel') return;
     const overwriteEdited = decision === 'overwriteEdited' ? new Set(core.treePlanItems(plan).filter((item) => item.state === 'edited').map((item) => item.file.key)) : undefined;
 
@@ -180,8 +182,13 @@ export class TreePublisher {
     // The verdicts the run acted on are on the items it sent (the plan's own were only the look before the question).
     const unchecked = uncheckedNote(run.results.filter((result) => result.pass === 1).map((result) => result.item));
     const linksLeft = linksLeftNote(run.linksLeft);
+    // A page sent twice ends twice: its last end is the one said.
+    const lastResults = core.countedResults(run.results, (result) => result.item.file.key);
     const notes = [
       ...(stopped ? [stopped.words] : []),
+      // Why pages failed for good ("already exists"): a tree published again meets them again.
+      ...failedForGoodLines(lastResults, false),
+      ...unsavedPublishedNote(lastResults.filter((result) => result.state === 'published' && read.unsaved.has(result.item.file.key)).map((result) => result.item.file.label)),
       ...(run.secondPass > 0 ? [sentAgainNote(run.secondPass)] : []),
       ...relinkedNote(run.results),
       ...(linksLeft ? [linksLeft] : []),

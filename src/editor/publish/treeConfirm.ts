@@ -11,6 +11,7 @@ import { editedText, heldWithoutNotice, isMoved, signInRefused, unreadForGood, u
 import { fewNames } from './fewNames';
 import type { PublishDependencies } from './publishContext';
 import { showWithActions } from './showOutcome';
+import { unsavedGoingLine } from './unsavedNote';
 
 const SHOWN = 12;
 
@@ -25,9 +26,11 @@ export interface TreeConfirmation {
   relinked: ReadonlySet<string>;
   /** The pages foreseen to go twice (the core's foreseenSecondSends). */
   twice: ReadonlySet<string>;
+  /** The keys of the files read from an editor with unsaved edits (readSelection). */
+  unsaved: ReadonlySet<string>;
 }
 
-export async function confirmTree(deps: PublishDependencies, { plan, spaceId, parentId, addressOf, relinked, twice }: TreeConfirmation): Promise<TreeDecision> {
+export async function confirmTree(deps: PublishDependencies, { plan, spaceId, parentId, addressOf, relinked, twice, unsaved }: TreeConfirmation): Promise<TreeDecision> {
   const core = onDemand();
   const items = core.treePlanItems(plan);
   const counts = core.treeSendCounts(plan, relinked, twice);
@@ -37,6 +40,8 @@ export async function confirmTree(deps: PublishDependencies, { plan, spaceId, pa
   // A page no record names but last written by you, where this one would be created, is taken over: said so, since it
   // may be another folder's page of the same title under the same parent.
   const sent = (item: PlanItem, pageId: string | undefined): string => (item.guard?.kind === 'deleted' ? vscode.l10n.t('new: its page was not found on the wiki (deleted, or hidden from your sign-in)')
+    // A create whose title the guard found held under its parent by a page this file did not make: the wiki refuses it.
+    : item.guard?.kind === 'exists' ? vscode.l10n.t('new, but a page of this title is already under the parent, not made from this file: the wiki will refuse it (create only)')
     : item.guard?.kind === 'asLeft' && item.guard.adopted ? vscode.l10n.t('update of a page of this title that the repository does not record, carrying this file\'s publish notice: taken as this page')
       : core.treeSendKind(item, pageId) === 'update' ? vscode.l10n.t('update') : vscode.l10n.t('new'));
   const what = (item: PlanItem, pageId: string | undefined, key: string): string => (item.state === 'send' ? sent(item, pageId)
@@ -76,6 +81,7 @@ export async function confirmTree(deps: PublishDependencies, { plan, spaceId, pa
     ...(pinned.length > 0 ? [vscode.l10n.t('Then, where their front matter says:'), ...pinnedLines] : []),
     ...(pinned.length > SHOWN ? [`${indent(1)}${morePages(pinned.length - SHOWN)}`] : []),
     countsLine(counts),
+    ...unsavedGoingLine(items.filter((item) => item.state === 'send' && unsaved.has(item.file.key)).map((item) => item.file.label)),
     ...(counts.twice === 0 ? [] : [counts.twice === 1
       ? vscode.l10n.t('1 page goes twice: its links name pages created after it, and its second send fills them in.')
       : vscode.l10n.t('{0} pages go twice: their links name pages created after them, and their second send fills them in.', counts.twice)]),

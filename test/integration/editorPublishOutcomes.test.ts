@@ -2,7 +2,8 @@
 // (test/support/editorPublishers.ts): a tree's .wiki-pages.json that could not be written is said in the run's
 // notification, with the pages that landed and the IDs it does not hold; a confirmation names a page renamed on the
 // wiki by each title once; an update under a parent the sign-in cannot see is not offered a check that cannot help; an
-// unsaved document's page notice names no file, and its marker still keeps the edit guard.
+// unsaved document's page notice names no file, and a file outside every workspace folder only its name (never the
+// machine's path); the marker of either still keeps the edit guard.
 import assert from 'node:assert/strict';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -165,5 +166,32 @@ describe('the editor\'s publishers say what happened, against the sandbox wiki',
     await new publishers.FilePublisher(window.deps).publish(document as never);
     assert.ok(fake.notifications.some((notification) => /changed on the wiki/i.test(`${notification.message} ${notification.detail ?? ''}`)), fake.notifications.map((notification) => `${notification.message} ${notification.detail ?? ''}`).join('\n'));
     assert.match(signedIn.world.sandbox.pages().find((each) => each.id === page.id)?.markdown ?? '', /A COLLEAGUE'S LINE/, 'the edit is kept');
+  });
+  it('a file outside every workspace folder: its page notice names the file by its name, never the machine\'s path; its marker still lets the edit guard know the page', async () => {
+    const outside = await mkdtemp(join(tmpdir(), 'wiki-publisher-alice-home-'));
+    try {
+      const file = join(outside, 'private-notes', 'notes.md');
+      await mkdir(dirname(file), { recursive: true });
+      await writeFile(file, '---\nwiki:\n  spaceId: DOCS\n  parentId: "123456"\n  pageTitle: Outside notes\n  overwrite: true\n---\n# Outside notes\n\nText.\n');
+      const window = editorWindow(publishers, signedIn, fake);
+      const document = await fake.open(Uri.file(file));
+      await new publishers.FilePublisher(window.deps).publish(document as never);
+      const page = signedIn.world.sandbox.pages().find((each) => each.title === 'Outside notes');
+      assert.ok(page, fake.notifications.map((notification) => notification.message).join('\n'));
+      assert.match(page.imported, /\*Published from \[notes\\\.md\]\(<#wiki-publisher\.v1\.[0-9a-f]{20}\.[0-9a-f]{8}>\) with Wiki Publisher\./);
+      assert.doesNotMatch(page.imported, /private-notes|wiki-publisher-alice-home/, 'no path of the machine on the page');
+
+      // A colleague's edit, then the file published again: held as an edit, as a file in the workspace is.
+      // The page's ID is learnt behind the notification: waited for, as a user reads the notification first.
+      for (let tries = 0; tries < 100 && (await window.deps.links.get(document.uri.toString()))?.pageId === undefined; tries++) await new Promise((resolve) => setTimeout(resolve, 50));
+      signedIn.world.sandbox.editLineOnWiki(page.id, { append: ' A COLLEAGUE\'S LINE' });
+      fake.notifications.length = 0;
+      fake.answer = () => undefined;
+      await new publishers.FilePublisher(window.deps).publish(document as never);
+      assert.ok(fake.notifications.some((notification) => /changed on the wiki/i.test(`${notification.message} ${notification.detail ?? ''}`)), fake.notifications.map((notification) => `${notification.message} ${notification.detail ?? ''}`).join('\n'));
+      assert.match(signedIn.world.sandbox.pages().find((each) => each.id === page.id)?.markdown ?? '', /A COLLEAGUE'S LINE/, 'the edit is kept');
+    } finally {
+      await rm(outside, { recursive: true, force: true });
+    }
   });
 });

@@ -2,6 +2,7 @@
 // lacks -> edit guard -> request -> outcome -> link -> notification. Follow-ups (Overwrite, Retry, Change Target) run
 // the same flow again with what the user decided.
 import * as vscode from 'vscode';
+import { posix } from 'node:path';
 import type { PageLink } from '../../core/links/pageLink';
 import { describeError } from '../../core/log/redact';
 import type { GuardVerdict } from '../../core/run/guard';
@@ -388,7 +389,12 @@ export class FilePublisher {
   }
 }
 
-/** A document never saved has no path for its page's notice to name ("Untitled-2" is no file): it says so instead. */
+/**
+ * A document never saved has no path for its page's notice to name ("Untitled-2"): said so instead. One outside every
+ * folder, by its name alone: its label is then this machine's own path. The marker still digests the label (the guard).
+ */
 function noticeSetup(setup: SendSetup, document: vscode.TextDocument): SendSetup {
-  return document.isUntitled ? { ...setup, notice: { ...setup.notice, shownAs: vscode.l10n.t('an unsaved document') } } : setup;
+  const outside = vscode.workspace.getWorkspaceFolder(document.uri) === undefined ? posix.basename(document.uri.path) : undefined;
+  const shownAs = document.isUntitled ? vscode.l10n.t('an unsaved document') : outside;
+  return shownAs === undefined ? setup : { ...setup, notice: { ...setup.notice, shownAs } };
 }

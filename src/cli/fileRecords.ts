@@ -92,6 +92,8 @@ export interface WikiEditsRecord {
   placeTakenBy?: { pageId: string; version: number; editedBy?: string };
   /** Verdict 'exists': the page's notice says a file of the same path in another repository published it. */
   otherRepository?: true;
+  /** Verdict 'exists': the page carries a notice for this file's path, and the run cannot tell which repository's (placeVerdict). */
+  unknownRepository?: true;
 }
 
 export interface PlanRecord {
@@ -212,6 +214,7 @@ function guardFields(item: PlanItem): Pick<FileRecord, 'wikiEdits' | 'url'> {
   if (verdict.kind === 'asLeft' && verdict.adopted) wikiEdits.adopted = true;
   if (verdict.kind === 'asLeft' && verdict.sameContent) wikiEdits.sameContent = true;
   if (verdict.kind === 'exists' && fromAnotherRepository(verdict.page.body?.marker)) wikiEdits.otherRepository = true;
+  if (verdict.kind === 'exists' && verdict.unknownRepository === true) wikiEdits.unknownRepository = true;
   if (verdict.kind === 'deleted' && verdict.placeTakenBy !== undefined) {
     const taken = verdict.placeTakenBy;
     wikiEdits.placeTakenBy = { pageId: taken.id, version: taken.version, ...(taken.versionAuthorId ? { editedBy: taken.versionAuthorId } : {}) };

@@ -72,7 +72,7 @@ export function guardNote(wikiEdits: WikiEditsRecord | undefined, status: string
       if (planned && wikiEdits.placeTakenBy) return placeTakenText(wikiEdits.placeTakenBy);
       return planned ? `${PAGE_NOT_FOUND}: would be created anew` : 'its page was deleted on the wiki: created anew';
     case 'exists':
-      return wikiEdits.otherRepository ? existsText(wikiEdits, true) : 'a page with this title exists: the create will be refused (overwrite updates it)';
+      return wikiEdits.otherRepository || wikiEdits.unknownRepository ? existsText(wikiEdits, true) : 'a page with this title exists: the create will be refused (overwrite updates it)';
     case 'notOurs':
       return `replaces version ${wikiEdits.version ?? '?'} of a page this file did not publish`;
     default:

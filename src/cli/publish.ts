@@ -147,6 +147,8 @@ export async function publishCommand(args: PublishArgs, context: PublishContext)
       overwriteEdited: args.overwriteEdited,
       noticeOff: notice.off === true,
       recordsFromFiles: true,
+      // Without --state a flat run records no page: the notice is its only record.
+      markerIsTheRecord: state === undefined,
       lookForOldTitles: !args.retarget,
     });
     // Said once, not on every line, by the core's rule (as a tree says it): what would let the guard look at the wiki.

@@ -36,7 +36,8 @@ export function placeTakenText(taken: NonNullable<WikiEditsRecord['placeTakenBy'
 }
 
 /** A page holding the place of a create that is not this file's: the create is refused as "already exists". */
-export function existsText(wikiEdits: Pick<WikiEditsRecord, 'version' | 'otherRepository'>, planned: boolean): string {
+export function existsText(wikiEdits: Pick<WikiEditsRecord, 'version' | 'otherRepository' | 'unknownRepository'>, planned: boolean): string {
+  if (wikiEdits.unknownRepository) return `a page with this title exists carrying a notice for this file's path that no record names, and this run cannot tell which repository published it: the create ${planned ? 'will be' : 'was'} refused as "already exists"; if it is this repository's page, --overwrite takes it, or record it in .wiki-pages.json (in CI, WIKI_PUBLISHER_REPOSITORY, GitHub's repository ID or GitLab's project ID names the repository)`;
   if (wikiEdits.otherRepository) return `a page with this title exists that a file of the same path in another repository published: the create ${planned ? 'will be' : 'was'} refused as "already exists"; it is that repository's page (--overwrite would replace it)`;
   return `a page with this title exists: the create ${planned ? 'will be' : 'was'} refused as "already exists"; --overwrite updates it`;
 }

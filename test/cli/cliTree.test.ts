@@ -1520,7 +1520,12 @@ describe('CLI --tree', () => {
     // A plan job: no import token, nothing to say which account publishes. The page's notice tells.
     const plan = { ...cli.env() } as Record<string, string>;
     delete plan.WIKI_PUBLISHER_API_TOKEN;
-    const dry = await runCli(['publish', 'docs', ...TO, '--dry-run', '--json'], { cwd: root, env: plan });
+    // Create only, the repository unknown: a page holding another text may be another repository's file of this path
+    // (cliSamePathUnknownRepository.test.ts), so only the page holding what its file sends is taken; --overwrite takes both.
+    const createOnly = await runCli(['publish', 'docs', ...TO, '--dry-run', '--json'], { cwd: root, env: plan });
+    assert.deepEqual(fileRecords(createOnly).find((record) => record.file === 'docs/guide.md')?.wikiEdits, { checked: true, verdict: 'exists', version: 1, unknownRepository: true });
+    assert.deepEqual(fileRecords(createOnly).find((record) => record.file === 'docs/index.md')?.wikiEdits, { checked: true, verdict: 'asLeft', version: 1, adopted: true, sameContent: true });
+    const dry = await runCli(['publish', 'docs', ...TO, '--overwrite', '--dry-run', '--json'], { cwd: root, env: plan });
     assertRecordsValid(jsonLines(dry), 'a tree plan that takes a page by its notice');
     assert.deepEqual(fileRecords(dry).find((record) => record.file === 'docs/guide.md')?.wikiEdits, { checked: true, verdict: 'asLeft', version: 1, adopted: true });
     assert.deepEqual(fileRecords(dry).find((record) => record.file === 'docs/index.md')?.wikiEdits, { checked: true, verdict: 'asLeft', version: 1, adopted: true, sameContent: true });
@@ -1528,7 +1533,7 @@ describe('CLI --tree', () => {
     // A publish whose token does not name its user: the notice tells all the same.
     const unnamed = cli.world.sandbox.issueToken({ label: 'unnamed', withoutSubject: true }).token;
     cli.secrets.push(unnamed);
-    const run = await runCli(['publish', 'docs', ...TO], { cwd: root, env: { ...cli.env(), WIKI_PUBLISHER_API_TOKEN: unnamed } });
+    const run = await runCli(['publish', 'docs', ...TO, '--overwrite'], { cwd: root, env: { ...cli.env(), WIKI_PUBLISHER_API_TOKEN: unnamed } });
     assert.equal(run.code, 0, run.stdout + run.stderr);
     assert.match(lineOf(run, 'docs/guide.md'), /taken as this file's page and updated/, run.stdout);
     assert.match(page('Guide').markdown, /Two\./);
@@ -1550,21 +1555,22 @@ describe('CLI --tree', () => {
   it('a page the tree did not record, carrying its file\'s notice, is said to be taken over in the text plan, --json and the Markdown plan', async () => {
     const root = await cli.tree({ 'docs/index.md': '# Overview\n', 'docs/guide.md': '# Guide\n\nOne.\n' });
     assert.equal((await runCli(['publish', 'docs', ...TO], { cwd: root, env: cli.env() })).code, 0);
-    // A run that stopped before recording, or another folder of the same account with a page of this title here.
+    // A run that stopped before recording, or another folder of the same account with a page of this title here: the
+    // text changed, and the repository is not known, so only --overwrite takes it (cliSamePathUnknownRepository.test.ts).
     await rm(join(root, 'docs', '.wiki-pages.json'));
     await writeFile(join(root, 'docs', 'guide.md'), '# Guide\n\nTwo.\n');
     const taken = /\(wiki checked: a page with this title is there that no record names, carrying this file's publish notice \(version 1\): it would be taken as this file's page and updated\)$/;
-    const dry = await runCli(['publish', 'docs', ...TO, '--dry-run'], { cwd: root, env: cli.env() });
+    const dry = await runCli(['publish', 'docs', ...TO, '--overwrite', '--dry-run'], { cwd: root, env: cli.env() });
     assert.equal(dry.code, 0, dry.stderr);
     assert.match(dry.stdout.split('\n').find((line) => line.includes('docs/guide.md ->')) ?? '', taken, dry.stdout);
     assert.doesNotMatch(dry.stdout, /as last published/, 'no page here was published from a record');
-    const json = await runCli(['publish', 'docs', ...TO, '--dry-run', '--json'], { cwd: root, env: cli.env() });
+    const json = await runCli(['publish', 'docs', ...TO, '--overwrite', '--dry-run', '--json'], { cwd: root, env: cli.env() });
     assertRecordsValid(jsonLines(json), 'a tree plan that takes over an unrecorded page');
     assert.deepEqual(fileRecords(json).find((record) => record.file === 'docs/guide.md')?.wikiEdits, { checked: true, verdict: 'asLeft', version: 1, adopted: true });
-    const markdown = await runCli(['plan', 'docs', ...TO], { cwd: root, env: cli.env() });
+    const markdown = await runCli(['plan', 'docs', ...TO, '--overwrite'], { cwd: root, env: cli.env() });
     assert.match(resolvedRow(markdown.stdout, 'docs/guide.md'), /\| docs\/guide\.md \|[^\n]*\| wiki checked: a page with this title is there that no record names, carrying this file's publish notice \(version 1\): it would be taken as this file's page/, markdown.stdout);
     // The run takes it, as before, and its line says what it did.
-    const run = await runCli(['publish', 'docs', ...TO], { cwd: root, env: cli.env() });
+    const run = await runCli(['publish', 'docs', ...TO, '--overwrite'], { cwd: root, env: cli.env() });
     assert.equal(run.code, 0, run.stdout + run.stderr);
     assert.match(run.stdout.split('\n').find((line) => line.includes('docs/guide.md ->')) ?? '', /taken as this file's page and updated/, run.stdout);
     assert.match(page('Guide').markdown, /Two\./);

@@ -341,7 +341,8 @@ describe('the edit guard as a plan step, many files, against the sandbox wiki', 
     // Another file's page at a place one of ours creates: its notice names another file.
     signedIn.world.sandbox.createPageOnWiki('DOCS', '123456', 'Elsewhere', '# Elsewhere\n');
     // Each file's record says only that its create went out and may have landed; none names a page. unmarked.md has no
-    // record at all: the page carrying its notice is its own all the same.
+    // record at all, and its text changed: without its repository known, the page carrying its notice may be another
+    // repository's file of the same path, so create only leaves it (said as such); the user's overwrite takes it.
     const marked = new Map(files.filter((each) => each.label !== 'docs/unmarked.md').map((each) => {
       const title = /^# (\w+)/m.exec(each.text)?.[1] ?? '';
       return [each.key, unconfirmedCreateLink({ ...DEFAULTS, pageTitle: title })] as const;
@@ -354,9 +355,10 @@ describe('the edit guard as a plan step, many files, against the sandbox wiki', 
       ['docs/theirs.md', 'edited', undefined, 'edited', false],
       // Its own page too, but its front matter's overwrite: false never replaces one: refused before sending.
       ['docs/pinned.md', 'asLeft', true, 'refused', false],
-      ['docs/unmarked.md', 'asLeft', true, 'send', true],
+      ['docs/unmarked.md', 'exists', undefined, 'send', false],
       ['docs/other.md', 'exists', undefined, 'send', false],
     ]);
+    assert.equal(plan[3]?.guard?.kind === 'exists' ? plan[3].guard.unknownRepository : undefined, true);
     assert.equal(plan[0]?.link, undefined, 'the record names no page of the file');
     assert.equal(sendKind(plan[0] as PlanItem), 'update');
 
@@ -370,7 +372,7 @@ describe('the edit guard as a plan step, many files, against the sandbox wiki', 
       ['docs/own.md', 'published', 'updated'],
       ['docs/theirs.md', 'edited', undefined],
       ['docs/pinned.md', 'refused', undefined],
-      ['docs/unmarked.md', 'published', 'updated'],
+      ['docs/unmarked.md', 'failed', 'alreadyExists'],
       ['docs/other.md', 'failed', 'alreadyExists'],
     ]);
     const own = results[0] as FileResult;

@@ -111,6 +111,8 @@ export interface PublishMessages extends EndpointMessages {
   titleHeldSomewhere(said: string, pageTitle: string): string;
   /** "Already exists" from page `pageId`, whose notice says a file of the same path in another repository published it. */
   existsOtherRepository(said: string, pageTitle: string, pageId: string): string;
+  /** "Already exists" from a page carrying a notice for this file's path that no record names; the run does not know its repository. */
+  existsUnknownRepository(said: string, pageTitle: string, pageId: string): string;
   /** The file's own page (its notice) is titled `pageTitle` on the wiki, which differs from the file's title only in case. */
   ownTitleOnlyInCase(title: string, pageTitle: string, pageId: string): string;
   /** The file's title changed only in case (`pageTitle` to `title`) since it published page `pageId` (unknown: undefined). */
@@ -268,6 +270,8 @@ export const englishPublishMessages: PublishMessages = {
     `Its title changed from "${pageTitle}" to "${title}", only in case: the wiki takes the two as one title, and the import cannot rename a page (${pageId === undefined ? 'its page' : `page ${pageId}`} keeps "${pageTitle}"), so a publish would make a second page or be refused. Nothing is sent: rename the page on the wiki to "${title}" and publish again, or give the file its old title back.`,
   existsOtherRepository: (said, pageTitle, pageId) =>
     `${said} The page "${pageTitle}" there (page ${pageId}) was published from a file of the same path in another repository, so it is that repository's page, not this file's, and it was not changed. Give this file another title or parent page: overwriting would replace that repository's page.`,
+  existsUnknownRepository: (said, pageTitle, pageId) =>
+    `${said} The page "${pageTitle}" there (page ${pageId}) carries a publish notice for a file of this path that no record names, and this publish cannot tell which repository published it (a clone or workspace folder elsewhere may have a file of the same path); it was not changed. If it is this repository's page, Overwrite takes it, or record it in .wiki-pages.json; in CI, WIKI_PUBLISHER_REPOSITORY, GitHub's repository ID or GitLab's project ID names the repository.`,
   titleHeldSomewhere: (said, pageTitle) =>
     `${said} When the plan looked, no page titled "${pageTitle}" was under this file's parent: the title is held elsewhere in the space (perhaps written in another case; this wiki keeps titles unique in a space), unless someone made such a page under the parent since. Look on the wiki: for a page elsewhere, choosing Overwrite would not help (it updates only a page under this file's own parent), so give this file another title or rename or move that page; nothing was changed.`,
   neverReplacesOwnPage: (pageTitle) => `Its front matter says overwrite: false, which never replaces a page, and it published "${pageTitle}" before: the publish would be refused as "already exists". Remove that line (or set it to true) to update the page.`,

@@ -14,7 +14,7 @@ import { isRepositoryLink, linkNames, type PageLink } from '../links/pageLink';
 import type { PublishTarget } from '../publish/target';
 import type { ChildSummary, WikiPage, WikiPagesClient } from '../wikiPages';
 import type { FileLinks } from './fileLinks';
-import { findAtPlaces, ownPageId, parentNamed, readPages, versionsOf, type LookupOptions } from './guardLookups';
+import { findAtPlaces, markerTells, ownPageId, parentNamed, readPages, versionsOf, type LookupOptions } from './guardLookups';
 import { guardedPage, underAnotherParent, type GuardVerdict } from './guardVerdict';
 import { mapBounded } from '../util/mapBounded';
 import { DEFAULT_LOOKUPS_AT_ONCE } from './lookupDeadline';
@@ -28,7 +28,7 @@ import { cautionTitlesElsewhere } from './movedOnWiki';
 import { checkRecordedLinks } from './recordedLinks';
 import { checkFlatTitlesAcrossSpaceNames } from './titlesAcrossSpaceNames';
 import { applyVerdict } from './verdictApplied';
-import { alreadyHolds, historyVerdict, placeVerdict, replaceVerdict, type WikiVerdict } from './wikiVerdict';
+import { alreadyHolds, historyVerdict, placeVerdict, replaceVerdict, takenAtPlace, type WikiVerdict } from './wikiVerdict';
 
 export * from './guardVerdict';
 export { sendEditedAnyway } from './verdictApplied';
@@ -63,6 +63,8 @@ export interface GuardOptions {
    * back as such (the user's choice to overwrite edited pages sends it), never replaced as another's page.
    */
   noticeOff?: boolean;
+  /** The run keeps no record of its pages (a flat CLI run without --state): a notice is all that names one (markerTells). */
+  markerIsTheRecord?: boolean;
   /**
    * Look for the page a flat create with no record of its page published under an old title, by its notice
    * (retitledFound.ts): true unless said. Not when the user chose to publish files by their titles now, as new pages
@@ -266,7 +268,7 @@ async function verdictsOf(items: readonly PlanItem[], options: LookupOptions & P
   for (const item of gone) {
     const found = madeAnew?.get(item);
     if (found === undefined || 'failed' in found || found.page === undefined) continue;
-    const verdict = placeVerdict(found.page, item);
+    const verdict = placeVerdict(found.page, item, false, markerTells(options));
     const deleted = verdicts.get(item);
     if (verdict === 'history' || (typeof verdict === 'object' && verdict.kind === 'asLeft')) decided.push({ item, page: found.page, verdict });
     // Someone else's page at the place, made since: still create only (it replaces nothing), said as what it is.
@@ -282,7 +284,7 @@ async function verdictsOf(items: readonly PlanItem[], options: LookupOptions & P
     }
     // The file's own page, found where its front matter now names (moved there on the wiki), or at the place this
     // machine's record of its publish names without an ID (published before page access): decided as its own.
-    else decided.push({ item, page: found.page, verdict: item.link !== undefined && recordNamesPage(item, found.page) ? recordedPageVerdict(found.page, item, item.link, options) : placeVerdict(found.page, item, options.noticeOff === true) });
+    else decided.push({ item, page: found.page, verdict: item.link !== undefined && recordNamesPage(item, found.page) ? recordedPageVerdict(found.page, item, item.link, options) : placeVerdict(found.page, item, options.noticeOff === true, markerTells(options)) });
   }
   // A flat create whose title a page elsewhere in its space holds (its own, perhaps, moved there): named in the plan
   // (movedOnWiki.ts). A tree checks its titles in the space itself (titlesInSpace.ts).
@@ -314,7 +316,10 @@ async function verdictsOf(items: readonly PlanItem[], options: LookupOptions & P
       const decidedNow = recordHistoryVerdict(page, versions, item, item.link);
       if (decidedNow === 'unconfirmed') unconfirmed.add(item);
       verdicts.set(item, decidedNow === 'unconfirmed' ? { kind: 'notOurs', page } : decidedNow);
-    } else verdicts.set(item, historyVerdict(page, versions, item, !item.foundOnWiki && recordNamesPage(item, page) ? item.link : undefined));
+    } else {
+      const link = !item.foundOnWiki && recordNamesPage(item, page) ? item.link : undefined;
+      verdicts.set(item, link === undefined ? takenAtPlace(historyVerdict(page, versions, item, link), item, item.foundOnWiki === true || markerTells(options)) : historyVerdict(page, versions, item, link));
+    }
   });
   return { verdicts, unconfirmed };
 }
@@ -334,7 +339,8 @@ function recordNamesPage(item: PlanItem, page: WikiPage): boolean {
 /** The verdict for a file's own page read by ID: moved away (held, said where), else decided from what it holds. */
 async function ownVerdict(page: WikiPage, item: PlanItem, options: LookupOptions): Promise<WikiVerdict> {
   const link = item.link;
-  if (link === undefined || item.foundOnWiki) return placeVerdict(page, item);
+  // A page the tree's look found (foundTreePages.ts) was taken there by the same rule as takenAtPlace's, its parent known.
+  if (link === undefined || item.foundOnWiki) return placeVerdict(page, item, false, item.foundOnWiki === true || markerTells(options));
   const parentId = item.complete?.parentId ?? link.parentId;
   if (underAnotherParent(page, parentId)) return { kind: 'edited', page, knownVersion: link.version, publishedAt: link.publishedAt, movedUnder: await parentNamed(page.parentId, options) };
   if (renamedOnWiki(page, item, link)) return { kind: 'edited', page, knownVersion: link.version, publishedAt: link.publishedAt, renamedTo: page.title };

@@ -24,6 +24,16 @@ export interface LookupOptions {
   read?: ReadonlyMap<string, WikiPage>;
   /** GuardOptions.noticeOff. */
   noticeOff?: boolean;
+  /** GuardOptions.markerIsTheRecord. */
+  markerIsTheRecord?: boolean;
+}
+
+/**
+ * Whether a page's marker alone says it is the file's: the run knows its repository (markers name it), or keeps no
+ * other record of its pages (GuardOptions.markerIsTheRecord). Else a page found by it is taken as takenAtPlace says.
+ */
+export function markerTells(options: Pick<LookupOptions, 'pages' | 'markerIsTheRecord'>): boolean {
+  return options.pages.knowsRepository === true || options.markerIsTheRecord === true;
 }
 
 /** What the wiki said of a set of pages: each one read, or why its batch could not be read. */

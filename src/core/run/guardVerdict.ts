@@ -7,8 +7,13 @@ import type { FailedLookupVerdict } from './failedLookup';
 export type GuardVerdict =
   /** Create only: the import itself refuses to replace a page, so there is nothing to guard. */
   | { kind: 'notNeeded' }
-  /** Create only, but a page with this title already holds the place: the import will answer "already exists". */
-  | { kind: 'exists'; page: WikiPage }
+  /**
+   * Create only, but a page with this title already holds the place: the import will answer "already exists".
+   * `unknownRepository`: the page carries a notice for this file's path that no record names, with other content than
+   * the file's, and the run does not know its repository (placeVerdict): it may be another repository's file of the
+   * same path (two clones, two roots of one workspace), so it is not taken as this file's.
+   */
+  | { kind: 'exists'; page: WikiPage; unknownRepository?: true }
   /** Checked: no page with this title under the parent; publishing creates one. */
   | { kind: 'absent' }
   /**

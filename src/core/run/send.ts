@@ -89,6 +89,8 @@ function titleHeldOutcome(outcome: PublishOutcome, item: PlanItem, target: Publi
  * as the fix for someone else's page.
  */
 function otherRepositoryOutcome(outcome: PublishOutcome, item: PlanItem, target: PublishTarget, messages: PublishMessages = englishPublishMessages): PublishOutcome {
-  if (outcome.kind !== 'alreadyExists' || item.guard?.kind !== 'exists' || !fromAnotherRepository(item.guard.page.body?.marker)) return outcome;
+  if (outcome.kind !== 'alreadyExists' || item.guard?.kind !== 'exists') return outcome;
+  if (item.guard.unknownRepository === true) return { ...outcome, message: messages.existsUnknownRepository(outcome.said ?? outcome.message, target.pageTitle, item.guard.page.id) };
+  if (!fromAnotherRepository(item.guard.page.body?.marker)) return outcome;
   return { ...outcome, actions: [], message: messages.existsOtherRepository(outcome.said ?? outcome.message, target.pageTitle, item.guard.page.id) };
 }

@@ -7,7 +7,7 @@
 // restored over a later one too, and a notice put back (or pasted from another page) with other words above it. Only a
 // page without a notice falls back to what this machine recorded (its link's version); without that either, nothing
 // can tell an edit from a publish, and the guard says so. Who the import token acts as never enters into it.
-import type { PageLink } from '../links/pageLink';
+import { linkNames, type PageLink } from '../links/pageLink';
 import { pathDigest, type PublishMarker } from '../publish/publishNotice';
 import type { PageVersion, WikiPage } from '../wikiPages';
 import { changedOnWikiSince, type GuardVerdict } from './guardVerdict';
@@ -43,9 +43,10 @@ export function ownPageVerdict(page: WikiPage, item: Pick<PlanItem, 'file' | 'co
  * it carries the file's notice and nothing changed it since (taken over, the create becomes an update), an edited one
  * when something did; else another's page, which a create meets as "already exists" and an overwrite replaces. Front
  * matter that says `overwrite: false` never takes a page, not even the file's own. `noticeOff`: a page without a notice
- * may be the file's own, published so: held back, as nothing tells.
+ * may be the file's own, published so: held back, as nothing tells. `repositoryKnown`: the run's markers name its
+ * repository (CI), so the notice tells this file's page from another repository's; else see below.
  */
-export function placeVerdict(page: WikiPage, item: Pick<PlanItem, 'file' | 'complete' | 'contentSha256' | 'linkTargets' | 'linkTargetsKept' | 'prepared'>, noticeOff = false): WikiVerdict {
+export function placeVerdict(page: WikiPage, item: Pick<PlanItem, 'file' | 'complete' | 'contentSha256' | 'linkTargets' | 'linkTargetsKept' | 'prepared' | 'closingLine' | 'createMayHaveLanded'>, noticeOff = false, repositoryKnown = false): WikiVerdict {
   const marker = page.body?.marker;
   // Published without notices, this file's own page carries none either: it cannot be told from another's (GuardOptions.noticeOff).
   if (noticeOff && marker === undefined && page.body !== undefined && item.prepared.frontMatterTarget.overwrite !== false) {
@@ -53,7 +54,7 @@ export function placeVerdict(page: WikiPage, item: Pick<PlanItem, 'file' | 'comp
   }
   const ownNotice = marker !== undefined && marker.path === pathDigest(item.file.label);
   const neverReplaces = item.prepared.frontMatterTarget.overwrite === false;
-  if (ownNotice && !neverReplaces) return page.version === marker.version ? { ...asLeft(page, item, marker), adopted: true } : 'history';
+  if (ownNotice && !neverReplaces) return page.version === marker.version ? takenAtPlace({ ...asLeft(page, item, marker), adopted: true }, item, repositoryKnown) : 'history';
   // Its own page as it left it, which overwrite: false does not take: what it holds tells whether anything would be
   // sent, and a changed file is refused for the front matter's word (applyVerdict), not sent to meet "already exists".
   if (ownNotice && neverReplaces && page.version === marker.version) return { ...asLeft(page, item, marker), adopted: true };
@@ -170,6 +171,33 @@ function asLeft(page: WikiPage, item: Pick<PlanItem, 'file' | 'complete' | 'cont
 export function holdsWhatItSends(page: WikiPage, marker: PublishMarker, item: Pick<PlanItem, 'file' | 'complete' | 'contentSha256' | 'linkTargets' | 'linkTargetsKept'>, linkTargets: string | undefined = item.linkTargets): boolean {
   const sameSend = marker.digest === digestNow(item, linkTargets) || (item.linkTargetsKept !== undefined && marker.digest === digestNow(item, item.linkTargetsKept));
   return sameSend && marker.path === pathDigest(item.file.label) && item.complete !== undefined && sameTitle(page.title, item.complete.pageTitle);
+}
+
+/**
+ * A page found at a create's place carrying the file's marker, which no record names, as the verdict takes it (as left,
+ * adopted): a run that does not know its repository writes and reads markers without one, and a file of the same path
+ * in another repository (a second clone, a second root of one workspace) makes the same marker. Such a page is taken
+ * only when nothing is lost by taking it (it holds what this file would send now), when the user chose to replace
+ * pages anyway, or when this machine's record says a create of this file went out to that very place (a run stopped
+ * before its answer); else it is a page the create meets as "already exists", said as one nobody can tell is ours.
+ */
+export function takenAtPlace(verdict: GuardVerdict, item: TakingItem, repositoryKnown: boolean): GuardVerdict {
+  if (verdict.kind !== 'asLeft') return verdict;
+  const marker = verdict.page.body?.marker;
+  return marker === undefined || mayTakeUnrecordedPage(marker, item, repositoryKnown) ? verdict : { kind: 'exists', page: verdict.page, unknownRepository: true };
+}
+
+type TakingItem = Pick<PlanItem, 'complete' | 'createMayHaveLanded' | 'contentSha256' | 'linkTargets' | 'linkTargetsKept' | 'closingLine'>;
+
+/** Whether a page carrying the item's marker that no record names may be taken as its own (takenAtPlace). */
+export function mayTakeUnrecordedPage(marker: PublishMarker, item: TakingItem, repositoryKnown: boolean): boolean {
+  if (repositoryKnown || item.complete === undefined || item.complete.overwrite) return true;
+  return sendsDigest(marker, item) || linkNames(item.createMayHaveLanded, item.complete);
+}
+
+/** Whether the marker's digest is the one the item would send now, its links as planned or as kept. */
+function sendsDigest(marker: PublishMarker, item: Pick<PlanItem, 'contentSha256' | 'linkTargets' | 'linkTargetsKept' | 'closingLine'>): boolean {
+  return marker.digest === digestNow(item) || (item.linkTargetsKept !== undefined && marker.digest === digestNow(item, item.linkTargetsKept));
 }
 
 /**

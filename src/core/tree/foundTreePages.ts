@@ -8,8 +8,9 @@
 // tree's own page elsewhere in the space was said to be someone else's.
 // The notice is the proof (publishNotice.ts): a page without one, or naming another file, is not taken; a file whose
 // front matter says `overwrite: false` takes none. Nothing found costs one list of the parent's children.
-import { pathDigest } from '../publish/publishNotice';
+import { pathDigest, type PublishMarker } from '../publish/publishNotice';
 import { childTitled } from '../run/guardLookups';
+import { mayTakeUnrecordedPage } from '../run/wikiVerdict';
 import { DEFAULT_LOOKUPS_AT_ONCE } from '../run/lookupDeadline';
 import { mapBounded } from '../util/mapBounded';
 import type { WikiPage, WikiPagesClient } from '../wikiPages';
@@ -27,6 +28,8 @@ export interface FoundTreePages {
 interface Level {
   parentId: string;
   nodes: TreeNode[];
+  /** The parent is a page the repository's record names (not the chosen parent, not a page found here). */
+  recorded?: true;
 }
 
 /**
@@ -57,6 +60,8 @@ export async function findUnrecordedTreePages(sources: readonly TreeSource[], op
   let levels: Level[] = [{ parentId: options.parentId, nodes: tree.top.map(nodeAt) }];
   while (levels.length > 0) {
     const candidates = new Map<TreeNode, string>();
+    // Under a page this repository's record names, a page carrying the node's marker is this tree's, whatever it holds.
+    const recordedParents = new Set(levels.filter((level) => level.recorded).flatMap((level) => level.nodes));
     await mapBounded(levels, DEFAULT_LOOKUPS_AT_ONCE, async (level) => {
       // An entry the wiki refused stays refused (checkRecordedEntries): its key is not looked for.
       const wanted = level.nodes.filter((node) => identity.get(keyOf(node)) === undefined && !options.refusedEntries?.has(keyOf(node)) && mayTakePage(node, bySource));
@@ -72,15 +77,17 @@ export async function findUnrecordedTreePages(sources: readonly TreeSource[], op
       const page = read?.get(id);
       const marker = page?.body?.marker;
       if (page === undefined || marker === undefined || !filesOf(node).some((label) => pathDigest(label) === marker.path)) continue;
+      if (!recordedParents.has(node) && !takesWithoutRepository(node, bySource, marker, pages.knowsRepository === true, options.overwrite)) continue;
       found.entries.set(keyOf(node), { id: page.id, title: page.title });
       found.read.set(page.id, page);
     }
     const next: Level[] = [];
     for (const level of levels) {
       for (const node of level.nodes) {
-        const id = identity.get(keyOf(node))?.id ?? found.entries.get(keyOf(node))?.id;
+        const recordedId = identity.get(keyOf(node))?.id;
+        const id = recordedId ?? found.entries.get(keyOf(node))?.id;
         const below = node.children.filter((path) => unrecordedBelow.has(path));
-        if (id !== undefined && below.length > 0) next.push({ parentId: id, nodes: below.map(nodeAt) });
+        if (id !== undefined && below.length > 0) next.push({ parentId: id, nodes: below.map(nodeAt), ...(recordedId !== undefined ? { recorded: true as const } : {}) });
       }
     }
     levels = next;
@@ -112,6 +119,20 @@ function mayTakePage(node: TreeNode, bySource: ReadonlyMap<string, TreeSource>):
   const file = node.kind === 'file' ? node.path : node.contentFrom;
   const source = file === undefined ? undefined : bySource.get(file);
   return source?.item.prepared.frontMatterTarget.overwrite !== false;
+}
+
+/**
+ * Whether a page carrying the node's marker, under a parent no record names, is taken (wikiVerdict.ts takenAtPlace): a
+ * run that does not know its repository cannot tell it from another repository's file of the same path. Not taken, the
+ * node is planned as a create, and the guard says why the page is not its own.
+ */
+function takesWithoutRepository(node: TreeNode, bySource: ReadonlyMap<string, TreeSource>, marker: PublishMarker, repositoryKnown: boolean, overwrite: boolean): boolean {
+  const file = node.kind === 'file' ? node.path : node.contentFrom;
+  const item = file === undefined ? undefined : bySource.get(file)?.item;
+  // A folder's page with no content file holds only its listing; taken, the run would hang its pages under another
+  // repository's: only where pages may be replaced.
+  if (item === undefined) return repositoryKnown || overwrite;
+  return mayTakeUnrecordedPage(marker, item, repositoryKnown);
 }
 
 /** The paths of the nodes that are unrecorded or have an unrecorded node below them. */

@@ -31,6 +31,11 @@ export interface WikiPagesClientOptions {
 }
 
 export interface WikiPagesClient {
+  /**
+   * The run knows its repository (WikiPagesClientOptions.ownRepository): markers name it, and a page another
+   * repository's file of the same path published is told apart. Without it, that page's marker is this file's too.
+   */
+  readonly knowsRepository?: true;
   /** The page, or undefined when the wiki answers 404 (missing, deleted, or hidden from this user). */
   getPage(pageId: string, signal?: AbortSignal): Promise<WikiPage | undefined>;
   /** The parent's current direct child with exactly this title, following pagination; undefined when none. */
@@ -123,6 +128,7 @@ export function createWikiPagesClient(options: WikiPagesClientOptions): WikiPage
   }
 
   const client: WikiPagesClient = {
+    ...(options.ownRepository !== undefined ? { knowsRepository: true as const } : {}),
     async getPage(pageId, signal) {
       const origin = requester.siteOrigin();
       const answer = await requester.getJson(new URL(`/wiki/api/v2/pages/${encodeURIComponent(pageId)}`, origin), origin, signal);

@@ -20,6 +20,7 @@ export function withSpacesAskedOnce(pages: WikiPagesClient): WikiPagesClient {
   };
   const numericId = async (spaceId: string, signal?: AbortSignal): Promise<string | undefined> => (/^\d+$/.test(spaceId) ? spaceId : (await resolveSpace(spaceId, signal))?.id);
   return {
+    ...(pages.knowsRepository === true ? { knowsRepository: true as const } : {}),
     getPage: (pageId, signal) => pages.getPage(pageId, signal),
     findChildByTitle: (parentId, title, signal) => pages.findChildByTitle(parentId, title, signal),
     listChildren: (parentId, signal) => pages.listChildren(parentId, signal),

@@ -1882,6 +1882,7 @@ function placeTakenText(taken) {
   return `${PAGE_NOT_FOUND}, and another page with this title holds its place now (page ${taken.pageId}, version ${taken.version}${taken.editedBy ? ` by ${taken.editedBy}` : ""}), which this file did not publish: the create will be refused as "already exists"; give this file another title, or rename or delete that page on the wiki`;
 }
 function existsText(wikiEdits, planned) {
+  if (wikiEdits.unknownRepository) return `a page with this title exists carrying a notice for this file's path that no record names, and this run cannot tell which repository published it: the create ${planned ? "will be" : "was"} refused as "already exists"; if it is this repository's page, --overwrite takes it, or record it in .wiki-pages.json (in CI, WIKI_PUBLISHER_REPOSITORY, GitHub's repository ID or GitLab's project ID names the repository)`;
   if (wikiEdits.otherRepository) return `a page with this title exists that a file of the same path in another repository published: the create ${planned ? "will be" : "was"} refused as "already exists"; it is that repository's page (--overwrite would replace it)`;
   return `a page with this title exists: the create ${planned ? "will be" : "was"} refused as "already exists"; --overwrite updates it`;
 }
@@ -2208,6 +2209,7 @@ var englishPublishMessages = {
   ownTitleOnlyInCase: (title, pageTitle, pageId) => `Its page (page ${pageId}, carrying this file's publish notice) is titled "${pageTitle}" on the wiki, which differs from this file's title "${title}" only in case, and the wiki cannot rename a page: a publish might make a second page. Nothing is sent: give the file its page's title again, or rename the page on the wiki to "${title}" and publish again.`,
   retitledOnlyInCase: (title, pageTitle, pageId) => `Its title changed from "${pageTitle}" to "${title}", only in case: the wiki takes the two as one title, and the import cannot rename a page (${pageId === void 0 ? "its page" : `page ${pageId}`} keeps "${pageTitle}"), so a publish would make a second page or be refused. Nothing is sent: rename the page on the wiki to "${title}" and publish again, or give the file its old title back.`,
   existsOtherRepository: (said, pageTitle, pageId) => `${said} The page "${pageTitle}" there (page ${pageId}) was published from a file of the same path in another repository, so it is that repository's page, not this file's, and it was not changed. Give this file another title or parent page: overwriting would replace that repository's page.`,
+  existsUnknownRepository: (said, pageTitle, pageId) => `${said} The page "${pageTitle}" there (page ${pageId}) carries a publish notice for a file of this path that no record names, and this publish cannot tell which repository published it (a clone or workspace folder elsewhere may have a file of the same path); it was not changed. If it is this repository's page, Overwrite takes it, or record it in .wiki-pages.json; in CI, WIKI_PUBLISHER_REPOSITORY, GitHub's repository ID or GitLab's project ID names the repository.`,
   titleHeldSomewhere: (said, pageTitle) => `${said} When the plan looked, no page titled "${pageTitle}" was under this file's parent: the title is held elsewhere in the space (perhaps written in another case; this wiki keeps titles unique in a space), unless someone made such a page under the parent since. Look on the wiki: for a page elsewhere, choosing Overwrite would not help (it updates only a page under this file's own parent), so give this file another title or rename or move that page; nothing was changed.`,
   neverReplacesOwnPage: (pageTitle) => `Its front matter says overwrite: false, which never replaces a page, and it published "${pageTitle}" before: the publish would be refused as "already exists". Remove that line (or set it to true) to update the page.`,
   frontMatterPageIdNotDigits: () => "wiki.pageId in the front matter must be a page ID made of digits.",
@@ -3240,6 +3242,7 @@ function createWikiPagesClient(options) {
     return spaces.find((space) => (param === "ids" ? space.id : space.key) === value);
   }
   const client = {
+    ...options.ownRepository !== void 0 ? { knowsRepository: true } : {},
     async getPage(pageId, signal) {
       const origin = requester.siteOrigin();
       const answer = await requester.getJson(new URL(`/wiki/api/v2/pages/${encodeURIComponent(pageId)}`, origin), origin, signal);
@@ -3394,6 +3397,9 @@ function isPageId(value) {
 }
 
 // src/core/run/guardLookups.ts
+function markerTells(options) {
+  return options.pages.knowsRepository === true || options.markerIsTheRecord === true;
+}
 function ownPageId(item) {
   const link = item.link;
   if (link?.pageId === void 0 || !isPageId(link.pageId)) return void 0;
@@ -3545,14 +3551,14 @@ function ownPageVerdict(page, item, link) {
   if (page.body !== void 0 && !recorded) return { kind: "edited", page, knownVersion: void 0, publishedAt: 0, noNotice: true };
   return changedOnWikiSince(page, link) ? { kind: "edited", page, knownVersion: link.version, publishedAt: link.publishedAt } : { kind: "asLeft", page };
 }
-function placeVerdict(page, item, noticeOff = false) {
+function placeVerdict(page, item, noticeOff = false, repositoryKnown = false) {
   const marker = page.body?.marker;
   if (noticeOff && marker === void 0 && page.body !== void 0 && item.prepared.frontMatterTarget.overwrite !== false) {
     return { kind: "edited", page, knownVersion: void 0, publishedAt: 0, noNotice: true };
   }
   const ownNotice = marker !== void 0 && marker.path === pathDigest(item.file.label);
   const neverReplaces = item.prepared.frontMatterTarget.overwrite === false;
-  if (ownNotice && !neverReplaces) return page.version === marker.version ? { ...asLeft(page, item, marker), adopted: true } : "history";
+  if (ownNotice && !neverReplaces) return page.version === marker.version ? takenAtPlace({ ...asLeft(page, item, marker), adopted: true }, item, repositoryKnown) : "history";
   if (ownNotice && neverReplaces && page.version === marker.version) return { ...asLeft(page, item, marker), adopted: true };
   if (!item.complete?.overwrite) return { kind: "exists", page };
   return marker !== void 0 && page.version === marker.version ? { kind: "notOurs", page } : "replaceHistory";
@@ -3606,6 +3612,18 @@ function asLeft(page, item, marker) {
 function holdsWhatItSends(page, marker, item, linkTargets = item.linkTargets) {
   const sameSend = marker.digest === digestNow(item, linkTargets) || item.linkTargetsKept !== void 0 && marker.digest === digestNow(item, item.linkTargetsKept);
   return sameSend && marker.path === pathDigest(item.file.label) && item.complete !== void 0 && sameTitle(page.title, item.complete.pageTitle);
+}
+function takenAtPlace(verdict, item, repositoryKnown) {
+  if (verdict.kind !== "asLeft") return verdict;
+  const marker = verdict.page.body?.marker;
+  return marker === void 0 || mayTakeUnrecordedPage(marker, item, repositoryKnown) ? verdict : { kind: "exists", page: verdict.page, unknownRepository: true };
+}
+function mayTakeUnrecordedPage(marker, item, repositoryKnown) {
+  if (repositoryKnown || item.complete === void 0 || item.complete.overwrite) return true;
+  return sendsDigest(marker, item) || linkNames(item.createMayHaveLanded, item.complete);
+}
+function sendsDigest(marker, item) {
+  return marker.digest === digestNow(item) || item.linkTargetsKept !== void 0 && marker.digest === digestNow(item, item.linkTargetsKept);
 }
 function alreadyHolds(item, linkTargets) {
   const verdict = item.guard;
@@ -4832,6 +4850,7 @@ function withSpacesAskedOnce(pages) {
   };
   const numericId = async (spaceId, signal) => /^\d+$/.test(spaceId) ? spaceId : (await resolveSpace(spaceId, signal))?.id;
   return {
+    ...pages.knowsRepository === true ? { knowsRepository: true } : {},
     getPage: (pageId, signal) => pages.getPage(pageId, signal),
     findChildByTitle: (parentId, title, signal) => pages.findChildByTitle(parentId, title, signal),
     listChildren: (parentId, signal) => pages.listChildren(parentId, signal),
@@ -5214,7 +5233,7 @@ async function verdictsOf(items, options) {
   for (const item of gone) {
     const found = madeAnew?.get(item);
     if (found === void 0 || "failed" in found || found.page === void 0) continue;
-    const verdict = placeVerdict(found.page, item);
+    const verdict = placeVerdict(found.page, item, false, markerTells(options));
     const deleted = verdicts.get(item);
     if (verdict === "history" || typeof verdict === "object" && verdict.kind === "asLeft") decided.push({ item, page: found.page, verdict });
     else if (deleted?.kind === "deleted") verdicts.set(item, { ...deleted, placeTakenBy: found.page });
@@ -5226,7 +5245,7 @@ async function verdictsOf(items, options) {
     else if (found.page === void 0) {
       verdicts.set(item, { kind: "absent" });
       absent.push(item);
-    } else decided.push({ item, page: found.page, verdict: item.link !== void 0 && recordNamesPage(item, found.page) ? recordedPageVerdict(found.page, item, item.link, options) : placeVerdict(found.page, item, options.noticeOff === true) });
+    } else decided.push({ item, page: found.page, verdict: item.link !== void 0 && recordNamesPage(item, found.page) ? recordedPageVerdict(found.page, item, item.link, options) : placeVerdict(found.page, item, options.noticeOff === true, markerTells(options)) });
   }
   if (!options.titlesCheckedByTree && absent.length > 0) {
     if (options.lookForOldTitles !== false) await findRetitledFiles(absent, listed2, options);
@@ -5251,7 +5270,10 @@ async function verdictsOf(items, options) {
       const decidedNow = recordHistoryVerdict(page, versions, item, item.link);
       if (decidedNow === "unconfirmed") unconfirmed.add(item);
       verdicts.set(item, decidedNow === "unconfirmed" ? { kind: "notOurs", page } : decidedNow);
-    } else verdicts.set(item, historyVerdict(page, versions, item, !item.foundOnWiki && recordNamesPage(item, page) ? item.link : void 0));
+    } else {
+      const link = !item.foundOnWiki && recordNamesPage(item, page) ? item.link : void 0;
+      verdicts.set(item, link === void 0 ? takenAtPlace(historyVerdict(page, versions, item, link), item, item.foundOnWiki === true || markerTells(options)) : historyVerdict(page, versions, item, link));
+    }
   });
   return { verdicts, unconfirmed };
 }
@@ -5264,7 +5286,7 @@ function recordNamesPage(item, page) {
 }
 async function ownVerdict(page, item, options) {
   const link = item.link;
-  if (link === void 0 || item.foundOnWiki) return placeVerdict(page, item);
+  if (link === void 0 || item.foundOnWiki) return placeVerdict(page, item, false, item.foundOnWiki === true || markerTells(options));
   const parentId = item.complete?.parentId ?? link.parentId;
   if (underAnotherParent(page, parentId)) return { kind: "edited", page, knownVersion: link.version, publishedAt: link.publishedAt, movedUnder: await parentNamed(page.parentId, options) };
   if (renamedOnWiki(page, item, link)) return { kind: "edited", page, knownVersion: link.version, publishedAt: link.publishedAt, renamedTo: page.title };
@@ -8331,7 +8353,7 @@ function guardNote(wikiEdits, status, planned) {
       if (planned && wikiEdits.placeTakenBy) return placeTakenText(wikiEdits.placeTakenBy);
       return planned ? `${PAGE_NOT_FOUND}: would be created anew` : "its page was deleted on the wiki: created anew";
     case "exists":
-      return wikiEdits.otherRepository ? existsText(wikiEdits, true) : "a page with this title exists: the create will be refused (overwrite updates it)";
+      return wikiEdits.otherRepository || wikiEdits.unknownRepository ? existsText(wikiEdits, true) : "a page with this title exists: the create will be refused (overwrite updates it)";
     case "notOurs":
       return `replaces version ${wikiEdits.version ?? "?"} of a page this file did not publish`;
     default:
@@ -11399,7 +11421,9 @@ function titleHeldOutcome(outcome, item, target, messages = englishPublishMessag
   return outcome;
 }
 function otherRepositoryOutcome(outcome, item, target, messages = englishPublishMessages) {
-  if (outcome.kind !== "alreadyExists" || item.guard?.kind !== "exists" || !fromAnotherRepository(item.guard.page.body?.marker)) return outcome;
+  if (outcome.kind !== "alreadyExists" || item.guard?.kind !== "exists") return outcome;
+  if (item.guard.unknownRepository === true) return { ...outcome, message: messages.existsUnknownRepository(outcome.said ?? outcome.message, target.pageTitle, item.guard.page.id) };
+  if (!fromAnotherRepository(item.guard.page.body?.marker)) return outcome;
   return { ...outcome, actions: [], message: messages.existsOtherRepository(outcome.said ?? outcome.message, target.pageTitle, item.guard.page.id) };
 }
 
@@ -11567,6 +11591,7 @@ function guardFields(item) {
   if (verdict.kind === "asLeft" && verdict.adopted) wikiEdits.adopted = true;
   if (verdict.kind === "asLeft" && verdict.sameContent) wikiEdits.sameContent = true;
   if (verdict.kind === "exists" && fromAnotherRepository(verdict.page.body?.marker)) wikiEdits.otherRepository = true;
+  if (verdict.kind === "exists" && verdict.unknownRepository === true) wikiEdits.unknownRepository = true;
   if (verdict.kind === "deleted" && verdict.placeTakenBy !== void 0) {
     const taken = verdict.placeTakenBy;
     wikiEdits.placeTakenBy = { pageId: taken.id, version: taken.version, ...taken.versionAuthorId ? { editedBy: taken.versionAuthorId } : {} };
@@ -15140,6 +15165,7 @@ async function findUnrecordedTreePages(sources, options, pages, signal) {
   let levels = [{ parentId: options.parentId, nodes: tree.top.map(nodeAt) }];
   while (levels.length > 0) {
     const candidates = /* @__PURE__ */ new Map();
+    const recordedParents = new Set(levels.filter((level) => level.recorded).flatMap((level) => level.nodes));
     await mapBounded(levels, DEFAULT_LOOKUPS_AT_ONCE, async (level) => {
       const wanted = level.nodes.filter((node) => identity.get(keyOf(node)) === void 0 && !options.refusedEntries?.has(keyOf(node)) && mayTakePage(node, bySource));
       if (wanted.length === 0) return;
@@ -15154,15 +15180,17 @@ async function findUnrecordedTreePages(sources, options, pages, signal) {
       const page = read?.get(id);
       const marker = page?.body?.marker;
       if (page === void 0 || marker === void 0 || !filesOf(node).some((label) => pathDigest(label) === marker.path)) continue;
+      if (!recordedParents.has(node) && !takesWithoutRepository(node, bySource, marker, pages.knowsRepository === true, options.overwrite)) continue;
       found.entries.set(keyOf(node), { id: page.id, title: page.title });
       found.read.set(page.id, page);
     }
     const next = [];
     for (const level of levels) {
       for (const node of level.nodes) {
-        const id = identity.get(keyOf(node))?.id ?? found.entries.get(keyOf(node))?.id;
+        const recordedId = identity.get(keyOf(node))?.id;
+        const id = recordedId ?? found.entries.get(keyOf(node))?.id;
         const below = node.children.filter((path) => unrecordedBelow.has(path));
-        if (id !== void 0 && below.length > 0) next.push({ parentId: id, nodes: below.map(nodeAt) });
+        if (id !== void 0 && below.length > 0) next.push({ parentId: id, nodes: below.map(nodeAt), ...recordedId !== void 0 ? { recorded: true } : {} });
       }
     }
     levels = next;
@@ -15187,6 +15215,12 @@ function mayTakePage(node, bySource) {
   const file = node.kind === "file" ? node.path : node.contentFrom;
   const source2 = file === void 0 ? void 0 : bySource.get(file);
   return source2?.item.prepared.frontMatterTarget.overwrite !== false;
+}
+function takesWithoutRepository(node, bySource, marker, repositoryKnown, overwrite) {
+  const file = node.kind === "file" ? node.path : node.contentFrom;
+  const item = file === void 0 ? void 0 : bySource.get(file)?.item;
+  if (item === void 0) return repositoryKnown || overwrite;
+  return mayTakeUnrecordedPage(marker, item, repositoryKnown);
 }
 function unrecordedSubtrees(nodes, keyOf, identity) {
   const marked = /* @__PURE__ */ new Set();
@@ -16285,6 +16319,8 @@ async function publishCommand(args, context) {
       overwriteEdited: args.overwriteEdited,
       noticeOff: notice.off === true,
       recordsFromFiles: true,
+      // Without --state a flat run records no page: the notice is its only record.
+      markerIsTheRecord: state2 === void 0,
       lookForOldTitles: !args.retarget
     });
     if (access.kind === "none" && sendsUncheckedWithoutAccess(plan)) output.problem(`Wiki edits are not checked. ${access.reason}`);

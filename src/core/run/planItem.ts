@@ -106,9 +106,10 @@ export interface PlanItem {
   /**
    * A tree's page that no record named, found at its place carrying this file's notice before the tree was planned
    * (tree/foundTreePages.ts): its `link` is the one the record would give, and the guard decides it as a page found at
-   * a create's place (taken over, and said so), not as one this machine or the repository knew.
+   * a create's place (taken over, and said so), not as one this machine or the repository knew. 'byMarkerOnly': found
+   * by its marker alone, the run's repository unknown: the guard takes it only as takenAtPlace (wikiVerdict.ts) says.
    */
-  foundOnWiki?: true;
+  foundOnWiki?: true | 'byMarkerOnly';
   target: PartialTarget;
   /** The target when nothing is missing. */
   complete: PublishTarget | undefined;

@@ -54,8 +54,9 @@ export function applyVerdict(item: PlanItem, overwriteEdited: boolean | Readonly
     // The wiki is the truth: it already holds what would be sent, or it holds another publish of an unchanged file.
     if (sameContent && item.state === 'send' && item.forced !== true) item.state = 'unchanged';
     else if (!sameContent && verdict.page.body?.marker !== undefined && item.state === 'unchanged') item.state = 'send';
-  } else if (verdict?.kind === 'deleted' && item.complete) {
-    // The ID is stale: create the page anew rather than replace whatever holds its title now.
+  } else if ((verdict?.kind === 'deleted' || (verdict?.kind === 'exists' && verdict.unknownRepository === true)) && item.complete) {
+    // The ID is stale, or names a page that may be another repository's (a tree's page found by its marker alone,
+    // planned as an update of it): create the page anew rather than replace whatever holds its title now.
     item.complete = { ...item.complete, overwrite: false };
     item.linkedPage = false;
     if (item.state === 'unchanged') item.state = 'send';

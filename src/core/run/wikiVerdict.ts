@@ -46,7 +46,7 @@ export function ownPageVerdict(page: WikiPage, item: Pick<PlanItem, 'file' | 'co
  * may be the file's own, published so: held back, as nothing tells. `repositoryKnown`: the run's markers name its
  * repository (CI), so the notice tells this file's page from another repository's; else see below.
  */
-export function placeVerdict(page: WikiPage, item: Pick<PlanItem, 'file' | 'complete' | 'contentSha256' | 'linkTargets' | 'linkTargetsKept' | 'prepared' | 'closingLine' | 'createMayHaveLanded'>, noticeOff = false, repositoryKnown = false): WikiVerdict {
+export function placeVerdict(page: WikiPage, item: Pick<PlanItem, 'file' | 'complete' | 'contentSha256' | 'linkTargets' | 'linkTargetsKept' | 'prepared' | 'closingLine' | 'createMayHaveLanded' | 'foundOnWiki'>, noticeOff = false, repositoryKnown = false): WikiVerdict {
   const marker = page.body?.marker;
   // Published without notices, this file's own page carries none either: it cannot be told from another's (GuardOptions.noticeOff).
   if (noticeOff && marker === undefined && page.body !== undefined && item.prepared.frontMatterTarget.overwrite !== false) {
@@ -187,11 +187,14 @@ export function takenAtPlace(verdict: GuardVerdict, item: TakingItem, repository
   return marker === undefined || mayTakeUnrecordedPage(marker, item, repositoryKnown) ? verdict : { kind: 'exists', page: verdict.page, unknownRepository: true };
 }
 
-type TakingItem = Pick<PlanItem, 'complete' | 'createMayHaveLanded' | 'contentSha256' | 'linkTargets' | 'linkTargetsKept' | 'closingLine'>;
+type TakingItem = Pick<PlanItem, 'complete' | 'createMayHaveLanded' | 'contentSha256' | 'linkTargets' | 'linkTargetsKept' | 'closingLine' | 'foundOnWiki'>;
 
-/** Whether a page carrying the item's marker that no record names may be taken as its own (takenAtPlace). */
+/**
+ * Whether a page carrying the item's marker that no record names may be taken as its own (takenAtPlace). A tree's page
+ * found by its marker alone updates its page by the tree's plan, not the user's choice, which was Create only.
+ */
 export function mayTakeUnrecordedPage(marker: PublishMarker, item: TakingItem, repositoryKnown: boolean): boolean {
-  if (repositoryKnown || item.complete === undefined || item.complete.overwrite) return true;
+  if (repositoryKnown || item.complete === undefined || (item.complete.overwrite && item.foundOnWiki !== 'byMarkerOnly')) return true;
   return sendsDigest(marker, item) || linkNames(item.createMayHaveLanded, item.complete);
 }
 

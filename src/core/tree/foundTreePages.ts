@@ -23,6 +23,11 @@ export interface FoundTreePages {
   entries: Map<string, { id: string; title: string }>;
   /** Those pages as read, with their bodies: the edit guard need not read them again. */
   read: Map<string, WikiPage>;
+  /**
+   * The keys of those found by their marker alone (takesWithoutRepository): the edit guard decides them once the links
+   * are planned (wikiVerdict.ts takenAtPlace), and they are recorded only if it takes them.
+   */
+  byMarkerOnly: Set<string>;
 }
 
 interface Level {
@@ -55,7 +60,7 @@ export async function findUnrecordedTreePages(sources: readonly TreeSource[], op
   const unrecordedBelow = unrecordedSubtrees(tree.nodes, keyOf, identity);
   if (!tree.top.some((path) => unrecordedBelow.has(path))) return undefined;
 
-  const found: FoundTreePages = { entries: new Map(), read: new Map() };
+  const found: FoundTreePages = { entries: new Map(), read: new Map(), byMarkerOnly: new Set() };
   const nodeAt = (path: string): TreeNode => tree.byPath.get(path) as TreeNode;
   let levels: Level[] = [{ parentId: options.parentId, nodes: tree.top.map(nodeAt) }];
   while (levels.length > 0) {
@@ -77,7 +82,7 @@ export async function findUnrecordedTreePages(sources: readonly TreeSource[], op
       const page = read?.get(id);
       const marker = page?.body?.marker;
       if (page === undefined || marker === undefined || !filesOf(node).some((label) => pathDigest(label) === marker.path)) continue;
-      if (!recordedParents.has(node) && !takesWithoutRepository(node, bySource, marker, pages.knowsRepository === true, options.overwrite)) continue;
+      if (!recordedParents.has(node) && !takesWithoutRepository(node, bySource, marker, pages.knowsRepository === true, options.overwrite)) found.byMarkerOnly.add(keyOf(node));
       found.entries.set(keyOf(node), { id: page.id, title: page.title });
       found.read.set(page.id, page);
     }
@@ -122,9 +127,9 @@ function mayTakePage(node: TreeNode, bySource: ReadonlyMap<string, TreeSource>):
 }
 
 /**
- * Whether a page carrying the node's marker, under a parent no record names, is taken (wikiVerdict.ts takenAtPlace): a
- * run that does not know its repository cannot tell it from another repository's file of the same path. Not taken, the
- * node is planned as a create, and the guard says why the page is not its own.
+ * Whether a page carrying the node's marker, under a parent no record names, is taken now (wikiVerdict.ts takenAtPlace):
+ * a run that does not know its repository cannot tell it from another repository's file of the same path. A page that
+ * may hold the file's text with links decided later is left to the guard, which sees them (FoundTreePages.byMarkerOnly).
  */
 function takesWithoutRepository(node: TreeNode, bySource: ReadonlyMap<string, TreeSource>, marker: PublishMarker, repositoryKnown: boolean, overwrite: boolean): boolean {
   const file = node.kind === 'file' ? node.path : node.contentFrom;

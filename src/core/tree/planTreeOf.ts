@@ -234,7 +234,7 @@ export function planTreeOf(sources: readonly TreeSource[], given: TreePlanOption
     item.state = item.refusals.length > 0 ? 'refused' : unchanged ? 'unchanged' : 'send';
     // Found on the wiki with no record of it, not even this machine's: decided as a page found at its place (said so).
     const foundId = options.foundEntries?.get(key)?.id;
-    if (foundId !== undefined && item.link?.pageId !== foundId) item.foundOnWiki = true;
+    if (foundId !== undefined && item.link?.pageId !== foundId) item.foundOnWiki = options.foundByMarkerOnly?.has(key) === true ? 'byMarkerOnly' : true;
     // The guard needs a link to compare with: the repository's page, published from here never (time 0). A retitled
     // page's link names its old title, so the guard looks for the new one as for any new page.
     if (recorded !== undefined && item.link === undefined) {

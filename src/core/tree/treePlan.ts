@@ -141,7 +141,7 @@ async function withEntriesChecked(sources: readonly TreeSource[], options: TreeP
   if (found === undefined) return checked;
   const madeAnew = new Map([...gone].filter(([key]) => found.entries.has(key)));
   return {
-    ...checked, identity: identityWithFound(acceptedEntries(checked.identity, madeAnew), found.entries), foundEntries: found.entries,
+    ...checked, identity: identityWithFound(acceptedEntries(checked.identity, madeAnew), found.entries), foundEntries: found.entries, foundByMarkerOnly: found.byMarkerOnly,
     wikiRead: new Map([...read, ...found.read]),
   };
 }

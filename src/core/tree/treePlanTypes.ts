@@ -49,6 +49,8 @@ export interface TreePlanOptions extends Pick<PlanOptions, 'force' | 'omitTitleH
    * (foundTreePages.ts), by key: `identity` holds them as if recorded.
    */
   foundEntries?: ReadonlyMap<string, { id: string; title: string }>;
+  /** Of foundEntries, those the guard is to decide (FoundTreePages.byMarkerOnly). */
+  foundByMarkerOnly?: ReadonlySet<string>;
   /** This machine's links (version, hash), by file key. */
   links: ReadonlyMap<string, PageLink | undefined>;
   /**

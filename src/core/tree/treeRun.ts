@@ -60,7 +60,9 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
   if (options.pages) await checkFollowedPages(plan, options.pages, options.signal, options.guard.messages);
   // The pages the plan found on the wiki that no record named (foundTreePages.ts) are recorded first: this run's links
   // and the next run know them as the record's. A failed write is the front end's to report (the store's settled()).
-  await Promise.all([...plan.foundOnWiki ?? []].map(([key, entry]) => options.identity.record(key, entry).catch(() => undefined)));
+  // One found by its marker alone is recorded only once the guard took it (its send records it).
+  const byMarkerOnly = new Set(plan.pages.filter((page) => page.item.foundOnWiki === 'byMarkerOnly').map((page) => page.key));
+  await Promise.all([...plan.foundOnWiki ?? []].filter(([key]) => !byMarkerOnly.has(key)).map(([key, entry]) => options.identity.record(key, entry).catch(() => undefined)));
   const links = await runLinks(plan, {
     // An entry the wiki refused gives no page, not even to a link (TreePlan.refusedEntries).
     recorded: (key) => (plan.refusedEntries?.has(key) ? undefined : options.identity.get?.(key)),

@@ -3619,7 +3619,7 @@ function takenAtPlace(verdict, item, repositoryKnown) {
   return marker === void 0 || mayTakeUnrecordedPage(marker, item, repositoryKnown) ? verdict : { kind: "exists", page: verdict.page, unknownRepository: true };
 }
 function mayTakeUnrecordedPage(marker, item, repositoryKnown) {
-  if (repositoryKnown || item.complete === void 0 || item.complete.overwrite) return true;
+  if (repositoryKnown || item.complete === void 0 || item.complete.overwrite && item.foundOnWiki !== "byMarkerOnly") return true;
   return sendsDigest(marker, item) || linkNames(item.createMayHaveLanded, item.complete);
 }
 function sendsDigest(marker, item) {
@@ -5110,7 +5110,7 @@ function applyVerdict(item, overwriteEdited, messages) {
     if (verdict.adopted && item.complete && !neverReplaces) item.complete = { ...item.complete, overwrite: true };
     if (sameContent && item.state === "send" && item.forced !== true) item.state = "unchanged";
     else if (!sameContent && verdict.page.body?.marker !== void 0 && item.state === "unchanged") item.state = "send";
-  } else if (verdict?.kind === "deleted" && item.complete) {
+  } else if ((verdict?.kind === "deleted" || verdict?.kind === "exists" && verdict.unknownRepository === true) && item.complete) {
     item.complete = { ...item.complete, overwrite: false };
     item.linkedPage = false;
     if (item.state === "unchanged") item.state = "send";
@@ -13565,7 +13565,8 @@ async function runTree(options) {
   const guardOptions = { ...options.guard, pages: options.pages, ...options.signal ? { signal: options.signal } : {}, ...plan.read ? { read: plan.read } : {}, lookUpUnchanged: false };
   await sendGoneTreePages(plan, guardOptions);
   if (options.pages) await checkFollowedPages(plan, options.pages, options.signal, options.guard.messages);
-  await Promise.all([...plan.foundOnWiki ?? []].map(([key, entry]) => options.identity.record(key, entry).catch(() => void 0)));
+  const byMarkerOnly = new Set(plan.pages.filter((page) => page.item.foundOnWiki === "byMarkerOnly").map((page) => page.key));
+  await Promise.all([...plan.foundOnWiki ?? []].filter(([key]) => !byMarkerOnly.has(key)).map(([key, entry]) => options.identity.record(key, entry).catch(() => void 0)));
   const links = await runLinks(plan, {
     // An entry the wiki refused gives no page, not even to a link (TreePlan.refusedEntries).
     recorded: (key) => plan.refusedEntries?.has(key) ? void 0 : options.identity.get?.(key),
@@ -15011,7 +15012,7 @@ function planTreeOf(sources, given) {
     const unchanged = !options.force && item.linkedPage && item.link?.contentSha256 === item.contentSha256;
     item.state = item.refusals.length > 0 ? "refused" : unchanged ? "unchanged" : "send";
     const foundId = options.foundEntries?.get(key)?.id;
-    if (foundId !== void 0 && item.link?.pageId !== foundId) item.foundOnWiki = true;
+    if (foundId !== void 0 && item.link?.pageId !== foundId) item.foundOnWiki = options.foundByMarkerOnly?.has(key) === true ? "byMarkerOnly" : true;
     if (recorded !== void 0 && item.link === void 0) {
       item.link = { spaceId: defaults.spaceId, parentId: defaults.parentId, pageTitle: oldTitle ?? defaults.pageTitle, pageId: recorded.pageId, publishedAt: 0 };
       item.linkedPage = parentId !== void 0 && oldTitle === void 0;
@@ -15160,7 +15161,7 @@ async function findUnrecordedTreePages(sources, options, pages, signal) {
   const tree = shapeTree(inputs, root);
   const unrecordedBelow = unrecordedSubtrees(tree.nodes, keyOf, identity);
   if (!tree.top.some((path) => unrecordedBelow.has(path))) return void 0;
-  const found = { entries: /* @__PURE__ */ new Map(), read: /* @__PURE__ */ new Map() };
+  const found = { entries: /* @__PURE__ */ new Map(), read: /* @__PURE__ */ new Map(), byMarkerOnly: /* @__PURE__ */ new Set() };
   const nodeAt = (path) => tree.byPath.get(path);
   let levels = [{ parentId: options.parentId, nodes: tree.top.map(nodeAt) }];
   while (levels.length > 0) {
@@ -15180,7 +15181,7 @@ async function findUnrecordedTreePages(sources, options, pages, signal) {
       const page = read?.get(id);
       const marker = page?.body?.marker;
       if (page === void 0 || marker === void 0 || !filesOf(node).some((label) => pathDigest(label) === marker.path)) continue;
-      if (!recordedParents.has(node) && !takesWithoutRepository(node, bySource, marker, pages.knowsRepository === true, options.overwrite)) continue;
+      if (!recordedParents.has(node) && !takesWithoutRepository(node, bySource, marker, pages.knowsRepository === true, options.overwrite)) found.byMarkerOnly.add(keyOf(node));
       found.entries.set(keyOf(node), { id: page.id, title: page.title });
       found.read.set(page.id, page);
     }
@@ -15315,6 +15316,7 @@ async function withEntriesChecked(sources, options, wiki, signal, readAhead) {
     ...checked,
     identity: identityWithFound(acceptedEntries(checked.identity, madeAnew), found.entries),
     foundEntries: found.entries,
+    foundByMarkerOnly: found.byMarkerOnly,
     wikiRead: new Map([...read, ...found.read])
   };
 }

@@ -40,10 +40,10 @@ export async function confirmTree(deps: PublishDependencies, { plan, spaceId, pa
   // A page no record names but last written by you, where this one would be created, is taken over: said so, since it
   // may be another folder's page of the same title under the same parent.
   const sent = (item: PlanItem, pageId: string | undefined): string => (item.guard?.kind === 'deleted' ? vscode.l10n.t('new: its page was not found on the wiki (deleted, or hidden from your sign-in)')
+    : item.guard?.kind === 'exists' && item.guard.unknownRepository ? vscode.l10n.t('a page of this title that no record names carries a publish notice for this path, and this publish cannot tell which repository published it (a clone or workspace folder elsewhere may have a file of the same path): left as it is, the create meets "already exists"; if it is this repository\'s page, publish with Overwrite')
     // A create whose title the guard found held under its parent by a page this file did not make: the wiki refuses it.
     : item.guard?.kind === 'exists' ? vscode.l10n.t('new, but a page of this title is already under the parent, not made from this file: the wiki will refuse it (create only)')
     : item.guard?.kind === 'asLeft' && item.guard.adopted ? vscode.l10n.t('update of a page of this title that the repository does not record, carrying this file\'s publish notice: taken as this page')
-      : item.guard?.kind === 'exists' && item.guard.unknownRepository ? vscode.l10n.t('a page of this title that no record names carries a publish notice for this path, and this publish cannot tell which repository published it (a clone or workspace folder elsewhere may have a file of the same path): left as it is, the create meets "already exists"; if it is this repository\'s page, publish with Overwrite')
       : core.treeSendKind(item, pageId) === 'update' ? vscode.l10n.t('update') : vscode.l10n.t('new'));
   const what = (item: PlanItem, pageId: string | undefined, key: string): string => (item.state === 'send' ? sent(item, pageId)
     : item.state === 'unchanged' ? (relinked.has(key) ? vscode.l10n.t('update: its links reach a page made anew') : vscode.l10n.t('unchanged'))

@@ -13637,7 +13637,8 @@ async function runTree(options) {
       if (learnt?.url) urls.set(entry.page.key, learnt.url);
       if (pageId) {
         ids.set(entry.page.key, pageId);
-        if (!learnt && entry.page.pageId !== pageId) await records.landed(entry.page, pageId);
+        const takenFound = byMarkerOnly.has(entry.page.key) && pageId === foundAsLeft && (result.state === "published" || result.state === "skipped");
+        if (!learnt && entry.page.pageId !== pageId || takenFound) await records.landed(entry.page, pageId);
       }
       const seen = guardedPage(entry.item.guard);
       if (seen?.webUrl && pageId !== void 0 && seen.id === pageId && !urls.has(entry.page.key)) urls.set(entry.page.key, seen.webUrl);

@@ -60,7 +60,7 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
   if (options.pages) await checkFollowedPages(plan, options.pages, options.signal, options.guard.messages);
   // The pages the plan found on the wiki that no record named (foundTreePages.ts) are recorded first: this run's links
   // and the next run know them as the record's. A failed write is the front end's to report (the store's settled()).
-  // One found by its marker alone is recorded only once the guard took it (its send records it).
+  // One found by its marker alone is recorded only once the guard took it (sendEntries).
   const byMarkerOnly = new Set(plan.pages.filter((page) => page.item.foundOnWiki === 'byMarkerOnly').map((page) => page.key));
   await Promise.all([...plan.foundOnWiki ?? []].filter(([key]) => !byMarkerOnly.has(key)).map(([key, entry]) => options.identity.record(key, entry).catch(() => undefined)));
   const links = await runLinks(plan, {
@@ -145,7 +145,9 @@ export async function runTree(options: TreeRunOptions): Promise<TreeRunResult> {
       if (learnt?.url) urls.set(entry.page.key, learnt.url);
       if (pageId) {
         ids.set(entry.page.key, pageId);
-        if (!learnt && entry.page.pageId !== pageId) await records.landed(entry.page, pageId);
+        // One found by its marker alone, left out of the records at the start, is recorded once the guard took it.
+        const takenFound = byMarkerOnly.has(entry.page.key) && pageId === foundAsLeft && (result.state === 'published' || result.state === 'skipped');
+        if ((!learnt && entry.page.pageId !== pageId) || takenFound) await records.landed(entry.page, pageId);
       }
       // The address the guard saw, when the page it saw is this page: not the page a create that did not land found at
       // its place (another's, "already exists"), which links to this file must not reach.

@@ -60,5 +60,24 @@ describe('the edit guard against the sandbox wiki: a notice quoted in an HTML co
         assert.equal(again.state, 'unchanged', `${again.state} ${again.verdict}`);
       });
     }
+    // Docs about HTML escape an opener to show it: the storage holds it as a raw block's would be, but its end never comes.
+    const escaped: Array<[string, string]> = [
+      ['comment opener', '\\<!-- starts an HTML comment, which the wiki shows as text.'],
+      ['script tag', '\\<script> tags are stripped, so this one shows as text.'],
+    ];
+    for (const [what, line] of escaped) {
+      it(`${'off' in notice ? 'notices off' : 'notices on'}: a paragraph opening with an escaped ${what} hides no notice after it: the file's next change is sent`, async () => {
+        const text = (last: string): string => `# About\n\nComments in our pages:\n\n${line}\n\n${last}\n`;
+        const first = await publish(file(text('First.')), undefined, notice);
+        assert.equal(first.state, 'published');
+        const again = await publish(file(text('Second.')), first.link, notice);
+        assert.equal(again.verdict, 'asLeft');
+        assert.equal(again.state, 'published');
+        const pageId = signedIn.world.sandbox.findPageByTitle('DOCS', '123456', 'About')?.id as string;
+        const page = (await signedIn.pages.getPages([pageId], undefined, { withBody: true })).get(pageId);
+        if ('off' in notice) assert.equal(page?.body?.marker, undefined);
+        else assert.equal(page?.body?.marker?.version, 2, 'the notice the second publish wrote');
+      });
+    }
   }
 });

@@ -94,6 +94,13 @@ describe('publish notice', () => {
       assert.equal(findMarker(`<p>Text.</p>${quote}`), undefined, quote);
       if (closes) assert.deepEqual(findMarker(`<p>Text.</p>${quote}${ownNotice}`), own, quote);
     }
+    // An opener the file escaped (`\\<!--`, `\\<script>` in docs about HTML) never meets its end: its run stops at the rule
+    // directly in the page that the notice's own is (a block the file left open is closed before it, closingLine.ts).
+    for (const opener of ['&lt;!-- starts a comment', '&lt;script&gt; tags are stripped', '&lt;?php shows as text']) {
+      assert.deepEqual(findMarker(`<p>Text.</p><p>${opener}</p><p>First.</p>${ownNotice}`), own, opener);
+      assert.deepEqual(findMarker(`<p>${opener}</p><ul><li><p>--&gt; &lt;/script&gt; ?&gt;</p></li></ul><p>First.</p>${ownNotice}`), own, opener);
+      assert.equal(findMarker(`<p>${opener}</p><p>${quoted}</p><p>First.</p>`), undefined, opener);
+    }
     // Closed, the comment leaves the page's paragraphs after it the page's own.
     assert.deepEqual(findMarker(`<p>&lt;!-- a note --&gt;</p><p>${quoted.replace(other, markerText(own))}</p>`), own);
   });

@@ -5,7 +5,11 @@
 // comment or block of the file: the importer escapes raw HTML and shows it as text, so its Markdown comes out as
 // paragraphs, the first starting with the escaped `<!--` or tag, and for a comment (or a `<pre>`, `<script>`...) that
 // holds blank lines, more paragraphs up to the one with its escaped end. With the notice off, such a quote was read
-// as the page's notice, and the file's own page was held back as another's at every publish.
+// as the page's notice, and the file's own page was held back as another's at every publish. An opener the file
+// escaped (`\<!--` in docs about HTML) reads the same in storage, and its end never comes: a run whose escaped end is
+// nowhere after it stops at the next rule directly in the page. A block the file left open runs to its end in the
+// Markdown, but a publish with the notice closes it before the notice's rule (closingLine.ts), so that rule is always
+// the notice's own: read to the end, such a run hid the page's notice and held the file's page back for good.
 /**
  * The match of `marker` (not global) for the page's notice in `storage`, or undefined when it has none. One pass over
  * the body: each element is opened and closed once.
@@ -21,10 +25,12 @@ export function noticeMarkerIn(storage: string, marker: RegExp): RegExpExecArray
   // The top-level paragraph being read: whether it holds a marker in its emphasis, and which.
   let paragraph: RegExpExecArray | undefined;
   let inParagraph = false;
-  // Where it starts, whether it is raw HTML shown as text, and the escaped end a raw HTML block it is in waits for.
+  // Where it starts, and whether it is raw HTML shown as text: starting so, or in the run of a raw HTML block that goes
+  // on over blank lines, which ends where its escaped end is (`until`), or when that is nowhere, at the next rule.
   let paragraphStart = 0;
   let rawHtml = false;
-  let rawHtmlEnd: RegExp | undefined;
+  let run: { until: number } | 'untilRule' | undefined;
+  const ends = new RawHtmlEnds(storage);
   const look = (segment: string): void => {
     if (!inParagraph || (count('em') === 0 && count('i') === 0) || count('code') > 0) return;
     const match = marker.exec(segment);
@@ -62,30 +68,57 @@ export function noticeMarkerIn(storage: string, marker: RegExp): RegExpExecArray
       }
       if (name === 'p' && depth === 0 && inParagraph) {
         inParagraph = false;
-        const text = storage.slice(paragraphStart, lt);
-        if (rawHtmlEnd === undefined && rawHtml) rawHtmlEnd = RAW_HTML_OPENERS.find(([opener]) => opener.test(text))?.[1];
-        if (rawHtmlEnd !== undefined && rawHtmlEnd.test(text)) {
-          rawHtmlEnd = undefined;
-          rawHtml = true;
+        if (rawHtml && run === undefined) {
+          const text = storage.slice(paragraphStart, lt);
+          const kind = RAW_HTML_OPENERS.find(([opener]) => opener.test(text));
+          if (kind !== undefined) {
+            const until = ends.after(kind[1], paragraphStart);
+            if (until === -1) run = 'untilRule';
+            else if (until > lt) run = { until };
+          }
         }
-        if (paragraph !== undefined && !rawHtml && rawHtmlEnd === undefined) found = paragraph;
+        if (paragraph !== undefined && !rawHtml) found = paragraph;
       }
       continue;
     }
     look(storage.slice(lt, end));
+    if (name === 'hr' && depth === 0 && run === 'untilRule') run = undefined;
     if (storage[end - 2] === '/' || VOID.has(name)) continue;
     if (name === 'p' && depth === 0) {
       inParagraph = true;
       paragraph = undefined;
       paragraphStart = end;
-      rawHtml = RAW_HTML_START.test(storage.slice(end, end + 40));
+      if (typeof run === 'object' && run.until <= end) run = undefined;
+      rawHtml = run !== undefined || RAW_HTML_START.test(storage.slice(end, end + 40));
     }
     open.push(name);
     opened(name, 1);
     if (QUOTING.has(name)) depth++;
   }
   // A body cut off inside the paragraph: what it holds so far.
-  return inParagraph && paragraph !== undefined && !rawHtml && rawHtmlEnd === undefined ? paragraph : found;
+  return inParagraph && paragraph !== undefined && !rawHtml ? paragraph : found;
+}
+
+/**
+ * Where the escaped end of a raw HTML block's kind is first found in `storage` after a place: -1 when nowhere. Each
+ * kind's last answer is kept, so that a page of many openers is searched once over for each kind.
+ */
+class RawHtmlEnds {
+  private readonly kept = new Map<RegExp, { from: number; start: number; at: number }>();
+
+  constructor(private readonly storage: string) {}
+
+  /** The index just past the first match of `end` that starts at or after `from`, or -1. */
+  after(end: RegExp, from: number): number {
+    const kept = this.kept.get(end);
+    if (kept !== undefined && kept.from <= from && (kept.at === -1 || kept.start >= from)) return kept.at;
+    const search = new RegExp(end.source, 'gi');
+    search.lastIndex = from;
+    const match = search.exec(this.storage);
+    const answer = match === null ? { from, start: -1, at: -1 } : { from, start: match.index, at: match.index + match[0].length };
+    this.kept.set(end, answer);
+    return answer.at;
+  }
 }
 
 /**

@@ -45,6 +45,7 @@ describe('Pull and Compare against the sandbox wiki: a notice a colleague linked
       ['a link on a word of the notice', (notice) => notice.replace('with Wiki Publisher.', 'with [Wiki Publisher](https://wp.example/about).'), '[Wiki Publisher](https://wp.example/about)'],
       ['a link on words of its request', (notice) => notice.replace('Edit the file in', 'Edit [the file](https://git.example/notes.md) in'), '[the file](https://git.example/notes.md)'],
       ['a sentence with a link after it', (notice) => `${notice} See [the runbook](https://x.example/rb).`, 'See [the runbook](https://x.example/rb).'],
+      ['a link on emphasised words of its request', (notice) => notice.replace('this page', '[_this page_](https://wp.example/p)'), '[_this page_](https://wp.example/p)'],
     ];
     for (const [what, edit, kept] of links) {
       it(`${style} export: ${what} comes into the file as a paragraph of its own, the notice does not, and the next publish leaves one notice`, async () => {
@@ -68,6 +69,18 @@ describe('Pull and Compare against the sandbox wiki: a notice a colleague linked
         signedIn.world.sandbox.setExportStyle(style);
         const { pulled, compared, republished } = await pulledAfter(move);
         const expected = what.includes('colleague\'s list') ? `${TEXT}\n${style === 'converted' ? '*' : '-'} Beta item.\n` : TEXT;
+        assert.equal(pulled, expected);
+        assert.equal(compared, expected);
+        assert.equal(republished.match(/Published from/g)?.length, 1, republished);
+      });
+    }
+
+    for (const [what, move] of moves) {
+      it(`${style} export: the file's own notice ${what} with a link a colleague put on its words: only the link comes into the file, outside`, async () => {
+        signedIn.world.sandbox.setExportStyle(style);
+        const kept = '[Wiki Publisher](https://wp.example/about)';
+        const { pulled, compared, republished } = await pulledAfter((rule, notice) => move(rule, notice.replace('with Wiki Publisher.', `with ${kept}.`)));
+        const expected = what.includes('colleague\'s list') ? `${TEXT}\n${style === 'converted' ? '*' : '-'} Beta item.\n\n${kept}\n` : `${TEXT}\n${kept}\n`;
         assert.equal(pulled, expected);
         assert.equal(compared, expected);
         assert.equal(republished.match(/Published from/g)?.length, 1, republished);

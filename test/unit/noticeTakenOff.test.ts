@@ -108,5 +108,26 @@ describe('the publish notice taken off an exported page', () => {
       const linked = notice.replace('with Wiki Publisher.', 'with [Wiki Publisher](<https://wp.example/a b> "About").').replace('this page', '[this page](https://en.wikipedia.org/wiki/Wiki_(software))');
       assert.equal(withoutNotice(`${text}\n---\n\n${linked}\n`), `${text}\n[Wiki Publisher](<https://wp.example/a b> "About") [this page](https://en.wikipedia.org/wiki/Wiki_(software))\n`);
     }
+    // A link on emphasised words takes their emphasis in.
+    const emphasised = noticeOf(MARKER).replace('this page', '[*this page*](https://wp.example/p)').replace('the file', '[_the file_](https://git.example/f)');
+    assert.equal(withoutNotice(`${text}\n---\n\n${emphasised}\n`), `${text}\n[_the file_](https://git.example/f) [*this page*](https://wp.example/p)\n`);
+  });
+
+  it('takes the file\'s own notice out of a quote or list item a colleague put links on: only their links come in, outside it', () => {
+    const own = markerText({ version: 3, digest: '0123456789abcdef0123', path: pathDigest('notes.md') });
+    const ownMarker = (marker: PublishMarker): boolean => marker.path === pathDigest('notes.md');
+    const text = '# Notes\n\nAlpha line.\n';
+    const link = '[Wiki Publisher](https://wp.example/)';
+    const linked = noticeOf(own, 'notes.md').replace('Wiki Publisher', link);
+    const cases: Array<[string, string]> = [
+      [`---\n\n> ${linked}`, `${text}\n${link}\n`],
+      [`---\n\n- ${linked}`, `${text}\n${link}\n`],
+      [`- A\n- B\n- ${linked}`, `${text}\n- A\n- B\n\n${link}\n`],
+      [`> Bob.\n>\n> ${linked}`, `${text}\n> Bob.\n\n${link}\n`],
+      [`> Bob.\n>\n> ${linked}\n\nAfter.`, `${text}\n> Bob.\n\n${link}\n\nAfter.\n`],
+      // Kept: a colleague's words in its paragraph.
+      [`> Bob says: ${linked}`, `${text}\n> Bob says: ${linked}\n`],
+    ];
+    for (const [end, expected] of cases) assert.equal(withoutNotice(`${text}\n${end}\n`, { ownMarker }), expected, end);
   });
 });

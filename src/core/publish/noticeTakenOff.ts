@@ -10,7 +10,8 @@
 //   notice after them, one notice on the page; so do links a colleague put on the notice's own words;
 // - a notice of the file's own (its marker names the file) that a colleague moved into a quote or a list item is still
 //   its notice, where the page has none directly in it: it goes with its `>` or its item when they hold nothing else,
-//   alone when it ends a quote or item a colleague wrote more in, and stays when their words share its paragraph.
+//   alone when it ends a quote or item a colleague wrote more in, and stays when their words share its paragraph (links
+//   they put on its words come in, outside the quote or item).
 import { englishPublishMessages, type PublishMessages } from '../messages/publishMessages';
 import { quotedParagraphs } from '../markdown/blocks/quotedParagraphs';
 import { topParagraphs, type TopParagraph } from '../markdown/blocks/topParagraphs';
@@ -71,15 +72,16 @@ function withoutQuotedNotice(markdown: string, patterns: readonly NoticeForm[], 
     const found = notice === undefined ? null : MARKER.exec(notice.text);
     if (notice === undefined || found === null || !owner.ownMarker?.({ version: Number(found[1]), digest: found[2] as string, path: found[3] as string })) continue;
     if (heldByFile(notice.text, owner.fileTexts)) return markdown;
+    // Links a colleague put on its words come into the file, as a paragraph of its own outside the quote or item.
     const words = wordsBeside(paragraph, notice);
-    if (words.before !== '' || words.links !== '' || words.after !== '') return markdown;
+    if (words.before !== '' || words.after !== '') return markdown;
     if (alone?.topLevel === true) return withCut(markdown, alone, words, eolOf(markdown));
-    if (alone !== undefined) return withLinesCut(markdown, alone.start, alone.end);
+    if (alone !== undefined) return withLinesCut(markdown, alone.start, alone.end, words.links);
     if (last === undefined) return markdown;
     // The last block of a quote or item a colleague wrote more in: the blank lines of the quote that led to it go too.
     let start = last.start;
     for (let previous = lineBefore(markdown, start); previous !== undefined && CONTAINER_BLANK.test(markdown.slice(previous.start, previous.end)); previous = lineBefore(markdown, start)) start = previous.start;
-    return withLinesCut(markdown, start, last.end);
+    return withLinesCut(markdown, start, last.end, words.links);
   }
   return markdown;
 }
@@ -87,14 +89,19 @@ function withoutQuotedNotice(markdown: string, patterns: readonly NoticeForm[], 
 /**
  * The text without the lines from `start` (a line's start) to `end` (a line's end) and its line ending: an item of a
  * longer list, a quote in a list item, the last paragraph of a quote. The blocks around stay as they are; a list that
- * ended the page ends it without the blank line that led to the item.
+ * ended the page ends it without the blank line that led to the item. `links`: a paragraph put where the lines were,
+ * blank lines around it, directly in the page.
  */
-function withLinesCut(markdown: string, start: number, end: number): string {
+function withLinesCut(markdown: string, start: number, end: number, links: string): string {
   const next = /\r\n|\r|\n/y;
   next.lastIndex = end;
   const tail = markdown.slice(next.test(markdown) ? next.lastIndex : end);
   const head = markdown.slice(0, start);
-  return tail.trim() === '' ? `${head.trimEnd()}${eolOf(markdown)}` : head + tail;
+  const eol = eolOf(markdown);
+  if (links === '') return tail.trim() === '' ? `${head.trimEnd()}${eol}` : head + tail;
+  const before = head.trim() === '' ? '' : `${head.trimEnd()}${eol}${eol}`;
+  const rest = tail.replace(/^(?:[ \t]*(?:\r\n|\r|\n))+/, '');
+  return `${before}${links}${eol}${rest.trim() === '' ? '' : `${eol}${rest}`}`;
 }
 
 function eolOf(markdown: string): string {
@@ -105,7 +112,8 @@ const LINK_PLACEHOLDER = '\u0001';
 // A link a colleague put on the notice's own words (`with [Wiki Publisher](https://...)`): its destination, bare (one
 // level of parentheses, as in a Wikipedia address) or in angle brackets, and a title. The notice is still the notice.
 const DESTINATION = '(?:<[^<>\\n]*>|(?:[^\\s()<>]|\\([^\\s()<>]*\\))*)(?:\\s+(?:"[^"]*"|\'[^\']*\'))?';
-const LINK_CLOSE = `(?:\\]\\(${DESTINATION}\\))?`;
+// Emphasis inside the link's text (`[*this page*](...)`) goes with it: a few marks, never a run tried at each length.
+const LINK_CLOSE = `(?:[*_]{0,3}\\]\\(${DESTINATION}\\))?`;
 /** A link in the notice's paragraph: a colleague's, unless its destination carries a marker (the notice's own). */
 const ANY_LINK = new RegExp(`\\[(?:\\\\.|[^\\\\\\[\\]])*\\]\\(${DESTINATION}\\)`, 'g');
 // A Markdown link whose destination carries a marker after its `#` (how noticeAfter writes it: `[label](<url#marker>)`;
@@ -151,7 +159,7 @@ function formSource(form: string): string {
     if (character === LINK_PLACEHOLDER) source += MARKER_LINK;
     else {
       // A link a colleague made of the notice's words opens at a word's start and closes after any letter of it.
-      if (at === 0 || characters[at - 1] === ' ') source += '\\[?';
+      if (at === 0 || characters[at - 1] === ' ') source += '(?:\\[[*_]{0,3})?';
       source += character.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&') + LINK_CLOSE;
     }
     source += at === characters.length - 1 ? '[*_]*' : '[*_\\\\]*';

@@ -2683,7 +2683,8 @@ function noticeMarkerIn(storage, marker) {
   let inParagraph = false;
   let paragraphStart = 0;
   let rawHtml = false;
-  let rawHtmlEnd;
+  let run;
+  const ends = new RawHtmlEnds(storage);
   const look = (segment) => {
     if (!inParagraph || count("em") === 0 && count("i") === 0 || count("code") > 0) return;
     const match = marker.exec(segment);
@@ -2719,30 +2720,53 @@ function noticeMarkerIn(storage, marker) {
       }
       if (name === "p" && depth === 0 && inParagraph) {
         inParagraph = false;
-        const text2 = storage.slice(paragraphStart, lt);
-        if (rawHtmlEnd === void 0 && rawHtml) rawHtmlEnd = RAW_HTML_OPENERS.find(([opener]) => opener.test(text2))?.[1];
-        if (rawHtmlEnd !== void 0 && rawHtmlEnd.test(text2)) {
-          rawHtmlEnd = void 0;
-          rawHtml = true;
+        if (rawHtml && run === void 0) {
+          const text2 = storage.slice(paragraphStart, lt);
+          const kind = RAW_HTML_OPENERS.find(([opener]) => opener.test(text2));
+          if (kind !== void 0) {
+            const until = ends.after(kind[1], paragraphStart);
+            if (until === -1) run = "untilRule";
+            else if (until > lt) run = { until };
+          }
         }
-        if (paragraph !== void 0 && !rawHtml && rawHtmlEnd === void 0) found = paragraph;
+        if (paragraph !== void 0 && !rawHtml) found = paragraph;
       }
       continue;
     }
     look(storage.slice(lt, end));
+    if (name === "hr" && depth === 0 && run === "untilRule") run = void 0;
     if (storage[end - 2] === "/" || VOID.has(name)) continue;
     if (name === "p" && depth === 0) {
       inParagraph = true;
       paragraph = void 0;
       paragraphStart = end;
-      rawHtml = RAW_HTML_START.test(storage.slice(end, end + 40));
+      if (typeof run === "object" && run.until <= end) run = void 0;
+      rawHtml = run !== void 0 || RAW_HTML_START.test(storage.slice(end, end + 40));
     }
     open3.push(name);
     opened(name, 1);
     if (QUOTING.has(name)) depth++;
   }
-  return inParagraph && paragraph !== void 0 && !rawHtml && rawHtmlEnd === void 0 ? paragraph : found;
+  return inParagraph && paragraph !== void 0 && !rawHtml ? paragraph : found;
 }
+var RawHtmlEnds = class {
+  constructor(storage) {
+    this.storage = storage;
+  }
+  storage;
+  kept = /* @__PURE__ */ new Map();
+  /** The index just past the first match of `end` that starts at or after `from`, or -1. */
+  after(end, from) {
+    const kept = this.kept.get(end);
+    if (kept !== void 0 && kept.from <= from && (kept.at === -1 || kept.start >= from)) return kept.at;
+    const search = new RegExp(end.source, "gi");
+    search.lastIndex = from;
+    const match = search.exec(this.storage);
+    const answer = match === null ? { from, start: -1, at: -1 } : { from, start: match.index, at: match.index + match[0].length };
+    this.kept.set(end, answer);
+    return answer.at;
+  }
+};
 function skippedSection(storage, at, unclosed) {
   for (const [start, end] of SKIPPED) {
     if (!storage.startsWith(start, at)) continue;

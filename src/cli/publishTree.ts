@@ -116,6 +116,7 @@ export async function treeCommand(deps: TreeCommandDeps): Promise<number> {
   );
   if (!opened.ok) return deps.usage(opened.message);
   const manifest = opened.store;
+  for (const entry of manifest.setAside) deps.output.problem(entry);
   // Where page IDs will be recorded, known now: a path that cannot be written there stops the run before the wiki is asked.
   const unsafeManifest = writing ? await refuseUnsafeManifest(manifest.location, deps.workingTree) : undefined;
   if (unsafeManifest !== undefined) {

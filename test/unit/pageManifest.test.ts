@@ -151,31 +151,42 @@ describe('the page manifest format', () => {
     assert.equal(key('a..b/x.md'), 'accepted');
   });
 
-  it('refuses a key no walk gives (__proto__, constructor, notes.txt), naming it and its line, as written and by hand alike, and never on the prototype', () => {
-    const written = (key: string): string => `{\n  "version": 1,\n  "space": "DOCS",\n  "parent": "123456",\n  "pages": {\n    "a.md": {"id":"1","title":"A"},\n    ${JSON.stringify(key)}: {"id":"2","title":"X"}\n  }\n}\n`;
+  it('sets aside a key no walk gives (__proto__, constructor, notes.txt) alone, saying it with its line and the fix, as written and by hand alike, and never on the prototype', () => {
+    const written = (key: string, id = '1'): string => `{\n  "version": 1,\n  "space": "DOCS",\n  "parent": "123456",\n  "pages": {\n    "a.md": {"id":"1","title":"A"},\n    ${JSON.stringify(key)}: {"id":"${id}","title":"X"}\n  }\n}\n`;
     for (const key of ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'notes.txt', 'sub/__proto__', '0', 'md']) {
       for (const text of [written(key), written(key).replace(/\n\s*/g, '')]) {
-        assert.match(refusal(text), new RegExp(`has a bad entry "${key}": it names neither a Markdown file \\(\\.md, \\.markdown, \\.mdown, \\.mkd\\) nor a folder`), key);
+        const manifest = parsed(text);
+        // The rest is used; the key is not a page, so the ID it repeats is no second claim on page 1.
+        assert.deepEqual([...manifest.pages.keys()], ['a.md'], key);
+        assert.equal(manifest.setAside?.length, 1, key);
+        assert.match(manifest.setAside?.[0] ?? '', new RegExp(`has an entry "${key}" that names neither a Markdown file \\(\\.md, \\.markdown, \\.mdown, \\.mkd\\) nor a folder .*so it is not used\\. Remove the entry\\.$`), key);
       }
-      assert.match(refusal(written(key)), /^\.wiki-pages\.json:7 has a bad entry/, `${key}: its line`);
+      assert.match(parsed(written(key)).setAside?.[0] ?? '', /^\.wiki-pages\.json:7 has an entry/, `${key}: its line`);
     }
+    // Whatever such an entry holds, it is set aside, not refused: it is never read.
+    assert.deepEqual(parsed('{"version":1,"pages":{"notes.txt":{"id":"x","extra":1}}}').setAside?.length, 1);
+    // A bad entry beside it is still refused, naming that entry.
+    assert.match(refusal('{"version":1,"pages":{"notes.txt":{"id":"1"},"a.md":{"id":"y"}}}'), /bad entry "a\.md"/);
     // Fields named so, at the top, in an entry and nested deeper: refused, and no object gains a property or prototype.
     assert.match(refusal('{"version":1,"__proto__":{"pages":{}},"pages":{}}'), /"__proto__"/);
     assert.match(refusal('{"version":1,"pages":{"a.md":{"id":"1","__proto__":{"polluted":"yes"}}}}'), /bad entry "a\.md"/);
     assert.match(refusal('{"version":1,"pages":{"a.md":{"id":"1","constructor":{"prototype":{"polluted":"yes"}}}}}'), /bad entry "a\.md"/);
+    const forged = parsed('{"version":1,"pages":{"__proto__":{"id":"1","polluted":"yes"},"constructor":{"prototype":{"polluted":"yes"}}}}');
+    assert.equal(forged.pages.size, 0);
+    assert.equal(forged.pages.get('__proto__'), undefined);
     assert.equal(Object.getPrototypeOf({}), Object.prototype);
     assert.equal((Object.prototype as Record<string, unknown>).polluted, undefined);
-    assert.equal(refusal(written('sub/constructor.md')), 'accepted', 'a Markdown file may have any name');
-    assert.equal(refusal(written('__proto__/')), 'accepted', 'and so may a folder');
+    assert.equal(parsed(written('sub/constructor.md', '2')).setAside, undefined, 'a Markdown file may have any name');
+    assert.equal(parsed(written('__proto__/', '2')).setAside, undefined, 'and so may a folder');
   });
 
   it('refuses a page listed twice, which JSON.parse alone would quietly collapse', () => {
     const twice = '{"version":1,"pages":{\n    "a.md": {"id":"1","title":"A"},\n    "a.md": {"id":"2","title":"A"}\n  }\n}\n';
     assert.match(refusal(twice), /lists "a\.md" twice/);
-    // Names that recur in different objects, or as values, are not duplicates (such keys name no page: refused as that).
-    const recurring = refusal('{"version":1,"pages":{"id":{"id":"1","title":"pages"},"title":{"id":"2","title":"id"}}}');
-    assert.doesNotMatch(recurring, /twice/);
-    assert.match(recurring, /has a bad entry "id": it names neither a Markdown file/);
+    // Names that recur in different objects, or as values, are not duplicates (such keys name no page: set aside as that).
+    assert.equal(parsed('{"version":1,"pages":{"id":{"id":"1","title":"pages"},"title":{"id":"2","title":"id"}}}').setAside?.length, 2);
+    // A key set aside listed twice is still a key listed twice.
+    assert.match(refusal('{"version":1,"pages":{"notes.txt":{"id":"1"},"notes.txt":{"id":"2"}}}'), /lists "notes\.txt" twice/);
   });
 
   it('refuses one page ID recorded for two keys, naming both keys, the ID and the fix', () => {

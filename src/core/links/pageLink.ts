@@ -73,7 +73,10 @@ export interface RepositoryLinks {
   links: Map<string, PageLink>;
   /** Manifests that could not be read or parsed, with why: their files publish as if no page were recorded. */
   problems: string[];
-  /** Entries a file could be taken for but is not (its path in another case), each said once: never used. */
+  /**
+   * Entries a file could be taken for but is not (its path in another case), and entries no walk can give (set aside
+   * as read: PageManifest.setAside), each said once: never used.
+   */
   entryFindings: string[];
 }
 

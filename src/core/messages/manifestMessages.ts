@@ -30,6 +30,8 @@ export interface ManifestMessages {
   keyNotNormalised(): string;
   /** A key that is neither a Markdown file's path nor a folder's (`__proto__`, `constructor`, `notes.txt`): no page's. */
   keyNotAPage(extensions: string): string;
+  /** Such a key as read (`at`: with its line): set aside, never used, the rest of the manifest used. */
+  keySetAside(at: string, key: string, extensions: string): string;
   /** The manifest (`at`: with the entry's line) records `key`, which is the file `path` in another case only: never this file's. */
   keyOtherCase(at: string, key: string, path: string): string;
   entryNotObject(): string;
@@ -79,6 +81,8 @@ export const englishManifestMessages: ManifestMessages = {
   keyOtherCase: (at, key, path) =>
     `${at} records "${key}", not "${path}": keys name files with their case, so that entry is not this file's and its page is not used. If the file was renamed, correct the key.`,
   keyNotAPage: (extensions) => `it names neither a Markdown file (${extensions}) nor a folder (a key ending in "/"), so no page of the tree can be its`,
+  keySetAside: (at, key, extensions) =>
+    `${at} has an entry "${key}" that names neither a Markdown file (${extensions}) nor a folder (a key ending in "/"): no page of the tree can be its, so it is not used. Remove the entry.`,
   entryNotObject: () => 'it is not an object like {"id": "123", "title": "…"}',
   entryNoId: () => 'it has no "id"',
   entryBadId: (id) => `its "id" ${id} is not a page ID (digits in quotes)`,

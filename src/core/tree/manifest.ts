@@ -8,6 +8,8 @@ import { isNotARegularFile } from '../walk/walkFs';
 import {
   entryLocator,
   manifestKeyProblem,
+  keyNamesNoPage,
+  PAGE_KEY_EXTENSIONS,
   parseManifest,
   serializeManifest,
   type ManifestEntry,
@@ -70,6 +72,8 @@ export class ManifestStore {
   /** The pages as read from `text`, which may know their lines in it (entryLocator). */
   private readonly pagesRead: PageManifest['pages'];
   private locator: ((key: string) => string) | undefined;
+  /** What reading set aside (PageManifest.setAside), each said: a later write leaves those entries out. */
+  readonly setAside: readonly string[];
   /** Each write replaces the file with the whole manifest as it is then. */
   private readonly writer = new CoalescingWriter(() => this.write());
 
@@ -81,6 +85,7 @@ export class ManifestStore {
   ) {
     this.text = manifest.text;
     this.pagesRead = manifest.pages;
+    this.setAside = manifest.setAside ?? [];
     this.root = manifest.root;
     // Kept as given, not copied: the store only reads it until a change (ownPages), and replaces it after a write.
     this.pages = manifest.pages;
@@ -156,7 +161,7 @@ export class ManifestStore {
 
   /** Records a page's ID and writes it at once (coalesced with other records while a write is out). */
   record(relPath: string, entry: ManifestEntry): Promise<void> {
-    const problem = manifestKeyProblem(relPath, this.messages) ?? (/^\d+$/.test(entry.id) ? undefined : this.messages.idNotDigits(JSON.stringify(entry.id)));
+    const problem = manifestKeyProblem(relPath, this.messages) ?? (keyNamesNoPage(relPath) ? this.messages.keyNotAPage(PAGE_KEY_EXTENSIONS) : undefined) ?? (/^\d+$/.test(entry.id) ? undefined : this.messages.idNotDigits(JSON.stringify(entry.id)));
     if (problem) return Promise.reject(new Error(this.messages.cannotRecord(relPath, problem)));
     const pages = this.ownPages();
     const keyOfId = this.keyOfId as Map<string, string>;

@@ -28,6 +28,12 @@ export interface PageManifest {
   readonly pages: ReadonlyMap<string, ManifestEntry>;
   /** The text it was read from, when read from a file: where each entry is written (entryLocation). */
   readonly text?: string;
+  /**
+   * Entries no walk can give (keyNamesNoPage: `__proto__`, `constructor`, `notes.txt`), set aside as read: not in
+   * `pages`, so never an orphan, looked up, or given to a file. Each is said (its key, its line, the fix), and the
+   * rest of the manifest is used: refusing the whole file made a flat publish create its pages a second time.
+   */
+  readonly setAside?: readonly string[];
 }
 
 export type ManifestParse = { ok: true; manifest: PageManifest } | { ok: false; message: string };
@@ -110,12 +116,21 @@ export function manifestKeyProblem(key: string, messages: ManifestMessages = eng
     if (end === body.length) break;
     start = end + 1;
   }
-  if (notNormalised) return messages.keyNotNormalised();
-  // A key no walk can give (`__proto__`, `constructor`, `notes.txt`): written by hand or forged, never a page's. Taken
-  // as a gone file's, it was listed as an orphan, looked up on the wiki, and its page given to a file of its title.
-  if (!key.endsWith('/') && !isMarkdownFileName(body.slice(body.lastIndexOf('/') + 1))) return messages.keyNotAPage(MARKDOWN_EXTENSIONS.join(', '));
-  return undefined;
+  return notNormalised ? messages.keyNotNormalised() : undefined;
 }
+
+/**
+ * Whether `key` (one manifestKeyProblem accepts) is a key no walk can give: neither a Markdown file's path nor a
+ * folder's (`__proto__`, `constructor`, `notes.txt`), written by hand or forged. Taken as a gone file's, it was listed
+ * as an orphan, looked up on the wiki, and its page given to a file of its title: reading sets it aside (setAside),
+ * and the store never records one.
+ */
+export function keyNamesNoPage(key: string): boolean {
+  return !key.endsWith('/') && !isMarkdownFileName(key.slice(key.lastIndexOf('/') + 1));
+}
+
+/** The Markdown extensions, as keyNamesNoPage's messages list them. */
+export const PAGE_KEY_EXTENSIONS = MARKDOWN_EXTENSIONS.join(', ');
 
 /** The manifest in `text`; anything malformed, a single entry included, is refused with a message naming `name`. */
 export function parseManifest(text: string, name: string = MANIFEST_FILE_NAME, messages: ManifestMessages = englishManifestMessages): ManifestParse {
@@ -239,9 +254,16 @@ export function parseManifestStrictly(text: string, name: string = MANIFEST_FILE
   let idTwice: { id: string; first: string; second: string } | undefined;
   let members = Object.keys(value).length;
   let bad: { key: string; problem: string } | undefined;
+  const setAside: string[] = [];
   for (const key of Object.keys(listed)) {
     const raw = listed[key];
-    const problem = manifestKeyProblem(key, messages) ?? entryProblem(raw, messages);
+    const keyProblem = manifestKeyProblem(key, messages);
+    // Set aside whatever it holds: never used, so its ID claims no page and its value is not checked.
+    if (keyProblem === undefined && keyNamesNoPage(key)) {
+      setAside.push(key);
+      continue;
+    }
+    const problem = keyProblem ?? entryProblem(raw, messages);
     if (problem) {
       bad = { key, problem };
       break;
@@ -254,8 +276,8 @@ export function parseManifestStrictly(text: string, name: string = MANIFEST_FILE
     else idTwice ??= { id: entry.id, first, second: key };
   }
   // A page listed twice is the refusal to give even when an entry is bad too. A bad entry can hold anything: then the
-  // members are counted in every object, at any depth.
-  const parsedMembers = bad === undefined ? members : memberCount(value);
+  // members are counted in every object, at any depth; so can an entry set aside.
+  const parsedMembers = bad === undefined && setAside.length === 0 ? members : memberCount(value);
   // Names in the text beyond the members parsed: some object names one member twice (found and named the slow way).
   const twice = memberNameCount(text) > parsedMembers ? duplicateMember(text) : undefined;
   if (twice !== undefined) return refuse(messages.listedTwice(atLine(name, text, keyIndex(text, twice, true)), twice));
@@ -265,7 +287,8 @@ export function parseManifestStrictly(text: string, name: string = MANIFEST_FILE
   // edit) would send a file's page there and land a folder's pages beside the folder's, so it is refused like idTwice.
   const parentKey = root === undefined ? undefined : keyOfId.get(root.parent);
   if (root !== undefined && parentKey !== undefined) return refuse(messages.parentListed(atLine(name, text, keyIndex(text, parentKey)), parentKey, root.parent));
-  return { ok: true, manifest: { root, pages } };
+  if (setAside.length === 0) return { ok: true, manifest: { root, pages } };
+  return { ok: true, manifest: { root, pages, setAside: setAside.map((key) => messages.keySetAside(atLine(name, text, keyIndex(text, key)), key, PAGE_KEY_EXTENSIONS)) } };
 }
 
 // Characters JSON.parse refuses raw inside a string: a line holding one is left to the strict reading to refuse.
@@ -322,7 +345,7 @@ export function manifestAsWritten(text: string): PageManifest | undefined {
       const title = line.slice(titleStart, titleEnd);
       // A quote in any of them means the line is not one key and one entry as written.
       if (key.includes('"') || id.includes('"') || title.includes('"')) return undefined;
-      if (pages.has(key) || INDEX_LIKE.test(key) || manifestKeyProblem(key) !== undefined) return undefined;
+      if (pages.has(key) || INDEX_LIKE.test(key) || manifestKeyProblem(key) !== undefined || keyNamesNoPage(key)) return undefined;
       if (!PAGE_ID.test(id) || ids.has(id) || id === root?.parent) return undefined;
       pages.set(key, { id, title });
       lineOf.set(key, at + 1);

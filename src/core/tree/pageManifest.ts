@@ -67,6 +67,11 @@ export class TreeManifest {
     this.part = part;
   }
 
+  /** The file's entries no walk can give, set aside as read (PageManifest.setAside): each to be said, none used. */
+  get setAside(): readonly string[] {
+    return this.store.setAside;
+  }
+
   /** The manifest file this tree reads and records in: its folder's own, or the one further up it is part of. */
   get location(): string {
     return this.store.path;

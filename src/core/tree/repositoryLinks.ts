@@ -81,6 +81,11 @@ export async function repositoryLinks(files: readonly RepositoryLinkFile[], port
       reported.add(nearest.problem);
       continue;
     }
+    // Its entries no walk can give were set aside as it was read (never used): said once, the rest of it used.
+    for (const entry of nearest.manifest.setAside ?? []) {
+      if (!reported.has(entry)) result.entryFindings.push(entry);
+      reported.add(entry);
+    }
     const locate = locatorOf(nearest.manifest, port.label?.(nearest.ancestor.manifestLocation) ?? nearest.ancestor.manifestLocation);
     const link = recordedLink(nearest.manifest, nearest.ancestor.relativePath, file.siblingNames, locate);
     if (link) result.links.set(file.key, link);

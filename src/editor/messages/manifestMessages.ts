@@ -31,6 +31,8 @@ export const editorManifestMessages: ManifestMessages = {
   keyOtherCase: (at, key, path) =>
     vscode.l10n.t('{0} records "{1}", not "{2}": keys name files with their case, so that entry is not this file\'s and its page is not used. If the file was renamed, correct the key.', at, key, path),
   keyNotAPage: (extensions) => vscode.l10n.t('it names neither a Markdown file ({0}) nor a folder (a key ending in "/"), so no page of the tree can be its', extensions),
+  keySetAside: (at, key, extensions) =>
+    vscode.l10n.t('{0} has an entry "{1}" that names neither a Markdown file ({2}) nor a folder (a key ending in "/"): no page of the tree can be its, so it is not used. Remove the entry.', at, key, extensions),
   entryNotObject: () => vscode.l10n.t('it is not an object like {"id": "123", "title": "…"}'),
   entryNoId: () => vscode.l10n.t('it has no "id"'),
   entryBadId: (id) => vscode.l10n.t('its "id" {0} is not a page ID (digits in quotes)', id),

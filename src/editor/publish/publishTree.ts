@@ -63,6 +63,7 @@ export class TreePublisher {
       return;
     }
     const manifest = opened.store;
+    for (const entry of manifest.setAside) this.deps.log.warn(entry);
     const recorded = manifest.rootTarget();
     const rootPath = labelOfFolder(folder, read.sources);
     // The prompt counts the pages the tree makes (folder pages too), not the files or the one folder selected.

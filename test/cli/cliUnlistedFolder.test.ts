@@ -52,6 +52,29 @@ describe('CLI folder that cannot be listed', () => {
     }
   });
 
+  it('a folder whose every path .gitignore ignores is left out as it would be, and the run succeeds (a docker volume\'s folder)', async () => {
+    const root = await cli.tree({ '.git/HEAD': '', 'docs/a.md': '# A\n' });
+    const folder = unlistableFolder(root, 'docs');
+    try {
+      // Every entry of the deepest folder, and nothing above it: a star for each folder on the way, then one for its entries.
+      const depth = folder.split('/').length - 1;
+      await writeFile(join(root, 'docs', '.gitignore'), `${'*/'.repeat(depth)}*\n`);
+      for (const selection of [['docs'], ['docs', '--tree']]) {
+        const dry = await runCli(['publish', ...selection, '--space', 'DOCS', '--parent', '123456', '--dry-run', '--json'], { cwd: root, env: {} });
+        // (A tree's new page is refused here only for want of page access to find it after it lands.)
+        if (selection.length === 1) assert.equal(dry.code, 0, `${dry.stdout}${dry.stderr}`);
+        assert.deepEqual(fileRecords(dry).map((record) => record.file), ['docs/a.md'], `${selection.join(' ')}: ${dry.stdout}${dry.stderr}`);
+      }
+      // A pattern that leaves a path below it to take: refused as before.
+      await writeFile(join(root, 'docs', '.gitignore'), `${'*/'.repeat(depth)}*.txt\n`);
+      const some = await runCli(['publish', 'docs', '--space', 'DOCS', '--parent', '123456', '--dry-run'], { cwd: root, env: {} });
+      assert.equal(some.code, 1, some.stderr);
+      assert.ok(some.stdout.includes(`WOULD REFUSE ${folder}`), some.stdout);
+    } finally {
+      removeUnlistable(root, 'docs');
+    }
+  });
+
   it('a tree keeps the pages .wiki-pages.json records below the folder: no orphans, the folder refused', async () => {
     const root = await cli.tree({ '.git/HEAD': '', 'docs/a.md': '# A\n' });
     const folder = unlistableFolder(root, 'docs');

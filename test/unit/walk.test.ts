@@ -1,7 +1,8 @@
 // The core's walk (core/walk) over node:fs: which files a folder walk takes, what it refuses and why, what a name
 // given explicitly may reach, and the plan's input it makes of them.
 import assert from 'node:assert/strict';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setsIgnoreCase } from '../../src/core/walk/gitignore';
 import { nodeWalkFs } from '../../src/core/walk/nodeWalkFs';
@@ -98,6 +99,40 @@ describe('core walk', () => {
     assert.ok(!result.files.some((file) => file.label.startsWith('docs/sub/')));
     const sources = await sourcesFromWalk(result, { fs: port });
     assert.match(sources.find((source) => source.label === 'docs/sub')?.readProblem ?? '', /could not be listed/);
+  });
+
+  it('leaves out a folder it cannot list when the rules ignore every path below it (`data/*`, `data/**`, `*`), and refuses it when one could be taken', async () => {
+    const repo = await mkdtemp(join(tmpdir(), 'wp-unlisted-'));
+    try {
+      await mkdir(join(repo, '.git'));
+      await mkdir(join(repo, 'docs', 'data'), { recursive: true });
+      await writeFile(join(repo, 'docs', 'a.md'), '# A\n');
+      await writeFile(join(repo, 'docs', 'data', 's.md'), '# S\n');
+      const base = nodeWalkFs({ cwd: repo, tree: repo });
+      const denied = join(repo, 'docs', 'data');
+      const port = { ...base, list: async (folder: string) => {
+        if (folder === denied) throw Object.assign(new Error(`EACCES: permission denied, scandir '${folder}'`), { code: 'EACCES' });
+        return base.list(folder);
+      } };
+      const refusedWith = async (gitignore: string, exclude?: (folder: string) => boolean): Promise<string[]> => {
+        await writeFile(join(repo, 'docs', '.gitignore'), gitignore);
+        const result = await walkSelection([join(repo, 'docs')], { fs: port, ...(exclude ? { excludesEverythingIn: exclude } : {}) });
+        assert.deepEqual(result.files.map((file) => file.label), ['docs/a.md'], gitignore);
+        return result.refused.map((entry) => entry.label);
+      };
+      for (const ignoresAll of ['data/*\n', 'data/**\n', '/data/*\n', 'd*/*\n', '**/data/*\n', '*\n!a.md\n', '!nothing.md\ndata/*\n', 'data/*\n*.tmp\n']) {
+        assert.deepEqual(await refusedWith(ignoresAll), [], ignoresAll);
+      }
+      // A path below it could be taken: a negation read first, a pattern for some names or for folders only, none at all.
+      for (const couldTake of ['data/*\n!keep.md\n', 'data/*\n!/data/s.md\n', 'data/*.txt\n', 'data/*/\n', 'other/*\n', '']) {
+        assert.deepEqual(await refusedWith(couldTake), ['docs/data'], couldTake);
+      }
+      // The front end's exclusions, asked of the folder that cannot be listed.
+      assert.deepEqual(await refusedWith('', (folder) => folder === denied), []);
+      assert.deepEqual(await refusedWith('', () => false), ['docs/data']);
+    } finally {
+      await rm(repo, { recursive: true, force: true });
+    }
   });
 
   it('stops at its bound and says so; the same files every time', async () => {

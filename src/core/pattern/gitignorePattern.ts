@@ -22,6 +22,11 @@ export interface IgnorePattern extends LineFacts {
   refused: false;
   /** Matched against the base name alone (no slash before its end), else against the path below the file's folder. */
   nameOnly: boolean;
+  /**
+   * Its last segment is stars alone (`*`, `data/*`, `data/**`): whether it matches an entry does not depend on the
+   * entry's own name, so one name tells for every name in that folder (GitignoreRules.ignoresEveryPathBelow).
+   */
+  anyName: boolean;
   matches: TextTest;
 }
 
@@ -61,7 +66,7 @@ export function parseGitignore(text: string, ignoreCase: boolean, compile: Wildm
       lines.push({ ...facts, refused: true });
       continue;
     }
-    lines.push({ ...facts, refused: false, nameOnly, matches: compile(pattern, ignoreCase, !nameOnly) });
+    lines.push({ ...facts, refused: false, nameOnly, anyName: /(?:^|\/)\*+$/.test(pattern), matches: compile(pattern, ignoreCase, !nameOnly) });
   }
   return lines;
 }

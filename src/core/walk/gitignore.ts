@@ -110,7 +110,34 @@ export class GitignoreRules {
     }
     return untoldIgnore ?? this.held ?? false;
   }
+
+  /**
+   * Whether every path below the folder at `segments` (itself not ignored) is ignored: each entry of it, file or folder
+   * whatever its name, is matched by an ignoring line whose match does not depend on the name (`data/*`, `data/**`,
+   * `*`), with no negation, told or refused, that verdict would read first and that could bring one back. Then nothing
+   * below could be taken, and a folder that cannot be listed (a docker volume's, another user's) holds nothing to publish.
+   */
+  ignoresEveryPathBelow(segments: Segments): boolean {
+    if (this.ignoredAbove) return true;
+    if (this.held) return false;
+    const entry = [...segments, ANY_NAME];
+    for (let layerIndex = this.layers.length - 1; layerIndex >= 0; layerIndex--) {
+      const layer = this.layers[layerIndex] as Layer;
+      if (entry.length <= layer.depth) continue;
+      for (let lineIndex = layer.lines.length - 1; lineIndex >= 0; lineIndex--) {
+        const line = layer.lines[lineIndex] as IgnoreLine;
+        // Read before the line that ignores everything: it could keep an entry (a later `!keep.md`, or one that cannot be told).
+        if (line.negated) return false;
+        if (line.refused || line.foldersOnly || !line.anyName) continue;
+        if (line.matches(new Subject(line.nameOnly ? ANY_NAME : entry.slice(layer.depth).join('/')))) return true;
+      }
+    }
+    return false;
+  }
 }
+
+/** A name standing for any entry's: asked only of lines whose match does not depend on it (IgnorePattern.anyName). */
+const ANY_NAME = 'any-name';
 
 /** Whether the repository's .git/config sets core.ignorecase; false when it does not or cannot be read. */
 async function repositoryIgnoresCase<L>(fs: WalkFs<L>, root: L): Promise<boolean> {

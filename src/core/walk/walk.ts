@@ -22,6 +22,12 @@ export interface WalkOptions<L> {
    * one the front end would not match could hide the entry, so a file there is refused, naming it.
    */
   exclude?: (location: L) => boolean | RefusedPattern;
+  /**
+   * Whether the front end's exclusions hide every entry of `folder`, whatever its name (a files.exclude glob ending in
+   * `/*` or `/**` that names the folder):
+   * asked only of a folder that cannot be listed, which then holds nothing to take. Not given: none known to.
+   */
+  excludesEverythingIn?: (folder: L) => boolean;
   maxFiles?: number;
   /** Checked between entries: a cancelled walk returns what it found so far. */
   isCancelled?: () => boolean;
@@ -188,6 +194,9 @@ class Walk<L> {
     try {
       entries = await this.fs.list(folder);
     } catch (error) {
+      // A folder whose every entry the rules ignore (`data/*` for a docker volume's folder of another user) holds
+      // nothing the walk could take: left out as its listing would have been, without a word.
+      if (rules.ignoresEveryPathBelow(segments) || this.options.excludesEverythingIn?.(folder) === true) return;
       // Not a folder of nothing: a run that left it out without a word would publish part of the tree as all of it,
       // and take the pages recorded for its files as gone. Refused under its own name, so the plan shows it and fails.
       this.refuse(folder, (label) => this.words.unlistable(label, listingError(error)));

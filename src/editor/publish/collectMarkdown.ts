@@ -54,7 +54,7 @@ function selectionFs(): WalkFs<vscode.Uri> {
 
 async function walk(selection: readonly vscode.Uri[], isCancelled: () => boolean): Promise<{ ok: true; fs: WalkFs<vscode.Uri>; result: WalkResult<vscode.Uri> } | { ok: false; message?: string }> {
   const fs = selectionFs();
-  const published = await walkToPublish(selection, { fs, exclude: filesExclude(), isCancelled, messages: editorWalkMessages });
+  const published = await walkToPublish(selection, { fs, exclude: filesExclude(), excludesEverythingIn: filesExcludeEverythingIn(), isCancelled, messages: editorWalkMessages });
   if (!published.ok) {
     if (published.cut === 'cancelled') return { ok: false };
     const named = selection.length === 1 && selection[0] ? fs.label(selection[0]) : vscode.l10n.t('The selection');
@@ -117,9 +117,34 @@ export function filesExclude(): (uri: vscode.Uri) => boolean | RefusedPattern {
   };
 }
 
-function excludedBy(resource: vscode.Uri): (uri: vscode.Uri) => boolean | RefusedPattern {
+/**
+ * Whether files.exclude hides every entry of a folder whatever its name: a pattern set to true whose last segment is
+ * stars alone (`data/*`, or `data/**` below any folder) and whose part before it names the folder. Asked by the walk only of a folder
+ * it cannot list (WalkOptions.excludesEverythingIn).
+ */
+export function filesExcludeEverythingIn(): (folder: vscode.Uri) => boolean {
+  const byFolder = new Map<string, (path: string) => boolean>();
+  return (folder) => {
+    const workspaceFolder = vscode.workspace.getWorkspaceFolder(folder);
+    const cacheKey = workspaceFolder?.uri.toString() ?? '';
+    let hidesAll = byFolder.get(cacheKey);
+    if (!hidesAll) {
+      const folders = excludeGlobs(workspaceFolder?.uri ?? folder).flatMap((glob) => /^(.+)\/\*+$/.exec(glob)?.[1] ?? []);
+      // A refused folder pattern is never matched: the folder is then refused as one that could not be listed.
+      hidesAll = folders.length === 0 ? () => false : onDemand().globMatcher(folders).matches;
+      byFolder.set(cacheKey, hidesAll);
+    }
+    return hidesAll(vscode.workspace.asRelativePath(folder, false));
+  };
+}
+
+function excludeGlobs(resource: vscode.Uri): string[] {
   const patterns = vscode.workspace.getConfiguration('files', resource).get<Record<string, unknown>>('exclude', {});
-  const globs = Object.entries(patterns).filter(([, on]) => on === true).map(([glob]) => glob);
+  return Object.entries(patterns).filter(([, on]) => on === true).map(([glob]) => glob);
+}
+
+function excludedBy(resource: vscode.Uri): (uri: vscode.Uri) => boolean | RefusedPattern {
+  const globs = excludeGlobs(resource);
   if (globs.length === 0) return () => false;
   const { matches, refused } = onDemand().globMatcher(globs);
   const untold: RefusedPattern | false = refused.length > 0 ? { source: 'files.exclude' } : false;

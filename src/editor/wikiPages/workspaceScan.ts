@@ -9,7 +9,7 @@ import { editorManifestMessages } from '../messages/manifestMessages';
 import { mapBounded } from '../../core/util/mapBounded';
 import { walkSelection } from '../../core/walk/walk';
 import { isNotARegularFile, type WalkFs } from '../../core/walk/walkFs';
-import { filesExclude } from '../publish/collectMarkdown';
+import { filesExclude, filesExcludeEverythingIn } from '../publish/collectMarkdown';
 import { workspaceManifestPort } from '../publish/manifestPort';
 import { workspaceWalkFs } from '../publish/workspaceWalkFs';
 
@@ -55,7 +55,7 @@ export async function scanWorkspace(signal: AbortSignal): Promise<WorkspaceScan>
       return entries;
     },
   };
-  const walked = await walkSelection(roots, { fs, exclude: filesExclude(), isCancelled: () => signal.aborted });
+  const walked = await walkSelection(roots, { fs, exclude: filesExclude(), excludesEverythingIn: filesExcludeEverythingIn(), isCancelled: () => signal.aborted });
   signal.throwIfAborted();
   const manifests = await mapBounded(manifestFolders, MANIFEST_READS_AT_ONCE, readManifest);
   signal.throwIfAborted();

@@ -5,7 +5,9 @@
 // pages, because a page missing from it would be created a second time.
 import { englishManifestMessages, type ManifestMessages } from '../messages/manifestMessages';
 import { duplicateMember, memberCount, memberNameCount } from './jsonMembers';
-import { isMarkdownFileName, MARKDOWN_EXTENSIONS } from '../walk/walkRules';
+import { keyNamesNoPage, manifestKeyProblem, PAGE_KEY_EXTENSIONS } from './manifestKeys';
+
+export { keyNamesNoPage, manifestKeyProblem, PAGE_KEY_EXTENSIONS };
 
 export const MANIFEST_FILE_NAME = '.wiki-pages.json';
 export const MANIFEST_VERSION = 1;
@@ -99,38 +101,6 @@ function keyIndex(text: string, key: string, second = false): number | undefined
     from = at + written.length;
   }
 }
-
-/** Why `key` cannot be a manifest key, or undefined when it can. */
-export function manifestKeyProblem(key: string, messages: ManifestMessages = englishManifestMessages): string | undefined {
-  if (key === '') return messages.keyEmpty();
-  if (key.includes('\\')) return messages.keyBackslash();
-  if (key.startsWith('/') || /^[A-Za-z]:/.test(key)) return messages.keyAbsolute();
-  // Segment by segment with indexOf: a manifest of 10,000 pages checks 10,000 keys on every run.
-  const body = key.endsWith('/') ? key.slice(0, -1) : key;
-  let notNormalised = false;
-  for (let start = 0; ; ) {
-    let end = body.indexOf('/', start);
-    if (end === -1) end = body.length;
-    if (end - start === 2 && body.startsWith('..', start)) return messages.keyLeaves();
-    if (end === start || (end - start === 1 && body[start] === '.')) notNormalised = true;
-    if (end === body.length) break;
-    start = end + 1;
-  }
-  return notNormalised ? messages.keyNotNormalised() : undefined;
-}
-
-/**
- * Whether `key` (one manifestKeyProblem accepts) is a key no walk can give: neither a Markdown file's path nor a
- * folder's (`__proto__`, `constructor`, `notes.txt`), written by hand or forged. Taken as a gone file's, it was listed
- * as an orphan, looked up on the wiki, and its page given to a file of its title: reading sets it aside (setAside),
- * and the store never records one.
- */
-export function keyNamesNoPage(key: string): boolean {
-  return !key.endsWith('/') && !isMarkdownFileName(key.slice(key.lastIndexOf('/') + 1));
-}
-
-/** The Markdown extensions, as keyNamesNoPage's messages list them. */
-export const PAGE_KEY_EXTENSIONS = MARKDOWN_EXTENSIONS.join(', ');
 
 /** The manifest in `text`; anything malformed, a single entry included, is refused with a message naming `name`. */
 export function parseManifest(text: string, name: string = MANIFEST_FILE_NAME, messages: ManifestMessages = englishManifestMessages): ManifestParse {

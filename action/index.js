@@ -2001,6 +2001,7 @@ var englishManifestMessages = {
   keyNotNormalised: () => 'it is not normalised (an empty or "." part)',
   keyOtherCase: (at, key, path) => `${at} records "${key}", not "${path}": keys name files with their case, so that entry is not this file's and its page is not used. If the file was renamed, correct the key.`,
   keyNotAPage: (extensions) => `it names neither a Markdown file (${extensions}) nor a folder (a key ending in "/"), so no page of the tree can be its`,
+  keySetAside: (at, key, extensions) => `${at} has an entry "${key}" that names neither a Markdown file (${extensions}) nor a folder (a key ending in "/"): no page of the tree can be its, so it is not used. Remove the entry.`,
   entryNotObject: () => 'it is not an object like {"id": "123", "title": "…"}',
   entryNoId: () => 'it has no "id"',
   entryBadId: (id) => `its "id" ${id} is not a page ID (digits in quotes)`,
@@ -6194,7 +6195,7 @@ function parseGitignore(text2, ignoreCase, compile2 = automatonTest) {
       lines.push({ ...facts, refused: true });
       continue;
     }
-    lines.push({ ...facts, refused: false, nameOnly, matches: compile2(pattern, ignoreCase, !nameOnly) });
+    lines.push({ ...facts, refused: false, nameOnly, anyName: /(?:^|\/)\*+$/.test(pattern), matches: compile2(pattern, ignoreCase, !nameOnly) });
   }
   return lines;
 }
@@ -6629,7 +6630,30 @@ var GitignoreRules = class _GitignoreRules {
     }
     return untoldIgnore ?? this.held ?? false;
   }
+  /**
+   * Whether every path below the folder at `segments` (itself not ignored) is ignored: each entry of it, file or folder
+   * whatever its name, is matched by an ignoring line whose match does not depend on the name (`data/*`, `data/**`,
+   * `*`), with no negation, told or refused, that verdict would read first and that could bring one back. Then nothing
+   * below could be taken, and a folder that cannot be listed (a docker volume's, another user's) holds nothing to publish.
+   */
+  ignoresEveryPathBelow(segments) {
+    if (this.ignoredAbove) return true;
+    if (this.held) return false;
+    const entry = [...segments, ANY_NAME];
+    for (let layerIndex = this.layers.length - 1; layerIndex >= 0; layerIndex--) {
+      const layer = this.layers[layerIndex];
+      if (entry.length <= layer.depth) continue;
+      for (let lineIndex = layer.lines.length - 1; lineIndex >= 0; lineIndex--) {
+        const line = layer.lines[lineIndex];
+        if (line.negated) return false;
+        if (line.refused || line.foldersOnly || !line.anyName) continue;
+        if (line.matches(new Subject2(line.nameOnly ? ANY_NAME : entry.slice(layer.depth).join("/")))) return true;
+      }
+    }
+    return false;
+  }
 };
+var ANY_NAME = "any-name";
 async function repositoryIgnoresCase(fs, root) {
   const config = fs.child(fs.child(root, ".git"), "config");
   try {
@@ -7239,6 +7263,7 @@ var Walk = class {
     try {
       entries = await this.fs.list(folder);
     } catch (error) {
+      if (rules.ignoresEveryPathBelow(segments) || this.options.excludesEverythingIn?.(folder) === true) return;
       this.refuse(folder, (label) => this.words.unlistable(label, listingError(error)));
       return;
     }
@@ -9249,6 +9274,28 @@ function endOfString(text2, start) {
   return at;
 }
 
+// src/core/tree/manifestKeys.ts
+function manifestKeyProblem(key, messages = englishManifestMessages) {
+  if (key === "") return messages.keyEmpty();
+  if (key.includes("\\")) return messages.keyBackslash();
+  if (key.startsWith("/") || /^[A-Za-z]:/.test(key)) return messages.keyAbsolute();
+  const body = key.endsWith("/") ? key.slice(0, -1) : key;
+  let notNormalised = false;
+  for (let start = 0; ; ) {
+    let end = body.indexOf("/", start);
+    if (end === -1) end = body.length;
+    if (end - start === 2 && body.startsWith("..", start)) return messages.keyLeaves();
+    if (end === start || end - start === 1 && body[start] === ".") notNormalised = true;
+    if (end === body.length) break;
+    start = end + 1;
+  }
+  return notNormalised ? messages.keyNotNormalised() : void 0;
+}
+function keyNamesNoPage(key) {
+  return !key.endsWith("/") && !isMarkdownFileName(key.slice(key.lastIndexOf("/") + 1));
+}
+var PAGE_KEY_EXTENSIONS = MARKDOWN_EXTENSIONS.join(", ");
+
 // src/core/tree/manifestFormat.ts
 var MANIFEST_FILE_NAME = ".wiki-pages.json";
 var MANIFEST_VERSION = 1;
@@ -9292,24 +9339,6 @@ function keyIndex(text2, key, second = false) {
     }
     from = at + written3.length;
   }
-}
-function manifestKeyProblem(key, messages = englishManifestMessages) {
-  if (key === "") return messages.keyEmpty();
-  if (key.includes("\\")) return messages.keyBackslash();
-  if (key.startsWith("/") || /^[A-Za-z]:/.test(key)) return messages.keyAbsolute();
-  const body = key.endsWith("/") ? key.slice(0, -1) : key;
-  let notNormalised = false;
-  for (let start = 0; ; ) {
-    let end = body.indexOf("/", start);
-    if (end === -1) end = body.length;
-    if (end - start === 2 && body.startsWith("..", start)) return messages.keyLeaves();
-    if (end === start || end - start === 1 && body[start] === ".") notNormalised = true;
-    if (end === body.length) break;
-    start = end + 1;
-  }
-  if (notNormalised) return messages.keyNotNormalised();
-  if (!key.endsWith("/") && !isMarkdownFileName(body.slice(body.lastIndexOf("/") + 1))) return messages.keyNotAPage(MARKDOWN_EXTENSIONS.join(", "));
-  return void 0;
 }
 function parseManifest(text2, name = MANIFEST_FILE_NAME, messages = englishManifestMessages) {
   if (text2.length > MAX_MANIFEST_CHARACTERS) return { ok: false, message: messages.tooLarge(name, `${text2.length} characters`, `${MAX_MANIFEST_ENTRIES} pages, in ${MAX_MANIFEST_CHARACTERS} characters`) };
@@ -9388,9 +9417,15 @@ function parseManifestStrictly(text2, name = MANIFEST_FILE_NAME, messages = engl
   let idTwice;
   let members = Object.keys(value).length;
   let bad;
+  const setAside = [];
   for (const key of Object.keys(listed2)) {
     const raw = listed2[key];
-    const problem = manifestKeyProblem(key, messages) ?? entryProblem(raw, messages);
+    const keyProblem = manifestKeyProblem(key, messages);
+    if (keyProblem === void 0 && keyNamesNoPage(key)) {
+      setAside.push(key);
+      continue;
+    }
+    const problem = keyProblem ?? entryProblem(raw, messages);
     if (problem) {
       bad = { key, problem };
       break;
@@ -9402,14 +9437,15 @@ function parseManifestStrictly(text2, name = MANIFEST_FILE_NAME, messages = engl
     if (first === void 0) keyOfId.set(entry.id, key);
     else idTwice ??= { id: entry.id, first, second: key };
   }
-  const parsedMembers = bad === void 0 ? members : memberCount(value);
+  const parsedMembers = bad === void 0 && setAside.length === 0 ? members : memberCount(value);
   const twice = memberNameCount(text2) > parsedMembers ? duplicateMember(text2) : void 0;
   if (twice !== void 0) return refuse3(messages.listedTwice(atLine(name, text2, keyIndex(text2, twice, true)), twice));
   if (bad !== void 0) return refuse3(messages.badEntry(atLine(name, text2, keyIndex(text2, bad.key)), bad.key, bad.problem));
   if (idTwice !== void 0) return refuse3(messages.idTwice(atLine(name, text2, keyIndex(text2, idTwice.second)), idTwice.first, idTwice.second, idTwice.id));
   const parentKey = root === void 0 ? void 0 : keyOfId.get(root.parent);
   if (root !== void 0 && parentKey !== void 0) return refuse3(messages.parentListed(atLine(name, text2, keyIndex(text2, parentKey)), parentKey, root.parent));
-  return { ok: true, manifest: { root, pages } };
+  if (setAside.length === 0) return { ok: true, manifest: { root, pages } };
+  return { ok: true, manifest: { root, pages, setAside: setAside.map((key) => messages.keySetAside(atLine(name, text2, keyIndex(text2, key)), key, PAGE_KEY_EXTENSIONS)) } };
 }
 var RAW_CONTROL = /[\u0000-\u0009\u000b-\u001f]/;
 var INDEX_LIKE = /^(?:0|[1-9]\d{0,9})$/;
@@ -9448,7 +9484,7 @@ function manifestAsWritten(text2) {
       if (!more && !line.endsWith('"}') || titleEnd < titleStart) return void 0;
       const title = line.slice(titleStart, titleEnd);
       if (key.includes('"') || id.includes('"') || title.includes('"')) return void 0;
-      if (pages.has(key) || INDEX_LIKE.test(key) || manifestKeyProblem(key) !== void 0) return void 0;
+      if (pages.has(key) || INDEX_LIKE.test(key) || manifestKeyProblem(key) !== void 0 || keyNamesNoPage(key)) return void 0;
       if (!PAGE_ID.test(id) || ids.has(id) || id === root?.parent) return void 0;
       pages.set(key, { id, title });
       lineOf.set(key, at + 1);
@@ -9602,6 +9638,10 @@ async function repositoryLinks(files, port) {
       if (!reported.has(nearest.problem)) result.problems.push(nearest.problem);
       reported.add(nearest.problem);
       continue;
+    }
+    for (const entry of nearest.manifest.setAside ?? []) {
+      if (!reported.has(entry)) result.entryFindings.push(entry);
+      reported.add(entry);
     }
     const locate = locatorOf(nearest.manifest, port.label?.(nearest.ancestor.manifestLocation) ?? nearest.ancestor.manifestLocation);
     const link = recordedLink(nearest.manifest, nearest.ancestor.relativePath, file.siblingNames, locate);
@@ -11903,6 +11943,7 @@ var ManifestStore = class _ManifestStore {
     this.options = options;
     this.text = manifest.text;
     this.pagesRead = manifest.pages;
+    this.setAside = manifest.setAside ?? [];
     this.root = manifest.root;
     this.pages = manifest.pages;
     this.onDisk = manifest;
@@ -11930,6 +11971,8 @@ var ManifestStore = class _ManifestStore {
   /** The pages as read from `text`, which may know their lines in it (entryLocator). */
   pagesRead;
   locator;
+  /** What reading set aside (PageManifest.setAside), each said: a later write leaves those entries out. */
+  setAside;
   /** Each write replaces the file with the whole manifest as it is then. */
   writer = new CoalescingWriter(() => this.write());
   /** Reads the manifest at `path`; a missing file is an empty manifest, a malformed one is refused, never emptied. */
@@ -11989,7 +12032,7 @@ var ManifestStore = class _ManifestStore {
   }
   /** Records a page's ID and writes it at once (coalesced with other records while a write is out). */
   record(relPath, entry) {
-    const problem = manifestKeyProblem(relPath, this.messages) ?? (/^\d+$/.test(entry.id) ? void 0 : this.messages.idNotDigits(JSON.stringify(entry.id)));
+    const problem = manifestKeyProblem(relPath, this.messages) ?? (keyNamesNoPage(relPath) ? this.messages.keyNotAPage(PAGE_KEY_EXTENSIONS) : void 0) ?? (/^\d+$/.test(entry.id) ? void 0 : this.messages.idNotDigits(JSON.stringify(entry.id)));
     if (problem) return Promise.reject(new Error(this.messages.cannotRecord(relPath, problem)));
     const pages = this.ownPages();
     const keyOfId = this.keyOfId;
@@ -12130,6 +12173,10 @@ var TreeManifest = class {
    * folder's own manifest.
    */
   part;
+  /** The file's entries no walk can give, set aside as read (PageManifest.setAside): each to be said, none used. */
+  get setAside() {
+    return this.store.setAside;
+  }
   /** The manifest file this tree reads and records in: its folder's own, or the one further up it is part of. */
   get location() {
     return this.store.path;
@@ -15929,6 +15976,7 @@ async function treeCommand(deps) {
   );
   if (!opened.ok) return deps.usage(opened.message);
   const manifest = opened.store;
+  for (const entry of manifest.setAside) deps.output.problem(entry);
   const unsafeManifest = writing ? await refuseUnsafeManifest(manifest.location, deps.workingTree) : void 0;
   if (unsafeManifest !== void 0) {
     deps.output.problem(unsafeManifest);

@@ -131,4 +131,25 @@ describe('CLI: a title decides one verdict, with or without the cache, in any Un
     }
     assert.equal(cli.world.sandbox.imports.length, imports, 'nothing sent');
   });
+
+  it('a flat file whose title changed only in case, its page renamed on the wiki as advised: follows with the --state cache too', async () => {
+    const root = await cli.tree({ 'docs/api.md': '# Api reference\n\nText.\n' });
+    const publish = ['publish', 'docs', ...FLAT, '--state', 'st.json'];
+    assert.equal((await runCli(publish, { cwd: root, env: cli.env() })).code, 0);
+    await writeFile(join(root, 'docs/api.md'), '# API reference\n\nText changed.\n');
+    assert.equal((await runCli(publish, { cwd: root, env: cli.env() })).code, 1, 'refused before the rename');
+    // A colleague renames the page on the wiki, as the refusal says: the wiki's title is the truth, the record a cache.
+    const api = livePages().find((page) => page.title === 'Api reference');
+    const newest = cli.world.sandbox.pageVersions(api?.id ?? '').at(-1);
+    cli.world.sandbox.editPageOnWiki(api?.id ?? '', newest?.markdown ?? '', { title: 'API reference' });
+    const after = await runCli(publish, { cwd: root, env: cli.env() });
+    assert.equal(after.code, 0, after.stdout);
+    const record = fileRecords(after).find((line) => line.file === 'docs/api.md');
+    assert.equal(record?.outcome, 'updated', after.stdout);
+    assert.equal(record?.title, 'API reference', after.stdout);
+    assert.deepEqual(livePages().map((page) => page.title), ['API reference'], 'one page, the wiki\'s title');
+    const again = await runCli(publish, { cwd: root, env: cli.env() });
+    assert.equal(again.code, 0, again.stdout);
+    assert.equal(fileRecords(again).find((line) => line.file === 'docs/api.md')?.status, 'skipped', again.stdout);
+  });
 });

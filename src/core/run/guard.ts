@@ -24,6 +24,7 @@ import { refuseItem } from './plan';
 import { sameTitle } from './sameTitles';
 import { recordRefusal } from './recordRefusals';
 import { findRetitledFiles } from './retitledFound';
+import { liftCaseOnlyRefusals } from './caseOnlyLifted';
 import { cautionTitlesElsewhere } from './movedOnWiki';
 import { checkRecordedLinks } from './recordedLinks';
 import { checkFlatTitlesAcrossSpaceNames } from './titlesAcrossSpaceNames';
@@ -144,6 +145,8 @@ export async function guardPlan(items: PlanItem[], options: GuardOptions): Promi
     await checkFlatTitlesAcrossSpaceNames(items, options.pages, options.signal, options.planMessages);
     options.links?.refusedSince();
   }
+  // A title changed only in case, its page renamed on the wiki to it since, as the refusal advised: no longer refused.
+  if (options.pages) await liftCaseOnlyRefusals(items, { ...options, pages: options.pages });
   // The files to look up, and the others that would be sent decided at once: one pass, no set of 10,000 files.
   const lookups: PlanItem[] = [];
   for (const item of items) {

@@ -158,6 +158,7 @@ export function planFileWithContent(file: SourceFile, given: PageLink | undefine
   if (!file.readAgain || file.unchangedSinceRead) item.content = content;
   if (options.force) item.forced = true;
   if (retitled) item.retitled = retitled;
+  if (caseOnly) item.caseOnlyRetitle = { refusal: caseOnly, fileTitle: suggestedTitle, stateWithout: unchanged ? 'unchanged' : 'send' };
   if (overDefaults) item.recordOverDefaults = true;
   if (cacheElsewhere && remembered) item.cacheElsewhere = { spaceId: remembered.spaceId, parentId: remembered.parentId };
   if (cacheRetitles && remembered) item.cacheRetitled = remembered.pageTitle;

@@ -191,6 +191,12 @@ export interface PlanItem {
   /** For state 'retitled': the file's own title now, and the page its link names. */
   retitled?: { fileTitle: string; pageTitle: string };
   /**
+   * The refusal of a title changed only in case since the file published (titleChange.ts caseOnlyRetitle), and the
+   * state the plan gives the file without it: the guard lifts it once the wiki shows the page renamed to the file's
+   * title (caseOnlyLifted.ts), since the record is only a cache of the wiki's title.
+   */
+  caseOnlyRetitle?: { refusal: Blocker; fileTitle: string; stateWithout: 'send' | 'unchanged' };
+  /**
    * For state 'edited', a page of a tree below a folder page that is published as a new page (or would be, were edited
    * pages overwritten): that folder page's title. Overwriting does not replace the edited page then: it creates this
    * page anew under the new folder page, and the edited page stays where it is (tree/newFolderPage.ts).

@@ -152,4 +152,23 @@ describe('CLI: a title decides one verdict, with or without the cache, in any Un
     assert.equal(again.code, 0, again.stdout);
     assert.equal(fileRecords(again).find((line) => line.file === 'docs/api.md')?.status, 'skipped', again.stdout);
   });
+
+  it('a file retitled twice, its first old page edited on the wiki since: the page it last published to is named, with the cache and without it', async () => {
+    const root = await cli.tree({ 'docs/a.md': '# Aaa\n\nA text.\n' });
+    const publish = ['publish', 'docs/a.md', ...FLAT, '--state', 'st.json'];
+    assert.equal((await runCli(publish, { cwd: root, env: cli.env() })).code, 0);
+    await writeFile(join(root, 'docs/a.md'), '# Bbb\n\nA text.\n');
+    assert.equal((await runCli([...publish, '--retarget'], { cwd: root, env: cli.env() })).code, 0);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // A colleague marks the old page outdated: its newest version is now newer than the file's last publish.
+    const old = livePages().find((page) => page.title === 'Aaa');
+    const markdown = cli.world.sandbox.pageVersions(old?.id ?? '').at(-1)?.markdown ?? '';
+    cli.world.sandbox.editPageOnWiki(old?.id ?? '', markdown.replace('A text.', '**Outdated: see Bbb.**\n\nA text.'));
+    await writeFile(join(root, 'docs/a.md'), '# Ccc\n\nA text.\n');
+    const withState = await runCli([...publish, '--dry-run'], { cwd: root, env: cli.env() });
+    const fresh = await runCli(['publish', 'docs/a.md', ...FLAT, '--dry-run'], { cwd: root, env: cli.env() });
+    for (const run of [withState, fresh]) assert.match(JSON.stringify(fileRecords(run)[0]), /Its title is now \\"Ccc\\" but it last published to \\"Bbb\\"/, run.stdout);
+    const digestOf = (run: typeof fresh): string | undefined => (summaryRecord(run).plan as { digest: string } | undefined)?.digest;
+    assert.equal(digestOf(withState), digestOf(fresh), 'the plan is the same with the cache and without it');
+  });
 });

@@ -6,7 +6,7 @@
 // guard listed, so the verdict is the same with the cache or without it; a cache only saves the requests.
 import type { PublishTarget } from '../publish/target';
 import type { ChildSummary, WikiPage } from '../wikiPages';
-import { readPages, type LookupOptions } from './guardLookups';
+import { readPages, versionsOf, type LookupOptions } from './guardLookups';
 import { carriesNoticeOf } from './movedOnWiki';
 import type { PlanItem } from './planItem';
 import { titleKey } from './sameTitles';
@@ -27,15 +27,32 @@ export async function findRetitledFiles(absent: readonly PlanItem[], listed: Rea
   const read = await readPages(ids, options);
   for (const item of creates) {
     const title = titleKey(item.complete.pageTitle);
-    let newest: WikiPage | undefined;
+    const candidates: WikiPage[] = [];
     for (const child of listed.get(item.complete.parentId) ?? []) {
       const page = read.pages.get(child.id);
-      if (!page || titleKey(page.title) === title || !carriesNoticeOf(page, item)) continue;
-      // Retitled more than once, each old page left: the latest publish's is the one its record would name.
-      if (newest === undefined || (page.versionCreatedAt ?? '') > (newest.versionCreatedAt ?? '')) newest = page;
+      if (page && titleKey(page.title) !== title && carriesNoticeOf(page, item)) candidates.push(page);
     }
-    if (newest !== undefined) markRetitled(item, newest);
+    // Retitled more than once, each old page left: the latest publish's is the one its record would name, told by when
+    // the send its notice names landed, not by the page's newest version (a colleague's "Outdated" note on an old page).
+    let latest: { page: WikiPage; sentAt: string } | undefined;
+    for (const page of candidates) {
+      const sentAt = candidates.length === 1 ? '' : await sentAtOf(page, options);
+      if (latest === undefined || sentAt > latest.sentAt) latest = { page, sentAt };
+    }
+    if (latest !== undefined) markRetitled(item, latest.page);
   }
+}
+
+/**
+ * When the send whose marker the page carries made its version: the page's newest version's time when that is the one,
+ * else that version's time in the page's history ('' when the history does not hold it or cannot be read: an old send).
+ * A marker sent unseen (version 0) names no version: the page's newest time stands for it.
+ */
+async function sentAtOf(page: WikiPage, options: LookupOptions): Promise<string> {
+  const version = page.body?.marker?.version ?? 0;
+  if (version === 0 || version === page.version) return page.versionCreatedAt ?? '';
+  const versions = await versionsOf(page.id, options);
+  return (Array.isArray(versions) ? versions.find((each) => each.number === version)?.createdAt : undefined) ?? '';
 }
 
 /** The item as a plan with the record of `page` makes it: to that page, asking first (planFileWithContent's rule). */

@@ -171,4 +171,29 @@ describe('CLI: a title decides one verdict, with or without the cache, in any Un
     const digestOf = (run: typeof fresh): string | undefined => (summaryRecord(run).plan as { digest: string } | undefined)?.digest;
     assert.equal(digestOf(withState), digestOf(fresh), 'the plan is the same with the cache and without it');
   });
+
+  it('a page renamed on the wiki only in case is said as that, flat with the cache and a tree: --overwrite-edited makes no page titled but for case', async () => {
+    for (const [args, was, now] of [[[...FLAT, '--state', 'st.json'], 'Api reference', 'API Reference'], [TREE, 'Cli reference', 'CLI Reference']] as const) {
+      const root = await cli.tree({ 'docs/api.md': `# ${was}\n\nText.\n` });
+      const publish = ['publish', 'docs', ...args];
+      assert.equal((await runCli(publish, { cwd: root, env: cli.env() })).code, 0);
+      const api = livePages().find((page) => page.title === was);
+      const newest = cli.world.sandbox.pageVersions(api?.id ?? '').at(-1);
+      cli.world.sandbox.editPageOnWiki(api?.id ?? '', newest?.markdown ?? '', { title: now });
+      await writeFile(join(root, 'docs/api.md'), `# ${was}\n\nText changed.\n`);
+      for (const overwrite of [[], ['--overwrite-edited']]) {
+        const run = await runCli([...publish, ...overwrite], { cwd: root, env: cli.env() });
+        const record = fileRecords(run).find((line) => line.file === 'docs/api.md');
+        assert.equal(record?.status, 'refused', `${args.join(' ')} ${overwrite.join(' ')}: ${run.stdout}`);
+        assert.ok(JSON.stringify(record).includes(`titled \\"${now}\\" on the wiki, which differs from this file's title \\"${was}\\" only in case`), run.stdout);
+        assert.doesNotMatch(run.stdout, /renamed on the wiki to/);
+      }
+      assert.deepEqual(livePages().filter((page) => page.title.toLowerCase() === now.toLowerCase()).map((page) => page.title), [now], `${args.join(' ')}: no second page titled but for case`);
+      // The file given the wiki's title: its page, updated.
+      await writeFile(join(root, 'docs/api.md'), `# ${now}\n\nText changed.\n`);
+      const after = await runCli(publish, { cwd: root, env: cli.env() });
+      assert.equal(fileRecords(after).find((line) => line.file === 'docs/api.md')?.outcome, 'updated', after.stdout);
+      assert.deepEqual(livePages().filter((page) => page.title.toLowerCase() === now.toLowerCase()).map((page) => page.title), [now]);
+    }
+  });
 });

@@ -21,7 +21,7 @@ import { DEFAULT_LOOKUPS_AT_ONCE } from './lookupDeadline';
 import type { PlanItem } from './planItem';
 import { ownHistoryVerdict, pageOfAnotherFile, pageTitledButForCase, recordedPageVerdict, recordHistoryVerdict } from './pageOwnership';
 import { refuseItem } from './plan';
-import { sameTitle } from './sameTitles';
+import { sameTitle, titleKey } from './sameTitles';
 import { recordRefusal } from './recordRefusals';
 import { findRetitledFiles } from './retitledFound';
 import { liftCaseOnlyRefusals } from './caseOnlyLifted';
@@ -353,10 +353,12 @@ async function ownVerdict(page: WikiPage, item: PlanItem, options: LookupOptions
 /**
  * Whether the page was renamed on the wiki: its title there is not the one the file publishes to (the import finds "a
  * page with the same title", spec 4.1) nor the one this machine published it with (a file retitled here is its own case).
+ * Renamed only in case, it is no other title (the platform takes the two as one): refused as such, with a fix that makes
+ * no page whose title differs from it only in case (pageTitledButForCase), never held for --overwrite-edited to create one.
  */
 function renamedOnWiki(page: WikiPage, item: PlanItem, link: PageLink): boolean {
   const title = item.complete?.pageTitle;
-  return title !== undefined && !sameTitle(page.title, title) && !sameTitle(page.title, link.pageTitle);
+  return title !== undefined && titleKey(page.title) !== titleKey(title) && !sameTitle(page.title, link.pageTitle);
 }
 
 /**

@@ -9,7 +9,7 @@ import type { GuardVerdict } from './guardVerdict';
 import { guardedPage, heldWithoutNotice } from './guardVerdict';
 import type { PlanItem } from './planItem';
 import { publishedFromThisFile } from './publishedFrom';
-import { sameTitle } from './sameTitles';
+import { sameTitle, titleKey } from './sameTitles';
 import { ownPageVerdict, reachesFirstVersion, type WikiVerdict } from './wikiVerdict';
 
 /**
@@ -26,15 +26,17 @@ export function pageOfAnotherFile(item: PlanItem): WikiPage | undefined {
 }
 
 /**
- * The page found at the item's place (not the page its record names) whose title differs from the file's only in case
- * (guardLookups.ts childTitled takes such a page when no title matches exactly): another file's, or the file's own
- * after its title changed case. Whether the import takes it for the file's title, refuses the title or makes a second
- * page is not known: none is safe to do unasked. `own`: it carries the file's notice.
+ * The page found for the item whose title differs from the file's only in case: at its place (guardLookups.ts
+ * childTitled takes such a page when no title matches exactly), another file's, or the file's own after its title
+ * changed case; or the page its record names, renamed on the wiki only in case (its own). Whether the import takes it
+ * for the file's title, refuses the title or makes a second page is not known: none is safe to do unasked. `own`: it
+ * carries the file's notice, or the record names it.
  */
 export function pageTitledButForCase(item: PlanItem): { page: WikiPage; own: boolean } | undefined {
   const verdict = item.guard;
   const page = guardedPage(verdict);
-  if (page === undefined || page.id === item.link?.pageId || item.complete === undefined || sameTitle(page.title, item.complete.pageTitle)) return undefined;
+  if (page === undefined || item.complete === undefined || sameTitle(page.title, item.complete.pageTitle)) return undefined;
+  if (page.id === item.link?.pageId) return titleKey(page.title) === titleKey(item.complete.pageTitle) ? { page, own: true } : undefined;
   if (verdict?.kind === 'exists' || verdict?.kind === 'notOurs') return { page, own: false };
   return page.body?.marker?.path === pathDigest(item.file.label) ? { page, own: true } : undefined;
 }

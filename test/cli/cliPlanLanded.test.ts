@@ -92,6 +92,23 @@ describe('CLI --expect-plan after a publish of that plan stopped part-way', () =
     assert.doesNotMatch(edited.stderr, /: docs\/b\.md/);
   });
 
+  it('flat: two creates that landed, then a colleague edits one page: only that one is named changed, not the other carried out as reviewed', async () => {
+    const root = await cli.tree({ 'docs/a.md': '# Alpha\n\nOne.\n', 'docs/b.md': '# Beta\n\nTwo.\n', 'docs/c.md': '# Gamma\n\nThree.\n' });
+    const reviewed = await runCli(['plan', 'docs', ...DOCS, '--json'], { cwd: root, env: cli.env() });
+    assert.equal(reviewed.code, 0, reviewed.stderr);
+    await writeFile(join(root, 'review.jsonl'), reviewed.stdout);
+    // What landed before the run stopped: b's and c's creates.
+    assert.equal((await runCli(['publish', 'docs/b.md', 'docs/c.md', ...DOCS], { cwd: root, env: cli.env() })).code, 0);
+    const beta = cli.world.sandbox.findPageByTitle('DOCS', '123456', 'Beta');
+    assert.ok(beta);
+    cli.world.sandbox.editLineOnWiki(beta.id, { append: 'A colleague\'s line.' });
+    const edited = await runCli(['publish', 'docs', ...DOCS, '--json', '--expect-plan', '@review.jsonl'], { cwd: root, env: cli.env() });
+    assert.equal(edited.code, 3, `${edited.stdout}\n${edited.stderr}`);
+    assert.match(edited.stderr, /changed since the review[^\n]*: docs\/b\.md/);
+    assert.doesNotMatch(edited.stderr, /: docs\/c\.md/, 'c landed as reviewed and is unchanged');
+    assert.doesNotMatch(edited.stderr, /: docs\/a\.md/);
+  });
+
   it('flat: an update that landed is the plan carried out', async () => {
     const root = await updatesReviewedThenOneLanded();
     const imports = cli.world.sandbox.imports.length;

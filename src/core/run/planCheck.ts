@@ -50,10 +50,12 @@ export function checkReviewedPlan(reviewed: ReviewedPlan, views: { wiki: PlanFin
   const entries = reviewed.entries;
   const differences = entries ? differencesOf(entries, fingerprint.entries) : [];
   // Each file as reviewed, some of them carried out by an earlier run of this plan: the rest of the reviewed plan.
-  const carriedOut = entries !== undefined && differences.length > 0 && differences.every((difference) =>
-    difference.change === 'changed' && landedEntryHashes(fingerprint, difference.key).includes(entries.get(difference.key) ?? ''));
-  if (carriedOut) return { matched: true, fingerprint, landed: differences.map((difference) => difference.key) };
-  return { matched: false, fingerprint, reason: 'changed', differences };
+  const landedAsReviewed = (difference: PlanDifference): boolean =>
+    difference.change === 'changed' && entries !== undefined && landedEntryHashes(fingerprint, difference.key).includes(entries.get(difference.key) ?? '');
+  const changed = differences.filter((difference) => !landedAsReviewed(difference));
+  if (differences.length > 0 && changed.length === 0) return { matched: true, fingerprint, landed: differences.map((difference) => difference.key) };
+  // Refused for the others: the files carried out as reviewed are not named as changed since the review.
+  return { matched: false, fingerprint, reason: 'changed', differences: changed };
 }
 
 function differencesOf(reviewed: ReadonlyMap<string, string>, now: ReadonlyMap<string, string>): PlanDifference[] {

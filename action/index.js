@@ -3672,7 +3672,8 @@ function pageOfAnotherFile(item) {
 function pageTitledButForCase(item) {
   const verdict = item.guard;
   const page = guardedPage(verdict);
-  if (page === void 0 || page.id === item.link?.pageId || item.complete === void 0 || sameTitle(page.title, item.complete.pageTitle)) return void 0;
+  if (page === void 0 || item.complete === void 0 || sameTitle(page.title, item.complete.pageTitle)) return void 0;
+  if (page.id === item.link?.pageId) return titleKey(page.title) === titleKey(item.complete.pageTitle) ? { page, own: true } : void 0;
   if (verdict?.kind === "exists" || verdict?.kind === "notOurs") return { page, own: false };
   return page.body?.marker?.path === pathDigest(item.file.label) ? { page, own: true } : void 0;
 }
@@ -4701,6 +4702,7 @@ function planFileWithContent(file, given, options, prepared) {
   if (!file.readAgain || file.unchangedSinceRead) item.content = content;
   if (options.force) item.forced = true;
   if (retitled) item.retitled = retitled;
+  if (caseOnly) item.caseOnlyRetitle = { refusal: caseOnly, fileTitle: suggestedTitle, stateWithout: unchanged ? "unchanged" : "send" };
   if (overDefaults) item.recordOverDefaults = true;
   if (cacheElsewhere && remembered) item.cacheElsewhere = { spaceId: remembered.spaceId, parentId: remembered.parentId };
   if (cacheRetitles && remembered) item.cacheRetitled = remembered.pageTitle;
@@ -4989,14 +4991,24 @@ async function findRetitledFiles(absent, listed2, options) {
   const read = await readPages(ids, options);
   for (const item of creates) {
     const title = titleKey(item.complete.pageTitle);
-    let newest;
+    const candidates = [];
     for (const child of listed2.get(item.complete.parentId) ?? []) {
       const page = read.pages.get(child.id);
-      if (!page || titleKey(page.title) === title || !carriesNoticeOf(page, item)) continue;
-      if (newest === void 0 || (page.versionCreatedAt ?? "") > (newest.versionCreatedAt ?? "")) newest = page;
+      if (page && titleKey(page.title) !== title && carriesNoticeOf(page, item)) candidates.push(page);
     }
-    if (newest !== void 0) markRetitled(item, newest);
+    let latest;
+    for (const page of candidates) {
+      const sentAt = candidates.length === 1 ? "" : await sentAtOf(page, options);
+      if (latest === void 0 || sentAt > latest.sentAt) latest = { page, sentAt };
+    }
+    if (latest !== void 0) markRetitled(item, latest.page);
   }
+}
+async function sentAtOf(page, options) {
+  const version = page.body?.marker?.version ?? 0;
+  if (version === 0 || version === page.version) return page.versionCreatedAt ?? "";
+  const versions = await versionsOf(page.id, options);
+  return (Array.isArray(versions) ? versions.find((each) => each.number === version)?.createdAt : void 0) ?? "";
 }
 function markRetitled(item, page) {
   const { spaceId, parentId, pageTitle } = item.complete;
@@ -5008,6 +5020,27 @@ function markRetitled(item, page) {
   item.state = "retitled";
   item.retitled = { fileTitle: pageTitle, pageTitle: page.title };
   item.foundOnWiki = true;
+}
+
+// src/core/run/caseOnlyLifted.ts
+async function liftCaseOnlyRefusals(items, options) {
+  const asked = /* @__PURE__ */ new Map();
+  for (const item of items) {
+    const pageId = item.caseOnlyRetitle !== void 0 ? item.link?.pageId : void 0;
+    if (pageId !== void 0) asked.set(item, pageId);
+  }
+  if (asked.size === 0) return;
+  const read = await readPages(asked.values(), options);
+  for (const [item, pageId] of asked) {
+    const page = read.pages.get(pageId);
+    const caseOnly = item.caseOnlyRetitle;
+    if (page === void 0 || page === null || caseOnly === void 0 || !sameTitle(page.title, caseOnly.fileTitle)) continue;
+    item.refusals = item.refusals.filter((refusal2) => refusal2 !== caseOnly.refusal);
+    if (item.refusals.length === 0) item.state = caseOnly.stateWithout;
+    if (item.complete !== void 0) item.complete = { ...item.complete, pageTitle: page.title };
+    item.target = { ...item.target, pageTitle: page.title };
+    delete item.caseOnlyRetitle;
+  }
 }
 
 // src/core/run/recordedLinks.ts
@@ -5161,6 +5194,7 @@ async function guardPlan(items, options) {
     await checkFlatTitlesAcrossSpaceNames(items, options.pages, options.signal, options.planMessages);
     options.links?.refusedSince();
   }
+  if (options.pages) await liftCaseOnlyRefusals(items, { ...options, pages: options.pages });
   const lookups = [];
   for (const item of items) {
     if (item.state === "unchanged" && options.pages && options.lookUpUnchanged !== false && (unchangedWithPage(item) || landedWithoutId(item))) lookups.push(item);
@@ -5319,7 +5353,7 @@ async function ownVerdict(page, item, options) {
 }
 function renamedOnWiki(page, item, link) {
   const title = item.complete?.pageTitle;
-  return title !== void 0 && !sameTitle(page.title, title) && !sameTitle(page.title, link.pageTitle);
+  return title !== void 0 && titleKey(page.title) !== titleKey(title) && !sameTitle(page.title, link.pageTitle);
 }
 function sendWithPageTitle(item) {
   const page = guardedPage(item.guard);
@@ -15608,9 +15642,10 @@ function checkReviewedPlan(reviewed, views) {
   const fingerprint = (reviewed.wikiChecked === false ? views.files : views.wiki) ?? views.files;
   const entries = reviewed.entries;
   const differences = entries ? differencesOf(entries, fingerprint.entries) : [];
-  const carriedOut = entries !== void 0 && differences.length > 0 && differences.every((difference) => difference.change === "changed" && landedEntryHashes(fingerprint, difference.key).includes(entries.get(difference.key) ?? ""));
-  if (carriedOut) return { matched: true, fingerprint, landed: differences.map((difference) => difference.key) };
-  return { matched: false, fingerprint, reason: "changed", differences };
+  const landedAsReviewed = (difference) => difference.change === "changed" && entries !== void 0 && landedEntryHashes(fingerprint, difference.key).includes(entries.get(difference.key) ?? "");
+  const changed = differences.filter((difference) => !landedAsReviewed(difference));
+  if (differences.length > 0 && changed.length === 0) return { matched: true, fingerprint, landed: differences.map((difference) => difference.key) };
+  return { matched: false, fingerprint, reason: "changed", differences: changed };
 }
 function differencesOf(reviewed, now) {
   const differences = [];

@@ -4856,6 +4856,19 @@ function sendKind(item) {
   return verdict?.kind === "notOurs" || verdict?.kind === "unchecked" || verdict === void 0 ? "replace" : "update";
 }
 
+// src/core/run/titleOnWiki.ts
+function renamedOnWiki(page, item, link) {
+  const title = item.complete?.pageTitle;
+  return title !== void 0 && titleKey(page.title) !== titleKey(title) && !sameTitle(page.title, link.pageTitle);
+}
+function sendWithPageTitle(item) {
+  const page = guardedPage(item.guard);
+  const complete = item.complete;
+  if (page === void 0 || complete === void 0 || page.title === complete.pageTitle || !sameTitle(page.title, complete.pageTitle)) return;
+  item.complete = { ...complete, pageTitle: page.title };
+  item.target = { ...item.target, pageTitle: page.title };
+}
+
 // src/core/run/recordRefusals.ts
 function recordRefusal(item, page, why, messages) {
   const entry = item.link?.recorded?.[0];
@@ -5350,17 +5363,6 @@ async function ownVerdict(page, item, options) {
   if (underAnotherParent(page, parentId)) return { kind: "edited", page, knownVersion: link.version, publishedAt: link.publishedAt, movedUnder: await parentNamed(page.parentId, options) };
   if (renamedOnWiki(page, item, link)) return { kind: "edited", page, knownVersion: link.version, publishedAt: link.publishedAt, renamedTo: page.title };
   return recordedPageVerdict(page, item, link, options);
-}
-function renamedOnWiki(page, item, link) {
-  const title = item.complete?.pageTitle;
-  return title !== void 0 && titleKey(page.title) !== titleKey(title) && !sameTitle(page.title, link.pageTitle);
-}
-function sendWithPageTitle(item) {
-  const page = guardedPage(item.guard);
-  const complete = item.complete;
-  if (page === void 0 || complete === void 0 || page.title === complete.pageTitle || !sameTitle(page.title, complete.pageTitle)) return;
-  item.complete = { ...complete, pageTitle: page.title };
-  item.target = { ...item.target, pageTitle: page.title };
 }
 function mayBeInterruptedCreate(item) {
   return item.complete !== void 0 && linkNames(item.createMayHaveLanded, item.complete);

@@ -10,7 +10,7 @@
 // (titlesAcrossSpaceNames.ts): steps of the guard, so that every path that reads the wiki runs them.
 import { englishPublishMessages, type PublishMessages } from '../messages/publishMessages';
 import { englishTreeMessages, type TreeMessages } from '../messages/treeMessages';
-import { isRepositoryLink, linkNames, type PageLink } from '../links/pageLink';
+import { isRepositoryLink, linkNames } from '../links/pageLink';
 import type { PublishTarget } from '../publish/target';
 import type { ChildSummary, WikiPage, WikiPagesClient } from '../wikiPages';
 import type { FileLinks } from './fileLinks';
@@ -21,7 +21,7 @@ import { DEFAULT_LOOKUPS_AT_ONCE } from './lookupDeadline';
 import type { PlanItem } from './planItem';
 import { ownHistoryVerdict, pageOfAnotherFile, pageTitledButForCase, recordedPageVerdict, recordHistoryVerdict } from './pageOwnership';
 import { refuseItem } from './plan';
-import { sameTitle, titleKey } from './sameTitles';
+import { renamedOnWiki, sendWithPageTitle } from './titleOnWiki';
 import { recordRefusal } from './recordRefusals';
 import { findRetitledFiles } from './retitledFound';
 import { liftCaseOnlyRefusals } from './caseOnlyLifted';
@@ -348,30 +348,6 @@ async function ownVerdict(page: WikiPage, item: PlanItem, options: LookupOptions
   if (underAnotherParent(page, parentId)) return { kind: 'edited', page, knownVersion: link.version, publishedAt: link.publishedAt, movedUnder: await parentNamed(page.parentId, options) };
   if (renamedOnWiki(page, item, link)) return { kind: 'edited', page, knownVersion: link.version, publishedAt: link.publishedAt, renamedTo: page.title };
   return recordedPageVerdict(page, item, link, options);
-}
-
-/**
- * Whether the page was renamed on the wiki: its title there is not the one the file publishes to (the import finds "a
- * page with the same title", spec 4.1) nor the one this machine published it with (a file retitled here is its own case).
- * Renamed only in case, it is no other title (the platform takes the two as one): refused as such, with a fix that makes
- * no page whose title differs from it only in case (pageTitledButForCase), never held for --overwrite-edited to create one.
- */
-function renamedOnWiki(page: WikiPage, item: PlanItem, link: PageLink): boolean {
-  const title = item.complete?.pageTitle;
-  return title !== undefined && titleKey(page.title) !== titleKey(title) && !sameTitle(page.title, link.pageTitle);
-}
-
-/**
- * The page found for the item is titled as the file is, but written in another Unicode form (a heading saved again
- * with its accents decomposed): sent with the page's own title, character for character, which the import finds by;
- * the file's form would make a second page that looks the same.
- */
-function sendWithPageTitle(item: PlanItem): void {
-  const page = guardedPage(item.guard);
-  const complete = item.complete;
-  if (page === undefined || complete === undefined || page.title === complete.pageTitle || !sameTitle(page.title, complete.pageTitle)) return;
-  item.complete = { ...complete, pageTitle: page.title };
-  item.target = { ...item.target, pageTitle: page.title };
 }
 
 /**

@@ -5,9 +5,11 @@ import { ExportSessionManager, SESSION_SECRET_KEY, TokenClient, parseSession, ty
 import { sessionFromTokens } from '../../src/core/oauth/session';
 import type { LaggingSecretView, LaggingSecretWorld } from '../fakes/laggingSecretStore';
 import type { Clock } from '../../src/core/ports';
-import type { ManualClock } from '../fakes/manualClock';
-import type { MemoryLogger } from '../fakes/memoryLogger';
-import type { Idp } from '../sandbox/idp';
+import path from 'node:path';
+import { ManualClock } from '../fakes/manualClock';
+import { MemoryLogger } from '../fakes/memoryLogger';
+import { startIdp, type Idp } from '../sandbox/idp';
+import { linesLeakingSecrets, makeTempDir } from '../sandbox/oauthTestKit';
 
 const MINUTE = 60_000;
 
@@ -84,4 +86,45 @@ export function laggingWindows(context: () => { idp: Idp; clock: ManualClock; lo
       return session;
     },
   };
+}
+
+/**
+ * What the windows of a lagging-store test share, started before each test and stopped after it by mocha hooks this
+ * registers: the sandbox identity provider on the test's clock, the log (no secret may reach it: checked after each
+ * test), a temporary folder holding each machine's lock folder, and the windows opened over them.
+ */
+export class RaceWorld {
+  idp!: Idp;
+  clock!: ManualClock;
+  logger!: MemoryLogger;
+  temp!: { dir: string; remove(): Promise<void> };
+  /** Secrets a test learnt (tokens it was issued): none may appear in the log. */
+  readonly secrets: string[] = [];
+  readonly windows = laggingWindows(() => ({ idp: this.idp, clock: this.clock, logger: this.logger }));
+
+  /** A local window's lock folder (its global storage); a remote window's is another (remoteLocks). */
+  localLocks(): string {
+    return path.join(this.temp.dir, 'local-global-storage');
+  }
+
+  remoteLocks(): string {
+    return path.join(this.temp.dir, 'remote-global-storage');
+  }
+}
+
+export function useRaceWorld(tempPrefix: string): RaceWorld {
+  const race = new RaceWorld();
+  beforeEach(async () => {
+    race.clock = new ManualClock();
+    race.logger = new MemoryLogger();
+    race.idp = await startIdp({ now: () => race.clock.now() });
+    race.temp = await makeTempDir(tempPrefix);
+  });
+  afterEach(async () => {
+    race.idp.faults.release();
+    assert.deepEqual(linesLeakingSecrets(race.logger.lines, [...race.secrets, race.idp.clientSecret]), [], 'a secret reached the log');
+    await race.idp.close();
+    await race.temp.remove();
+  });
+  return race;
 }

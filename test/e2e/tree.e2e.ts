@@ -99,15 +99,16 @@ describe('Publishing a folder as a page tree', function () {
     assert.deepEqual(readdirSync(path.join(workspaceDir, 'docs')).filter((name) => name.startsWith('.wiki-pages')), [], 'not even a temporary one left behind');
   });
 
-  it('a page of a new tree\'s title under the chosen page, carrying this file\'s publish notice and recorded nowhere, is said to be taken over before sending', async function () {
+  it('a page of a new tree\'s title under the chosen page, carrying a notice for this file\'s path with other text and recorded nowhere, is not taken, said before sending: the editor cannot tell which repository published it', async function () {
     let token = '';
     const session = await sessions.start({ files: TREE_FILES, world: {}, beforeStart: (wiki) => ({ envToken: (token = wiki.issueToken().token) }) });
     const { page, sandbox } = session;
     await tokenStatusItem(page).waitFor();
     await signInApproved(page);
     await clearNotifications(page);
-    // A run that stopped before recording it made "Overview" from this file under the same page: the page carries the
-    // file's publish notice (its marker names docs/index.md and the version it made).
+    // "Overview" under the same page carries a notice for docs/index.md with other text than the file's (its marker's
+    // digest): a run of this repository that stopped before recording it, or another clone's file of the same path.
+    // The editor knows no repository to tell them apart, and Create only was chosen: not taken (wikiVerdict.ts).
     const marker = markerText({ version: 1, digest: '0'.repeat(20), path: pathDigest('docs/index.md') });
     const content = `# Overview\n\nFrom a run that stopped.\n\n---\n\n*Published from [docs/index.md](<#${marker}>) with Wiki Publisher.*\n`;
     const seeded = await fetch(sandbox.importEndpoint, {
@@ -119,7 +120,7 @@ describe('Publishing a folder as a page tree', function () {
     await publishNewTree(page);
     const confirm = page.locator('.monaco-dialog-box', { hasText: 'as a tree?' });
     await confirm.waitFor();
-    assert.match(await confirm.innerText(), /Overview \(update of a page of this title that the repository does not record, carrying this file's publish notice: taken as this page\)/);
+    assert.match(await confirm.innerText(), /Overview \(a page of this title that no record names carries a publish notice for this path, and this publish cannot tell which repository published it .*if it is this repository's page, publish with Overwrite\)/);
     assert.match(await confirm.innerText(), /Guide \(new/, 'a page nothing holds the place of is new');
     await page.keyboard.press('Escape');
     await confirm.waitFor({ state: 'hidden' });

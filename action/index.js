@@ -3635,8 +3635,7 @@ function asLeft(page, item, marker) {
   return holdsWhatItSends(page, marker, item) ? { kind: "asLeft", page, sameContent: true } : { kind: "asLeft", page };
 }
 function holdsWhatItSends(page, marker, item, linkTargets = item.linkTargets) {
-  const sameSend = marker.digest === digestNow(item, linkTargets) || item.linkTargetsKept !== void 0 && marker.digest === digestNow(item, item.linkTargetsKept);
-  return sameSend && marker.path === pathDigest(item.file.label) && item.complete !== void 0 && sameTitle(page.title, item.complete.pageTitle);
+  return sendsDigest(marker, item, linkTargets) && marker.path === pathDigest(item.file.label) && item.complete !== void 0 && sameTitle(page.title, item.complete.pageTitle);
 }
 function takenAtPlace(verdict, item, repositoryKnown) {
   if (verdict.kind !== "asLeft") return verdict;
@@ -3647,8 +3646,8 @@ function mayTakeUnrecordedPage(marker, item, repositoryKnown) {
   if (repositoryKnown || item.complete === void 0 || item.complete.overwrite && item.foundOnWiki !== "byMarkerOnly") return true;
   return sendsDigest(marker, item) || linkNames(item.createMayHaveLanded, item.complete);
 }
-function sendsDigest(marker, item) {
-  return marker.digest === digestNow(item) || item.linkTargetsKept !== void 0 && marker.digest === digestNow(item, item.linkTargetsKept);
+function sendsDigest(marker, item, linkTargets = item.linkTargets) {
+  return marker.digest === digestNow(item, linkTargets) || item.linkTargetsKept !== void 0 && marker.digest === digestNow(item, item.linkTargetsKept);
 }
 function alreadyHolds(item, linkTargets) {
   const verdict = item.guard;

@@ -169,8 +169,7 @@ function asLeft(page: WikiPage, item: Pick<PlanItem, 'file' | 'complete' | 'cont
  * same file at the same title. A retitle or a renamed file goes once to put that right.
  */
 export function holdsWhatItSends(page: WikiPage, marker: PublishMarker, item: Pick<PlanItem, 'file' | 'complete' | 'contentSha256' | 'linkTargets' | 'linkTargetsKept'>, linkTargets: string | undefined = item.linkTargets): boolean {
-  const sameSend = marker.digest === digestNow(item, linkTargets) || (item.linkTargetsKept !== undefined && marker.digest === digestNow(item, item.linkTargetsKept));
-  return sameSend && marker.path === pathDigest(item.file.label) && item.complete !== undefined && sameTitle(page.title, item.complete.pageTitle);
+  return sendsDigest(marker, item, linkTargets) && marker.path === pathDigest(item.file.label) && item.complete !== undefined && sameTitle(page.title, item.complete.pageTitle);
 }
 
 /**
@@ -198,9 +197,9 @@ export function mayTakeUnrecordedPage(marker: PublishMarker, item: TakingItem, r
   return sendsDigest(marker, item) || linkNames(item.createMayHaveLanded, item.complete);
 }
 
-/** Whether the marker's digest is the one the item would send now, its links as planned or as kept. */
-function sendsDigest(marker: PublishMarker, item: Pick<PlanItem, 'contentSha256' | 'linkTargets' | 'linkTargetsKept' | 'closingLine'>): boolean {
-  return marker.digest === digestNow(item) || (item.linkTargetsKept !== undefined && marker.digest === digestNow(item, item.linkTargetsKept));
+/** Whether the marker's digest is the one the item would send now, its links as `linkTargets` say or as kept. */
+function sendsDigest(marker: PublishMarker, item: Pick<PlanItem, 'contentSha256' | 'linkTargets' | 'linkTargetsKept' | 'closingLine'>, linkTargets: string | undefined = item.linkTargets): boolean {
+  return marker.digest === digestNow(item, linkTargets) || (item.linkTargetsKept !== undefined && marker.digest === digestNow(item, item.linkTargetsKept));
 }
 
 /**
